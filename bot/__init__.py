@@ -1,0 +1,1 @@
+"""Tabula: the Discord bot process, its settings, database and the game service."""

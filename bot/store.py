@@ -1,0 +1,169 @@
+"""The per-action hot path: load a game row, and save a new state with its log row in one transaction.
+
+Saving is optimistic: ``UPDATE game ... WHERE id = :id AND version = :v``; when no row matches, another
+writer (in this process or another one) got there first and the caller reloads.  Two implementations:
+
+* ``SqliteStore`` (the default): one aiosqlite writer connection, transactions serialised by a lock and
+  opened with ``BEGIN IMMEDIATE``, plus a separate reader connection (WAL lets it read while a write runs).
+  Measured on the 2-core dev box, an ORM session per action managed ~200 actions/s; this path runs at the
+  speed of a bare aiosqlite transaction (see ``python -m bot.bench``).
+* ``CoreStore``: SQLAlchemy Core on the async engine, for PostgreSQL (asyncpg) and any other backend.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiosqlite
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+_COLUMNS = "id, ruleset, status, options, state, version, guild_id, channel_id, thread_id, host_id, seed, deadline"
+_LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
+_UPDATE = (
+    "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
+    "updated_at = :now WHERE id = :id AND version = :version"
+)
+_INSERT = (
+    "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
+    "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
+)
+
+
+@dataclass(slots=True)
+class GameRecord:
+    id: int
+    ruleset: str
+    status: str
+    options: dict[str, Any]
+    state: str | None
+    version: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_id: int
+    seed: int
+    deadline: float | None
+
+    @classmethod
+    def from_row(cls, row: Any) -> GameRecord:
+        r = tuple(row)
+        return cls(id=r[0], ruleset=r[1], status=r[2], options=json.loads(r[3] or "{}"), state=r[4],
+                   version=r[5], guild_id=r[6], channel_id=r[7], thread_id=r[8], host_id=r[9], seed=r[10],
+                   deadline=r[11])
+
+
+@dataclass(slots=True)
+class LogEntry:
+    user_id: int
+    seat: int | None
+    action: str
+    events: str
+
+
+class GameStore(Protocol):
+    async def load(self, game_id: int) -> GameRecord | None: ...
+
+    async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
+                   entry: LogEntry | None, now: float) -> bool:
+        """Write the new state if the row is still at ``version``; False when someone else moved first."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+
+class SqliteStore:
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteStore:
+        conns = []
+        for _ in range(2):
+            conn = await aiosqlite.connect(path, isolation_level=None)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA busy_timeout=10000")
+            conns.append(conn)
+        return cls(conns[0], conns[1])
+
+    async def load(self, game_id: int) -> GameRecord | None:
+        async with self._reader.execute(_LOAD, {"id": game_id}) as cur:
+            row = await cur.fetchone()
+        return GameRecord.from_row(row) if row else None
+
+    async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
+                   entry: LogEntry | None, now: float) -> bool:
+        params = {"id": game_id, "version": version, "state": state, "status": status, "deadline": deadline,
+                  "now": now}
+        async with self._lock:
+            db = self._writer
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await db.execute(_UPDATE, params)
+                if cur.rowcount != 1:
+                    await db.execute("ROLLBACK")
+                    return False
+                if entry is not None:
+                    await db.execute(_INSERT, {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
+                                               "seat": entry.seat, "action": entry.action,
+                                               "events": entry.events, "now": now})
+                await db.execute("COMMIT")
+                return True
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+
+    async def close(self) -> None:
+        await self._writer.close()
+        await self._reader.close()
+
+
+class CoreStore:
+    """The same two statements through SQLAlchemy Core, for PostgreSQL and other backends."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def load(self, game_id: int) -> GameRecord | None:
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(text(_LOAD), {"id": game_id})).first()
+        return GameRecord.from_row(row) if row else None
+
+    async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
+                   entry: LogEntry | None, now: float) -> bool:
+        async with self._engine.begin() as conn:
+            result = await conn.execute(text(_UPDATE), {"id": game_id, "version": version, "state": state,
+                                                        "status": status, "deadline": deadline, "now": now})
+            if result.rowcount != 1:
+                await conn.rollback()
+                return False
+            if entry is not None:
+                await conn.execute(text(_INSERT), {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
+                                                   "seat": entry.seat, "action": entry.action,
+                                                   "events": entry.events, "now": now})
+        return True
+
+    async def close(self) -> None:
+        return None
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of a ``sqlite+aiosqlite:///path`` URL (None for other backends)."""
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split("///", 1)[1] if "///" in url else ":memory:"
+    return path or ":memory:"
+
+
+async def open_store(url: str, engine: AsyncEngine) -> GameStore:
+    path = sqlite_path(url)
+    if path is not None and path != ":memory:":
+        return await SqliteStore.open(path)
+    return CoreStore(engine)

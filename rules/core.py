@@ -1,0 +1,133 @@
+"""What every game shares: the error hierarchy, the seeded dice, seats, steps and the Ruleset surface.
+
+Nothing here (or anywhere under ``rules/``) imports discord, PIL, a database or asyncio: a rule runs in
+microseconds and can be tested, replayed and fuzzed on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
+
+import msgspec
+
+# --- errors: ``str(err)`` is what the player reads ------------------------------------------------
+
+
+class GameError(Exception):
+    """A move the game refuses.  The message is written for the player, and says what is allowed."""
+
+
+class IllegalAction(GameError):
+    """The move breaks a rule."""
+
+
+class NotYourTurn(GameError):
+    """Someone else must act first."""
+
+
+class GameOver(GameError):
+    """The game has ended; nothing more can be played."""
+
+
+class StaleAction(GameError):
+    """The button or choice belongs to an earlier moment of the game."""
+
+
+# --- dice -----------------------------------------------------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A small seeded generator (SplitMix64) whose whole state is one integer kept in the game state.
+
+    Used inside ``apply`` on the copy being built: read ``rng.state`` back into the new state when done.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, so no bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def die(self, sides: int) -> int:
+        return self.below(sides) + 1
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def seed_state(seed: int) -> int:
+    """Spread a user-chosen seed (any int) over 64 bits so that nearby seeds give unrelated games."""
+    return Rng(seed ^ 0x5DEECE66D).next64()
+
+
+# --- seats, steps, outcomes ---------------------------------------------------------------------
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A player as the rules know them: position at the table and the name to print."""
+
+    index: int
+    name: str
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every event; subclasses set ``tag`` to name themselves in the log."""
+
+
+class Action(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every action a seat can take."""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    winners: tuple[int, ...]
+    scores: dict[int, int]
+    summary: str
+
+
+class Step(msgspec.Struct, frozen=True):
+    """The result of applying one action: the new state and what happened, in order."""
+
+    state: Any
+    events: tuple[Any, ...]
+
+
+class Ruleset(Protocol):
+    """The common surface every game exposes to the service, the cogs and the terminal runner."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type]
+    action_type: ClassVar[Any]
+    event_type: ClassVar[Any]
+
+    def setup(self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: int) -> Step: ...
+    def to_act(self, state: Any) -> frozenset[int]: ...
+    def legal(self, state: Any, seat: int) -> Sequence[Any]: ...
+    def apply(self, state: Any, seat: int, action: Any) -> Step: ...
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...

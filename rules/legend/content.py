@@ -1,0 +1,152 @@
+"""Legend of Heroes content: the dungeon plan, the Action deck and the Fighter cards, loaded from TOML.
+
+The data files in ``data/`` are the single source of every number the rules use.  They are read once and
+validated here; ``tests/test_legend_content.py`` checks the rules of the book that the data must respect.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+DATA = Path(__file__).parent / "data"
+
+#: The five boxes along the bottom of every Fighter, Monster and Hazard card.  A card's red dot sits under
+#: one box; the number in the *other* card's box at that position is what the roll must reach.
+BOXES = ("A", "B", "C", "D", "E")
+
+CardKind = Literal["room", "feature", "monster", "hazard", "treasure"]
+NextKind = Literal["feature", "monster", "hazard", "treasure", "end"]
+
+
+# --- the dungeon plan -------------------------------------------------------------------------------
+
+class Grid(msgspec.Struct, frozen=True):
+    cols: int
+    rows: int
+
+
+class Room(msgspec.Struct, frozen=True):
+    id: str  # "R1".."R12", numbered in reading order
+    x: int  # top-left cell, inclusive
+    y: int
+    w: int
+    h: int
+
+
+class Doorway(msgspec.Struct, frozen=True):
+    id: str  # "D1".., numbered in reading order (top to bottom, then left to right)
+    x: int
+    y: int
+    room: str | None = None  # the room whose wall it sits on; None for a doorway by an entrance
+    side: Literal["n", "e", "s", "w"] | None = None  # which wall of that room
+
+
+class Corridor(msgspec.Struct, frozen=True):
+    id: str
+    cells: tuple[tuple[int, int], ...]
+    doorways: tuple[str, ...]
+
+
+class Entrance(msgspec.Struct, frozen=True):
+    id: str  # "E1".."E5"
+    x: int
+    y: int
+    doorway: str  # the red doorway square beside it, where a fighter starts
+    name: str  # "west entrance"
+
+
+class Dungeon(msgspec.Struct, frozen=True):
+    grid: Grid
+    room: tuple[Room, ...]
+    doorway: tuple[Doorway, ...]
+    corridor: tuple[Corridor, ...]
+    entrance: tuple[Entrance, ...]
+
+
+# --- the cards --------------------------------------------------------------------------------------
+
+class ActionCard(msgspec.Struct, frozen=True, kw_only=True):
+    """One Action card.  Texts are ours; ``text`` is read when the card is drawn.
+
+    Monster and Hazard cards have two parts: ``text`` (above the picture, read when drawn) and ``after``
+    (read once the danger is overcome).  ``needs[i]`` is the roll a Fighter whose red dot is under box i
+    must reach.  A Monster's own red dot (``dot``) points at a box on the Fighter card: that number is
+    what the Monster must roll to wound him.
+    """
+
+    id: str
+    kind: CardKind
+    title: str
+    text: str
+    next: NextKind
+    after: str = ""
+    needs: tuple[int, ...] = ()
+    dot: int | None = None
+    gold: int = 0
+
+
+class CardFile(msgspec.Struct, frozen=True):
+    room: tuple[ActionCard, ...]
+    feature: tuple[ActionCard, ...]
+    monster: tuple[ActionCard, ...]
+    hazard: tuple[ActionCard, ...]
+    treasure: tuple[ActionCard, ...]
+
+
+class Fighter(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    dot: int  # the box on Monster and Hazard cards this Fighter's red dot points at
+    defence: tuple[int, ...]  # defence[i]: what a Monster whose red dot is at box i must roll to wound him
+    text: str  # a line about him, unwounded side
+    wounded_text: str  # the wounded side
+
+
+class FighterFile(msgspec.Struct, frozen=True):
+    fighter: tuple[Fighter, ...]
+
+
+def _load(name: str, kind: type[msgspec.Struct]) -> msgspec.Struct:
+    raw = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+    return msgspec.convert(raw, kind)
+
+
+def _tag(cards: list[dict[str, object]], kind: str) -> list[dict[str, object]]:
+    return [{**c, "kind": kind} for c in cards]
+
+
+@cache
+def dungeon() -> Dungeon:
+    """The Dungeons of Legend: rooms, doorways, corridors and the five entrances."""
+    return _load("dungeon.toml", Dungeon)  # type: ignore[return-value]
+
+
+@cache
+def cards() -> CardFile:
+    """Every Action card, grouped by pile."""
+    raw = tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
+    tagged = {k: _tag(raw.get(k, []), k) for k in ("room", "feature", "monster", "hazard", "treasure")}
+    return msgspec.convert(tagged, CardFile)
+
+
+@cache
+def card_index() -> dict[str, ActionCard]:
+    """Every Action card by id (ids are unique across piles)."""
+    deck = cards()
+    return {c.id: c for pile in (deck.room, deck.feature, deck.monster, deck.hazard, deck.treasure) for c in pile}
+
+
+@cache
+def fighters() -> tuple[Fighter, ...]:
+    """The Fighter cards, in the order of the data file."""
+    return _load("fighters.toml", FighterFile).fighter  # type: ignore[attr-defined,no-any-return]
+
+
+@cache
+def fighter_index() -> dict[str, Fighter]:
+    return {f.id: f for f in fighters()}

@@ -1,0 +1,161 @@
+"""What happened, in words: turns a step's events into the lines posted in the game's thread.
+
+Pure text (Discord markdown is fine, no mentions: the cogs ping players separately).  The same lines are
+printed by the terminal runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.legend.board import board, room_label
+from rules.legend.content import card_index, fighter_index
+from rules.legend.state import (
+    SOLO_WOUND_LIMIT,
+    AwaitNarration,
+    CardRead,
+    Dealt,
+    Entered,
+    Exited,
+    FightRoll,
+    GameEnded,
+    Moved,
+    Overcame,
+    Placed,
+    Reshuffled,
+    RollOff,
+    RoomExplored,
+    RoomsDealt,
+    Skipped,
+    State,
+    TreasureTaken,
+    TurnBegan,
+    Wounded,
+)
+
+KIND_NAMES = {"room": "Room", "feature": "Feature", "monster": "Monster", "hazard": "Hazard",
+              "treasure": "Treasure"}
+
+
+def revealed_cards(events: Iterable[Any]) -> list[str]:
+    """Ids of the cards read out in these events, in order (their images go with the message)."""
+    return [e.card for e in events if isinstance(e, CardRead)]
+
+
+def tell(state: State, events: Iterable[Any]) -> list[str]:
+    """One line (or paragraph) per event worth telling, in order."""
+    index = card_index()
+    names: dict[str, str] = {room: index[cid].title for room, cid in state.revealed.items()}
+    plan = board()
+
+    def who(seat: int) -> str:
+        return state.players[seat].name
+
+    def fighter(seat: int) -> str:
+        return fighter_index()[state.players[seat].fighter].name
+
+    events = list(events)
+    entered = any(isinstance(e, Entered) for e in events)
+    lines: list[str] = []
+    for e in events:
+        if isinstance(e, RollOff):
+            for n, rolled in enumerate(e.rounds):
+                shown = ", ".join(f"{who(s)} {r}" for s, r in sorted(rolled.items()))
+                prefix = "🎲 Roll-off" if n == 0 else "🎲 Tie — roll again"
+                lines.append(f"{prefix}: {shown}.")
+            lines.append(f"**{who(e.first)}** rolled highest and goes first.")
+        elif isinstance(e, Dealt):
+            order = " → ".join(who(s) for s in e.order)
+            dealt = "; ".join(
+                f"{who(s)}: **{fighter_index()[f].name}** ({e.colours[s]}, token "
+                f"{state.players[s].letter})" for s, f in sorted(e.fighters.items())
+            )
+            lines.append(f"Fighters dealt — {dealt}. Turn order: {order}.")
+        elif isinstance(e, RoomsDealt):
+            lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
+                         f"{e.left_over} are set aside unseen.")
+        elif isinstance(e, TurnBegan):
+            if e.recovered:
+                lines.append(f"🩹 {fighter(e.seat)} has recovered from his wounds.")
+        elif isinstance(e, Placed):
+            ent = plan.entrances[e.doorway]
+            lines.append(f"{who(e.seat)}'s {fighter(e.seat)} steps in by the {ent.name} and stands at "
+                         f"**{e.doorway}**.")
+        elif isinstance(e, Moved):
+            if e.via_room is None:
+                lines.append(f"{who(e.seat)} follows the corridor from {e.frm} to **{e.to}**.")
+            elif not entered:
+                lines.append(f"{who(e.seat)} crosses {room_label(e.via_room, names)} from {e.frm} to **{e.to}**.")
+        elif isinstance(e, Entered):
+            where = room_label(e.room, names)
+            if e.resumed:
+                lines.append(f"🚪 {fighter(e.seat)} goes back into {where}, where danger was left waiting.")
+            else:
+                lines.append(f"🚪 {fighter(e.seat)} enters {where} from {e.came_from}.")
+        elif isinstance(e, AwaitNarration):
+            lines.append(f"📜 **{who(e.narrator)}** narrates: a **{KIND_NAMES[e.kind]}** card is in hand. "
+                         f"Read it with `/narrate`, then tell it with `/narrate text:`.")
+        elif isinstance(e, CardRead):
+            card = index[e.card]
+            if e.again:
+                lines.append(f"The **{card.title}** is still here. {card.text.lstrip('…')}")
+                continue
+            body = f"**{card.title}.** {card.text}" if card.kind == "room" else card.text
+            if e.narrator is not None:
+                lines.append(f"📜 *{who(e.narrator)} tells it:* “{e.words}”\n> {_kind(card.kind)}: **{card.title}**")
+            elif e.auto:
+                lines.append(f"⏳ The Narrator was away, so Tabula reads the card.\n{body}")
+            else:
+                lines.append(body)
+        elif isinstance(e, FightRoll):
+            card = index[e.card]
+            if e.who == "fighter":
+                verb = "hits" if card.kind == "monster" else "gets past"
+                result = f"{verb} the {card.title}!" if e.success else "not enough."
+                lines.append(f"🎲 {fighter(e.seat)} rolls **{e.roll}** (needs {e.need}): {result}")
+            else:
+                result = f"{fighter(e.seat)} is wounded!" if e.success else "a miss."
+                lines.append(f"🎲 The {card.title} strikes back: **{e.roll}** (needs {e.need}): {result}")
+        elif isinstance(e, Overcame):
+            card = index[e.card]
+            lines.append(card.after)
+        elif isinstance(e, TreasureTaken):
+            card = index[e.card]
+            lines.append(f"💰 {who(e.seat)} keeps the **{card.title}** ({e.gold} gold).")
+        elif isinstance(e, Wounded):
+            card = index[e.card]
+            tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if state.mode == "solo" else ""
+            lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**. The {card.title} "
+                         f"stays in {room_label(e.room, names)}, face down, for whoever comes next.{tally}")
+        elif isinstance(e, RoomExplored):
+            lines.append(f"✅ {_cap(room_label(e.room, names))} is fully explored.")
+        elif isinstance(e, Exited):
+            lines.append(f"{who(e.seat)} leaves {room_label(e.room, names)} by **{e.to}**.")
+        elif isinstance(e, Reshuffled):
+            lines.append(f"The {KIND_NAMES.get(e.pile, e.pile)} pile was empty: its {e.cards} discards are shuffled.")
+        elif isinstance(e, Skipped):
+            lines.append(f"{who(e.seat)} cannot move ({e.reason}) and waits a turn.")
+        elif isinstance(e, GameEnded):
+            lines.append(f"🏁 {e.reason}")
+    return [line for line in lines if line]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _kind(kind: str) -> str:
+    return KIND_NAMES.get(kind, kind)
+
+
+def final_report(state: State) -> list[str]:
+    """Each player's treasure and gold, richest first."""
+    index = card_index()
+    rows = []
+    for i, p in sorted(enumerate(state.players), key=lambda t: -sum(index[c].gold for c in t[1].treasure)):
+        gold = sum(index[c].gold for c in p.treasure)
+        found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in p.treasure) or "nothing"
+        extra = f" · {p.wounds} wounds" if state.mode == "solo" else ""
+        rows.append(f"**{p.name}** — {gold} gold{extra}: {found}")
+    return rows
