@@ -490,6 +490,12 @@ class GameService:
             state = rules.apply(state, row.seat, action).state
         return state
 
+    async def drain(self) -> None:
+        """Wait until no game has an action in flight (used at shutdown)."""
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
     async def count_games(self) -> int:
         async with self.db.sessions() as session:
             return int((await session.exec(select(func.count()).select_from(Game))).one())

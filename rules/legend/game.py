@@ -374,6 +374,7 @@ class LegendOfHeroes:
         name = card_index()[s.revealed[ex.room]].title if ex.room in s.revealed else ex.room
         events.append(RoomExplored(seat=seat, room=ex.room, name=name))
         if all(not stack for stack in s.rooms.values()):
+            s.players[seat].doorway = ex.came_from  # step back out onto the doorway he came in by
             self._finish(s, events, "Every room of the Dungeons of Legend has been explored.")
             return
         s.phase = "exit"

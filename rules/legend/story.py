@@ -77,7 +77,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                          f"{e.left_over} are set aside unseen.")
         elif isinstance(e, TurnBegan):
             if e.recovered:
-                lines.append(f"🩹 {fighter(e.seat)} has recovered from his wounds.")
+                lines.append(f"🩹 {fighter(e.seat)} has rested: the wounds have healed.")
         elif isinstance(e, Placed):
             ent = plan.entrances[e.doorway]
             lines.append(f"{who(e.seat)}'s {fighter(e.seat)} steps in by the {ent.name} and stands at "
@@ -99,7 +99,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, CardRead):
             card = index[e.card]
             if e.again:
-                lines.append(f"The **{card.title}** is still here. {card.text.lstrip('…')}")
+                lines.append(f"The **{card.title}** is still here: {card.text.lstrip('…')}")
                 continue
             body = f"**{card.title}.** {card.text}" if card.kind == "room" else card.text
             if e.narrator is not None:
@@ -107,7 +107,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             elif e.auto:
                 lines.append(f"⏳ The Narrator was away, so Tabula reads the card.\n{body}")
             else:
-                lines.append(body)
+                _continue(lines, body)
         elif isinstance(e, FightRoll):
             card = index[e.card]
             if e.who == "fighter":
@@ -118,8 +118,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                 result = f"{fighter(e.seat)} is wounded!" if e.success else "a miss."
                 lines.append(f"🎲 The {card.title} strikes back: **{e.roll}** (needs {e.need}): {result}")
         elif isinstance(e, Overcame):
-            card = index[e.card]
-            lines.append(card.after)
+            _continue(lines, index[e.card].after)
         elif isinstance(e, TreasureTaken):
             card = index[e.card]
             lines.append(f"💰 {who(e.seat)} keeps the **{card.title}** ({e.gold} gold).")
@@ -127,7 +126,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             card = index[e.card]
             tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if state.mode == "solo" else ""
             lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**. The {card.title} "
-                         f"stays in {room_label(e.room, names)}, face down, for whoever comes next.{tally}")
+                         f"card stays in {room_label(e.room, names)}, face down, for whoever comes next.{tally}")
         elif isinstance(e, RoomExplored):
             lines.append(f"✅ {_cap(room_label(e.room, names))} is fully explored.")
         elif isinstance(e, Exited):
@@ -139,6 +138,14 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, GameEnded):
             lines.append(f"🏁 {e.reason}")
     return [line for line in lines if line]
+
+
+def _continue(lines: list[str], text: str) -> None:
+    """Card texts chain: a card ending in "…" runs straight on into the next card's "…" opening."""
+    if lines and lines[-1].endswith("…") and text.startswith("…"):
+        lines[-1] = lines[-1] + " " + text[1:]
+    else:
+        lines.append(text)
 
 
 def _cap(text: str) -> str:

@@ -1,0 +1,89 @@
+"""`python -m bot` runs the Discord bot; `python -m bot play legend --players Ann,Bob` plays in the terminal.
+
+    python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env)
+    python -m bot play legend ... play offline, no Discord needed (see --help)
+    python -m bot migrate         create or upgrade the database schema and exit
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+from bot.config import Settings
+
+
+def _logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+
+
+async def _run(settings: Settings) -> int:
+    import discord
+
+    from bot.client import TabulaBot
+    from bot.testing_endpoints import patch_from_env
+
+    patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not token:
+        print("tabula: DISCORD_TOKEN is not set. Put it in a .env file or the environment "
+              "(see README: 'Create the Discord application').", file=sys.stderr)
+        return 2
+    bot = TabulaBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
+              "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _migrate(settings: Settings) -> int:
+    from bot.db import migrate
+
+    await migrate(settings.database_url)
+    print(f"tabula: database is up to date ({settings.database_url})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Tabula: board games by message.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default)")
+    sub.add_parser("migrate", help="create or upgrade the database schema")
+    from bot.offline import add_arguments
+
+    add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
+    args = parser.parse_args(argv)
+    settings = Settings()
+    if args.command == "play":
+        from bot.offline import play
+
+        logging.basicConfig(level=logging.WARNING)
+        return asyncio.run(play(args))
+    _logging(settings.log_level)
+    if args.command == "migrate":
+        return asyncio.run(_migrate(settings))
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

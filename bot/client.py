@@ -1,0 +1,123 @@
+"""The Discord client: wiring (database, service, cogs, persistent buttons), errors, timeouts, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.db import Database, open_database
+from bot.play import GameService, Result
+from rules import GameError
+
+log = logging.getLogger("tabula.bot")
+
+EXTENSIONS = ("cogs.games", "cogs.verbs")
+APOLOGY = "Something went wrong on our side and nothing was changed. Please try again in a moment."
+
+
+class TabulaTree(app_commands.CommandTree):
+    """One place for command errors: a GameError is the player's answer; anything else is logged."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from cogs.common import reply
+
+        original = getattr(error, "original", error)
+        if isinstance(original, GameError):
+            message = str(original)
+        elif isinstance(error, app_commands.TransformerError):
+            message = f"I could not read **{error.value}** for that option. Pick one of the suggestions instead."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You cannot use that command here."
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s in channel %s failed", command, interaction.channel_id, exc_info=original)
+            message = APOLOGY
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, message)
+
+
+class TabulaBot(commands.Bot):
+    def __init__(self, settings: Settings, *, database: Database | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # no privileged intents: everything runs on interactions
+            allowed_mentions=discord.AllowedMentions.none(),  # only turn pings mention, and only their players
+            tree_cls=TabulaTree,
+            help_command=None,
+        )
+        self.settings = settings
+        self.db = database
+        self._own_db = database is None
+        self.service: GameService
+        self._timeout_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        from cogs.components import NarratorButton, VerbSelect
+        from cogs.games import LobbyButton
+
+        if self.db is None:
+            self.db = await open_database(self.settings.database_url)
+        self.service = GameService(self.db, narrator_timeout_minutes=self.settings.narrator_timeout_minutes)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        self.add_dynamic_items(LobbyButton, VerbSelect, NarratorButton)
+        await self.sync_commands()
+        self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %d", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they can take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    # --- timeouts: an absent Narrator never stalls a game -------------------------------------
+
+    async def _timeout_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.run_timeouts()
+            except Exception:
+                log.exception("timeout sweep failed")
+            await asyncio.sleep(self.settings.timeout_poll_seconds)
+
+    async def run_timeouts(self) -> int:
+        results = await self.service.due()
+        for result in results:
+            await self.post_result(result)
+        return len(results)
+
+    async def post_result(self, result: Result) -> None:
+        from cogs.common import send_telling, tell_result
+
+        if result.thread_id is None:
+            return
+        channel: Any = self.get_channel(result.thread_id)
+        if channel is None:
+            channel = await self.fetch_channel(result.thread_id)
+        telling = await tell_result(result)
+        await send_telling(self, channel, result, telling)
+
+    async def close(self) -> None:
+        if self._timeout_task is not None:
+            self._timeout_task.cancel()
+        if getattr(self, "service", None) is not None:
+            await self.service.drain()  # let moves in flight finish their transaction
+        await super().close()
+        if self.db is not None and self._own_db:
+            await self.db.close()
+            self.db = None

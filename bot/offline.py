@@ -1,0 +1,224 @@
+"""Play without Discord: the same service, the same commands, typed in a terminal.
+
+    python -m bot play legend --players Ann,Bob --seed 7
+
+Type the commands you would type in Discord (`/explore to:D7`, `/narrate text:...`, `/game status`,
+`/sheet`); the story is printed and every picture is written to a folder.  Whoever must act acts: the
+runner plays every seat at the table, so pass the keyboard around.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.db import open_database
+from bot.play import GameService, Person, Result
+from bot.present import Picture, Telling, presenter
+from rules import RULESETS, GameError
+
+HELP = """Commands:
+  /explore to:D7        move (or enter the dungeon, or leave an explored room) — `/explore` alone lists choices
+  /narrate              the Narrator looks at the card in hand (players narration)
+  /narrate text:...     the Narrator tells the card in their own words (empty text: Tabula reads it)
+  /game status          the board, whose turn it is, the scores
+  /sheet [name]         a fighter card and treasure (the current player's if no name)
+  /help                 this list
+  /quit                 stop (the game stays in the database file)"""
+
+_OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", choices=sorted(RULESETS), help="which game (legend)")
+    p.add_argument("--players", required=True, help="comma-separated names in seating order, e.g. Ann,Bob")
+    p.add_argument("--seed", type=int, default=None, help="fix the dice and shuffles (same seed, same game)")
+    p.add_argument("--mode", choices=["starter", "solo"], default=None, help="default: solo for one player")
+    p.add_argument("--narration", choices=["bot", "players"], default="bot", help="who reads the cards")
+    p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
+    p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
+    p.add_argument("--auto", action="store_true", help="let Tabula play random legal moves to the end")
+
+
+def parse_command(line: str) -> tuple[str, dict[str, str]]:
+    """`/explore to:D7` → ("explore", {"to": "D7"}); `/game status` → ("game status", {})."""
+    line = line.strip()
+    if line.startswith("/"):
+        line = line[1:]
+    head, _, rest = line.partition(" ")
+    verb = head.lower()
+    if verb == "game":
+        sub, _, rest = rest.strip().partition(" ")
+        verb = f"game {sub.lower()}"
+    args: dict[str, str] = {}
+    marks = list(_OPTION.finditer(rest))
+    if not marks and rest.strip():
+        args["_"] = rest.strip()
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
+        args[m.group(1)] = rest[m.end():end].strip()
+    return verb, args
+
+
+class Terminal:
+    def __init__(self, service: GameService, game_id: int, people: list[Person], images: Path,
+                 out: TextIO = sys.stdout) -> None:
+        self.service, self.game_id, self.people, self.images, self.out = service, game_id, people, images, out
+        self.count = 0
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def save(self, pictures: list[Picture]) -> None:
+        for pic in pictures:
+            self.count += 1
+            path = self.images / f"{self.count:03d}-{pic.filename}"
+            path.write_bytes(pic.png)
+            self.say(f"  [picture: {path} — {pic.alt}]")
+
+    def show(self, result: Result, telling: Telling) -> None:
+        self.say(telling.text)
+        self.save(telling.pictures)
+        prompt = telling.prompt
+        if prompt is not None:
+            names = ", ".join(self.people[self._seat_of(u)].name for u in prompt.users)
+            self.say(f"➡️  {names}, {prompt.text}")
+            for label, _ in prompt.choices:
+                self.say(f"     {label}")
+
+    def _seat_of(self, user_id: int) -> int:
+        return next(i for i, p in enumerate(self.people) if p.id == user_id)
+
+    async def actor(self) -> Person:
+        """Whoever must act now (the runner plays every seat)."""
+        result = await self.service.get(self.game_id)
+        seats = sorted(result.rules.to_act(result.state))
+        return self.people[seats[0]] if seats else self.people[0]
+
+    async def handle(self, line: str) -> bool:
+        """Run one command; False to stop."""
+        verb, args = parse_command(line)
+        if verb in ("quit", "exit", "q"):
+            return False
+        if verb in ("help", "?", ""):
+            self.say(HELP)
+            return True
+        try:
+            await self._dispatch(verb, args)
+        except GameError as err:
+            self.say(f"✋ {err}")
+        return True
+
+    async def _dispatch(self, verb: str, args: dict[str, str]) -> None:
+        svc = self.service
+        if verb == "game status":
+            result = await svc.get(self.game_id)
+            self.show(result, presenter(result.rules.key).status(result))
+            return
+        if verb == "sheet":
+            result = await svc.get(self.game_id)
+            name = (args.get("_") or "").lower()
+            seat = next((i for i, p in enumerate(self.people) if p.name.lower() == name), None)
+            if seat is None:
+                seat = result.rules.current(result.state) if result.state.phase != "over" else 0
+            self.show(result, presenter(result.rules.key).sheet(result, seat))
+            return
+        if verb.startswith("game "):
+            self.say("Offline play knows `/game status`; the other `/game` commands belong to Discord.")
+            return
+        if "_" in args and verb == "explore":
+            args["to"] = args.pop("_")
+        if "_" in args and verb == "narrate":
+            args["text"] = args.pop("_")
+        who = await self.actor()
+        if verb == "explore" and not args.get("to"):
+            result = await svc.get(self.game_id, who.id)
+            seat = result.rules.current(result.state)
+            self.say("Where to? " + "; ".join(label for label, _ in result.rules.choices(result.state, seat,
+                                                                                        "explore", "to")))
+            return
+        if verb == "narrate" and "text" not in args:
+            result = await svc.get(self.game_id, who.id)
+            card = presenter(result.rules.key).narrator_card(result, result.actor) if result.actor is not None else None
+            if card is None:
+                self.say("✋ There is no card waiting for a Narrator right now.")
+            else:
+                self.say(f"(only {who.name} should look)\n{card.text}")
+                self.save(card.pictures)
+            return
+        result = await svc.act(self.game_id, who.id, verb=verb, args=args)
+        self.show(result, presenter(result.rules.key).telling(result))
+
+
+async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if not names:
+        print("Name at least one player: --players Ann,Bob", file=sys.stderr)
+        return 2
+    if len({n.lower() for n in names}) != len(names):
+        print("Give each player a different name.", file=sys.stderr)
+        return 2
+    images = Path(args.images)
+    images.mkdir(parents=True, exist_ok=True)
+    db_file = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="tabula-")) / "offline.db"
+    db = await open_database(f"sqlite+aiosqlite:///{db_file}")
+    try:
+        svc = GameService(db)
+        people = [Person(i + 1, name) for i, name in enumerate(names)]
+        options: dict[str, Any] = {"narration": args.narration}
+        if args.mode:
+            options["mode"] = args.mode
+        try:
+            info = await svc.create(args.game, people[0], options=options, seed=args.seed)
+            for person in people[1:]:
+                await svc.join(info.game_id, person)
+            result = await svc.start(info.game_id, people[0].id)
+        except GameError as err:
+            print(f"✋ {err}", file=sys.stderr)
+            return 2
+        term = Terminal(svc, info.game_id, people, images, out)
+        term.say(f"Tabula — {result.rules.title} · #{info.game_id} (seed {info.seed}). Pictures go to {images}/. "
+                 "Type /help for commands.\n")
+        term.show(result, presenter(result.rules.key).telling(result))
+        rng = random.Random(info.seed)
+        feed = iter(lines) if lines is not None else None
+        while (await svc.get(info.game_id)).status == "active":
+            if args.auto:
+                line = await _random_command(svc, info.game_id, rng)
+                term.say(f"\n> {line}")
+            elif feed is not None:
+                line = next(feed, None)
+                if line is None:
+                    break
+                term.say(f"\n> {line}")
+            else:
+                try:
+                    line = await asyncio.to_thread(input, "\n> ")
+                except EOFError:
+                    break
+            if not await term.handle(line):
+                break
+        final = await svc.get(info.game_id)
+        if final.outcome is not None:
+            term.say(f"\nThe game is over. Pictures are in {images}/.")
+        else:
+            term.say(f"\nStopped. The game is kept in {db_file} (game #{info.game_id}).")
+        return 0
+    finally:
+        await db.close()
+
+
+async def _random_command(svc: GameService, game_id: int, rng: random.Random) -> str:
+    result = await svc.get(game_id)
+    rules, state = result.rules, result.state
+    seat = sorted(rules.to_act(state))[0]
+    action = rng.choice(list(rules.legal(state, seat)))
+    if hasattr(action, "to"):
+        return f"/explore to:{action.to}"
+    return "/narrate text:The Narrator leans in and reads the card aloud."

@@ -1,0 +1,1 @@
+"""Discord glue: parse the interaction, call the service, present, reply.  No game rule lives here."""

@@ -1,0 +1,128 @@
+"""Helpers every cog shares: replying politely, turning a Telling into a message, finding the thread's game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.play import Result
+from bot.present import Picture, Telling, presenter
+
+if TYPE_CHECKING:
+    from bot.client import TabulaBot
+
+log = logging.getLogger("tabula.discord")
+MAX_CONTENT = 2000
+
+
+def service(interaction: discord.Interaction) -> Any:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
+    """Answer an interaction whether or not it has been answered already (the one place that chooses)."""
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    if interaction.response.is_done():
+        await interaction.followup.send(content[:MAX_CONTENT], ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content[:MAX_CONTENT], ephemeral=ephemeral, **kwargs)
+
+
+async def game_here(interaction: discord.Interaction) -> int:
+    """The game of the thread this interaction came from, or a polite refusal."""
+    from rules import GameError
+
+    channel_id = interaction.channel_id
+    game_id = await service(interaction).game_in_thread(channel_id) if channel_id else None
+    if game_id is None:
+        raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
+                        "to start one.")
+    return int(game_id)
+
+
+def files(pictures: list[Picture]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt) for p in pictures]
+
+
+def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """Split at line breaks so no message passes Discord's length limit."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            out.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) + 1 > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out or [""]
+
+
+async def tell_result(result: Result, **kwargs: Any) -> Telling:
+    """Render off the event loop: Pillow work runs in a worker thread."""
+    return await asyncio.to_thread(presenter(result.rules.key).telling, result, **kwargs)
+
+
+def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
+    """The ping at the end of a message: mention exactly the players who must act, nobody else."""
+    prompt = telling.prompt
+    if prompt is None or not prompt.users:
+        return "", discord.AllowedMentions.none()
+    who = ", ".join(f"<@{u}>" for u in prompt.users)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(id=u) for u in prompt.users])
+    return f"➡️ {who}, {prompt.text}", mentions
+
+
+def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.View | None:
+    """Buttons or a select for the next decision, carrying the game id and version (they survive restarts)."""
+    from cogs.components import NarratorButton, VerbSelect
+
+    prompt = telling.prompt
+    if prompt is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    if prompt.narrator:
+        view.add_item(NarratorButton(result.game_id, result.version, "read"))
+        view.add_item(NarratorButton(result.game_id, result.version, "auto"))
+    elif prompt.verb and prompt.option and prompt.choices:
+        view.add_item(VerbSelect(result.game_id, result.version, prompt.verb, prompt.option, prompt.choices))
+    return view if view.children else None
+
+
+async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord.Interaction, result: Result,
+                       telling: Telling) -> None:
+    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
+    ping, mentions = prompt_line(telling)
+    parts = chunks(telling.text)
+    if ping:
+        if len(parts[-1]) + len(ping) + 1 <= MAX_CONTENT:
+            parts[-1] = f"{parts[-1]}\n{ping}".strip()
+        else:
+            parts.append(ping)
+    view = prompt_view(bot, result, telling)
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        kwargs: dict[str, Any] = {
+            "content": part,
+            "allowed_mentions": mentions if last else discord.AllowedMentions.none(),
+        }
+        if last:
+            kwargs["files"] = files(telling.pictures)
+            if view is not None:
+                kwargs["view"] = view
+        if isinstance(target, discord.Interaction):
+            if not target.response.is_done():
+                await target.response.send_message(**kwargs)
+            else:
+                await target.followup.send(**kwargs)
+        else:
+            await target.send(**kwargs)

@@ -1,0 +1,103 @@
+"""Buttons and selects that survive restarts: each custom id carries the game id (and the version it was
+drawn at, so a button from an earlier turn is refused politely instead of acting twice)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from cogs.common import reply, send_telling, service, tell_result
+from rules import GameError
+
+log = logging.getLogger("tabula.discord")
+
+
+async def guarded(interaction: discord.Interaction, game_id: int | None, work: Any) -> None:
+    """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
+    try:
+        await work
+    except GameError as err:
+        await reply(interaction, str(err))
+    except Exception:
+        log.exception("game %s: component %s failed", game_id, (interaction.data or {}).get("custom_id"))
+        try:
+            await reply(interaction, "Something went wrong on our side and nothing was changed. Please try again.")
+        except discord.HTTPException:
+            pass
+
+
+async def perform(interaction: discord.Interaction, game_id: int, **act: Any) -> None:
+    """Act for the person who pressed or typed, then post the move's story publicly in the thread."""
+    result = await service(interaction).act(game_id, interaction.user.id, **act)
+    telling = await tell_result(result)
+    await send_telling(interaction.client, interaction, result, telling)  # type: ignore[arg-type]
+
+
+async def show_narrator_card(interaction: discord.Interaction, game_id: int) -> None:
+    """The card in the Narrator's hand, shown only to the Narrator."""
+    from bot.present import presenter
+    from cogs.common import files
+
+    result = await service(interaction).get(game_id, interaction.user.id)
+    telling = None
+    if result.actor is not None:
+        telling = presenter(result.rules.key).narrator_card(result, result.actor)
+    if telling is None:
+        raise GameError("You have no card to read: only the Narrator of the room being explored does, "
+                        "and only while a card waits to be told.")
+    await reply(interaction, telling.text, files=files(telling.pictures))
+
+
+class VerbSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"tb:sel:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+):(?P<opt>[a-z]+)"):
+    """A select menu that fills one option of a verb, e.g. the doorway of `/explore to:`."""
+
+    def __init__(self, game_id: int, version: int, verb: str, option: str,
+                 choices: list[tuple[str, str]] | None = None) -> None:
+        options = [discord.SelectOption(label=label[:100], value=value) for label, value in (choices or [])[:25]]
+        super().__init__(discord.ui.Select(
+            custom_id=f"tb:sel:{game_id}:{version}:{verb}:{option}",
+            placeholder="Choose where to go…" if verb == "explore" else "Choose…",
+            options=options or [discord.SelectOption(label="—", value="-")],
+        ))
+        self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: re.Match[str], /) -> VerbSelect:
+        return cls(int(match["game"]), int(match["ver"]), match["verb"], match["opt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        await guarded(interaction, self.game_id, perform(
+            interaction, self.game_id, verb=self.verb, args={self.option: str(values[0])},
+            expect_version=self.version))
+
+
+class NarratorButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"tb:narr:(?P<game>\d+):(?P<ver>\d+):(?P<op>read|auto)"):
+    """"Read the card" (private to the Narrator) and "Let Tabula read it"."""
+
+    def __init__(self, game_id: int, version: int, op: str) -> None:
+        label, style, emoji = {
+            "read": ("Read the card", discord.ButtonStyle.primary, "📜"),
+            "auto": ("Let Tabula read it", discord.ButtonStyle.secondary, "🤖"),
+        }[op]
+        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji,
+                                           custom_id=f"tb:narr:{game_id}:{version}:{op}"))
+        self.game_id, self.version, self.op = game_id, version, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> NarratorButton:
+        return cls(int(match["game"]), int(match["ver"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.op == "read":
+            await guarded(interaction, self.game_id, show_narrator_card(interaction, self.game_id))
+        else:
+            await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb="narrate", args={},
+                                                             expect_version=self.version))
