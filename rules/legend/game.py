@@ -46,6 +46,7 @@ from rules.legend.state import (
     Place,
     Placed,
     Player,
+    Recovered,
     Reshuffled,
     RollOff,
     RoomExplored,
@@ -84,8 +85,9 @@ class LegendOfHeroes:
         "narration": "bot (Tabula reads every card) or players (the player to the explorer's right narrates)",
     }
 
-    def __init__(self, plan: Board | None = None) -> None:
+    def __init__(self, plan: Board | None = None, *, dice: type[Rng] = Rng) -> None:
         self.board = plan or board()
+        self.dice = dice  # tests pass a scripted generator to replay the book's examples roll by roll
 
     # --- setup --------------------------------------------------------------------------------
 
@@ -109,7 +111,7 @@ class LegendOfHeroes:
 
     def setup(self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: int) -> Step:
         opts = self.check_options(options, len(seats))
-        rng = Rng(seed_state(seed))
+        rng = self.dice(seed_state(seed))
         events: list[Any] = []
         n = len(seats)
 
@@ -205,7 +207,7 @@ class LegendOfHeroes:
         if state.phase == "over":
             raise GameOver("This game has ended. Start a new one with `/game new`.")
         s = _copy(state)
-        rng = Rng(s.rng)
+        rng = self.dice(s.rng)
         events: list[Any] = []
         if isinstance(action, Narrate):
             self._narrate(s, seat, action, rng, events)
@@ -231,6 +233,9 @@ class LegendOfHeroes:
         if action.to not in allowed:
             raise IllegalAction(self._refusal(s, seat, action.to, allowed))
         me = s.players[seat]
+        if me.wounded:  # the start of his next turn: the card turns back to its unwounded side
+            me.wounded = False
+            events.append(Recovered(seat=seat))
         if isinstance(action, Place):
             me.doorway = action.to
             events.append(Placed(seat=seat, doorway=action.to))
@@ -419,11 +424,7 @@ class LegendOfHeroes:
             s.phase = "move"
         s.turn_no += 1
         seat = self.current(s)
-        me = s.players[seat]
-        recovered = me.wounded and s.phase == "move"
-        if recovered:
-            me.wounded = False
-        events.append(TurnBegan(seat=seat, turn_no=s.turn_no, recovered=recovered))
+        events.append(TurnBegan(seat=seat, turn_no=s.turn_no))
         if s.phase == "move" and not self.destinations(s, seat):
             s.skips_in_row += 1
             events.append(Skipped(seat=seat, reason="every doorway within reach is taken"))

@@ -112,7 +112,12 @@ class RoomsDealt(Event, tag="rooms_dealt"):
 class TurnBegan(Event, tag="turn"):
     seat: int
     turn_no: int
-    recovered: bool = False
+
+
+class Recovered(Event, tag="recovered"):
+    """A wounded fighter turns his card back over as his next turn starts."""
+
+    seat: int
 
 
 class Placed(Event, tag="placed"):
@@ -206,6 +211,6 @@ class GameEnded(Event, tag="game_ended"):
 
 
 LegendEvent = (
-    RollOff | Dealt | Shuffled | RoomsDealt | TurnBegan | Placed | Moved | Entered | AwaitNarration | CardRead
+    RollOff | Dealt | Shuffled | RoomsDealt | TurnBegan | Recovered | Placed | Moved | Entered | AwaitNarration | CardRead
     | FightRoll | Overcame | TreasureTaken | Wounded | RoomExplored | Exited | Reshuffled | Skipped | GameEnded
 )

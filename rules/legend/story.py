@@ -26,11 +26,11 @@ from rules.legend.state import (
     Reshuffled,
     RollOff,
     RoomExplored,
+    Recovered,
     RoomsDealt,
     Skipped,
     State,
     TreasureTaken,
-    TurnBegan,
     Wounded,
 )
 
@@ -75,9 +75,8 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, RoomsDealt):
             lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
                          f"{e.left_over} are set aside unseen.")
-        elif isinstance(e, TurnBegan):
-            if e.recovered:
-                lines.append(f"🩹 {fighter(e.seat)} has rested: the wounds have healed.")
+        elif isinstance(e, Recovered):
+            lines.append(f"🩹 {fighter(e.seat)} has rested: the wounds have healed.")
         elif isinstance(e, Placed):
             ent = plan.entrances[e.doorway]
             lines.append(f"{who(e.seat)}'s {fighter(e.seat)} steps in by the {ent.name} and stands at "

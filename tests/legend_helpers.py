@@ -1,0 +1,48 @@
+"""Small tools for Legend of Heroes tests: scripted dice and hand-made table positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core import Rng, SeatInfo
+from rules.legend.game import LegendOfHeroes
+from rules.legend.state import State
+
+
+class ScriptedDice(Rng):
+    """Dice that roll what the test says (then fall back to the seeded generator); shuffles keep order."""
+
+    script: list[int] = []
+
+    def die(self, sides: int) -> int:
+        if ScriptedDice.script:
+            return ScriptedDice.script.pop(0)
+        return super().die(sides)
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        return list(items)
+
+
+def scripted(rolls: list[int]) -> LegendOfHeroes:
+    ScriptedDice.script = list(rolls)
+    return LegendOfHeroes(dice=ScriptedDice)
+
+
+def table(rules: LegendOfHeroes, names: Sequence[str], **options: Any) -> State:
+    seats = [SeatInfo(index=i, name=n) for i, n in enumerate(names)]
+    return rules.setup(seats, options, seed=1).state  # type: ignore[no-any-return]
+
+
+def ready_to_move(rules: LegendOfHeroes, state: State, doorways: Sequence[str]) -> State:
+    """Everyone enters: each seat (in turn order) is placed on the given entrance doorway."""
+    for seat, door in zip(list(state.order), doorways, strict=False):
+        from rules.legend.state import Place
+
+        state = rules.apply(state, seat, Place(to=door)).state
+    return state
+
+
+def put_on_room(state: State, room: str, card: str) -> None:
+    """Lay a specific card face down on a room (the test builds the situation the book describes)."""
+    state.rooms[room] = [card]
