@@ -241,8 +241,8 @@ class GameService:
         return now + minutes * 60
 
     async def get(self, game_id: int, user_id: int | None = None) -> Result:
-        """The game as it stands (for `/game status`, `/sheet`, autocomplete)."""
-        g = await self._load(game_id)
+        """The game as it stands (for `/game status`, `/sheet`), read fresh: another process may have moved it."""
+        g = await self._load(game_id, fresh=True)
         if g.state is None:
             raise IllegalAction("This game has not started yet — the host presses **Start** in the lobby.")
         seat = None
