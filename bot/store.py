@@ -77,10 +77,24 @@ class GameStore(Protocol):
 
 
 class SqliteStore:
+    """One writer connection with group commit, one reader connection, checkpoints off the hot path.
+
+    Saves queue up while a transaction is running; the writer task then commits all of them in one
+    ``BEGIN IMMEDIATE`` ... ``COMMIT``.  A save whose version check fails matched no row and wrote nothing,
+    so it simply skips its log row: the others in the batch are unaffected.  The WAL is checkpointed by a
+    background task on the reader connection, so no player's move waits for an fsync of the whole file.
+    """
+
+    CHECKPOINT_EVERY = 2.0  # seconds
+
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self._writer = writer
         self._reader = reader
-        self._lock = asyncio.Lock()
+        self._pending: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]] = []
+        self._wake = asyncio.Event()
+        self._busy = False
+        self._task = asyncio.create_task(self._write_loop(), name="tabula-sqlite-writer")
+        self._checkpoints = asyncio.create_task(self._checkpoint_loop(), name="tabula-sqlite-checkpoint")
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
@@ -91,6 +105,7 @@ class SqliteStore:
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA busy_timeout=10000")
             conns.append(conn)
+        await conns[0].execute("PRAGMA wal_autocheckpoint=0")
         return cls(conns[0], conns[1])
 
     async def load(self, game_id: int) -> GameRecord | None:
@@ -100,27 +115,75 @@ class SqliteStore:
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float) -> bool:
-        params = {"id": game_id, "version": version, "state": state, "status": status, "deadline": deadline,
+        update = {"id": game_id, "version": version, "state": state, "status": status, "deadline": deadline,
                   "now": now}
-        async with self._lock:
-            db = self._writer
+        insert = None
+        if entry is not None:
+            insert = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
+                      "action": entry.action, "events": entry.events, "now": now}
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((update, insert, done))
+        self._wake.set()
+        return await done
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, []
+            if batch:
+                self._busy = True
+                try:
+                    await self._commit(batch)
+                finally:
+                    self._busy = False
+
+    async def _commit(self, batch: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]]) -> None:
+        db = self._writer
+        try:
             await db.execute("BEGIN IMMEDIATE")
+            results = []
+            for update, insert, _ in batch:
+                cur = await db.execute(_UPDATE, update)
+                ok = cur.rowcount == 1
+                if ok and insert is not None:
+                    await db.execute(_INSERT, insert)
+                results.append(ok)
+            await db.execute("COMMIT")
+        except Exception as err:
             try:
-                cur = await db.execute(_UPDATE, params)
-                if cur.rowcount != 1:
-                    await db.execute("ROLLBACK")
-                    return False
-                if entry is not None:
-                    await db.execute(_INSERT, {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
-                                               "seat": entry.seat, "action": entry.action,
-                                               "events": entry.events, "now": now})
-                await db.execute("COMMIT")
-                return True
-            except BaseException:
                 await db.execute("ROLLBACK")
-                raise
+            except Exception:
+                pass
+            if len(batch) > 1:  # find the one that failed: commit the others one by one
+                for item in batch:
+                    await self._commit([item])
+                return
+            if not batch[0][2].done():
+                batch[0][2].set_exception(err)
+            return
+        for (_, _, done), ok in zip(batch, results, strict=True):
+            if not done.done():
+                done.set_result(ok)
+
+    async def _checkpoint_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.CHECKPOINT_EVERY)
+            try:
+                await self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy checkpoint is retried at the next tick
+                pass
 
     async def close(self) -> None:
+        while self._pending or self._busy:  # never cut a commit in half
+            await asyncio.sleep(0.001)
+        for task in (self._task, self._checkpoints):
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self._writer.close()
         await self._reader.close()
 

@@ -29,8 +29,8 @@ import discord.http
 import yarl
 
 __all__ = [
-    "ENV_VAR",
     "API_VERSION_PATH",
+    "ENV_VAR",
     "Endpoints",
     "endpoints_for",
     "patch_discord_endpoints",
