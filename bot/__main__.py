@@ -42,6 +42,7 @@ async def _run(settings: Settings) -> int:
     try:
         async with bot:
             await bot.start(token)
+        await bot.close()  # start() returns as soon as the socket closes: wait for the database to close too
     except discord.LoginFailure:
         print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
               "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)

@@ -57,6 +57,7 @@ class TabulaBot(commands.Bot):
         self._own_db = database is None
         self.service: GameService
         self._timeout_task: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.components import NarratorButton, VerbSelect
@@ -113,6 +114,12 @@ class TabulaBot(commands.Bot):
         await send_telling(self, channel, result, telling)
 
     async def close(self) -> None:
+        # close() is called twice on a signal (our handler, then `async with`): both wait for one shutdown.
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._shutdown)
+
+    async def _close_once(self) -> None:
         if self._timeout_task is not None:
             self._timeout_task.cancel()
         if getattr(self, "service", None) is not None:

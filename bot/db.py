@@ -32,8 +32,8 @@ class Database:
     store: GameStore
 
     async def close(self) -> None:
+        await self.engine.dispose()  # first, so the store's final checkpoint finds no other readers
         await self.store.close()
-        await self.engine.dispose()
 
 
 def alembic_config(url: str) -> Config:

@@ -183,7 +183,10 @@ class SqliteStore:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
-        await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try:
+            await self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # another process is using the file; it will checkpoint later
+            pass
         await self._writer.close()
         await self._reader.close()
 

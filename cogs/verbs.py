@@ -21,7 +21,8 @@ async def _game_choices(interaction: discord.Interaction, verb: str, option: str
         return []
     options = await service(interaction).choices(game_id, interaction.user.id, verb, option)
     typed = current.strip().lower()
-    picked = [(label, value) for label, value in options if typed in label.lower() or typed == value.lower()]
+    picked = [(label, value) for label, value in options if typed in label.lower()]
+    picked.sort(key=lambda c: c[1].lower() != typed)  # an exact doorway id first
     return [app_commands.Choice(name=label[:100], value=value) for label, value in picked[:25]]
 
 

@@ -243,6 +243,7 @@ class LegendOfHeroes:
         elif isinstance(action, Exit):
             assert s.exploring is not None
             room = s.exploring.room
+            s.last_move = {"seat": seat, "from": s.exploring.came_from, "to": action.to}
             me.doorway = action.to
             s.exploring = None
             events.append(Exited(seat=seat, room=room, to=action.to))
@@ -264,6 +265,7 @@ class LegendOfHeroes:
                 self._run_exploration(s, rng, events)
             else:
                 me.doorway = action.to
+                s.last_move = {"seat": seat, "from": frm, "to": action.to}
                 self._end_turn(s, rng, events)
 
     def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
@@ -500,7 +502,7 @@ class LegendOfHeroes:
             "turn_no": state.turn_no, "rooms": rooms, "fighters": fighters_, "to_move": current,
             "to_act": sorted(self.to_act(state)), "narrator": self.narrator(state),
             "highlight": self.destinations(state, current) if current is not None else [],
-            "explored": explored, "room_count": len(rooms),
+            "explored": explored, "room_count": len(rooms), "last_move": state.last_move,
             "caption": self._caption(state, explored, len(rooms)),
         }
         if seat is not None and state.exploring and state.exploring.pending and seat == self.narrator(state):

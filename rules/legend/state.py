@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -52,6 +52,7 @@ class State(msgspec.Struct):
     discards: dict[str, list[str]] = msgspec.field(default_factory=dict)  # discard pile, by kind
     exploring: Exploration | None = None
     skips_in_row: int = 0
+    last_move: dict[str, Any] | None = None  # {"seat", "from", "to"}: drawn as an arrow on the board
 
 
 # --- actions --------------------------------------------------------------------------------------

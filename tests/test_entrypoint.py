@@ -1,0 +1,101 @@
+"""The real `python -m bot` process: against the loopback fake of Discord, with a missing or wrong token,
+shut down by SIGTERM with the game kept; and the offline runner a newcomer tries first."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.testing_endpoints import ENV_VAR
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", ENV_VAR)}
+    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", "PYTHONPATH": str(ROOT)})
+    env.update(extra)
+    return env
+
+
+async def test_python_m_bot_plays_against_the_fake_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        env = bot_env(tmp_path, DISCORD_TOKEN=fake.token, **{ENV_VAR: fake.url})
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            await fake.wait_until_connected(timeout=20)
+            for _ in range(100):  # commands are synced in setup_hook, just before the gateway connects
+                if fake.find_command("game") is not None:
+                    break
+                await asyncio.sleep(0.05)
+            reply = await fake.interact(fake.slash(fake.alice, fake.channel, "game", {"game": "legend"},
+                                                   subcommand="new"))
+            assert "lobby" in reply.embeds[0]["title"]
+            assert all(fake.find_command(name) for name in ("game", "explore", "narrate", "sheet"))
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
+        assert proc.returncode == 0, err.decode()
+        assert b"Traceback" not in err, err.decode()
+    assert (tmp_path / "bot.db").exists()
+
+
+def test_missing_token_gives_one_clear_line(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "DISCORD_TOKEN is not set" in run.stderr and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+async def test_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        env = bot_env(tmp_path, DISCORD_TOKEN="not-the-token", **{ENV_VAR: fake.url})
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+    text = err.decode()
+    assert proc.returncode == 2 and "refused the token" in text and "Traceback" not in text
+
+
+async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: Path) -> None:
+    from bot.offline import add_arguments, play
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["legend", "--players", "Ann,Bob", "--seed", "3", "--auto",
+                              "--images", str(tmp_path / "img")])
+    out = io.StringIO()
+    assert await play(args, out=out) == 0
+    text = out.getvalue()
+    assert "Roll-off" in text and "wins" in text or "share the victory" in text
+    pictures = sorted((tmp_path / "img").glob("*.png"))
+    assert any(p.name.endswith("board.png") for p in pictures)
+    assert any("-card-" in p.name for p in pictures)
+
+
+async def test_offline_runner_accepts_the_discord_commands(tmp_path: Path) -> None:
+    from bot.offline import add_arguments, play
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["legend", "--players", "Ann,Bob", "--seed", "3", "--narration", "players",
+                              "--images", str(tmp_path / "img")])
+    out = io.StringIO()
+    lines = ["/help", "/game status", "/explore to:D999", "/explore", "/sheet Bob", "/narrate", "/quit"]
+    assert await play(args, lines=lines, out=out) == 0
+    text = out.getvalue()
+    assert "/explore to:D7" in text  # the help
+    assert "rooms explored" in text  # the status
+    assert "✋ There is no doorway called **D999**" in text
+    assert "Where to?" in text and "entrance" in text
+    assert "your fighter" in text
+    assert "no card waiting" in text
