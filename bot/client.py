@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 import discord
@@ -58,6 +59,7 @@ class TabulaBot(commands.Bot):
         self.service: GameService
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
+        self.warmed: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.components import NarratorButton, VerbSelect
@@ -71,6 +73,17 @@ class TabulaBot(commands.Bot):
         self.add_dynamic_items(LobbyButton, VerbSelect, NarratorButton)
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
+        self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")
+
+    async def _warm(self) -> None:
+        """Draw every card picture in a worker thread once, at startup, instead of on a player's move."""
+        from bot.present import PRESENTERS
+
+        started = time.perf_counter()
+        count = 0
+        for present in PRESENTERS.values():
+            count += await asyncio.to_thread(present.warm)
+        log.info("drew %d pictures in %.1f s", count, time.perf_counter() - started)
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -120,8 +133,9 @@ class TabulaBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
-        if self._timeout_task is not None:
-            self._timeout_task.cancel()
+        for task in (self._timeout_task, self.warmed):
+            if task is not None:
+                task.cancel()
         if getattr(self, "service", None) is not None:
             await self.service.drain()  # let moves in flight finish their transaction
         await super().close()

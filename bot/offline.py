@@ -220,5 +220,9 @@ async def _random_command(svc: GameService, game_id: int, rng: random.Random) ->
     seat = sorted(rules.to_act(state))[0]
     action = rng.choice(list(rules.legal(state, seat)))
     if hasattr(action, "to"):
+        # Head for rooms that still hold cards most of the time, as a player would.
+        promising = [value for label, value in rules.choices(state, seat, "explore", "to") if "explore it" in label]
+        if promising and rng.random() < 0.8:
+            return f"/explore to:{rng.choice(promising)}"
         return f"/explore to:{action.to}"
     return "/narrate text:The Narrator leans in and reads the card aloud."

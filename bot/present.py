@@ -64,6 +64,21 @@ class LegendPresenter:
         return Picture(f"fighter-{f.id}-{side}.png", legend_render.render_fighter(f, wounded=wounded),
                        legend_render.fighter_alt_text(f, wounded=wounded)[:1000])
 
+    def warm(self) -> int:
+        """Draw every card, both sides of every fighter card and the dungeon once, so no player waits for it."""
+        from rules.legend.content import fighters
+
+        count = 0
+        for card_id in card_index():
+            self.card(card_id)
+            count += 1
+        for f in fighters():
+            self.fighter(f.id, wounded=False)
+            self.fighter(f.id, wounded=True)
+            count += 2
+        legend_render.render_board(legend_render.sample_view(), title="warm-up")
+        return count + 1
+
     def telling(self, result: Result, *, with_board: bool = True) -> Telling:
         """The message after a start or a move: the story, the revealed cards, the board, who is next."""
         lines = tell(result.state, result.events)

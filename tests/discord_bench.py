@@ -1,0 +1,51 @@
+"""The `/explore` interaction, timed end to end through the loopback fake of Discord (used by bot.bench).
+
+Latency is measured from the moment the fake dispatches INTERACTION_CREATE on the gateway to the moment
+the bot's interaction callback (the public reply, board PNG attached) has arrived at the fake's HTTP
+server: discord.py's parsing and dispatch, the service, rendering and the upload are all inside it.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from bot.db import open_database
+from tests.fakediscord import FakeDiscordHarness
+from tests.tabula_harness import bot_factory, uid
+
+
+async def explore_latencies(n: int) -> list[float]:
+    work = Path(tempfile.mkdtemp(prefix="tabula-discord-bench-"))
+    db = await open_database(f"sqlite+aiosqlite:///{work / 'bench.db'}")
+    rng = random.Random(5)
+    out: list[float] = []
+    try:
+        async with FakeDiscordHarness(bot_factory(db), quiet=0.01) as h:
+            people = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+            if h.bot.warmed is not None:
+                await h.bot.warmed  # steady state: the startup warm-up has drawn every card
+            while len(out) < n:
+                await h.slash(h.alice, h.channel, "game", {"game": "legend", "mode": "starter"}, subcommand="new")
+                lobby = h.messages()[-1]
+                await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+                lobby = h.fake.message(lobby.id)
+                await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+                thread = h.threads()[-1]
+                while len(out) < n:
+                    message = h.messages(thread.id)[-1]
+                    if not message.pings.users:
+                        break  # the game is over
+                    who = people[next(iter(message.pings.users))]
+                    select = next((c for c in message.custom_ids if c.startswith("tb:sel:")), None)
+                    if select is None:
+                        break
+                    options = [o["value"] for o in message.component(select)["options"]]
+                    reply = await h.slash(who, thread.payload, "explore", {"to": rng.choice(options)})
+                    record = h.fake.interactions[reply.token]
+                    callback = next(r for r in reply.requests if r.path.endswith("/callback"))
+                    out.append((callback.at - record.dispatched_at) * 1000)
+    finally:
+        await db.close()
+    return out
