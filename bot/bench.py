@@ -183,7 +183,8 @@ async def main(quick: bool) -> None:
 
     board = bench_board(20 if quick else 60)
     print("\nBoard snapshot (state → PNG bytes), dungeon")
-    print(f"  render_board p50                 : {board['render_p50_ms']:6.1f} ms  ({board['png_bytes'] / 1024:.0f} KiB)")
+    kib = board["png_bytes"] / 1024
+    print(f"  render_board p50                 : {board['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
     print(f"  Pillow default PNG encode p50    : {board['default_encode_p50_ms']:6.1f} ms  "
           f"({board['default_png_bytes'] / 1024:.0f} KiB)")
     print(f"  ratio                            : {board['ratio']:.2f}×")

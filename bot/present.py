@@ -112,7 +112,7 @@ class LegendPresenter:
                       choices=rules.choices(state, seat, "explore", "to"))
 
     def status(self, result: Result) -> Telling:
-        state, rules = result.state, result.rules
+        state = result.state
         view = result.view()
         rows = []
         for f in view["fighters"]:

@@ -584,7 +584,8 @@ class StoredMessage:
         return compute_pings(self.content, self.allowed_mentions)
 
     def __repr__(self) -> str:
-        return f"<StoredMessage id={self.id} channel={self.channel_id} flags={self.flags} content={self.content[:40]!r}>"
+        head = self.content[:40]
+        return f"<StoredMessage id={self.id} channel={self.channel_id} flags={self.flags} content={head!r}>"
 
 
 @dataclass
@@ -1089,8 +1090,8 @@ class FakeDiscord:
         if option_type == 10:
             return float(value)
         if option_type in (6, 9) and (
-            isinstance(value, Mapping)
-            and ("username" in value or "user" in value)
+            (isinstance(value, Mapping)
+            and ("username" in value or "user" in value))
             or _snowflake(value) in self.users
         ):
             user = self.resolve_user(value)
@@ -2717,7 +2718,7 @@ class FakeDiscordHarness:
             await asyncio.wait_for(task, timeout=5)
         except asyncio.CancelledError:
             return None
-        except Exception as exc:  # noqa: BLE001 - whatever killed the loop is reported to the test
+        except Exception as exc:
             return exc
         return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.core import Rng, SeatInfo
 from rules.legend.game import LegendOfHeroes
@@ -13,7 +13,7 @@ from rules.legend.state import State
 class ScriptedDice(Rng):
     """Dice that roll what the test says (then fall back to the seeded generator); shuffles keep order."""
 
-    script: list[int] = []
+    script: ClassVar[list[int]] = []
 
     def die(self, sides: int) -> int:
         if ScriptedDice.script:

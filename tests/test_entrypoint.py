@@ -76,7 +76,7 @@ async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: P
     out = io.StringIO()
     assert await play(args, out=out) == 0
     text = out.getvalue()
-    assert "Roll-off" in text and "wins" in text or "share the victory" in text
+    assert ("Roll-off" in text and "wins" in text) or "share the victory" in text
     pictures = sorted((tmp_path / "img").glob("*.png"))
     assert any(p.name.endswith("board.png") for p in pictures)
     assert any("-card-" in p.name for p in pictures)

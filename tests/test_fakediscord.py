@@ -490,4 +490,4 @@ def test_endpoint_patching_refuses_non_loopback() -> None:
     saved = endpoints_for("http://127.0.0.1:1")
     previous = patch_discord_endpoints(saved.api_base, saved.gateway)
     restore_discord_endpoints(previous)
-    assert discord.http.Route.BASE == previous.api_base
+    assert previous.api_base == discord.http.Route.BASE

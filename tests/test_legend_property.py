@@ -22,7 +22,7 @@ MAX_STEPS = 4000
 
 
 def junk_action(rng: random.Random) -> Any:
-    doorway = rng.choice(list(board().doorways) + ["D0", "X9", ""])
+    doorway = rng.choice([*board().doorways, "D0", "X9", ""])
     return rng.choice([Move(to=doorway), Place(to=doorway), Exit(to=doorway), Narrate(text="hello")])
 
 

@@ -19,10 +19,10 @@ from rules.legend.state import (
     Narrate,
     Overcame,
     Place,
+    Recovered,
     RollOff,
     RoomExplored,
     State,
-    Recovered,
     TreasureTaken,
     Wounded,
 )
@@ -231,7 +231,7 @@ def test_treasure_is_kept_and_counts_at_the_end() -> None:
     step = rules.apply(state, 0, Move(to=through(room, door)))
     taken = next(e for e in step.events if isinstance(e, TreasureTaken))
     assert taken.card in step.state.players[0].treasure
-    assert taken.card not in sum(step.state.discards.values(), [])
+    assert all(taken.card not in pile for pile in step.state.discards.values())
     assert rules.gold(step.state, 0) == card_index()[taken.card].gold
 
 

@@ -60,6 +60,8 @@ from rules.legend.state import (
 )
 
 PILES = ("feature", "monster", "hazard", "treasure")
+#: What `/explore to:` means in each phase of a turn.
+STEP_ACTIONS: dict[str, type[Place] | type[Move] | type[Exit]] = {"place": Place, "move": Move, "exit": Exit}
 NARRATION_MAX = 1500  # characters of a Narrator's telling
 
 _state_enc = msgspec.json.Encoder()
@@ -196,7 +198,7 @@ class LegendOfHeroes:
     def legal(self, state: State, seat: int) -> list[LegendAction]:
         if state.phase == "explore":
             return [Narrate()] if seat == self.narrator(state) else []
-        kind = {"place": Place, "move": Move, "exit": Exit}.get(state.phase)
+        kind = STEP_ACTIONS.get(state.phase)
         if kind is None:
             return []
         return [kind(to=d) for d in self.destinations(state, seat)]
@@ -224,9 +226,9 @@ class LegendOfHeroes:
         if seat != self.current(s):
             raise NotYourTurn(f"It is {s.players[self.current(s)].name}'s turn, not yours.")
 
-    def _go(self, s: State, seat: int, action: LegendAction, rng: Rng, events: list[Any]) -> None:
+    def _go(self, s: State, seat: int, action: Place | Move | Exit, rng: Rng, events: list[Any]) -> None:
         self._check_turn(s, seat)
-        expected = {"place": Place, "move": Move, "exit": Exit}[s.phase]
+        expected = STEP_ACTIONS[s.phase]
         if not isinstance(action, expected):
             raise IllegalAction(self._phase_hint(s, seat))
         allowed = self.destinations(s, seat)
@@ -251,9 +253,10 @@ class LegendOfHeroes:
         else:
             assert me.doorway is not None
             frm = me.doorway
-            room = self.board.via[(frm, action.to)]
-            events.append(Moved(seat=seat, frm=frm, to=action.to, via_room=room))
-            if room is not None and s.rooms[room]:
+            through = self.board.via[(frm, action.to)]
+            events.append(Moved(seat=seat, frm=frm, to=action.to, via_room=through))
+            if through is not None and s.rooms[through]:
+                room = through
                 me.doorway = None  # inside the room now
                 s.exploring = Exploration(room=room, came_from=frm)
                 s.phase = "explore"
@@ -567,7 +570,7 @@ class LegendOfHeroes:
                 raise IllegalAction("Tell me where to go: `/explore to:D7` (the list offers every free doorway).")
             if not to.startswith("D") and to.isdigit():
                 to = "D" + to
-            kind = {"place": Place, "move": Move, "exit": Exit}.get(state.phase)
+            kind = STEP_ACTIONS.get(state.phase)
             if kind is None:
                 if state.phase == "over":
                     raise GameOver("This game has ended. Start a new one with `/game new`.")

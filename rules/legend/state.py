@@ -58,25 +58,25 @@ class State(msgspec.Struct):
 # --- actions --------------------------------------------------------------------------------------
 
 
-class Place(Action, tag="place"):
+class Place(Action, tag="place", frozen=True):
     """Put your fighter on the doorway square beside a dungeon entrance."""
 
     to: str
 
 
-class Move(Action, tag="move"):
+class Move(Action, tag="move", frozen=True):
     """Move to another doorway linked by one corridor or one room."""
 
     to: str
 
 
-class Exit(Action, tag="exit"):
+class Exit(Action, tag="exit", frozen=True):
     """Leave an explored room by one of its doorways."""
 
     to: str
 
 
-class Narrate(Action, tag="narrate"):
+class Narrate(Action, tag="narrate", frozen=True):
     """The Narrator reads out the card in hand, in their own words (empty: let Tabula read it)."""
 
     text: str = ""
@@ -89,64 +89,64 @@ LegendAction = Place | Move | Exit | Narrate
 # --- events ---------------------------------------------------------------------------------------
 
 
-class RollOff(Event, tag="roll_off"):
+class RollOff(Event, tag="roll_off", frozen=True):
     rounds: list[dict[int, int]]  # seat -> d20, one dict per round of rolling (a tie for first rolls again)
     first: int
 
 
-class Dealt(Event, tag="dealt"):
+class Dealt(Event, tag="dealt", frozen=True):
     fighters: dict[int, str]
     colours: dict[int, str]
     order: list[int]
 
 
-class Shuffled(Event, tag="shuffled"):
+class Shuffled(Event, tag="shuffled", frozen=True):
     pile: str
     cards: int
 
 
-class RoomsDealt(Event, tag="rooms_dealt"):
+class RoomsDealt(Event, tag="rooms_dealt", frozen=True):
     rooms: int
     left_over: int
 
 
-class TurnBegan(Event, tag="turn"):
+class TurnBegan(Event, tag="turn", frozen=True):
     seat: int
     turn_no: int
 
 
-class Recovered(Event, tag="recovered"):
+class Recovered(Event, tag="recovered", frozen=True):
     """A wounded fighter turns his card back over as his next turn starts."""
 
     seat: int
 
 
-class Placed(Event, tag="placed"):
+class Placed(Event, tag="placed", frozen=True):
     seat: int
     doorway: str
 
 
-class Moved(Event, tag="moved"):
+class Moved(Event, tag="moved", frozen=True):
     seat: int
     frm: str
     to: str
     via_room: str | None = None
 
 
-class Entered(Event, tag="entered"):
+class Entered(Event, tag="entered", frozen=True):
     seat: int
     room: str
     came_from: str
     resumed: bool = False  # a card was left here by an earlier visit
 
 
-class AwaitNarration(Event, tag="await_narration"):
+class AwaitNarration(Event, tag="await_narration", frozen=True):
     narrator: int
     explorer: int
     kind: str  # what kind of card the Narrator holds (public: the red arrow says it)
 
 
-class CardRead(Event, tag="card_read"):
+class CardRead(Event, tag="card_read", frozen=True):
     seat: int  # the explorer
     card: str
     narrator: int | None = None  # None: Tabula read it
@@ -155,7 +155,7 @@ class CardRead(Event, tag="card_read"):
     again: bool = False  # a danger left on the room, met again
 
 
-class FightRoll(Event, tag="fight_roll"):
+class FightRoll(Event, tag="fight_roll", frozen=True):
     seat: int
     card: str
     who: Literal["fighter", "monster", "hazard"]
@@ -164,18 +164,18 @@ class FightRoll(Event, tag="fight_roll"):
     success: bool
 
 
-class Overcame(Event, tag="overcame"):
+class Overcame(Event, tag="overcame", frozen=True):
     seat: int
     card: str
 
 
-class TreasureTaken(Event, tag="treasure"):
+class TreasureTaken(Event, tag="treasure", frozen=True):
     seat: int
     card: str
     gold: int
 
 
-class Wounded(Event, tag="wounded"):
+class Wounded(Event, tag="wounded", frozen=True):
     seat: int
     card: str
     room: str
@@ -183,35 +183,36 @@ class Wounded(Event, tag="wounded"):
     wounds: int
 
 
-class RoomExplored(Event, tag="room_explored"):
+class RoomExplored(Event, tag="room_explored", frozen=True):
     seat: int
     room: str
     name: str
 
 
-class Exited(Event, tag="exited"):
+class Exited(Event, tag="exited", frozen=True):
     seat: int
     room: str
     to: str
 
 
-class Reshuffled(Event, tag="reshuffled"):
+class Reshuffled(Event, tag="reshuffled", frozen=True):
     pile: str
     cards: int
 
 
-class Skipped(Event, tag="skipped"):
+class Skipped(Event, tag="skipped", frozen=True):
     seat: int
     reason: str
 
 
-class GameEnded(Event, tag="game_ended"):
+class GameEnded(Event, tag="game_ended", frozen=True):
     winners: list[int]
     gold: dict[int, int]
     reason: str
 
 
 LegendEvent = (
-    RollOff | Dealt | Shuffled | RoomsDealt | TurnBegan | Recovered | Placed | Moved | Entered | AwaitNarration | CardRead
-    | FightRoll | Overcame | TreasureTaken | Wounded | RoomExplored | Exited | Reshuffled | Skipped | GameEnded
+    RollOff | Dealt | Shuffled | RoomsDealt | TurnBegan | Recovered | Placed | Moved | Entered | AwaitNarration
+    | CardRead | FightRoll | Overcame | TreasureTaken | Wounded | RoomExplored | Exited | Reshuffled | Skipped
+    | GameEnded
 )

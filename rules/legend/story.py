@@ -23,10 +23,10 @@ from rules.legend.state import (
     Moved,
     Overcame,
     Placed,
+    Recovered,
     Reshuffled,
     RollOff,
     RoomExplored,
-    Recovered,
     RoomsDealt,
     Skipped,
     State,
@@ -159,7 +159,7 @@ def final_report(state: State) -> list[str]:
     """Each player's treasure and gold, richest first."""
     index = card_index()
     rows = []
-    for i, p in sorted(enumerate(state.players), key=lambda t: -sum(index[c].gold for c in t[1].treasure)):
+    for _i, p in sorted(enumerate(state.players), key=lambda t: -sum(index[c].gold for c in t[1].treasure)):
         gold = sum(index[c].gold for c in p.treasure)
         found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in p.treasure) or "nothing"
         extra = f" · {p.wounds} wounds" if state.mode == "solo" else ""
