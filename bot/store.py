@@ -99,8 +99,10 @@ class SqliteStore:
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
         conns = []
-        for _ in range(2):
-            conn = await aiosqlite.connect(path, isolation_level=None)
+        # The writer lets the driver open each transaction itself ("BEGIN IMMEDIATE" sent together with the
+        # first UPDATE): one thread hop fewer per commit than an explicit BEGIN.  The reader never writes.
+        for level in ("IMMEDIATE", None):
+            conn = await aiosqlite.connect(path, isolation_level=level)
             await conn.execute("PRAGMA journal_mode=WAL")
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA busy_timeout=10000")
@@ -141,7 +143,6 @@ class SqliteStore:
     async def _commit(self, batch: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]]) -> None:
         db = self._writer
         try:
-            await db.execute("BEGIN IMMEDIATE")
             results = []
             for update, insert, _ in batch:
                 cur = await db.execute(_UPDATE, update)
@@ -149,10 +150,10 @@ class SqliteStore:
                 if ok and insert is not None:
                     await db.execute(_INSERT, insert)
                 results.append(ok)
-            await db.execute("COMMIT")
+            await db.commit()
         except Exception as err:
             try:
-                await db.execute("ROLLBACK")
+                await db.rollback()
             except Exception:
                 pass
             if len(batch) > 1:  # find the one that failed: commit the others one by one
