@@ -125,6 +125,10 @@ class TabulaBot(commands.Bot):
             channel = await self.fetch_channel(result.thread_id)
         telling = await tell_result(result)
         await send_telling(self, channel, result, telling)
+        if result.outcome is not None:
+            from cogs.games import refresh_lobby
+
+            await refresh_lobby(self, result.game_id, f"🏆 {result.outcome.summary}")
 
     async def close(self) -> None:
         # close() is called twice on a signal (our handler, then `async with`): both wait for one shutdown.

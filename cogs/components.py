@@ -34,6 +34,10 @@ async def perform(interaction: discord.Interaction, game_id: int, **act: Any) ->
     result = await service(interaction).act(game_id, interaction.user.id, **act)
     telling = await tell_result(result)
     await send_telling(interaction.client, interaction, result, telling)  # type: ignore[arg-type]
+    if result.outcome is not None:
+        from cogs.games import refresh_lobby
+
+        await refresh_lobby(interaction.client, game_id, f"🏆 {result.outcome.summary}")
 
 
 async def show_narrator_card(interaction: discord.Interaction, game_id: int) -> None:

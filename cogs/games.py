@@ -25,13 +25,16 @@ SUMMARIES = {
 }
 
 
-def lobby_embed(info: LobbyInfo) -> discord.Embed:
+def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
     rules = ruleset(info.ruleset)
     if info.status == "lobby":
         title = f"{rules.title} · #{info.game_id} — lobby"
     else:
         title = f"{rules.title} · #{info.game_id} — {info.status}"
-    embed = discord.Embed(title=title, description=SUMMARIES.get(info.ruleset, ""), colour=0x8B5A2B)
+    description = SUMMARIES.get(info.ruleset, "")
+    if note:
+        description = f"{note}\n\n{description}"
+    embed = discord.Embed(title=title, description=description, colour=0x8B5A2B)
     seated = "\n".join(f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == info.host_id else "")
                        for s in info.seats)
     embed.add_field(name=f"Players ({len(info.seats)}/{rules.max_players})", value=seated or "—", inline=True)
@@ -54,6 +57,22 @@ def lobby_view(info: LobbyInfo) -> discord.ui.View | None:
     for op in ("join", "leave", "start"):
         view.add_item(LobbyButton(info.game_id, op))
     return view
+
+
+async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") -> None:
+    """Show a started, finished or abandoned game on its lobby message (and take the buttons away)."""
+    svc = client.service  # type: ignore[attr-defined]
+    info = await svc.lobby(game_id)
+    if info.channel_id is None or info.lobby_message_id is None:
+        return
+    channel = client.get_channel(info.channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    try:
+        await channel.get_partial_message(info.lobby_message_id).edit(  # type: ignore[attr-defined]
+            embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.info("game %d: could not update the lobby message", game_id)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -114,9 +133,19 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     await send_telling(interaction.client, target, result, telling)  # type: ignore[arg-type]
 
 
+@app_commands.guild_only()
 class Games(commands.GroupCog, group_name="game", group_description="Start, find and manage games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
+        """The game named by number (it must belong to this server), or else the thread's game."""
+        if game is None:
+            return await game_here(interaction)
+        info = await service(interaction).lobby(game)
+        if info.guild_id != interaction.guild_id:
+            raise GameError(f"There is no game #{game} in this server. `/game list` shows the ones here.")
+        return game
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
@@ -146,8 +175,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
     @app_commands.command(name="status", description="The board, whose turn it is and the scores")
-    async def status(self, interaction: discord.Interaction) -> None:
-        game_id = await game_here(interaction)
+    @app_commands.describe(game="The game's number (#12) — needed outside the game's thread")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._pick(interaction, game)
         result = await service(interaction).get(game_id, interaction.user.id)
         telling = presenter(result.rules.key).status(result)
         await reply(interaction, telling.text, files=files(telling.pictures))
@@ -164,15 +194,17 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
             rows.append(f"**#{g.game_id}** {ruleset(g.ruleset).title} — {g.status} — {', '.join(g.players)} {where}")
         await reply(interaction, "\n".join(rows))
 
-    @app_commands.command(name="abandon", description="End this thread's game without a winner (host or Manage Server)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        game_id = await game_here(interaction)
+    @app_commands.command(name="abandon", description="End a game or lobby without a winner (host or Manage Server)")
+    @app_commands.describe(game="The game's number (#12) — needed outside the game's thread, e.g. for a lobby")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        game_id = await self._pick(interaction, game)
         perms = interaction.permissions
         info = await service(interaction).abandon(game_id, interaction.user.id,
                                                   can_manage=bool(perms and perms.manage_guild))
         await interaction.response.send_message(
             f"**{ruleset(info.ruleset).title} · #{game_id}** was abandoned by {interaction.user.mention}. "
-            "Nothing more can be played here.", allowed_mentions=discord.AllowedMentions.none())
+            "Nothing more can be played in it.", allowed_mentions=discord.AllowedMentions.none())
+        await refresh_lobby(interaction.client, game_id, f"Abandoned by {interaction.user.display_name}.")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,6 +30,7 @@ class Verbs(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @app_commands.guild_only()
     @app_commands.command(name="explore", description="Move your fighter: enter, go to a doorway, or leave a room")
     @app_commands.describe(to="The doorway to go to (the list shows every legal one)")
     async def explore(self, interaction: discord.Interaction, to: str) -> None:
@@ -40,6 +41,7 @@ class Verbs(commands.Cog):
     async def explore_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _game_choices(interaction, "explore", "to", current)
 
+    @app_commands.guild_only()
     @app_commands.command(name="narrate", description="Narrator: see the card in hand, or tell it in your words")
     @app_commands.describe(text="Your telling of the card (leave out to read the card privately first)")
     async def narrate(self, interaction: discord.Interaction,
@@ -50,6 +52,7 @@ class Verbs(commands.Cog):
             return
         await perform(interaction, game_id, verb="narrate", args={"text": text})
 
+    @app_commands.guild_only()
     @app_commands.command(name="sheet", description="Your fighter card and treasure (only you see it)")
     async def sheet(self, interaction: discord.Interaction) -> None:
         game_id = await game_here(interaction)

@@ -207,3 +207,41 @@ async def test_buttons_survive_a_restart(db: Database) -> None:
         option = message.component(select)["options"][0]["value"]
         picked = await h.select(who, message, select, [option])
         assert not picked.ephemeral and option in picked.content
+
+
+async def test_a_lobby_can_be_abandoned_by_number_and_its_message_says_so(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        lobby = await open_lobby(h)
+        game_id = int(lobby.custom_ids[0].split(":")[2])
+        wrong = await h.slash(h.alice, h.channel, "game", {"game": 999}, subcommand="abandon")
+        assert wrong.ephemeral and "no game #999" in wrong.content.lower()
+        outside = await h.slash(h.alice, h.channel, "game", subcommand="abandon")
+        assert outside.ephemeral and "inside a game's thread" in outside.content
+        done = await h.slash(h.alice, h.channel, "game", {"game": game_id}, subcommand="abandon")
+        assert not done.ephemeral and "abandoned" in done.content
+        lobby = h.fake.message(lobby.id)
+        assert "abandoned" in lobby.embeds[0]["title"] and lobby.custom_ids == []
+
+
+async def test_the_end_of_a_game_is_posted_and_shown_on_the_lobby(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await start_game(h, h.bob)
+        service = h.bot.service
+        rng = random.Random(2)
+        lobby_id = (await service.lobby(game_id)).lobby_message_id
+        # Play through the service until one move before the end, then make the last move in Discord.
+        while True:
+            result = await service.get(game_id)
+            rules, state = result.rules, result.state
+            seat = min(rules.to_act(state))
+            legal = list(rules.legal(state, seat))
+            finishing = [a for a in legal if rules.outcome(rules.apply(state, seat, a).state) is not None]
+            if finishing:
+                break
+            await service.act(game_id, result.user_of(seat), rng.choice(legal))
+        user = {uid(h.alice): h.alice, uid(h.bob): h.bob}[result.user_of(seat)]
+        final = await h.slash(user, thread.payload, "explore", {"to": finishing[0].to})
+        assert not final.ephemeral and "Final treasure" in final.content and "🏆" in final.content
+        assert final.original is not None and final.original.pings.nobody  # nobody left to ping
+        lobby = h.fake.message(lobby_id)
+        assert "finished" in lobby.embeds[0]["title"] and "🏆" in lobby.embeds[0]["description"]
