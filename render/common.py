@@ -184,3 +184,8 @@ def supersampled(size: tuple[int, int], scale: int = 4) -> tuple[Image.Image, Im
 
 def shrink(img: Image.Image, size: tuple[int, int]) -> Image.Image:
     return img.resize(size, Image.Resampling.LANCZOS)
+
+
+def cap_alt(text: str, limit: int = 1000) -> str:
+    """Alt text within Discord's 1,024 characters of attachment description."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

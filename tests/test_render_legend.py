@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 
 from render import legend
+from render.legend import board as board_layer
+from render.legend import cards as card_layer
 from rules.legend.content import DATA, ActionCard, Dungeon, Fighter, dungeon
 
 Cell = tuple[int, int]
@@ -198,14 +200,14 @@ def _view(**extra: Any) -> dict[str, Any]:
 
 def _doorway_centre(did: str) -> tuple[int, int]:
     d = next(d for d in dungeon().doorway if d.id == did)
-    return legend._centre(d.x, d.y)
+    return board_layer._centre(d.x, d.y)
 
 
 def test_board_png_size_mode_and_weight() -> None:
     data = legend.render_board(_view(), title="Legend of Heroes · test")
     img = _open(data)
     assert img.format == "PNG"
-    assert img.size == legend._size(dungeon())
+    assert img.size == board_layer._size(dungeon())
     assert img.width <= 1600 and img.height <= 1000
     assert img.mode == "P"  # paletted: small and fast to encode
     assert len(data) < 1_000_000
@@ -216,28 +218,28 @@ def test_board_key_pixels() -> None:
     plan = dungeon()
     # a free doorway square is red, away from its number
     d = next(d for d in plan.doorway if d.id == "D20")
-    x0, y0, _, _ = legend._cell(d.x, d.y)
-    assert _px(img, (x0 + 5, y0 + 5)) == legend.DOORWAY
+    x0, y0, _, _ = board_layer._cell(d.x, d.y)
+    assert _px(img, (x0 + 5, y0 + 5)) == board_layer.DOORWAY
     # Ann's token (red) on D7, below its letter; Cy's (green) on D30
     cx, cy = _doorway_centre("D7")
-    assert _px(img, (cx - 4, cy - 4 + 12)) == legend.TOKENS["red"][0]
+    assert _px(img, (cx - 4, cy - 4 + 12)) == board_layer.TOKENS["red"][0]
     cx, cy = _doorway_centre("D30")
-    assert _px(img, (cx - 4, cy - 4 + 12)) == legend.TOKENS["green"][0]
+    assert _px(img, (cx - 4, cy - 4 + 12)) == board_layer.TOKENS["green"][0]
     # Bob, inside R6, is drawn within its walls
     r6 = next(r for r in plan.room if r.id == "R6")
-    bx0, by0, bx1, by1 = legend._room_box(r6)
-    blue = legend.TOKENS["blue"][0]
+    bx0, by0, bx1, by1 = board_layer._room_box(r6)
+    blue = board_layer.TOKENS["blue"][0]
     inside = img.crop((bx0, by0, bx1, by1))
     counts = {colour: n for n, colour in inside.getcolors(maxcolors=1 << 16) or []}
     assert counts.get(blue, 0) > 100
     # explored room greyed, unexplored room beige; a corridor square is yellow
     r1 = next(r for r in plan.room if r.id == "R1")
-    assert _px(img, (legend._room_box(r1)[2] - 12, legend._room_box(r1)[3] - 12)) == legend.ROOM_EXPLORED
+    assert _px(img, (board_layer._room_box(r1)[2] - 12, board_layer._room_box(r1)[3] - 12)) == board_layer.ROOM_EXPLORED
     r12 = next(r for r in plan.room if r.id == "R12")
-    assert _px(img, (legend._room_box(r12)[2] - 12, legend._room_box(r12)[3] - 12)) == legend.ROOM
+    assert _px(img, (board_layer._room_box(r12)[2] - 12, board_layer._room_box(r12)[3] - 12)) == board_layer.ROOM
     cell = plan.corridor[0].cells[0]
-    x0, y0, _, _ = legend._cell(*cell)
-    assert _px(img, (x0 + 10, y0 + 10)) == legend.CORRIDOR
+    x0, y0, _, _ = board_layer._cell(*cell)
+    assert _px(img, (x0 + 10, y0 + 10)) == board_layer.CORRIDOR
     # a highlighted destination gets a white ring just outside its square
     cx, cy = _doorway_centre("D9")
     ring = [_px(img, (cx + dx, cy)) for dx in range(22, 34)]
@@ -246,14 +248,14 @@ def test_board_key_pixels() -> None:
 
 def test_board_without_anything_still_draws() -> None:
     img = _open(legend.render_board({}))
-    assert img.size == legend._size(dungeon())
+    assert img.size == board_layer._size(dungeon())
     odd = {"fighters": [{"seat": 0, "player": "Zed", "colour": "purple", "doorway": "D99"}],
            "highlight": ["D404"], "last_move": {"seat": 0, "from": "D1", "to": None}}
-    assert _open(legend.render_board(odd)).size == legend._size(dungeon())
+    assert _open(legend.render_board(odd)).size == board_layer._size(dungeon())
 
 
 def test_board_rendering_is_repeatable_and_base_cached() -> None:
-    assert legend._base() is legend._base()
+    assert board_layer._base() is board_layer._base()
     assert legend.render_board(_view(), title="x") == legend.render_board(_view(), title="x")
     assert legend.render_board(_view(), title="x") != legend.render_board(_view(to_move=2), title="x")
 
@@ -307,7 +309,7 @@ def _real_fighters() -> list[Fighter]:
 def test_sample_card_renders(card: dict[str, Any]) -> None:
     data = legend.render_card(card)
     img = _open(data)
-    assert img.size == (legend.CARD_W, legend.CARD_H)
+    assert img.size == (card_layer.CARD_W, card_layer.CARD_H)
     assert len(data) < 300_000
     alt = legend.card_alt_text(card)
     assert card["title"] in alt and card["kind"].title() in alt
@@ -323,7 +325,7 @@ def test_every_real_card_renders() -> None:
         pytest.skip("cards.toml not written yet")
     for card in cards:
         img = _open(legend.render_card(card))
-        assert img.size == (legend.CARD_W, legend.CARD_H), card.id
+        assert img.size == (card_layer.CARD_W, card_layer.CARD_H), card.id
         assert card.title in legend.card_alt_text(card)
 
 
@@ -337,8 +339,8 @@ def test_card_cache_returns_identical_bytes() -> None:
 def test_monster_red_dot_under_its_box() -> None:
     img = _open(legend.render_card(SAMPLE_CARDS[1])).convert("RGBA")
     w, gap = 72, 10
-    left = (legend.CARD_W - (5 * w + 4 * gap)) // 2
-    boxes_top = legend.CARD_H - 88 - 106
+    left = (card_layer.CARD_W - (5 * w + 4 * gap)) // 2
+    boxes_top = card_layer.CARD_H - 88 - 106
     y = boxes_top + 20 + 58 + 15
     reds = [i for i in range(5) if _px(img, (left + i * (w + gap) + w // 2, y))[0] > 180
             and _px(img, (left + i * (w + gap) + w // 2, y))[1] < 60]
@@ -353,7 +355,7 @@ SAMPLE_FIGHTER = {"id": "brand", "name": "Brand", "dot": 1, "defence": [13, 12, 
 def test_fighter_card(wounded: bool) -> None:
     data = legend.render_fighter(SAMPLE_FIGHTER, wounded=wounded)
     img = _open(data)
-    assert img.size == (legend.CARD_W, legend.CARD_H)
+    assert img.size == (card_layer.CARD_W, card_layer.CARD_H)
     assert legend.render_fighter(SAMPLE_FIGHTER, wounded=wounded) is data
     alt = legend.fighter_alt_text(SAMPLE_FIGHTER, wounded=wounded)
     assert "Brand" in alt and "box B" in alt
@@ -372,7 +374,7 @@ def test_every_real_fighter_renders_both_sides() -> None:
         pytest.skip("fighters.toml not written yet")
     for f in fighters:
         for wounded in (False, True):
-            assert _open(legend.render_fighter(f, wounded=wounded)).size == (legend.CARD_W, legend.CARD_H)
+            assert _open(legend.render_fighter(f, wounded=wounded)).size == (card_layer.CARD_W, card_layer.CARD_H)
 
 
 def test_render_imports_no_discord_or_database() -> None:

@@ -1,0 +1,335 @@
+"""Legend of Heroes: Action cards and Fighter cards as PNG (cached once drawn), with their alt text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+import msgspec
+from PIL import Image, ImageDraw
+
+from render.common import (
+    RGB,
+    Box,
+    cap_alt,
+    draw_lines,
+    fit_text,
+    font,
+    line_height,
+    mix,
+    outlined,
+    png_bytes,
+    shrink,
+    supersampled,
+    wrap,
+)
+from render.legend.board import BLACK, WHITE
+from rules.legend.content import BOXES, ActionCard, Fighter
+
+# --- cards --------------------------------------------------------------------------------------------
+
+CARD_W, CARD_H = 480, 680
+KIND_COLOURS: dict[str, RGB] = {
+    "room": (122, 84, 50),
+    "feature": (30, 112, 118),
+    "monster": (150, 26, 34),
+    "hazard": (172, 88, 14),
+    "treasure": (176, 134, 20),
+}
+FIGHTER_COLOUR: RGB = (44, 78, 128)
+WOUNDED_COLOUR: RGB = (84, 16, 16)
+PARCHMENT: RGB = (251, 244, 226)
+WOUNDED_PARCHMENT: RGB = (226, 196, 188)
+INK: RGB = (36, 28, 22)
+GOLD: RGB = (242, 190, 40)
+NEXT_RED: RGB = (200, 30, 30)
+NEXT_NAMES = {"feature": "Feature", "monster": "Monster", "hazard": "Hazard", "treasure": "Treasure"}
+
+
+def _as_card(card: ActionCard | Mapping[str, Any]) -> ActionCard:
+    return card if isinstance(card, ActionCard) else msgspec.convert(dict(card), ActionCard)
+
+
+def _as_fighter(fighter: Fighter | Mapping[str, Any]) -> Fighter:
+    return fighter if isinstance(fighter, Fighter) else msgspec.convert(dict(fighter), Fighter)
+
+
+@lru_cache(maxsize=16)
+def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
+    """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
+    outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
+    s = 2
+    big = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, CARD_W * s - 1, CARD_H * s - 1), radius=26 * s, fill=BLACK)
+    d.rounded_rectangle((3 * s, 3 * s, (CARD_W - 3) * s - 1, (CARD_H - 3) * s - 1), radius=23 * s,
+                        fill=colour)
+    d.rounded_rectangle((16 * s, 48 * s, (CARD_W - 16) * s - 1, (CARD_H - 16) * s - 1), radius=12 * s,
+                        fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
+    img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
+    outlined(ImageDraw.Draw(img), (CARD_W / 2, 27), label.upper(), font("bold", 22), fill=WHITE,
+             outline=mix(colour, BLACK, 0.6))
+    return img
+
+
+def _frame(colour: RGB, label: str, parchment: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = _blank_card(colour, label, parchment).copy()
+    return img, ImageDraw.Draw(img)
+
+
+def _boxes(draw: ImageDraw.ImageDraw, top: int, numbers: Sequence[int], dot: int | None, colour: RGB) -> int:
+    """The five boxes A–E with their numbers, and a red dot under box ``dot``; returns the bottom y."""
+    w, h, gap = 72, 58, 10
+    left = (CARD_W - (5 * w + 4 * gap)) // 2
+    letter = font("bold", 15)
+    num = font("bold", 32)
+    for i, name in enumerate(BOXES):
+        x = left + i * (w + gap)
+        draw.text((x + w / 2, top), name, font=letter, fill=INK, anchor="ma")
+        box = (x, top + 20, x + w, top + 20 + h)
+        draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=colour, width=4)
+        value = str(numbers[i]) if i < len(numbers) else "–"
+        draw.text((x + w / 2, top + 20 + h / 2 + 1), value, font=num, fill=INK, anchor="mm")
+        if dot == i:
+            cx, cy = x + w / 2, top + 20 + h + 15
+            draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=(220, 20, 20), outline=BLACK, width=2)
+    return top + 20 + h + 30
+
+
+def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
+    """Bottom of an Action card: a red arrow naming the next pile, or the End of Room box."""
+    top, bottom = CARD_H - 78, CARD_H - 28
+    face = font("bold", 23)
+    if nxt == "end":
+        draw.rounded_rectangle((90, top, CARD_W - 90, bottom), radius=6, fill=INK, outline=BLACK, width=2)
+        draw.rectangle((96, top + 6, CARD_W - 96, bottom - 6), outline=PARCHMENT, width=2)
+        draw.text((CARD_W / 2, (top + bottom) / 2), "End of Room", font=face, fill=PARCHMENT, anchor="mm")
+        return
+    mid = (top + bottom) / 2
+    x0, x1 = 80, CARD_W - 80
+    points = [(x0, top), (x1 - 28, top), (x1, mid), (x1 - 28, bottom), (x0, bottom)]
+    draw.polygon(points, fill=NEXT_RED, outline=BLACK, width=2)
+    label = f"Next: {NEXT_NAMES.get(nxt, nxt.title())}"
+    draw.text(((x0 + x1 - 28) / 2, mid), label, font=face, fill=WHITE, anchor="mm")
+
+
+def _text(draw: ImageDraw.ImageDraw, text: str, box: Box, *, largest: int = 22) -> None:
+    """Card text, centred in ``box`` at the largest size that fits."""
+    face, lines = fit_text(text, "sans", box[2] - box[0], box[3] - box[1], largest=largest, smallest=13,
+                           spacing=1.25)
+    draw_lines(draw, lines, box, face, INK, align="center", valign="middle", spacing=1.25)
+
+
+# --- emblems: simple vector pictures, one per kind ------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
+    """A simple drawn picture for a card kind, on a transparent ground.
+
+    Coordinates are in tenths of the shorter side from the centre: ``pt(x, y)`` a point, ``bx(...)`` a box.
+    """
+    s = 4
+    img, d = supersampled(size, s)
+    cx, cy = size[0] * s / 2, size[1] * s / 2
+    u = min(size) * s / 10
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return cx + x * u, cy + y * u
+
+    def bx(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        return cx + x0 * u, cy + y0 * u, cx + x1 * u, cy + y1 * u
+
+    dark = mix(colour, BLACK, 0.55)
+    line = max(2, round(u * 0.25))
+    if kind == "room":  # an arched doorway with a plank door
+        stone = mix(colour, WHITE, 0.35)
+        d.rectangle(bx(-3.5, -1, 3.5, 4.5), fill=stone)
+        d.pieslice(bx(-3.5, -4.5, 3.5, 2.5), 180, 360, fill=stone)
+        d.rectangle(bx(-2.3, -0.5, 2.3, 4.5), fill=dark)
+        d.pieslice(bx(-2.3, -2.8, 2.3, 1.8), 180, 360, fill=dark)
+        for i in (-1, 0, 1):
+            d.line((*pt(i * 0.8, -2.3), *pt(i * 0.8, 4.5)), fill=colour, width=line)
+        d.ellipse(bx(1.2, 1.2, 1.8, 1.8), fill=GOLD)
+        d.rectangle(bx(-4.5, 4.5, 4.5, 5), fill=dark)
+    elif kind == "feature":  # a stone pillar with a burning brazier
+        stone = mix(colour, WHITE, 0.45)
+        d.rectangle(bx(-1.4, -1.5, 1.4, 4), fill=stone, outline=dark, width=line)
+        for off in (-0.5, 0.5):
+            d.line((*pt(off, -1.2), *pt(off, 3.7)), fill=dark, width=line)
+        d.rectangle(bx(-2.2, 4, 2.2, 5), fill=stone, outline=dark, width=line)
+        d.rectangle(bx(-2.2, -2.3, 2.2, -1.5), fill=stone, outline=dark, width=line)
+        d.chord(bx(-2.4, -3.8, 2.4, -0.8), 0, 180, fill=dark)
+        flame = [pt(-1.7, -2.3), pt(-0.9, -4.4), pt(0, -3.3), pt(0.8, -4.7), pt(1.7, -2.3)]
+        d.polygon(flame, fill=(250, 140, 20))
+        d.polygon([pt(-0.9, -2.3), pt(0, -3.9), pt(0.9, -2.3)], fill=GOLD)
+    elif kind == "monster":  # a horned head with glaring eyes and fangs
+        for sx in (-1, 1):
+            d.polygon([pt(sx * 2.6, -1.5), pt(sx * 4.4, -4.8), pt(sx * 1.2, -2.6)], fill=dark)
+        d.ellipse(bx(-3.2, -3.2, 3.2, 3.6), fill=mix(colour, BLACK, 0.25), outline=BLACK, width=line)
+        for sx in (-1, 1):
+            eye = [pt(sx * 0.4, -0.9), pt(sx * 2.3, -1.6), pt(sx * 1.9, -0.1)]
+            d.polygon(eye, fill=(255, 220, 40), outline=BLACK)
+        d.chord(bx(-2, 0.6, 2, 3.2), 0, 180, fill=BLACK)
+        for sx in (-1, 1):
+            d.polygon([pt(sx * 1.3, 1.85), pt(sx * 0.7, 1.85), pt(sx * 1.0, 2.9)], fill=WHITE)
+    elif kind == "hazard":  # a warning triangle over a row of spikes
+        d.polygon([pt(0, -4.8), pt(4.2, 2.4), pt(-4.2, 2.4)], fill=BLACK)
+        d.polygon([pt(0, -3.8), pt(3.3, 1.9), pt(-3.3, 1.9)], fill=GOLD)
+        d.rectangle(bx(-0.4, -2, 0.4, 0.2), fill=BLACK)
+        d.ellipse(bx(-0.45, 0.6, 0.45, 1.5), fill=BLACK)
+        for i in range(-4, 5):
+            d.polygon([pt(i - 0.45, 5), pt(i, 3), pt(i + 0.45, 5)], fill=mix(colour, BLACK, 0.3))
+    elif kind == "treasure":  # an open chest heaped with coins
+        wood, band = mix(colour, (110, 60, 20), 0.6), mix(colour, BLACK, 0.5)
+        for ox, oy in ((-1.8, -1.2), (0, -1.9), (1.8, -1.2), (-0.9, -0.5), (0.9, -0.5)):
+            d.ellipse(bx(ox - 1, oy - 1, ox + 1, oy + 1), fill=GOLD, outline=band, width=line)
+        d.rectangle(bx(-4, 0, 4, 4), fill=wood, outline=BLACK, width=line)
+        d.rectangle(bx(-4, 0.9, 4, 1.5), fill=band)
+        d.rectangle(bx(-0.6, 0.6, 0.6, 2.2), fill=GOLD, outline=BLACK, width=line)
+    else:  # a fighter: a shield before two crossed swords
+        steel, grip = (214, 218, 226), (96, 62, 30)
+        for sx in (-1, 1):
+            tip, hilt = pt(sx * 3.6, -4.4), pt(-sx * 2.9, 3.3)
+            d.line((*tip, *hilt), fill=BLACK, width=round(0.9 * u))
+            d.line((*tip, *hilt), fill=steel, width=round(0.55 * u))
+            gx, gy = -sx * 2.3, 2.5  # the cross-guard, square to the blade
+            guard = (*pt(gx - 0.9, gy - sx * 0.8), *pt(gx + 0.9, gy + sx * 0.8))
+            d.line(guard, fill=GOLD, width=round(0.45 * u))
+            d.line((*hilt, *pt(-sx * 3.5, 4.1)), fill=grip, width=round(0.5 * u))
+        shield = [pt(-2.6, -3), pt(2.6, -3), pt(2.6, 0.2), pt(0, 3.4), pt(-2.6, 0.2)]
+        d.polygon(shield, fill=colour, outline=BLACK, width=line)
+        inner = [pt(-1.9, -2.3), pt(1.9, -2.3), pt(1.9, -0.1), pt(0, 2.4), pt(-1.9, -0.1)]
+        d.polygon(inner, outline=GOLD, width=line)
+    return shrink(img, size)
+
+
+def _paste_emblem(img: Image.Image, kind: str, box: Box, colour: RGB) -> None:
+    x0, y0, x1, y1 = box
+    side = max(1, min(x1 - x0, y1 - y0))
+    img.alpha_composite(_emblem(kind, (side, side), colour), ((x0 + x1 - side) // 2, (y0 + y1 - side) // 2))
+
+
+def _card_bytes(img: Image.Image) -> bytes:
+    """Cards are drawn once and cached: an adaptive 256-colour palette makes them a third of the size."""
+    return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
+
+
+def _title(draw: ImageDraw.ImageDraw, text: str, top: int) -> int:
+    face, lines = fit_text(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+    bottom = draw_lines(draw, lines, (30, top, CARD_W - 30, top + 90), face, INK, align="center", spacing=1.1)
+    draw.line((70, bottom + 6, CARD_W - 70, bottom + 6), fill=mix(INK, PARCHMENT, 0.6), width=2)
+    return bottom + 14
+
+
+def _danger_body(img: Image.Image, draw: ImageDraw.ImageDraw, card: ActionCard, colour: RGB, top: int,
+                 bottom: int) -> None:
+    """A Monster or Hazard: ``text`` above the picture, ``after`` below it, both in one font size, the
+    picture taking what room is left (between 80 and 140 pixels)."""
+    width = CARD_W - 68
+    spacing = 1.22
+    for size in range(21, 12, -1):
+        face = font("sans", size)
+        step = line_height(face, spacing)
+        above = wrap(card.text, face, width)
+        below = wrap(card.after, face, width) if card.after else []
+        need = (len(above) + len(below)) * step + 12
+        if need + 80 <= bottom - top:
+            break
+    pic = max(60, min(140, bottom - top - need))
+    slack = (bottom - top - need - pic) // 3
+    y = top + slack
+    y = draw_lines(draw, above, (34, y, CARD_W - 34, y), face, INK, align="center", spacing=spacing) + 6
+    _paste_emblem(img, card.kind, (34, y + slack // 2, CARD_W - 34, y + slack // 2 + pic), colour)
+    y += pic + slack + 6
+    draw_lines(draw, below, (34, y, CARD_W - 34, y), face, INK, align="center", spacing=spacing)
+
+
+@cache
+def _card_png(card: ActionCard) -> bytes:
+    colour = KIND_COLOURS.get(card.kind, KIND_COLOURS["room"])
+    img, draw = _frame(colour, card.kind, PARCHMENT)
+    top = _title(draw, card.title, 58)
+    bottom = CARD_H - 88  # above the Next / End of Room box
+    if card.kind in ("monster", "hazard"):
+        boxes_top = bottom - 106
+        _boxes(draw, boxes_top, card.needs, card.dot if card.kind == "monster" else None, colour)
+        _danger_body(img, draw, card, colour, top + 2, boxes_top - 10)
+    elif card.kind == "treasure":
+        coin_h = 150
+        _text(draw, card.text, (34, top, CARD_W - 34, bottom - coin_h - 10), largest=22)
+        cy = bottom - coin_h // 2 - 4
+        cx = CARD_W // 2 - 70
+        _paste_emblem(img, "treasure", (cx - 75, cy - 75, cx + 75, cy + 75), colour)
+        value = font("serif", 60 if card.gold < 1000 else 46)
+        outlined(draw, (CARD_W // 2 + 70, cy - 12), str(card.gold), value, fill=GOLD, outline=INK, width=3)
+        draw.text((CARD_W // 2 + 70, cy + 34), "gold pieces", font=font("bold", 20), fill=INK, anchor="mm")
+    else:
+        pic = 150
+        _paste_emblem(img, card.kind, (34, top, CARD_W - 34, top + pic), colour)
+        _text(draw, card.text, (34, top + pic + 8, CARD_W - 34, bottom - 6), largest=23)
+    _next_box(draw, card.next)
+    return _card_bytes(img)
+
+
+def render_card(card: ActionCard | Mapping[str, Any]) -> bytes:
+    """PNG (480×680) of one Action card; drawn once per card and cached."""
+    return _card_png(_as_card(card))
+
+
+def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
+    """The card in words: kind, title, texts, the numbers to roll and what comes next."""
+    c = _as_card(card)
+    parts = [f"{c.kind.title()} card: {c.title}. {c.text}"]
+    if c.after:
+        parts.append(f"Once overcome: {c.after}")
+    if c.needs:
+        boxes = ", ".join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
+        parts.append(f"Roll needed by a fighter whose red dot is under box {boxes}.")
+    if c.kind == "monster" and c.dot is not None and 0 <= c.dot < len(BOXES):
+        parts.append(f"Its red dot is under box {BOXES[c.dot]}.")
+    if c.kind == "treasure":
+        parts.append(f"Worth {c.gold} gold pieces.")
+    parts.append("End of room." if c.next == "end" else f"Next: {NEXT_NAMES.get(c.next, c.next)}.")
+    return cap_alt(" ".join(p.strip() for p in parts))
+
+
+@cache
+def _fighter_png(fighter: Fighter, wounded: bool) -> bytes:
+    colour = WOUNDED_COLOUR if wounded else FIGHTER_COLOUR
+    img, draw = _frame(colour, "Wounded fighter" if wounded else "Fighter",
+                       WOUNDED_PARCHMENT if wounded else PARCHMENT)
+    top = _title(draw, fighter.name, 58)
+    pic = 170
+    _paste_emblem(img, "fighter", (34, top, CARD_W - 34, top + pic), colour)
+    if wounded:
+        stamp = font("bold", 40)
+        outlined(draw, (CARD_W / 2, top + pic / 2), "WOUNDED", stamp, fill=(230, 30, 30), outline=WHITE,
+                 width=3)
+    boxes_top = CARD_H - 190
+    text = fighter.wounded_text if wounded else fighter.text
+    _text(draw, text, (34, top + pic + 8, CARD_W - 34, boxes_top - 30), largest=22)
+    draw.text((CARD_W / 2, boxes_top - 24), "Defence: what a Monster must roll to wound",
+              font=font("bold", 15), fill=INK, anchor="ma")
+    _boxes(draw, boxes_top, fighter.defence, fighter.dot, colour)
+    if 0 <= fighter.dot < len(BOXES):
+        box = BOXES[fighter.dot]
+        hint = f"Red dot under {box}: against a Monster or Hazard, roll its box {box} number or more"
+        face, lines = fit_text(hint, "bold", CARD_W - 80, 50, largest=17, smallest=13, spacing=1.1)
+        draw_lines(draw, lines, (40, CARD_H - 76, CARD_W - 40, CARD_H - 24), face, INK, align="center",
+                   valign="middle", spacing=1.1)
+    return _card_bytes(img)
+
+
+def render_fighter(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> bytes:
+    """PNG (480×680) of a Fighter card, coloured side or wounded side; cached."""
+    return _fighter_png(_as_fighter(fighter), wounded)
+
+
+def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
+    f = _as_fighter(fighter)
+    side = "wounded side" if wounded else "unwounded side"
+    defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
+    dot = BOXES[f.dot] if 0 <= f.dot < len(BOXES) else "?"
+    text = f.wounded_text if wounded else f.text
+    return cap_alt(f"Fighter card, {side}: {f.name}. {text} Defence {defence}; red dot under box {dot}.")
