@@ -13,6 +13,7 @@ from typing import Any
 from bot.play import Result
 from render import legend as legend_render
 from rules.legend.content import card_index, fighter_index
+from rules.legend.state import Entered
 from rules.legend.story import final_report, revealed_cards, tell
 
 
@@ -86,7 +87,10 @@ class LegendPresenter:
         if result.outcome is not None:
             lines.append("**Final treasure**\n" + "\n".join(final_report(result.state)))
             lines.append(f"🏆 {result.outcome.summary}")
-        if with_board:
+        # Between two cards of one room nothing moves on the board: show it when the fighter enters a room,
+        # moves, or the exploration ends, not after every card told.
+        mid_room = result.state.phase == "explore" and not any(isinstance(e, Entered) for e in result.events)
+        if with_board and not mid_room:
             pictures.append(self.board(result))
         return Telling(text="\n".join(lines), pictures=pictures, prompt=self.prompt(result))
 

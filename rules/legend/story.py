@@ -93,8 +93,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             else:
                 lines.append(f"🚪 {fighter(e.seat)} enters {where} from {e.came_from}.")
         elif isinstance(e, AwaitNarration):
-            lines.append(f"📜 **{who(e.narrator)}** narrates: a **{KIND_NAMES[e.kind]}** card is in hand. "
-                         f"Read it with `/narrate`, then tell it with `/narrate text:`.")
+            lines.append(f"📜 **{who(e.narrator)}** is the Narrator: a **{KIND_NAMES[e.kind]}** card is in hand.")
         elif isinstance(e, CardRead):
             card = index[e.card]
             if e.again:
