@@ -510,8 +510,36 @@ def compute_pings(content: str, allowed_mentions: Mapping[str, Any] | None) -> P
     return Pings(frozenset(allowed_users), frozenset(allowed_roles), everyone and "everyone" in parse)
 
 
+class _MessageFields:
+    """Read-only accessors shared by a stored message and an interaction's reply data."""
+
+    @property
+    def _body(self) -> JSON:
+        raise NotImplementedError
+
+    @property
+    def content(self) -> str:
+        return self._body.get("content") or ""
+
+    @property
+    def embeds(self) -> list[JSON]:
+        return self._body.get("embeds") or []
+
+    @property
+    def components(self) -> list[JSON]:
+        return self._body.get("components") or []
+
+    @property
+    def flags(self) -> int:
+        return int(self._body.get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+
 @dataclass
-class StoredMessage:
+class StoredMessage(_MessageFields):
     """A message in the fake, as Discord would return it (``payload``) plus the uploaded bytes."""
 
     payload: JSON
@@ -534,24 +562,8 @@ class StoredMessage:
         return int(self.payload["author"]["id"])
 
     @property
-    def content(self) -> str:
-        return self.payload.get("content") or ""
-
-    @property
-    def embeds(self) -> list[JSON]:
-        return self.payload.get("embeds") or []
-
-    @property
-    def components(self) -> list[JSON]:
-        return self.payload.get("components") or []
-
-    @property
-    def flags(self) -> int:
-        return int(self.payload.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & FLAG_EPHEMERAL)
+    def _body(self) -> JSON:
+        return self.payload
 
     @property
     def loading(self) -> bool:
@@ -663,7 +675,7 @@ class InteractionRecord:
 
 
 @dataclass
-class InteractionReply:
+class InteractionReply(_MessageFields):
     """What the bot sent in answer to one interaction, once it had finished handling it."""
 
     interaction_id: int
@@ -677,24 +689,8 @@ class InteractionReply:
     other_requests: list[RecordedRequest]  # other requests made while it was being handled
 
     @property
-    def content(self) -> str | None:
-        return self.data.get("content")
-
-    @property
-    def embeds(self) -> list[JSON]:
-        return self.data.get("embeds") or []
-
-    @property
-    def components(self) -> list[JSON]:
-        return self.data.get("components") or []
-
-    @property
-    def flags(self) -> int:
-        return int(self.data.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & FLAG_EPHEMERAL)
+    def _body(self) -> JSON:
+        return self.data
 
     @property
     def deferred(self) -> bool:
