@@ -110,7 +110,6 @@ class LegendPresenter:
         asks = {
             "place": "choose your starting doorway beside an entrance",
             "move": "your move: pick a doorway (or type `/explore to:`)",
-            "exit": "the room is explored: choose the doorway you leave by",
         }
         return Prompt(users=[result.user_of(seat)], text=asks[state.phase], verb="explore", option="to",
                       choices=rules.choices(state, seat, "explore", "to"))

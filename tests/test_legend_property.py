@@ -14,7 +14,7 @@ from rules.core import GameError, SeatInfo
 from rules.legend.board import board
 from rules.legend.content import card_index
 from rules.legend.game import LegendOfHeroes
-from rules.legend.state import SOLO_WOUND_LIMIT, Exit, Move, Narrate, Place, State
+from rules.legend.state import SOLO_WOUND_LIMIT, Move, Narrate, Place, State
 from rules.legend.story import tell
 
 RULES = LegendOfHeroes()
@@ -23,7 +23,7 @@ MAX_STEPS = 4000
 
 def junk_action(rng: random.Random) -> Any:
     doorway = rng.choice([*board().doorways, "D0", "X9", ""])
-    return rng.choice([Move(to=doorway), Place(to=doorway), Exit(to=doorway), Narrate(text="hello")])
+    return rng.choice([Move(to=doorway), Place(to=doorway), Narrate(text="hello")])
 
 
 def check_invariants(state: State) -> None:

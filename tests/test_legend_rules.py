@@ -12,7 +12,7 @@ from rules.legend.game import LegendOfHeroes
 from rules.legend.state import (
     AwaitNarration,
     CardRead,
-    Exit,
+    Exited,
     FightRoll,
     GameEnded,
     Move,
@@ -104,13 +104,28 @@ def test_troll_wounds_brand_on_13_and_stays_face_down_on_the_room() -> None:
     assert (wound.card, wound.back_to, wound.room) == ("troll", door, room)
     after = step.state
     me = after.players[0]
-    assert me.wounded and me.wounds == 1 and me.doorway == door  # flipped, back where he came in
+    assert me.wounds == 1 and me.doorway == door  # back where he came in
     assert after.rooms[room] == ["troll"]  # face down on the room
     assert after.phase == "move" and after.exploring is None  # the turn ended
-    # His next turn (solo: the very next one) starts with the card turned back over.
-    nxt = rules.apply(after, 0, Move(to=rules.destinations(after, 0)[0]))
-    assert any(isinstance(e, Recovered) for e in nxt.events)
-    assert not nxt.state.players[0].wounded
+    # Solo: his next turn starts at once, and at its start the card turns back to its unwounded side.
+    kinds = [type(e).__name__ for e in step.events]
+    assert kinds.index("Wounded") < kinds.index("TurnBegan") < kinds.index("Recovered")
+    assert not me.wounded
+
+
+def test_a_wounded_fighter_shows_wounded_until_his_own_next_turn() -> None:
+    rules = scripted([])
+    state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
+    first = rules.current(state)
+    room, _here, way = at_room_door(state, first)
+    ScriptedDice.script = [1, 20]
+    put_on_room(state, room, "troll")
+    state = rules.apply(state, first, Move(to=way)).state
+    assert state.players[first].wounded  # during the other player's turn
+    other = rules.current(state)
+    step = rules.apply(state, other, Move(to=rules.destinations(state, other)[0]))
+    assert not step.state.players[first].wounded
+    assert any(isinstance(e, Recovered) and e.seat == first for e in step.events)
 
 
 def test_falling_slab_wounds_on_9_and_is_overcome_on_10() -> None:
@@ -210,18 +225,19 @@ def test_out_of_turn_is_refused() -> None:
         rules.apply(state, other, Move(to=rules.destinations(state, rules.current(state))[0]))
 
 
-def test_end_of_room_lets_the_fighter_leave_by_any_free_doorway_even_the_one_he_came_in_by() -> None:
-    rules, state, room, door = solo_brand([])
+def test_after_the_room_the_fighter_leaves_by_the_doorway_he_chose_even_the_one_he_came_in_by() -> None:
     empty_end = next(c.id for c in cards().room if c.next == "end")
-    put_on_room(state, room, empty_end)
-    step = rules.apply(state, 0, Move(to=through(room, door)))
-    assert any(isinstance(e, RoomExplored) for e in step.events)
-    after = step.state
-    if len(B.room_doorways[room]) > 1:
-        assert after.phase == "exit"
-        assert set(rules.destinations(after, 0)) == set(B.room_doorways[room])
-        left = rules.apply(after, 0, Exit(to=door)).state
-        assert left.players[0].doorway == door and left.phase == "move"
+    for back in (False, True):
+        rules, state, room, door = solo_brand([])
+        put_on_room(state, room, empty_end)
+        assert door in rules.destinations(state, 0)  # "explore it and come back out here"
+        assert "come back out here" in rules.label(state, door)
+        target = door if back else through(room, door)
+        step = rules.apply(state, 0, Move(to=target))
+        assert any(isinstance(e, RoomExplored) for e in step.events)
+        exited = next(e for e in step.events if isinstance(e, Exited))
+        assert exited.to == target
+        assert step.state.players[0].doorway == target and step.state.phase == "move"
 
 
 def test_treasure_is_kept_and_counts_at_the_end() -> None:

@@ -32,7 +32,6 @@ from rules.legend.state import (
     CardRead,
     Dealt,
     Entered,
-    Exit,
     Exited,
     Exploration,
     FightRoll,
@@ -61,7 +60,7 @@ from rules.legend.state import (
 
 PILES = ("feature", "monster", "hazard", "treasure")
 #: What `/explore to:` means in each phase of a turn.
-STEP_ACTIONS: dict[str, type[Place] | type[Move] | type[Exit]] = {"place": Place, "move": Move, "exit": Exit}
+STEP_ACTIONS: dict[str, type[Place] | type[Move]] = {"place": Place, "move": Move}
 NARRATION_MAX = 1500  # characters of a Narrator's telling
 
 _state_enc = msgspec.json.Encoder()
@@ -120,7 +119,7 @@ class LegendOfHeroes:
         # The d20 roll-off: highest goes first; a tie for the highest rolls again among the tied.
         rounds: list[dict[int, int]] = []
         contenders = list(range(n))
-        while True:
+        while n > 1:
             rolled = {s: rng.die(20) for s in contenders}
             rounds.append(rolled)
             best = max(rolled.values())
@@ -129,7 +128,8 @@ class LegendOfHeroes:
                 break
         first = contenders[0]
         order = [(first + i) % n for i in range(n)]
-        events.append(RollOff(rounds=rounds, first=first))
+        if rounds:
+            events.append(RollOff(rounds=rounds, first=first))
 
         dealt = rng.shuffle([f.id for f in fighters()])[:n]
         players = [
@@ -181,7 +181,7 @@ class LegendOfHeroes:
         return {p.doorway for p in state.players if p.doorway}
 
     def destinations(self, state: State, seat: int) -> list[str]:
-        """Doorways the seat may choose now (entrances, moves or exits), in board order."""
+        """Doorways the seat may choose now (an entrance, or a move), in board order."""
         if state.phase == "over" or seat != self.current(state):
             return []
         taken = self.occupied(state)
@@ -189,10 +189,11 @@ class LegendOfHeroes:
         if state.phase == "place":
             return [d for d in self.board.entrances if d not in taken]
         if state.phase == "move" and me.doorway:
-            return [d for d in self.board.links[me.doorway] if d not in taken]
-        if state.phase == "exit" and state.exploring:
-            room = state.exploring.room
-            return [d for d in self.board.room_doorways[room] if d not in taken or d == me.doorway]
+            linked = [d for d in self.board.links[me.doorway] if d not in taken]
+            room = self.board.room_of(me.doorway)
+            if room is not None and state.rooms[room]:  # explore the room and come back out by this doorway
+                linked.insert(0, me.doorway)
+            return linked
         return []
 
     def legal(self, state: State, seat: int) -> list[LegendAction]:
@@ -226,7 +227,7 @@ class LegendOfHeroes:
         if seat != self.current(s):
             raise NotYourTurn(f"It is {s.players[self.current(s)].name}'s turn, not yours.")
 
-    def _go(self, s: State, seat: int, action: Place | Move | Exit, rng: Rng, events: list[Any]) -> None:
+    def _go(self, s: State, seat: int, action: Place | Move, rng: Rng, events: list[Any]) -> None:
         self._check_turn(s, seat)
         expected = STEP_ACTIONS[s.phase]
         if not isinstance(action, expected):
@@ -235,30 +236,20 @@ class LegendOfHeroes:
         if action.to not in allowed:
             raise IllegalAction(self._refusal(s, seat, action.to, allowed))
         me = s.players[seat]
-        if me.wounded:  # the start of his next turn: the card turns back to its unwounded side
-            me.wounded = False
-            events.append(Recovered(seat=seat))
+        s.last_move = None
         if isinstance(action, Place):
             me.doorway = action.to
             events.append(Placed(seat=seat, doorway=action.to))
             self._end_turn(s, rng, events)
-        elif isinstance(action, Exit):
-            assert s.exploring is not None
-            room = s.exploring.room
-            s.last_move = {"seat": seat, "from": s.exploring.came_from, "to": action.to}
-            me.doorway = action.to
-            s.exploring = None
-            events.append(Exited(seat=seat, room=room, to=action.to))
-            self._end_turn(s, rng, events)
         else:
             assert me.doorway is not None
             frm = me.doorway
-            through = self.board.via[(frm, action.to)]
+            through = self.board.room_of(frm) if action.to == frm else self.board.via[(frm, action.to)]
             events.append(Moved(seat=seat, frm=frm, to=action.to, via_room=through))
             if through is not None and s.rooms[through]:
                 room = through
                 me.doorway = None  # inside the room now
-                s.exploring = Exploration(room=room, came_from=frm)
+                s.exploring = Exploration(room=room, came_from=frm, heading=action.to)
                 s.phase = "explore"
                 left = s.rooms[room][0]
                 resumed = card_index()[left].kind != "room"
@@ -383,17 +374,18 @@ class LegendOfHeroes:
         ex.used = []
         name = card_index()[s.revealed[ex.room]].title if ex.room in s.revealed else ex.room
         events.append(RoomExplored(seat=seat, room=ex.room, name=name))
+        # The fighter leaves by the doorway the player chose when walking in (the book's "your choice", made
+        # up front so that a game by message needs no extra question; the entry doorway was on offer too).
+        # Nobody else moves during a turn, so it is still free.
+        s.players[seat].doorway = ex.heading
+        s.exploring = None
         if all(not stack for stack in s.rooms.values()):
-            s.players[seat].doorway = ex.came_from  # step back out onto the doorway he came in by
             self._finish(s, events, "Every room of the Dungeons of Legend has been explored.")
             return
-        s.phase = "exit"
-        doors = self.destinations(s, seat)
-        if len(doors) == 1:  # only one way out: take it without asking
-            s.players[seat].doorway = doors[0]
-            s.exploring = None
-            events.append(Exited(seat=seat, room=ex.room, to=doors[0]))
-            self._end_turn(s, rng, events)
+        s.last_move = {"seat": seat, "from": ex.came_from, "to": ex.heading}
+        events.append(Exited(seat=seat, room=ex.room, to=ex.heading))
+        s.phase = "move"
+        self._end_turn(s, rng, events)
 
     def _discard(self, s: State, used: list[str]) -> None:
         index = card_index()
@@ -430,6 +422,10 @@ class LegendOfHeroes:
         s.turn_no += 1
         seat = self.current(s)
         events.append(TurnBegan(seat=seat, turn_no=s.turn_no))
+        me = s.players[seat]
+        if me.wounded:  # "at the start of your next turn your Fighter has recovered"
+            me.wounded = False
+            events.append(Recovered(seat=seat))
         if s.phase == "move" and not self.destinations(s, seat):
             s.skips_in_row += 1
             events.append(Skipped(seat=seat, reason="every doorway within reach is taken"))
@@ -478,14 +474,17 @@ class LegendOfHeroes:
         index = card_index()
         names = self.room_names(state)
         rooms: dict[str, dict[str, Any]] = {}
+        inside_room = state.exploring.room if state.exploring else None
         for room, stack in state.rooms.items():
-            if not stack:
+            if room == inside_room:  # its cards are in the Narrator's hands: not explored yet
+                status = "unexplored"
+            elif not stack:
                 status = "explored"
             elif index[stack[0]].kind == "room":
                 status = "unexplored"
             else:
                 status = "partly"
-            waiting = index[stack[0]].title if status == "partly" else None
+            waiting = index[stack[0]].title if status == "partly" and stack else None
             rooms[room] = {"status": status, "name": names.get(room), "waiting": waiting}
         inside = state.exploring.room if state.exploring else None
         current = self.current(state) if state.phase != "over" else None
@@ -517,7 +516,7 @@ class LegendOfHeroes:
             out = self.outcome(state)
             return out.summary if out else "Game over"
         p = state.players[self.current(state)]
-        verb = {"place": "to enter the dungeon", "move": "to move", "explore": "exploring", "exit": "to leave the room"}
+        verb = {"place": "to enter the dungeon", "move": "to move", "explore": "exploring"}
         return f"{p.name} ({p.colour}) {verb[state.phase]} · {explored} of {total} rooms explored"
 
     # --- words for people ---------------------------------------------------------------------
@@ -527,16 +526,19 @@ class LegendOfHeroes:
         text = self.board.label(doorway, self.room_names(state))
         me = state.players[self.current(state)]
         if state.phase == "move" and me.doorway:
+            names = self.room_names(state)
+            if doorway == me.doorway:
+                room = self.board.room_of(doorway)
+                return f"{doorway} — explore {room_label(room or '', names)} and come back out here"
             room = self.board.via.get((me.doorway, doorway))
             if room is not None and state.rooms[room]:
-                text += f" (through {room_label(room, self.room_names(state))}: explore it)"
+                text += f" (through {room_label(room, names)}: explore it)"
         return text
 
     def _phase_hint(self, s: State, seat: int) -> str:
         hints = {
             "place": "First choose your starting doorway beside an entrance with `/explore to:`.",
             "move": "Move with `/explore to:` to a doorway linked by one corridor or one room.",
-            "exit": "The room is explored: choose a doorway of this room to leave by with `/explore to:`.",
         }
         return hints.get(s.phase, "That is not something you can do now.")
 
@@ -549,8 +551,6 @@ class LegendOfHeroes:
             why = f"{wanted} is taken by another fighter."
         elif s.phase == "place":
             why = f"{wanted} is not beside a free dungeon entrance."
-        elif s.phase == "exit":
-            why = f"{wanted} is not a doorway of the room you are in."
         else:
             why = f"{wanted} is not linked to your doorway by a single corridor or room."
         return f"{why} You can go to: {listed}." if allowed else why

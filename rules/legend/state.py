@@ -8,7 +8,7 @@ import msgspec
 
 from rules.core import Action, Event
 
-Phase = Literal["place", "move", "explore", "exit", "over"]
+Phase = Literal["place", "move", "explore", "over"]
 
 #: Token colours in seating order, each with the letter drawn on the token (a cue beyond colour).
 COLOURS = (("red", "R"), ("blue", "B"), ("green", "G"), ("orange", "O"), ("white", "W"))
@@ -35,6 +35,7 @@ class Exploration(msgspec.Struct):
     used: list[str] = msgspec.field(default_factory=list)  # cards read this visit (discarded at the end)
     pending: str | None = None  # the card in the Narrator's hand, not yet read out
     pending_from_room: bool = False  # the pending card was lying on the room rather than drawn from a pile
+    heading: str = ""  # the doorway the player chose to move to: where they come out when the room ends
 
 
 class State(msgspec.Struct):
@@ -70,12 +71,6 @@ class Move(Action, tag="move", frozen=True):
     to: str
 
 
-class Exit(Action, tag="exit", frozen=True):
-    """Leave an explored room by one of its doorways."""
-
-    to: str
-
-
 class Narrate(Action, tag="narrate", frozen=True):
     """The Narrator reads out the card in hand, in their own words (empty: let Tabula read it)."""
 
@@ -83,7 +78,7 @@ class Narrate(Action, tag="narrate", frozen=True):
     auto: bool = False  # Tabula read it because the Narrator was away
 
 
-LegendAction = Place | Move | Exit | Narrate
+LegendAction = Place | Move | Narrate
 
 
 # --- events ---------------------------------------------------------------------------------------
