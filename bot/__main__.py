@@ -23,6 +23,7 @@ def _logging(level: str) -> None:
 
 
 async def _run(settings: Settings) -> int:
+    import aiohttp
     import discord
 
     from bot.client import TabulaBot
@@ -47,6 +48,10 @@ async def _run(settings: Settings) -> int:
         print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
               "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as err:
+        print(f"tabula: cannot reach Discord ({type(err).__name__}: {err}). Check this machine's network "
+              "connection, then start the bot again.", file=sys.stderr)
+        return 3
     except discord.PrivilegedIntentsRequired:
         print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
               file=sys.stderr)

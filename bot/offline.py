@@ -14,7 +14,6 @@ import asyncio
 import random
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -30,19 +29,20 @@ HELP = """Commands:
   /game status          the board, whose turn it is, the scores
   /sheet [name]         a fighter card and treasure (the current player's if no name)
   /help                 this list
-  /quit                 stop (the game stays in the database file)"""
+  /quit                 stop; the game is kept, and --resume carries on with it later"""
 
 _OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=sorted(RULESETS), help="which game (legend)")
-    p.add_argument("--players", required=True, help="comma-separated names in seating order, e.g. Ann,Bob")
+    p.add_argument("--players", help="comma-separated names in seating order, e.g. Ann,Bob")
     p.add_argument("--seed", type=int, default=None, help="fix the dice and shuffles (same seed, same game)")
     p.add_argument("--mode", choices=["starter", "solo"], default=None, help="default: solo for one player")
     p.add_argument("--narration", choices=["bot", "players"], default="bot", help="who reads the cards")
     p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
-    p.add_argument("--db", default=None, help="SQLite file to keep the game in (default: a temporary file)")
+    p.add_argument("--db", default=None, help="SQLite file for the games (default: offline.db in the images folder)")
+    p.add_argument("--resume", action="store_true", help="carry on with the newest unfinished game in the file")
     p.add_argument("--auto", action="store_true", help="let Tabula play random legal moves to the end")
 
 
@@ -66,6 +66,13 @@ def parse_command(line: str) -> tuple[str, dict[str, str]]:
     return verb, args
 
 
+def plain(text: str) -> str:
+    """Discord markdown read in a terminal: bold and italics unmarked, quotes indented."""
+    text = text.replace("**", "")
+    text = re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
+    return re.sub(r"^> ", "   ", text, flags=re.MULTILINE)
+
+
 class Terminal:
     def __init__(self, service: GameService, game_id: int, people: list[Person], images: Path,
                  out: TextIO = sys.stdout) -> None:
@@ -73,7 +80,7 @@ class Terminal:
         self.count = 0
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(plain(text), file=self.out, flush=True)
 
     def save(self, pictures: list[Picture]) -> None:
         for pic in pictures:
@@ -125,6 +132,10 @@ class Terminal:
             result = await svc.get(self.game_id)
             name = (args.get("_") or "").lower()
             seat = next((i for i, p in enumerate(self.people) if p.name.lower() == name), None)
+            if name and seat is None:
+                players = ", ".join(p.name for p in self.people)
+                self.say(f"✋ There is no player called {args['_']}. The players are {players}.")
+                return
             if seat is None:
                 seat = result.rules.current(result.state) if result.state.phase != "over" else 0
             self.show(result, presenter(result.rules.key).sheet(result, seat))
@@ -156,41 +167,62 @@ class Terminal:
         self.show(result, presenter(result.rules.key).telling(result))
 
 
-async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out: TextIO = sys.stdout) -> int:
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, list[Person], Result] | str:
+    names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
     if not names:
-        print("Name at least one player: --players Ann,Bob", file=sys.stderr)
-        return 2
+        return "Name at least one player: --players Ann,Bob (or --resume an unfinished game)."
     if len({n.lower() for n in names}) != len(names):
-        print("Give each player a different name.", file=sys.stderr)
-        return 2
+        return "Give each player a different name."
+    people = [Person(i + 1, name) for i, name in enumerate(names)]
+    options: dict[str, Any] = {"narration": args.narration}
+    if args.mode:
+        options["mode"] = args.mode
+    try:
+        info = await svc.create(args.game, people[0], options=options, seed=args.seed)
+        for person in people[1:]:
+            await svc.join(info.game_id, person)
+        result = await svc.start(info.game_id, people[0].id)
+    except GameError as err:
+        return str(err)
+    return info.game_id, people, result
+
+
+async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path) -> tuple[int, list[Person], Result] | str:
+    games = [g for g in await svc.list_games(None) if g.ruleset == args.game and g.status == "active"]
+    if not games:
+        return f"There is no unfinished {args.game} game in {db_file} to resume."
+    info = await svc.lobby(games[0].game_id)
+    people = [Person(s.user_id, s.name) for s in info.seats]
+    return info.game_id, people, await svc.get(info.game_id)
+
+
+async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     images = Path(args.images)
     images.mkdir(parents=True, exist_ok=True)
-    db_file = Path(args.db) if args.db else Path(tempfile.mkdtemp(prefix="tabula-")) / "offline.db"
+    db_file = Path(args.db) if args.db else images / "offline.db"
     db = await open_database(f"sqlite+aiosqlite:///{db_file}")
     try:
         svc = GameService(db)
-        people = [Person(i + 1, name) for i, name in enumerate(names)]
-        options: dict[str, Any] = {"narration": args.narration}
-        if args.mode:
-            options["mode"] = args.mode
-        try:
-            info = await svc.create(args.game, people[0], options=options, seed=args.seed)
-            for person in people[1:]:
-                await svc.join(info.game_id, person)
-            result = await svc.start(info.game_id, people[0].id)
-        except GameError as err:
-            print(f"✋ {err}", file=sys.stderr)
+        opened = await (_resume(svc, args, db_file) if args.resume else _new_game(svc, args))
+        if isinstance(opened, str):
+            print(f"✋ {opened}", file=sys.stderr)
             return 2
-        term = Terminal(svc, info.game_id, people, images, out)
-        term.say(f"Tabula — {result.rules.title} · #{info.game_id} (seed {info.seed}). Pictures go to {images}/. "
+        game_id, people, result = opened
+        folder = images / f"game-{game_id}"
+        folder.mkdir(exist_ok=True)
+        term = Terminal(svc, game_id, people, folder, out)
+        seed = (await svc.lobby(game_id)).seed
+        term.say(f"Tabula — {result.rules.title} · #{game_id} (seed {seed}). Pictures go to {folder}/. "
                  "Type /help for commands.\n")
-        term.show(result, presenter(result.rules.key).telling(result))
-        rng = random.Random(info.seed)
+        if result.options.get("mode") == "solo" and args.narration == "players" and not args.resume:
+            term.say("(A solo game is always narrated by Tabula: nobody sits to a lone fighter's right.)")
+        present = presenter(result.rules.key)
+        term.show(result, present.status(result) if args.resume else present.telling(result))
+        rng = random.Random(seed)
         feed = iter(lines) if lines is not None else None
-        while (await svc.get(info.game_id)).status == "active":
+        while (await svc.get(game_id)).status == "active":
             if args.auto:
-                line = await _random_command(svc, info.game_id, rng)
+                line = await _random_command(svc, game_id, rng)
                 term.say(f"\n> {line}")
             elif feed is not None:
                 line = next(feed, None)
@@ -204,11 +236,14 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
                     break
             if not await term.handle(line):
                 break
-        final = await svc.get(info.game_id)
+        final = await svc.get(game_id)
         if final.outcome is not None:
-            term.say(f"\nThe game is over. Pictures are in {images}/.")
+            term.say(f"\nThe game is over. Pictures are in {folder}/.")
         else:
-            term.say(f"\nStopped. The game is kept in {db_file} (game #{info.game_id}).")
+            again = f"python -m bot play {args.game} --resume" + (f" --db {db_file}" if args.db else "")
+            if args.images != "tabula-images":
+                again += f" --images {args.images}"
+            term.say(f"\nStopped. The game is kept in {db_file}; carry on with: {again}")
         return 0
     finally:
         await db.close()

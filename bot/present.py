@@ -104,8 +104,8 @@ class LegendPresenter:
                 return None
             explorer = state.players[rules.current(state)].name
             return Prompt(users=[result.user_of(narrator)], narrator=True,
-                          text=f"you are the Narrator for {explorer}. Press **Read the card** (only you see it), "
-                               f"then tell it with `/narrate text:` — or let Tabula read it.")
+                          text=f"you are the Narrator for {explorer}: look at the card with `/narrate` (only you "
+                               f"see it), then tell it with `/narrate text:` — or let Tabula read it.")
         seat = rules.current(state)
         asks = {
             "place": "choose your starting doorway beside an entrance",
@@ -119,10 +119,15 @@ class LegendPresenter:
         view = result.view()
         rows = []
         for f in view["fighters"]:
-            where = f["doorway"] or (f"inside {f['in_room']}" if f["in_room"] else "not yet in the dungeon")
+            if f["doorway"]:
+                where = f"at {f['doorway']}"
+            elif f["in_room"]:
+                where = f"exploring room {f['in_room']}"
+            else:
+                where = "not in the dungeon yet"
             hurt = " · wounded" if f["wounded"] else ""
             wounds = f" · {f['wounds']} of 8 wounds" if state.mode == "solo" else ""
-            rows.append(f"{f['letter']} **{f['player']}** ({f['colour']}, {f['fighter']}) at {where}{hurt}{wounds}"
+            rows.append(f"{f['letter']} **{f['player']}** ({f['colour']}, {f['fighter']}) {where}{hurt}{wounds}"
                         f" — {f['gold']} gold")
         head = view["caption"]
         if result.status == "abandoned":
@@ -136,12 +141,12 @@ class LegendPresenter:
         index = card_index()
         found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in me.treasure) or "nothing yet"
         gold = sum(index[c].gold for c in me.treasure)
-        side = "wounded (healed at the start of your next turn)" if me.wounded else "ready"
+        side = "wounded (healed when their next turn starts)" if me.wounded else "ready"
         wounds = f"\nWounds: {me.wounds} of 8" if result.state.mode == "solo" else ""
-        text = (f"**{fighter.name}** — your fighter ({me.colour} token {me.letter}), {side}.{wounds}\n"
+        text = (f"**{fighter.name}** — {me.name}'s fighter ({me.colour} token {me.letter}), {side}.{wounds}\n"
                 f"Treasure: {found} — **{gold} gold**.\n"
-                f"Red dot under box **{'ABCDE'[fighter.dot]}**: that box on a Monster or Hazard card is what you "
-                f"must roll on the d20. The numbers on your card are what monsters must roll to wound you.")
+                f"Red dot under box **{'ABCDE'[fighter.dot]}**: that box on a Monster or Hazard card is the roll "
+                f"needed on the d20. The numbers on the fighter card are what monsters must roll to wound.")
         return Telling(text=text, pictures=[self.fighter(me.fighter, wounded=me.wounded)], prompt=None)
 
     def narrator_card(self, result: Result, seat: int) -> Telling | None:

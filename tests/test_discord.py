@@ -117,7 +117,7 @@ async def test_status_sheet_list_and_abandon(db: Database) -> None:
         assert status.ephemeral and "rooms explored" in status.content
         check_png(status.attachments[0])
         sheet = await h.slash(h.bob, thread.payload, "sheet")
-        assert sheet.ephemeral and "your fighter" in sheet.content
+        assert sheet.ephemeral and "'s fighter" in sheet.content
         card = check_png(sheet.attachments[0])
         assert card.height > card.width
         outsider = await h.slash(h.carol, thread.payload, "sheet")

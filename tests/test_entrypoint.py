@@ -66,6 +66,19 @@ async def test_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "refused the token" in text and "Traceback" not in text
 
 
+def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a loopback port with nobody listening
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = bot_env(tmp_path, DISCORD_TOKEN="x" * 59, **{ENV_VAR: f"http://127.0.0.1:{port}"})
+    run = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert run.returncode == 3, run.stderr
+    assert "cannot reach Discord" in run.stderr and "Traceback" not in run.stderr
+
+
 async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: Path) -> None:
     from bot.offline import add_arguments, play
 
@@ -77,7 +90,7 @@ async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: P
     assert await play(args, out=out) == 0
     text = out.getvalue()
     assert ("Roll-off" in text and "wins" in text) or "share the victory" in text
-    pictures = sorted((tmp_path / "img").glob("*.png"))
+    pictures = sorted((tmp_path / "img" / "game-1").glob("*.png"))
     assert any(p.name.endswith("board.png") for p in pictures)
     assert any("-card-" in p.name for p in pictures)
 
@@ -95,7 +108,26 @@ async def test_offline_runner_accepts_the_discord_commands(tmp_path: Path) -> No
     text = out.getvalue()
     assert "/explore to:D7" in text  # the help
     assert "rooms explored" in text  # the status
-    assert "✋ There is no doorway called **D999**" in text
+    assert "✋ There is no doorway called D999" in text
     assert "Where to?" in text and "entrance" in text
-    assert "your fighter" in text
+    assert "Bob's fighter" in text
     assert "no card waiting" in text
+
+
+async def test_offline_game_can_be_stopped_and_resumed(tmp_path: Path) -> None:
+    from bot.offline import add_arguments, play
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    images = str(tmp_path / "img")
+    first = io.StringIO()
+    args = parser.parse_args(["legend", "--players", "Ann,Bob", "--seed", "5", "--images", images])
+    assert await play(args, lines=["/explore to:D1", "/quit"], out=first) == 0
+    assert "--resume" in first.getvalue()
+    again = io.StringIO()
+    args = parser.parse_args(["legend", "--resume", "--images", images])
+    assert await play(args, lines=["/sheet Zed", "/quit"], out=again) == 0
+    text = again.getvalue()
+    assert "#1" in text and "at D1" in text  # the same game, where it was left
+    assert "There is no player called Zed. The players are Ann, Bob." in text
+    assert "**" not in text  # Discord markdown is not shown raw in a terminal

@@ -160,12 +160,13 @@ def _entrance_sprite(label: str) -> Image.Image:
 
 
 TOKEN_D = 42
+WOUND_RED: RGB = (200, 0, 0)
 
 
 @cache
 def _token_sprite(colour: str, letter: str, wounded: bool, to_move: bool) -> Image.Image:
     """A player's token: coloured disc, white and black rims, the letter; a gold ring on the player to move;
-    a red-cross badge, half outside the disc, when wounded."""
+    a blood-drop badge, half outside the disc, when wounded."""
     fill, ink = _token_colours(colour)
     extra = 7 if to_move else 4
     size = TOKEN_D + 2 * extra
@@ -177,11 +178,14 @@ def _token_sprite(colour: str, letter: str, wounded: bool, to_move: bool) -> Ima
     draw = ImageDraw.Draw(img)
     draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 25), fill=ink, anchor="mm")
     if wounded:
-        badge = _circle_sprite(20, WHITE, [(BLACK, 1.5)])
-        bd = ImageDraw.Draw(badge)
-        bd.rectangle((8, 4, 11, 15), fill=DOORWAY)
-        bd.rectangle((4, 8, 15, 11), fill=DOORWAY)
-        img.alpha_composite(badge, (size - 20, 0))
+        s = 4  # drawn large, then shrunk, so the drop's curve is smooth
+        big, bd = supersampled((22, 24), s)
+        bd.ellipse((3 * s, 9 * s, 19 * s, 23 * s), fill=BLACK)
+        bd.polygon([(11 * s, 0), (3.6 * s, 14 * s), (18.4 * s, 14 * s)], fill=BLACK)
+        bd.ellipse((5 * s, 11 * s, 17 * s, 21 * s), fill=WOUND_RED)
+        bd.polygon([(11 * s, 3.5 * s), (5.4 * s, 15 * s), (16.6 * s, 15 * s)], fill=WOUND_RED)
+        badge = shrink(big, (22, 24))
+        img.alpha_composite(badge, (size - 22, 0))
     return img
 
 

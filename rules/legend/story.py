@@ -57,6 +57,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
 
     events = list(events)
     entered = any(isinstance(e, Entered) for e in events)
+    ended = any(isinstance(e, GameEnded) for e in events)
     lines: list[str] = []
     for e in events:
         if isinstance(e, RollOff):
@@ -76,7 +77,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
                          f"{e.left_over} are set aside unseen.")
         elif isinstance(e, Recovered):
-            lines.append(f"🩹 {fighter(e.seat)} has rested: the wounds have healed.")
+            lines.append(f"🩹 {fighter(e.seat)} is fit again: the wound has healed.")
         elif isinstance(e, Placed):
             ent = plan.entrances[e.doorway]
             lines.append(f"{who(e.seat)}'s {fighter(e.seat)} steps in by the {ent.name} and stands at "
@@ -97,7 +98,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, CardRead):
             card = index[e.card]
             if e.again:
-                lines.append(f"The **{card.title}** is still here: {card.text.lstrip('…')}")
+                lines.append(f"Left here from before, still waiting — **{card.title}**: {card.text.lstrip('…')}")
                 continue
             body = f"**{card.title}.** {card.text}" if card.kind == "room" else card.text
             if e.narrator is not None:
@@ -113,7 +114,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                 result = f"{verb} the {card.title}!" if e.success else "not enough."
                 lines.append(f"🎲 {fighter(e.seat)} rolls **{e.roll}** (needs {e.need}): {result}")
             else:
-                result = f"{fighter(e.seat)} is wounded!" if e.success else "a miss."
+                result = "a hit!" if e.success else "a miss."
                 lines.append(f"🎲 The {card.title} strikes back: **{e.roll}** (needs {e.need}): {result}")
         elif isinstance(e, Overcame):
             _continue(lines, index[e.card].after)
@@ -123,8 +124,9 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, Wounded):
             card = index[e.card]
             tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if state.mode == "solo" else ""
-            lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**. The {card.title} "
-                         f"card stays in {room_label(e.room, names)}, face down, for whoever comes next.{tally}")
+            left = "" if ended else (f" The {card.title} card stays in {room_label(e.room, names)}, face down, "
+                                     "for whoever comes next.")
+            lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**.{left}{tally}")
         elif isinstance(e, RoomExplored):
             lines.append(f"✅ {_cap(room_label(e.room, names))} is fully explored.")
         elif isinstance(e, Exited):
@@ -161,6 +163,6 @@ def final_report(state: State) -> list[str]:
     for _i, p in sorted(enumerate(state.players), key=lambda t: -sum(index[c].gold for c in t[1].treasure)):
         gold = sum(index[c].gold for c in p.treasure)
         found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in p.treasure) or "nothing"
-        extra = f" · {p.wounds} wounds" if state.mode == "solo" else ""
+        extra = f" · {p.wounds} wound{'' if p.wounds == 1 else 's'}" if state.mode == "solo" else ""
         rows.append(f"**{p.name}** — {gold} gold{extra}: {found}")
     return rows
