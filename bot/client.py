@@ -60,6 +60,8 @@ class TabulaBot(commands.Bot):
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
+        self.prompts: dict[int, tuple[int, int]] = {}  # game id -> (channel, message) of its newest prompt
+        self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
 
     async def setup_hook(self) -> None:
         from cogs.components import NarratorButton, VerbSelect

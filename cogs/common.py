@@ -119,10 +119,38 @@ async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord
             kwargs["files"] = files(telling.pictures)
             if view is not None:
                 kwargs["view"] = view
+        sent: Any
         if isinstance(target, discord.Interaction):
             if not target.response.is_done():
-                await target.response.send_message(**kwargs)
+                sent = (await target.response.send_message(**kwargs)).resource
             else:
-                await target.followup.send(**kwargs)
+                sent = await target.followup.send(wait=True, **kwargs)
         else:
-            await target.send(**kwargs)
+            sent = await target.send(**kwargs)
+        if last and isinstance(sent, discord.Message):
+            retire_old_prompt(bot, result.game_id, sent if view is not None else None)
+
+
+def retire_old_prompt(bot: TabulaBot, game_id: int, newest: discord.Message | None) -> None:
+    """Take the select or buttons off the game's previous prompt, so only the newest can be pressed.
+
+    Best effort, after the reply has gone out: a stale button is refused politely anyway (it carries the
+    version it was drawn at), and after a restart the previous prompt is simply not known.
+    """
+    previous = bot.prompts.pop(game_id, None)
+    if newest is not None:
+        bot.prompts[game_id] = (newest.channel.id, newest.id)
+    if previous is None:
+        return
+
+    async def strip() -> None:
+        channel = bot.get_channel(previous[0])
+        if isinstance(channel, discord.abc.Messageable):
+            try:
+                await channel.get_partial_message(previous[1]).edit(view=None)  # type: ignore[attr-defined]
+            except discord.HTTPException:
+                log.info("game %d: could not retire an old prompt", game_id)
+
+    task = asyncio.create_task(strip())
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
