@@ -81,10 +81,6 @@ class Result:
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
 
-    @property
-    def to_act_users(self) -> list[int]:
-        return [self.seats[s].user_id for s in sorted(self.rules.to_act(self.state))]
-
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)  # type: ignore[no-any-return]
 

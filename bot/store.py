@@ -79,8 +79,10 @@ class GameStore(Protocol):
 class SqliteStore:
     """One writer connection with group commit, one reader connection, checkpoints off the hot path.
 
-    Saves queue up while a transaction is running; the writer task then commits all of them in one
-    ``BEGIN IMMEDIATE`` ... ``COMMIT``.  A save whose version check fails matched no row and wrote nothing,
+    Group commit without a writer task: a save joins the queue and takes the transaction lock; whoever holds
+    it commits everything queued so far in one ``BEGIN IMMEDIATE`` ... ``COMMIT``, and a save whose entry was
+    committed by an earlier holder just returns.  Alone, a save commits inline with no hand-off; under load,
+    one transaction carries many moves.  A save whose version check fails matched no row and wrote nothing,
     so it simply skips its log row: the others in the batch are unaffected.  The WAL is checkpointed by a
     background task on the reader connection, so no player's move waits for an fsync of the whole file.
     """
@@ -91,9 +93,7 @@ class SqliteStore:
         self._writer = writer
         self._reader = reader
         self._pending: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]] = []
-        self._wake = asyncio.Event()
-        self._busy = False
-        self._task = asyncio.create_task(self._write_loop(), name="tabula-sqlite-writer")
+        self._tx = asyncio.Lock()
         self._checkpoints = asyncio.create_task(self._checkpoint_loop(), name="tabula-sqlite-checkpoint")
 
     @classmethod
@@ -125,20 +125,11 @@ class SqliteStore:
                       "action": entry.action, "events": entry.events, "now": now}
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((update, insert, done))
-        self._wake.set()
-        return await done
-
-    async def _write_loop(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            batch, self._pending = self._pending, []
-            if batch:
-                self._busy = True
-                try:
-                    await self._commit(batch)
-                finally:
-                    self._busy = False
+        async with self._tx:
+            if not done.done():  # nobody has committed it yet: commit everything queued, ours included
+                batch, self._pending = self._pending, []
+                await self._commit(batch)
+        return done.result()
 
     async def _commit(self, batch: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]]) -> None:
         db = self._writer
@@ -176,18 +167,16 @@ class SqliteStore:
                 pass
 
     async def close(self) -> None:
-        while self._pending or self._busy:  # never cut a commit in half
-            await asyncio.sleep(0.001)
-        for task in (self._task, self._checkpoints):
-            task.cancel()
+        async with self._tx:  # never cut a commit in half
+            self._checkpoints.cancel()
             try:
-                await task
+                await self._checkpoints
             except (asyncio.CancelledError, Exception):
                 pass
-        try:
-            await self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except Exception:  # another process is using the file; it will checkpoint later
-            pass
+            try:
+                await self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # another process is using the file; it will checkpoint later
+                pass
         await self._writer.close()
         await self._reader.close()
 

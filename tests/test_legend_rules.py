@@ -384,3 +384,10 @@ def test_public_view_hides_deck_order_and_the_seed() -> None:
     for pile in state.piles.values():
         for cid in pile[:3]:
             assert cid not in text
+
+
+def test_a_verb_the_game_does_not_have_says_what_it_does_have() -> None:
+    rules = LegendOfHeroes()
+    state = table(rules, ["Ann", "Bob"])
+    with pytest.raises(IllegalAction, match=r"no `/voyage`.*`/explore to:`.*`/narrate text:`"):
+        rules.parse(state, 0, "voyage", {"to": "Alexandria"})

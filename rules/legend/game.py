@@ -81,10 +81,6 @@ class LegendOfHeroes:
     state_type: ClassVar[type] = State
     action_type: ClassVar[Any] = LegendAction
     event_type: ClassVar[Any] = LegendEvent
-    options_help: ClassVar[dict[str, str]] = {
-        "mode": "starter (2–5 players) or solo (1 player, the game ends at the eighth wound)",
-        "narration": "bot (Tabula reads every card) or players (the player to the explorer's right narrates)",
-    }
 
     def __init__(self, plan: Board | None = None, *, dice: type[Rng] = Rng) -> None:
         self.board = plan or board()
@@ -558,8 +554,8 @@ class LegendOfHeroes:
     # --- verbs: what the shared slash commands mean in this game ------------------------------
 
     verbs: ClassVar[dict[str, str]] = {
-        "explore": "Enter the dungeon, move to a doorway, or leave an explored room (`to:` a doorway).",
-        "narrate": "As Narrator, read out the card in your hand in your own words (`text:`).",
+        "explore": "`/explore to:` to enter the dungeon or move to a doorway",
+        "narrate": "`/narrate text:` to tell the card in your hand as Narrator",
     }
 
     def parse(self, state: State, seat: int, verb: str, args: dict[str, str]) -> LegendAction:
@@ -579,9 +575,7 @@ class LegendOfHeroes:
             return kind(to=to)
         if verb == "narrate":
             return Narrate(text=args.get("text") or "")
-        raise IllegalAction(
-            f"Legend of Heroes has no `/{verb}`. Use `/explore to:` to move and `/narrate text:` to narrate."
-        )
+        raise IllegalAction(f"Legend of Heroes has no `/{verb}`. Use " + "; ".join(self.verbs.values()) + ".")
 
     def choices(self, state: State, seat: int, verb: str, option: str) -> list[tuple[str, str]]:
         """Autocomplete: every legal value for a verb's option, labelled for people (at most 25)."""
