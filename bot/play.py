@@ -139,9 +139,7 @@ class GameService:
         return lock
 
     async def _seats(self, game_id: int) -> list[SeatEntry]:
-        async with self.db.sessions() as session:
-            rows = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
-        return [SeatEntry(seat=r.seat, user_id=r.user_id, name=r.name) for r in rows]
+        return [SeatEntry(seat=s, user_id=u, name=n) for s, u, n in await self.db.store.load_seats(game_id)]
 
     async def _load(self, game_id: int, *, fresh: bool = False) -> Loaded:
         cached = self._cache.get(game_id)
@@ -389,15 +387,20 @@ class GameService:
                 async with self.db.sessions() as session:  # the options as the rules settled them
                     await session.exec(update(Game).where(col(Game.id) == game_id).values(options=json.dumps(options)))
                     await session.commit()
+                state_json = _enc.encode(step.state).decode()
+                deadline = self._deadline(rules, step.state, options, now)
                 saved = await self.db.store.save(
-                    game_id, info.version, state=_enc.encode(step.state).decode(), status="active",
-                    deadline=self._deadline(rules, step.state, options, now), now=now,
+                    game_id, info.version, state=state_json, status="active", deadline=deadline, now=now,
                     entry=LogEntry(user_id=user_id, seat=None, action='{"type":"start"}',
                                    events=_enc.encode(list(step.events)).decode()),
                 )
                 if not saved:
                     continue
-                self.forget(game_id)
+                # Keep the new game warm: its first move then needs no read at all.
+                record = GameRecord(id=game_id, ruleset=rules.key, status="active", options=options, state=state_json,
+                                    version=info.version + 1, guild_id=info.guild_id, channel_id=info.channel_id,
+                                    thread_id=info.thread_id, host_id=info.host_id, seed=info.seed, deadline=deadline)
+                self._remember(game_id, Loaded(record=record, seats=info.seats, state=step.state))
                 log.info("game %d: started with %d players", game_id, len(info.seats))
                 return Result(game_id=game_id, version=info.version + 1, status="active", rules=rules,
                               state=step.state, events=step.events, seats=info.seats, options=options,

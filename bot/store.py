@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 _COLUMNS = "id, ruleset, status, options, state, version, guild_id, channel_id, thread_id, host_id, seed, deadline"
 _LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
+_SEATS = "SELECT seat, user_id, name FROM seat WHERE game_id = :id ORDER BY seat"
 _UPDATE = (
     "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
     "updated_at = :now WHERE id = :id AND version = :version"
@@ -66,6 +67,10 @@ class LogEntry:
 
 class GameStore(Protocol):
     async def load(self, game_id: int) -> GameRecord | None: ...
+
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
+        """(seat, user id, name) of every seat, in seat order."""
+        ...
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float) -> bool:
@@ -114,6 +119,10 @@ class SqliteStore:
         async with self._reader.execute(_LOAD, {"id": game_id}) as cur:
             row = await cur.fetchone()
         return GameRecord.from_row(row) if row else None
+
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
+        async with self._reader.execute(_SEATS, {"id": game_id}) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float) -> bool:
@@ -191,6 +200,11 @@ class CoreStore:
         async with self._engine.connect() as conn:
             row = (await conn.execute(text(_LOAD), {"id": game_id})).first()
         return GameRecord.from_row(row) if row else None
+
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(text(_SEATS), {"id": game_id})).all()
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float) -> bool:
