@@ -248,3 +248,28 @@ async def test_the_end_of_a_game_is_posted_and_shown_on_the_lobby(db: Database) 
         assert final.original is not None and final.original.pings.nobody  # nobody left to ping
         lobby = h.fake.message(lobby_id)
         assert "finished" in lobby.embeds[0]["title"] and "🏆" in lobby.embeds[0]["description"]
+
+
+async def test_bot_narration_posts_each_card_with_its_picture_as_one_story(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, _ = await start_game(h, h.bob)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        rng = random.Random(8)
+        for _ in range(60):
+            message = last(h, thread.id)
+            cards = [a for a in message.attachments if a.filename.startswith("card-")]
+            if cards:
+                break
+            who = players[next(iter(message.pings.users))]
+            select = next(c for c in message.custom_ids if c.startswith("tb:sel:"))
+            options = message.component(select)["options"]
+            into_room = [o["value"] for o in options if "explore it" in o["label"]]
+            await h.select(who, message, select, [rng.choice(into_room or [o["value"] for o in options])])
+        else:
+            raise AssertionError("no room was explored in 60 moves")
+        assert "🚪" in message.content and "**" in message.content  # the entry, then the room card's title
+        for card in cards:
+            check_png(card)
+            assert card.description.split(":")[0].endswith("card")  # "Room card: Chapel. ..."
+        assert message.attachments[-1].filename == "board.png"  # the board after the move, last
+        assert not any(c.startswith("tb:narr:") for c in message.custom_ids)  # nobody is asked to narrate
