@@ -181,7 +181,8 @@ async def main(quick: bool) -> None:
     applied, rows, lost = await hammer(db)
     print(f"  10 tasks hammering one game      : {applied} moves applied, {rows} log rows, {lost} lost updates")
     scale = await scale_figures(work / "bench.db", db, n // 2)
-    print(f"  {'with %.0f stored games' % scale['games']:<33}: p50 {scale['many_p50']:.2f} ms per action")
+    label = f"with {scale['games']:.0f} stored games"
+    print(f"  {label:<33}: p50 {scale['many_p50']:.2f} ms per action")
     print(f"  on a game with a 3,000-move log  : p50 {scale['long_p50']:.2f} ms per action")
     await db.close()
 
