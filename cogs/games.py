@@ -120,8 +120,9 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
                 log.warning("game %d: could not add user %d to thread", game_id, seat.user_id)
         target = thread
         await svc.set_thread(game_id, thread.id)
-    except discord.Forbidden:
-        # Without "Create Public Threads" the game is played in the channel itself.
+    except discord.HTTPException as err:
+        # Without "Create Public Threads" (or if Discord refuses the thread) the game is played in the channel.
+        log.warning("game %d: no thread (%s); playing in the channel", game_id, err)
         await reply(interaction, "I could not open a thread here (the bot needs **Create Public Threads** and "
                                  "**Send Messages in Threads**), so this game is played in this channel.")
         assert interaction.channel_id is not None

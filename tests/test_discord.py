@@ -273,3 +273,27 @@ async def test_bot_narration_posts_each_card_with_its_picture_as_one_story(db: D
             assert card.description.split(":")[0].endswith("card")  # "Room card: Chapel. ..."
         assert message.attachments[-1].filename == "board.png"  # the board after the move, last
         assert not any(c.startswith("tb:narr:") for c in message.custom_ids)  # nobody is asked to narrate
+
+
+async def test_without_thread_permission_the_game_is_played_in_the_channel(db: Database, monkeypatch: Any) -> None:
+    import discord
+
+    class Refusal:
+        status, reason = 403, "Forbidden"
+
+    async def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise discord.Forbidden(Refusal(), {"message": "Missing Permissions", "code": 50013})  # type: ignore[arg-type]
+
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        monkeypatch.setattr(discord.Message, "create_thread", refuse)
+        lobby = await open_lobby(h)
+        await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+        lobby = h.fake.message(lobby.id)
+        started = await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+        assert any("Create Public Threads" in m.content and m.ephemeral for m in started.followups)
+        assert h.threads() == []
+        opening = h.messages()[-1]
+        assert "Roll-off" in opening.content and opening.attachments[-1].filename == "board.png"
+        who = {uid(h.alice): h.alice, uid(h.bob): h.bob}[next(iter(opening.pings.users))]
+        status = await h.slash(who, h.channel, "game", subcommand="status")  # the channel is the game's place
+        assert status.ephemeral and "rooms explored" in status.content
