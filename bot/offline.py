@@ -79,8 +79,8 @@ class Terminal:
         self.service, self.game_id, self.people, self.images, self.out = service, game_id, people, images, out
         self.count = 0
 
-    def say(self, text: str = "") -> None:
-        print(plain(text), file=self.out, flush=True)
+    def say(self, text: str = "", *, raw: bool = False) -> None:
+        print(text if raw else plain(text), file=self.out, flush=True)
 
     def save(self, pictures: list[Picture]) -> None:
         for pic in pictures:
@@ -223,12 +223,12 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
         while (await svc.get(game_id)).status == "active":
             if args.auto:
                 line = await _random_command(svc, game_id, rng)
-                term.say(f"\n> {line}")
+                term.say(f"\n> {line}", raw=True)
             elif feed is not None:
                 line = next(feed, None)
                 if line is None:
                     break
-                term.say(f"\n> {line}")
+                term.say(f"\n> {line}", raw=True)
             else:
                 try:
                     line = await asyncio.to_thread(input, "\n> ")
