@@ -134,11 +134,25 @@ class SqliteStore:
                       "action": entry.action, "events": entry.events, "now": now}
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((update, insert, done))
-        async with self._tx:
-            if not done.done():  # nobody has committed it yet: commit everything queued, ours included
-                batch, self._pending = self._pending, []
-                await self._commit(batch)
-        return done.result()
+        try:
+            async with self._tx:
+                if not done.done():  # nobody has committed it yet: commit everything queued, ours included
+                    batch, self._pending = self._pending, []
+                    commit = asyncio.ensure_future(self._commit(batch))
+                    try:
+                        await asyncio.shield(commit)
+                    except asyncio.CancelledError:
+                        # The caller gave up (shutdown, a cancelled handler): the transaction still runs to
+                        # its end, for everyone in the batch, before the connection is let go.
+                        await commit
+                        raise
+        except asyncio.CancelledError:
+            queued = [p for p in self._pending if p[2] is not done]
+            if len(queued) < len(self._pending):  # still queued, never written: nobody will write it now
+                self._pending = queued
+                done.cancel()
+            raise
+        return await done
 
     async def _commit(self, batch: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[bool]]]) -> None:
         db = self._writer

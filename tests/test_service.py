@@ -227,3 +227,31 @@ async def test_abandon_needs_the_host_or_manage_server(db: Database) -> None:
     with pytest.raises(GameOver, match="abandoned"):
         await svc.act(game_id, ANN.id, verb="explore", args={"to": "D1"})
     assert await svc.list_games(1) == []
+
+
+async def test_moves_cancelled_mid_flight_neither_corrupt_nor_block_other_games(db: Database) -> None:
+    """A handler cancelled while its move is being committed (shutdown, a dropped task) must not cut the
+    shared transaction in half nor leave the moves batched with it waiting forever."""
+    svc = GameService(db)
+    games = [await started(svc, ANN, BOB) for _ in range(6)]
+    rng = random.Random(0)
+    for _ in range(30):
+        tasks = []
+        for game_id in games:
+            now = await svc.get(game_id)
+            if now.status != "active":
+                continue
+            seat = min(now.rules.to_act(now.state))
+            action = rng.choice(list(now.rules.legal(now.state, seat)))
+            tasks.append(asyncio.create_task(svc.act(game_id, now.user_of(seat), action,
+                                                     expect_version=now.version)))
+        await asyncio.sleep(0)
+        for task in tasks[::2]:
+            task.cancel()
+        await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=10)
+    for game_id in games:
+        stored = await db.store.load(game_id)
+        assert stored is not None
+        rows = await svc.history(game_id)
+        assert rows[-1].seq == stored.version  # every committed state has its log row, and only those
+        assert msgspec.json.encode(await svc.replay(game_id)).decode() == stored.state
