@@ -114,7 +114,10 @@ class TabulaBot(commands.Bot):
     async def run_timeouts(self) -> int:
         results = await self.service.due()
         for result in results:
-            await self.post_result(result)
+            try:
+                await self.post_result(result)
+            except Exception:  # e.g. the thread was deleted: the move is saved; the other games still post
+                log.exception("game %d: could not post Tabula's timed-out move", result.game_id)
         return len(results)
 
     async def post_result(self, result: Result) -> None:

@@ -152,6 +152,9 @@ class GameService:
         rules = ruleset(record.ruleset)
         state = msgspec.json.decode(record.state, type=rules.state_type) if record.state else None
         loaded = Loaded(record=record, seats=await self._seats(game_id), state=state)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.version > loaded.version:
+            return cached  # a move committed while we were reading: the cache is the newer one
         if record.status == "active":
             self._remember(game_id, loaded)
         return loaded
@@ -178,6 +181,8 @@ class GameService:
         async with self._lock(game_id):
             for _attempt in range(8):
                 g = await self._load(game_id)
+                if expect_version is not None and g.version != expect_version:
+                    g = await self._load(game_id, fresh=True)  # the cache may be behind another process
                 rules = ruleset(g.record.ruleset)
                 self._check_playable(g)
                 if expect_version is not None and g.version != expect_version:

@@ -255,3 +255,49 @@ async def test_moves_cancelled_mid_flight_neither_corrupt_nor_block_other_games(
         rows = await svc.history(game_id)
         assert rows[-1].seq == stored.version  # every committed state has its log row, and only those
         assert msgspec.json.encode(await svc.replay(game_id)).decode() == stored.state
+
+
+async def test_a_status_read_racing_a_move_never_makes_the_newest_button_stale(db: Database) -> None:
+    svc = GameService(db)
+    game_id = await started(svc, ANN, BOB)
+    first = await svc.get(game_id)
+    seat = min(first.rules.to_act(first.state))
+    moved, _ = await asyncio.gather(svc.act(game_id, first.user_of(seat), first.rules.legal(first.state, seat)[0]),
+                                    svc.get(game_id))
+    nxt = min(moved.rules.to_act(moved.state))
+    # the select under the newest message carries moved.version: it must work
+    done = await svc.act(game_id, moved.user_of(nxt), moved.rules.legal(moved.state, nxt)[0],
+                         expect_version=moved.version)
+    assert done.version == moved.version + 1
+    assert await svc.choices(game_id, done.user_of(min(done.rules.to_act(done.state))), "explore", "to")
+
+
+async def test_one_unpostable_timeout_does_not_stop_the_others(db: Database) -> None:
+    import types
+
+    from bot.client import TabulaBot
+
+    now = [1_000_000.0]
+    svc = GameService(db, clock=lambda: now[0])
+    waiting = []
+    for seed in (1, 2):
+        info = await svc.create("legend", ANN, options={"narration": "players"}, seed=seed)
+        await svc.join(info.game_id, BOB)
+        result = await svc.start(info.game_id, ANN.id)
+        while result.state.phase != "explore":  # walk into a room so a Narrator holds a card
+            seat = min(result.rules.to_act(result.state))
+            legal = result.rules.legal(result.state, seat)
+            into = [a for a in legal if "explore it" in result.rules.label(result.state, a.to)]
+            result = await svc.act(info.game_id, result.user_of(seat), (into or legal)[0])
+        waiting.append(info.game_id)
+    now[0] += 3600
+    posted: list[int] = []
+
+    async def post_result(result: object) -> None:
+        if result.game_id == waiting[0]:  # type: ignore[attr-defined]
+            raise RuntimeError("Unknown Channel")  # its thread was deleted
+        posted.append(result.game_id)  # type: ignore[attr-defined]
+
+    bot = types.SimpleNamespace(service=svc, post_result=post_result)
+    assert await TabulaBot.run_timeouts(bot) == 2  # type: ignore[arg-type]
+    assert posted == [waiting[1]]
