@@ -81,7 +81,17 @@ def main(argv: list[str] | None = None) -> int:
         from bot.offline import play
 
         logging.basicConfig(level=logging.WARNING)
-        return asyncio.run(play(args))
+
+        def interrupt(*_: object) -> None:
+            raise KeyboardInterrupt  # at the prompt: caught there, and the game is kept
+
+        # asyncio's own Ctrl-C handling cancels the game's task but leaves input() waiting for Enter.
+        signal.signal(signal.SIGINT, interrupt)
+        try:
+            return asyncio.run(play(args))
+        except KeyboardInterrupt:
+            print("\nStopped.", file=sys.stderr)
+            return 130
     _logging(settings.log_level)
     if args.command == "migrate":
         return asyncio.run(_migrate(settings))

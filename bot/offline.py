@@ -10,7 +10,6 @@ runner plays every seat at the table, so pass the keyboard around.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import re
 import sys
@@ -230,9 +229,10 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
                     break
                 term.say(f"\n> {line}", raw=True)
             else:
-                try:
-                    line = await asyncio.to_thread(input, "\n> ")
-                except EOFError:
+                try:  # the terminal is this runner's only client, so waiting here blocks nobody
+                    line = input("\n> ")
+                except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: stop, keeping the game
+                    print(file=out)
                     break
             if not await term.handle(line):
                 break

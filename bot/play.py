@@ -431,7 +431,9 @@ class GameService:
         if thread_id in self._threads:
             return self._threads[thread_id]
         async with self.db.sessions() as session:
-            game_id = (await session.exec(select(Game.id).where(Game.thread_id == thread_id))).first()
+            # Newest first: without thread permission, several games can be played in one channel in turn.
+            game_id = (await session.exec(select(Game.id).where(Game.thread_id == thread_id)
+                                          .order_by(col(Game.id).desc()))).first()
         if game_id is not None:
             self._threads[thread_id] = game_id
         return game_id

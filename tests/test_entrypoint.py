@@ -131,3 +131,36 @@ async def test_offline_game_can_be_stopped_and_resumed(tmp_path: Path) -> None:
     assert "#1" in text and "at D1" in text  # the same game, where it was left
     assert "There is no player called Zed. The players are Ann, Bob." in text
     assert "**" not in text  # Discord markdown is not shown raw in a terminal
+
+
+def test_ctrl_c_at_the_offline_prompt_stops_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a real terminal session of the offline runner
+        os.chdir(tmp_path)
+        os.execvpe(sys.executable, [sys.executable, "-m", "bot", "play", "legend", "--players", "Ann,Bob",
+                                    "--seed", "7"], bot_env(tmp_path))
+
+    def read_for(seconds: float, until: str = "") -> str:
+        out, end = b"", time.time() + seconds
+        while time.time() < end and not (until and until.encode() in out):
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+
+    try:
+        assert "> " in read_for(30, until="\n> ")
+        os.write(fd, b"\x03")  # Ctrl-C at the prompt
+        after = read_for(10, until="--resume")
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    assert "Stopped" in after and "--resume" in after and "Traceback" not in after
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

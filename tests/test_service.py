@@ -301,3 +301,15 @@ async def test_one_unpostable_timeout_does_not_stop_the_others(db: Database) -> 
     bot = types.SimpleNamespace(service=svc, post_result=post_result)
     assert await TabulaBot.run_timeouts(bot) == 2  # type: ignore[arg-type]
     assert posted == [waiting[1]]
+
+
+async def test_games_played_in_turn_in_one_channel_resolve_to_the_newest(db: Database) -> None:
+    """Without thread permission games are played in their channel; after a restart the channel must lead to
+    the newest game there, not to a finished one."""
+    svc = GameService(db)
+    old = await started(svc, ANN, BOB)
+    await svc.set_thread(old, 777)
+    await svc.abandon(old, ANN.id)
+    new = await started(svc, ANN, BOB)
+    await svc.set_thread(new, 777)
+    assert await GameService(db).game_in_thread(777) == new
