@@ -179,21 +179,28 @@ class GameService:
                   seat: int | None = None) -> Result:
         """Apply one action for ``user_id`` (or, with ``user_id=0`` and ``seat``, for Tabula itself)."""
         async with self._lock(game_id):
+            fresh = False
             for _attempt in range(8):
-                g = await self._load(game_id)
-                if expect_version is not None and g.version != expect_version:
-                    g = await self._load(game_id, fresh=True)  # the cache may be behind another process
-                rules = ruleset(g.record.ruleset)
-                self._check_playable(g)
-                if expect_version is not None and g.version != expect_version:
-                    raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
-                                      "message in the thread (or `/game status`).")
-                if user_id == SYSTEM_USER and seat is not None:
-                    acting = seat
-                else:
-                    acting = self._seat_of(g, user_id)
-                todo = rules.parse(g.state, acting, verb, args or {}) if verb is not None else action
-                step = rules.apply(g.state, acting, todo)
+                g = await self._load(game_id, fresh=fresh)
+                try:
+                    rules = ruleset(g.record.ruleset)
+                    self._check_playable(g)
+                    if expect_version is not None and g.version != expect_version:
+                        raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
+                                          "message in the thread (or `/game status`).")
+                    if user_id == SYSTEM_USER and seat is not None:
+                        acting = seat
+                    else:
+                        acting = self._seat_of(g, user_id)
+                    todo = rules.parse(g.state, acting, verb, args or {}) if verb is not None else action
+                    step = rules.apply(g.state, acting, todo)
+                except GameError:
+                    if fresh:
+                        raise
+                    # Judged against the cache: another process may have moved the game on since. Refuse
+                    # only what the game as stored refuses.
+                    fresh = True
+                    continue
                 finished = rules.outcome(step.state) is not None
                 status = "finished" if finished else "active"
                 now = self.clock()
@@ -204,7 +211,7 @@ class GameService:
                                    events=_enc.encode(list(step.events)).decode()),
                 )
                 if not saved:  # another process moved this game on: read it again and retry
-                    self.forget(game_id)
+                    fresh = True
                     continue
                 g.record.version += 1
                 g.record.status = status
@@ -240,8 +247,11 @@ class GameService:
         return now + minutes * 60
 
     async def get(self, game_id: int, user_id: int | None = None) -> Result:
-        """The game as it stands (for `/game status`, `/sheet`), read fresh: another process may have moved it."""
-        g = await self._load(game_id, fresh=True)
+        """The game as it stands (for `/game status`, `/sheet`), read fresh: another process may have moved it.
+
+        Under the game's lock, so that a read never lands in the cache in the middle of this process's move."""
+        async with self._lock(game_id):
+            g = await self._load(game_id, fresh=True)
         if g.state is None:
             raise IllegalAction("This game has not started yet — the host presses **Start** in the lobby.")
         seat = None

@@ -313,3 +313,23 @@ async def test_games_played_in_turn_in_one_channel_resolve_to_the_newest(db: Dat
     new = await started(svc, ANN, BOB)
     await svc.set_thread(new, 777)
     assert await GameService(db).game_in_thread(777) == new
+
+
+async def test_a_process_with_an_old_copy_never_refuses_a_legal_move(tmp_path: Path) -> None:
+    """Process two cached the game, then process one moved it: the next player's move sent to process two
+    must be judged against the game as stored, not against its old copy ("not your turn")."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'two.db'}"
+    db1, db2 = await open_database(url), await open_database(url)
+    try:
+        one, two = GameService(db1), GameService(db2)
+        game_id = await started(one, ANN, BOB)
+        before = await two.get(game_id)  # process two now holds a copy
+        seat = min(before.rules.to_act(before.state))
+        moved = await one.act(game_id, before.user_of(seat), before.rules.legal(before.state, seat)[0])
+        nxt = min(moved.rules.to_act(moved.state))
+        door = moved.rules.legal(moved.state, nxt)[0].to
+        done = await two.act(game_id, moved.user_of(nxt), verb="explore", args={"to": door})
+        assert done.version == moved.version + 1
+    finally:
+        await db1.close()
+        await db2.close()
