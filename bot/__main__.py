@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -39,7 +40,8 @@ async def _run(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
     try:
         async with bot:
             await bot.start(token)

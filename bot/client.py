@@ -20,7 +20,8 @@ from rules import GameError
 log = logging.getLogger("tabula.bot")
 
 EXTENSIONS = ("cogs.games", "cogs.verbs")
-APOLOGY = "Something went wrong on our side and nothing was changed. Please try again in a moment."
+APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
+           "if not, please try again.")
 
 
 class TabulaTree(app_commands.CommandTree):
@@ -60,6 +61,7 @@ class TabulaBot(commands.Bot):
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
+        self._sweep: asyncio.Future[int] | None = None
         self.prompts: dict[int, tuple[int, int]] = {}  # game id -> (channel, message) of its newest prompt
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
 
@@ -105,8 +107,12 @@ class TabulaBot(commands.Bot):
     async def _timeout_loop(self) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
+            # Shielded: a shutdown waits for a sweep under way, so a move Tabula made is also posted.
+            self._sweep = asyncio.ensure_future(self.run_timeouts())
             try:
-                await self.run_timeouts()
+                await asyncio.shield(self._sweep)
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception("timeout sweep failed")
             await asyncio.sleep(self.settings.timeout_poll_seconds)
@@ -145,6 +151,9 @@ class TabulaBot(commands.Bot):
         for task in (self._timeout_task, self.warmed):
             if task is not None:
                 task.cancel()
+        if self._sweep is not None and not self._sweep.done():
+            with contextlib.suppress(Exception):
+                await self._sweep
         if getattr(self, "service", None) is not None:
             await self.service.drain()  # let moves in flight finish their transaction
         await super().close()

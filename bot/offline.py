@@ -30,7 +30,8 @@ HELP = """Commands:
   /help                 this list
   /quit                 stop; the game is kept, and --resume carries on with it later"""
 
-_OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
+#: The one option each verb takes; its value runs to the end of the line (a telling may contain "word:").
+OPTIONS = {"explore": "to", "narrate": "text"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -56,12 +57,12 @@ def parse_command(line: str) -> tuple[str, dict[str, str]]:
         sub, _, rest = rest.strip().partition(" ")
         verb = f"game {sub.lower()}"
     args: dict[str, str] = {}
-    marks = list(_OPTION.finditer(rest))
-    if not marks and rest.strip():
-        args["_"] = rest.strip()
-    for i, m in enumerate(marks):
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
-        args[m.group(1)] = rest[m.end():end].strip()
+    rest = rest.strip()
+    option = OPTIONS.get(verb)
+    if option and rest.lower().startswith(f"{option}:"):
+        args[option] = rest[len(option) + 1:].strip()
+    elif rest:
+        args["_"] = rest
     return verb, args
 
 

@@ -304,7 +304,7 @@ class GameService:
             opts["narrator_timeout"] = self.narrator_timeout_minutes
         now = self.clock()
         game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.key,
-                    options=json.dumps(opts), status="lobby", seed=secrets.randbits(31) if seed is None else seed,
+                    options=json.dumps(opts), status="lobby", seed=secrets.randbits(62) if seed is None else seed,
                     version=0, created_at=now, updated_at=now)
         async with self.db.sessions() as session:
             session.add(game)

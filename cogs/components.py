@@ -3,6 +3,7 @@ drawn at, so a button from an earlier turn is refused politely instead of acting
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any
@@ -24,14 +25,29 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
     except Exception:
         log.exception("game %s: component %s failed", game_id, (interaction.data or {}).get("custom_id"))
         try:
-            await reply(interaction, "Something went wrong on our side and nothing was changed. Please try again.")
+            from bot.client import APOLOGY
+
+            await reply(interaction, APOLOGY)
         except discord.HTTPException:
             pass
 
 
+async def _defer_later(interaction: discord.Interaction, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+
+
 async def perform(interaction: discord.Interaction, game_id: int, **act: Any) -> None:
-    """Act for the person who pressed or typed, then post the move's story publicly in the thread."""
-    result = await service(interaction).act(game_id, interaction.user.id, **act)
+    """Act for the person who pressed or typed, then post the move's story publicly in the thread.
+
+    A move normally takes milliseconds; if it is held up (another process holding the database), the
+    interaction is deferred before Discord's 3-second limit so the player sees "thinking", not a failure."""
+    watchdog = asyncio.create_task(_defer_later(interaction, 2.0))
+    try:
+        result = await service(interaction).act(game_id, interaction.user.id, **act)
+    finally:
+        watchdog.cancel()
     telling = await tell_result(result)
     await send_telling(interaction.client, interaction, result, telling)  # type: ignore[arg-type]
     if result.outcome is not None:

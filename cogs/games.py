@@ -153,7 +153,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         game="Which game to play",
         mode="Legend of Heroes: starter (2–5 players) or solo (1 player, eight wounds)",
         narration="Who reads the cards: bot, or players (the player to the explorer's right)",
-        seed="Optional number that fixes the dice and shuffles (same seed, same game)",
+        seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
         narrator_timeout="Minutes a Narrator has before Tabula reads the card (default 10)",
     )
     @app_commands.choices(game=[app_commands.Choice(name=r.title, value=k) for k, r in RULESETS.items()])

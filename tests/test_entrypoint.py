@@ -164,3 +164,12 @@ def test_ctrl_c_at_the_offline_prompt_stops_cleanly_and_keeps_the_game(tmp_path:
         os.close(fd)
     assert "Stopped" in after and "--resume" in after and "Traceback" not in after
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_offline_parser_keeps_a_whole_telling() -> None:
+    from bot.offline import parse_command
+
+    assert parse_command("/narrate text:The troll growls: none shall pass!") == (
+        "narrate", {"text": "The troll growls: none shall pass!"})
+    assert parse_command("/explore to:D7") == ("explore", {"to": "D7"})
+    assert parse_command("/game status") == ("game status", {})
