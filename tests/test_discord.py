@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -297,3 +298,18 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(db: D
         who = {uid(h.alice): h.alice, uid(h.bob): h.bob}[next(iter(opening.pings.users))]
         status = await h.slash(who, h.channel, "game", subcommand="status")  # the channel is the game's place
         assert status.ephemeral and "rooms explored" in status.content
+
+
+async def test_a_shutdown_during_the_timeout_sweep_still_posts_tabulas_move(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
+        thread, _ = await start_game(h, h.bob, narration="players")
+        await walk_to_narration(h, thread, {uid(h.alice): h.alice, uid(h.bob): h.bob})
+        bot = h.bot
+        real = bot.service.clock
+        bot.service.clock = lambda: real() + 120
+        count = len(h.messages(thread.id))
+        bot._sweep = asyncio.ensure_future(bot.run_timeouts())  # a sweep under way ...
+        await asyncio.sleep(0)
+        await bot.close()  # ... when the process is told to stop
+        posted = h.messages(thread.id)[count:]
+        assert posted and "Narrator was away" in posted[0].content
