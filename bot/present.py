@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.play import Result
 from render import legend as legend_render
-from rules.legend.content import card_index, fighter_index
-from rules.legend.state import Entered
+from rules.legend.content import BOXES, card_index, fighter_index
+from rules.legend.state import SOLO_WOUND_LIMIT, Entered
 from rules.legend.story import final_report, revealed_cards, tell
 
 
@@ -126,7 +126,7 @@ class LegendPresenter:
             else:
                 where = "not in the dungeon yet"
             hurt = " · wounded" if f["wounded"] else ""
-            wounds = f" · {f['wounds']} of 8 wounds" if state.mode == "solo" else ""
+            wounds = f" · {f['wounds']} of {SOLO_WOUND_LIMIT} wounds" if state.mode == "solo" else ""
             rows.append(f"{f['letter']} **{f['player']}** ({f['colour']}, {f['fighter']}) {where}{hurt}{wounds}"
                         f" — {f['gold']} gold")
         head = view["caption"]
@@ -142,10 +142,10 @@ class LegendPresenter:
         found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in me.treasure) or "nothing yet"
         gold = sum(index[c].gold for c in me.treasure)
         side = "wounded (healed when their next turn starts)" if me.wounded else "ready"
-        wounds = f"\nWounds: {me.wounds} of 8" if result.state.mode == "solo" else ""
+        wounds = f"\nWounds: {me.wounds} of {SOLO_WOUND_LIMIT}" if result.state.mode == "solo" else ""
         text = (f"**{fighter.name}** — {me.name}'s fighter ({me.colour} token {me.letter}), {side}.{wounds}\n"
                 f"Treasure: {found} — **{gold} gold**.\n"
-                f"Red dot under box **{'ABCDE'[fighter.dot]}**: that box on a Monster or Hazard card is the roll "
+                f"Red dot under box **{BOXES[fighter.dot]}**: that box on a Monster or Hazard card is the roll "
                 f"needed on the d20. The numbers on the fighter card are what monsters must roll to wound.")
         return Telling(text=text, pictures=[self.fighter(me.fighter, wounded=me.wounded)], prompt=None)
 

@@ -236,7 +236,7 @@ class LegendOfHeroes:
         if isinstance(action, Place):
             me.doorway = action.to
             events.append(Placed(seat=seat, doorway=action.to))
-            self._end_turn(s, rng, events)
+            self._end_turn(s, events)
         else:
             assert me.doorway is not None
             frm = me.doorway
@@ -256,7 +256,7 @@ class LegendOfHeroes:
             else:
                 me.doorway = action.to
                 s.last_move = {"seat": seat, "from": frm, "to": action.to}
-                self._end_turn(s, rng, events)
+                self._end_turn(s, events)
 
     def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
         if s.phase != "explore" or s.exploring is None or s.exploring.pending is None:
@@ -307,11 +307,11 @@ class LegendOfHeroes:
         elif not self._face_danger(s, seat, card, rng, events):
             return
         if card.next == "end":
-            self._room_done(s, rng, events)
+            self._room_done(s, events)
         else:
             ex.pending = self._draw(s, card.next, rng, events)
             if ex.pending is None:  # a pile ran dry even after reshuffling: the room has nothing more
-                self._room_done(s, rng, events)
+                self._room_done(s, events)
 
     def _face_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> bool:
         """Fight the Monster or face the Hazard.  True when overcome; False when the fighter is wounded."""
@@ -359,15 +359,14 @@ class LegendOfHeroes:
             self._finish(s, events, f"{me.name}'s fighter has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
             return
         s.phase = "move"
-        self._end_turn(s, None, events)
+        self._end_turn(s, events)
 
-    def _room_done(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def _room_done(self, s: State, events: list[Any]) -> None:
         ex = s.exploring
         assert ex is not None
         seat = self.current(s)
         s.rooms[ex.room] = []
         self._discard(s, ex.used)
-        ex.used = []
         name = card_index()[s.revealed[ex.room]].title if ex.room in s.revealed else ex.room
         events.append(RoomExplored(seat=seat, room=ex.room, name=name))
         # The fighter leaves by the doorway the player chose when walking in (the book's "your choice", made
@@ -381,7 +380,7 @@ class LegendOfHeroes:
         s.last_move = {"seat": seat, "from": ex.came_from, "to": ex.heading}
         events.append(Exited(seat=seat, room=ex.room, to=ex.heading))
         s.phase = "move"
-        self._end_turn(s, rng, events)
+        self._end_turn(s, events)
 
     def _discard(self, s: State, used: list[str]) -> None:
         index = card_index()
@@ -403,7 +402,7 @@ class LegendOfHeroes:
 
     # --- turns --------------------------------------------------------------------------------
 
-    def _end_turn(self, s: State, rng: Rng | None, events: list[Any]) -> None:
+    def _end_turn(self, s: State, events: list[Any]) -> None:
         if s.phase == "over":
             return
         n = len(s.order)
@@ -428,7 +427,7 @@ class LegendOfHeroes:
             if s.skips_in_row >= n:
                 self._finish(s, events, "No fighter can move any more.")
                 return
-            self._end_turn(s, rng, events)
+            self._end_turn(s, events)
         else:
             s.skips_in_row = 0
 
