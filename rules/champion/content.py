@@ -1,0 +1,378 @@
+"""Champion of the Empire content: the map, heroes, items, events, monsters, story cards and combat decks.
+
+Every number the rules use comes from the TOML files in ``data/`` (the data contract is
+``spec/champion-data.md``).  The loaders read each file once and convert it into frozen msgspec Structs;
+a malformed file fails loudly here rather than in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal, TypeVar
+
+import msgspec
+
+_S = TypeVar("_S", bound=msgspec.Struct)
+
+DATA = Path(__file__).parent / "data"
+
+Icon = Literal["jug", "amphora", "basket", "campfire", "scroll", "bow", "sword", "chest"]
+Deck = Literal["easy", "medium", "hard"]
+CardType = Literal["torso", "head", "hand", "leg", "inspired"]
+ItemKind = Literal["weapon", "shield", "armour", "healing", "horse", "tool"]
+Fate = Literal["laurel", "skull", ""]
+KeepKey = Literal["guide", "blessing", "fever", "free_passage", "lame", ""]
+EventEffect = Literal[
+    "none", "explore_move_minus1", "explore_move_plus1", "caravan_gold_plus1", "voyage_forbidden",
+    "voyage_free", "market_closed", "market_discount1", "commission_gold_plus1", "commission_xp_plus1",
+    "recuperate_plus1", "lore_free", "story_xp_plus1", "opponents_combat_plus1", "opponents_initiative_plus1",
+    "heroes_initiative_plus1", "shipwreck_on_1_2", "all_gain_1_gold",
+]
+Ability = Literal[
+    "three_headed", "single_torso", "regenerates", "stone_gaze", "armoured_hide", "fiery_breath", "bull_rush",
+]
+
+#: The eight province icons, in the order the book lists them.
+ICONS: tuple[str, ...] = ("jug", "amphora", "basket", "campfire", "scroll", "bow", "sword", "chest")
+#: Which story deck each icon draws from (the book: easy = jug, amphora, basket; medium = campfire, scroll,
+#: bow; hard = sword and treasure chest, read as two icons).
+DECK_OF_ICON: dict[str, str] = {
+    "jug": "easy", "amphora": "easy", "basket": "easy",
+    "campfire": "medium", "scroll": "medium", "bow": "medium",
+    "sword": "hard", "chest": "hard",
+}
+DECKS: tuple[str, ...] = ("easy", "medium", "hard")
+#: The five combat card types (attack/defence torso, head, hand, leg, and inspired combat).
+CARD_TYPES: tuple[str, ...] = ("torso", "head", "hand", "leg", "inspired")
+KEEP_KEYS: tuple[str, ...] = ("guide", "blessing", "fever", "free_passage", "lame")
+EVENT_EFFECTS: tuple[str, ...] = EventEffect.__args__  # type: ignore[attr-defined]
+ABILITIES: tuple[str, ...] = Ability.__args__  # type: ignore[attr-defined]
+
+
+# --- map.toml -----------------------------------------------------------------------------------------
+
+class MapSize(msgspec.Struct, frozen=True):
+    width: int
+    height: int
+
+
+class Region(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    colour: str
+
+
+class Province(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    region: str
+    icon: Icon
+    x: int
+    y: int
+    city: str = ""  # the city's name, or "" (eight provinces have one)
+    shrine: str = ""  # the secret shrine's name, or "" (five provinces have one)
+    coast: bool = False  # borders the Mare Internum: a voyage port
+    polygon: tuple[tuple[float, float], ...] = ()
+
+
+class Link(msgspec.Struct, frozen=True, kw_only=True):
+    a: str
+    b: str
+    crossing: bool = False  # a narrow crossing (strait) linking across water
+
+
+class MapFile(msgspec.Struct, frozen=True):
+    map: MapSize
+    region: tuple[Region, ...]
+    province: tuple[Province, ...]
+    link: tuple[Link, ...]
+
+
+# --- heroes.toml ---------------------------------------------------------------------------------------
+
+class Side(msgspec.Struct, frozen=True, kw_only=True):
+    """One of the two starting attribute sets printed on the two sides of a character sheet."""
+
+    name: str
+    xp: int = 0
+    combat: int
+    initiative: int
+    life: int
+    gold: int = 3
+
+
+class Hero(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    people: str
+    title: str
+    start: str  # province id
+    weapons: tuple[str, ...]  # the two starting weapons of the hero's people (item ids)
+    bio: str = ""
+    side: tuple[Side, ...]
+
+
+class HeroFile(msgspec.Struct, frozen=True):
+    hero: tuple[Hero, ...]
+
+
+# --- items.toml ----------------------------------------------------------------------------------------
+
+class Item(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    kind: ItemKind
+    price: int = 0
+    starting: bool = False
+    people: str = ""
+    hands: int = 0  # 0 (not held), 1 or 2
+    ranged: bool = False
+    ranged_discard: int = 0  # ranged attack: the opponent discards this many combat cards ...
+    ranged_wound: int = 0  # ... or loses this much life
+    armed: CardType | Literal[""] = ""  # the armed combat card type this weapon adds
+    armed_count: int = 0
+    shield: str = ""  # shields: the wound type turned aside ("any" = every type); see RULES.md
+    armour: int = 0  # wounds absorbed per fight
+    heal: int = 0  # life restored when used outside combat (then discarded)
+    move: int = 0  # horse: provinces added to an exploration
+    text: str = ""
+
+
+class ItemFile(msgspec.Struct, frozen=True):
+    item: tuple[Item, ...]
+
+
+# --- events.toml ---------------------------------------------------------------------------------------
+
+class EventCard(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    text: str
+    effect: EventEffect = "none"
+
+
+class EventFile(msgspec.Struct, frozen=True):
+    event: tuple[EventCard, ...]
+
+
+# --- monsters.toml -------------------------------------------------------------------------------------
+
+class Monster(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    text: str = ""
+    combat: int
+    initiative: int
+    life: int
+    heads: int = 1
+    single_torso: bool = False
+    abilities: tuple[Ability, ...] = ()
+    ability_text: tuple[str, ...] = ()
+
+
+class MonsterFile(msgspec.Struct, frozen=True):
+    monster: tuple[Monster, ...]
+
+
+# --- stories.toml --------------------------------------------------------------------------------------
+
+class Opponent(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    combat: int
+    initiative: int
+    life: int
+    xp: int = 0  # experience for killing this opponent
+    weapon: str = ""  # item id the opponent fights with
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    rolls: tuple[int, ...] = ()  # inclusive d6 range [low, high] on a roll card
+    choice: str = ""  # a choice card: this option's label
+    text: str = ""
+    fate: Fate = ""
+    gold: int = 0
+    xp: int = 0
+    life: int = 0
+    full_life: bool = False
+    max_life: int = 0
+    combat: int = 0
+    initiative: int = 0
+    info: int = 0
+    item: str = ""
+    draw_item: bool = False
+    lose_item: bool = False
+    keep: KeepKey = ""
+    rounds: int = 0  # combat rounds limit (0: to the death)
+    win_gold: int = 0
+    opponent: tuple[Opponent, ...] = ()
+
+    def covers(self, roll: int) -> bool:
+        """Whether a d6 result selects this outcome."""
+        if not self.rolls:
+            return False
+        low, high = self.rolls[0], self.rolls[-1]
+        return low <= roll <= high
+
+
+class Story(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    deck: Deck
+    title: str
+    text: str
+    roll: bool = False
+    keep: KeepKey = ""
+    outcome: tuple[Outcome, ...]
+
+
+class StoryFile(msgspec.Struct, frozen=True):
+    story: tuple[Story, ...]
+
+
+# --- combat.toml ---------------------------------------------------------------------------------------
+
+class DeckCounts(msgspec.Struct, frozen=True):
+    torso: int
+    head: int
+    hand: int
+    leg: int
+    inspired: int
+
+    def cards(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in CARD_TYPES}
+
+
+class CombatFile(msgspec.Struct, frozen=True):
+    combat: DeckCounts
+    armed: DeckCounts
+
+
+# --- loaders -------------------------------------------------------------------------------------------
+
+def _load(name: str, kind: type[_S]) -> _S:
+    raw = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+    return msgspec.convert(raw, kind)
+
+
+@cache
+def map_file() -> MapFile:
+    """The whole map: size, regions, provinces and land links."""
+    return _load("map.toml", MapFile)
+
+
+def regions() -> tuple[Region, ...]:
+    return map_file().region
+
+
+@cache
+def region_index() -> dict[str, Region]:
+    return {r.id: r for r in regions()}
+
+
+def provinces() -> tuple[Province, ...]:
+    return map_file().province
+
+
+@cache
+def province_index() -> dict[str, Province]:
+    return {p.id: p for p in provinces()}
+
+
+def links() -> tuple[Link, ...]:
+    return map_file().link
+
+
+@cache
+def neighbours() -> dict[str, tuple[str, ...]]:
+    """Land adjacency (crossings included), each list in map-file order."""
+    out: dict[str, list[str]] = {p.id: [] for p in provinces()}
+    for link in links():
+        if link.b not in out[link.a]:
+            out[link.a].append(link.b)
+        if link.a not in out[link.b]:
+            out[link.b].append(link.a)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def ports() -> tuple[str, ...]:
+    """Provinces on the Mare Internum, where a voyage may start or end."""
+    return tuple(p.id for p in provinces() if p.coast)
+
+
+@cache
+def lair_of(region: str, icon: str) -> str | None:
+    """The province a last region card and a province card point to (one per region and icon)."""
+    for p in provinces():
+        if p.region == region and p.icon == icon:
+            return p.id
+    return None
+
+
+@cache
+def heroes() -> tuple[Hero, ...]:
+    return _load("heroes.toml", HeroFile).hero
+
+
+@cache
+def hero_index() -> dict[str, Hero]:
+    return {h.id: h for h in heroes()}
+
+
+@cache
+def items() -> tuple[Item, ...]:
+    """Every item card: the ten starting weapons and the market items."""
+    return _load("items.toml", ItemFile).item
+
+
+@cache
+def item_index() -> dict[str, Item]:
+    return {i.id: i for i in items()}
+
+
+@cache
+def market_items() -> tuple[Item, ...]:
+    """The item deck (starting weapons are not in it)."""
+    return tuple(i for i in items() if not i.starting)
+
+
+@cache
+def events() -> tuple[EventCard, ...]:
+    return _load("events.toml", EventFile).event
+
+
+@cache
+def event_index() -> dict[str, EventCard]:
+    return {e.id: e for e in events()}
+
+
+@cache
+def monsters() -> tuple[Monster, ...]:
+    return _load("monsters.toml", MonsterFile).monster
+
+
+@cache
+def monster_index() -> dict[str, Monster]:
+    return {m.id: m for m in monsters()}
+
+
+@cache
+def stories() -> tuple[Story, ...]:
+    return _load("stories.toml", StoryFile).story
+
+
+@cache
+def story_index() -> dict[str, Story]:
+    return {s.id: s for s in stories()}
+
+
+@cache
+def stories_by_deck() -> dict[str, tuple[Story, ...]]:
+    return {d: tuple(s for s in stories() if s.deck == d) for d in DECKS}
+
+
+@cache
+def combat_decks() -> CombatFile:
+    """How many cards of each type the combat deck and the armed combat deck hold."""
+    return _load("combat.toml", CombatFile)
