@@ -20,6 +20,13 @@ DATA = Path(__file__).parent / "data"
 BOXES = ("A", "B", "C", "D", "E")
 
 CardKind = Literal["room", "feature", "monster", "hazard", "treasure"]
+HeroClass = Literal["fighter", "dwarf", "cleric", "rogue", "magic"]
+
+#: The five kinds of Hero in the Expanded Game, in the order a Party is dealt and first lined up.
+CLASSES: tuple[HeroClass, ...] = ("fighter", "dwarf", "cleric", "rogue", "magic")
+CLASS_NAMES: dict[str, str] = {
+    "fighter": "Fighter", "dwarf": "Dwarf", "cleric": "Cleric", "rogue": "Rogue", "magic": "Magic User",
+}
 NextKind = Literal["feature", "monster", "hazard", "treasure", "end"]
 
 
@@ -88,6 +95,9 @@ class ActionCard(msgspec.Struct, frozen=True, kw_only=True):
     needs: tuple[int, ...] = ()
     dot: int | None = None
     gold: int = 0
+    #: The Expanded Game's rows of boxes for the other four kinds of Hero (Fighters read ``needs``):
+    #: ``party["rogue"][i]`` is what a Rogue whose red dot is under box i must roll.
+    party: dict[str, tuple[int, ...]] = msgspec.field(default_factory=dict)
 
 
 class CardFile(msgspec.Struct, frozen=True):
@@ -109,6 +119,38 @@ class Fighter(msgspec.Struct, frozen=True):
 
 class FighterFile(msgspec.Struct, frozen=True):
     fighter: tuple[Fighter, ...]
+
+
+class Hero(msgspec.Struct, frozen=True):
+    """A Hero card of the Expanded Game.  The five starter Fighters are the Fighter heroes."""
+
+    id: str
+    name: str
+    kind: HeroClass = msgspec.field(name="class")
+    dot: int  # the box of its class's row on Monster and Hazard cards that its red dot points at
+    defence: tuple[int, ...]  # defence[i]: what a Monster whose red dot is at box i must roll to wound it
+    text: str
+    wounded_text: str
+
+
+class HeroFile(msgspec.Struct, frozen=True):
+    hero: tuple[Hero, ...]
+
+
+class Spell(msgspec.Struct, frozen=True):
+    """A Spell card: the roll the Magic User needs, and for each box whether it works on a Monster whose
+    red dot points there (``works[i]`` False: that Monster is immune — "No Effect")."""
+
+    id: str
+    name: str
+    roll: int
+    works: tuple[bool, ...]
+    text: str  # what the spell looks like when cast (read on a success)
+    fizzle: str  # what a monster immune to it does to it
+
+
+class SpellFile(msgspec.Struct, frozen=True):
+    spell: tuple[Spell, ...]
 
 
 def _load(name: str, kind: type[msgspec.Struct]) -> msgspec.Struct:
@@ -150,3 +192,33 @@ def fighters() -> tuple[Fighter, ...]:
 @cache
 def fighter_index() -> dict[str, Fighter]:
     return {f.id: f for f in fighters()}
+
+
+@cache
+def heroes() -> tuple[Hero, ...]:
+    """Every Hero card: the starter Fighters (as Fighter heroes) and the other four kinds."""
+    as_heroes = tuple(Hero(id=f.id, name=f.name, kind="fighter", dot=f.dot, defence=f.defence, text=f.text,
+                           wounded_text=f.wounded_text) for f in fighters())
+    return as_heroes + _load("heroes.toml", HeroFile).hero  # type: ignore[attr-defined]
+
+
+@cache
+def hero_index() -> dict[str, Hero]:
+    return {h.id: h for h in heroes()}
+
+
+@cache
+def spells() -> tuple[Spell, ...]:
+    """The Spell cards, in the order of the data file."""
+    return _load("spells.toml", SpellFile).spell  # type: ignore[attr-defined,no-any-return]
+
+
+@cache
+def spell_index() -> dict[str, Spell]:
+    return {s.id: s for s in spells()}
+
+
+def need(card: ActionCard, hero: Hero) -> int:
+    """The roll a Hero must reach against a Monster or Hazard: the box under its red dot, in its row."""
+    row = card.needs if hero.kind == "fighter" else card.party[hero.kind]
+    return row[hero.dot]
