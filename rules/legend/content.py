@@ -199,7 +199,7 @@ def heroes() -> tuple[Hero, ...]:
     """Every Hero card: the starter Fighters (as Fighter heroes) and the other four kinds."""
     as_heroes = tuple(Hero(id=f.id, name=f.name, kind="fighter", dot=f.dot, defence=f.defence, text=f.text,
                            wounded_text=f.wounded_text) for f in fighters())
-    return as_heroes + _load("heroes.toml", HeroFile).hero  # type: ignore[attr-defined]
+    return as_heroes + _load("heroes.toml", HeroFile).hero  # type: ignore[attr-defined,no-any-return]
 
 
 @cache
