@@ -376,3 +376,46 @@ def stories_by_deck() -> dict[str, tuple[Story, ...]]:
 def combat_decks() -> CombatFile:
     """How many cards of each type the combat deck and the armed combat deck hold."""
     return _load("combat.toml", CombatFile)
+
+
+class Library:
+    """Everything the rules read, in one bundle with its indices (tests may build one from fixtures)."""
+
+    def __init__(self, *, map_data: MapFile, heroes: tuple[Hero, ...], items: tuple[Item, ...],
+                 events: tuple[EventCard, ...], monsters: tuple[Monster, ...], stories: tuple[Story, ...],
+                 combat: CombatFile) -> None:
+        self.map = map_data
+        self.heroes = heroes
+        self.items = items
+        self.events = events
+        self.monsters = monsters
+        self.stories = stories
+        self.combat = combat
+        self.region = {r.id: r for r in map_data.region}
+        self.province = {p.id: p for p in map_data.province}
+        self.hero = {h.id: h for h in heroes}
+        self.item = {i.id: i for i in items}
+        self.event = {e.id: e for e in events}
+        self.monster = {m.id: m for m in monsters}
+        self.story = {s.id: s for s in stories}
+        near: dict[str, list[str]] = {p.id: [] for p in map_data.province}
+        for link in map_data.link:
+            if link.b not in near[link.a]:
+                near[link.a].append(link.b)
+            if link.a not in near[link.b]:
+                near[link.b].append(link.a)
+        self.near: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in near.items()}
+        self.ports: tuple[str, ...] = tuple(p.id for p in map_data.province if p.coast)
+        self.market: tuple[str, ...] = tuple(i.id for i in items if not i.starting)
+        self.lairs: dict[tuple[str, str], str] = {(p.region, p.icon): p.id for p in map_data.province}
+
+    def deck_of(self, province: str) -> str:
+        """The story deck a province's icon draws from."""
+        return DECK_OF_ICON[self.province[province].icon]
+
+
+@cache
+def library() -> Library:
+    """The game's own data files, loaded once."""
+    return Library(map_data=map_file(), heroes=heroes(), items=items(), events=events(), monsters=monsters(),
+                   stories=stories(), combat=combat_decks())
