@@ -1,7 +1,9 @@
-"""Legend of Heroes: Action cards and Fighter cards as PNG (cached once drawn), with their alt text."""
+"""Legend of Heroes: Action cards, Hero cards (the starter Fighters and the Expanded Game's five kinds) and
+Spell cards as PNG (cached once drawn), with their alt text."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -25,7 +27,7 @@ from render.common import (
     wrap,
 )
 from render.legend.board import BLACK, WHITE
-from rules.legend.content import BOXES, ActionCard, Fighter
+from rules.legend.content import BOXES, CLASS_NAMES, CLASSES, ActionCard, Fighter, Hero, Spell
 
 # --- cards --------------------------------------------------------------------------------------------
 
@@ -45,6 +47,20 @@ INK: RGB = (36, 28, 22)
 GOLD: RGB = (242, 190, 40)
 NEXT_RED: RGB = (200, 30, 30)
 NEXT_NAMES = {"feature": "Feature", "monster": "Monster", "hazard": "Hazard", "treasure": "Treasure"}
+WOUND_RED: RGB = (196, 14, 14)
+
+#: Each kind of Hero has its colour band and emblem; the initial labels its row on Monster and Hazard cards
+#: (colour plus a letter and a picture, for colour-blind players).
+CLASS_COLOURS: dict[str, RGB] = {
+    "fighter": FIGHTER_COLOUR,
+    "dwarf": (128, 74, 30),
+    "cleric": (170, 128, 10),
+    "rogue": (36, 104, 60),
+    "magic": (96, 46, 150),
+}
+CLASS_INITIALS: dict[str, str] = {"fighter": "F", "dwarf": "D", "cleric": "C", "rogue": "R", "magic": "M"}
+SPELL_COLOUR: RGB = (58, 40, 120)
+SUCCESS_GREEN: RGB = (24, 128, 48)
 
 
 def _as_card(card: ActionCard | Mapping[str, Any]) -> ActionCard:
@@ -55,7 +71,23 @@ def _as_fighter(fighter: Fighter | Mapping[str, Any]) -> Fighter:
     return fighter if isinstance(fighter, Fighter) else msgspec.convert(dict(fighter), Fighter)
 
 
-@lru_cache(maxsize=16)
+def _as_hero(hero: Hero | Fighter | Mapping[str, Any]) -> Hero:
+    if isinstance(hero, Hero):
+        return hero
+    if isinstance(hero, Fighter):
+        return Hero(id=hero.id, name=hero.name, kind="fighter", dot=hero.dot, defence=hero.defence,
+                    text=hero.text, wounded_text=hero.wounded_text)
+    raw = dict(hero)
+    if "class" not in raw:
+        raw["class"] = raw.pop("kind", "fighter")
+    return msgspec.convert(raw, Hero)
+
+
+def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
+    return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
+
+
+@lru_cache(maxsize=32)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
@@ -187,6 +219,80 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
         d.rectangle(bx(-4, 0, 4, 4), fill=wood, outline=BLACK, width=line)
         d.rectangle(bx(-4, 0.9, 4, 1.5), fill=band)
         d.rectangle(bx(-0.6, 0.6, 0.6, 2.2), fill=GOLD, outline=BLACK, width=line)
+    elif kind == "dwarf":  # a double-bladed war axe
+        steel, wood = (206, 210, 218), (112, 70, 34)
+        d.line((*pt(0, -4.4), *pt(0, 4.9)), fill=BLACK, width=round(1.0 * u))
+        d.line((*pt(0, -4.3), *pt(0, 4.8)), fill=wood, width=round(0.65 * u))
+        for sx in (-1, 1):
+            blade = [pt(sx * 0.4, -2.9), pt(sx * 2.0, -3.3), pt(sx * 3.9, -4.6), pt(sx * 4.7, -1.6),
+                     pt(sx * 4.3, 1.6), pt(sx * 2.0, 0.5), pt(sx * 0.4, 0.3)]
+            d.polygon(blade, fill=steel, outline=BLACK, width=line)
+            d.line((*pt(sx * 3.7, -3.8), *pt(sx * 4.1, 1.0)), fill=WHITE, width=line)
+        d.rectangle(bx(-0.7, -3.3, 0.7, 0.7), fill=colour, outline=BLACK, width=line)
+        d.polygon([pt(-0.45, -4.2), pt(0, -5), pt(0.45, -4.2)], fill=steel, outline=BLACK)
+        for y in (2.2, 3.0, 3.8):
+            d.line((*pt(-0.4, y), *pt(0.4, y - 0.3)), fill=GOLD, width=line)
+    elif kind == "cleric":  # a radiant sun with a holy cross
+        rays = []
+        for i in range(24):
+            a = math.pi * i / 12
+            r = (4.9 if i % 4 == 0 else 4.2) if i % 2 == 0 else 2.9
+            rays.append(pt(r * math.cos(a), r * math.sin(a)))
+        d.polygon(rays, fill=GOLD, outline=mix(colour, BLACK, 0.4), width=line)
+        d.ellipse(bx(-2.9, -2.9, 2.9, 2.9), fill=(255, 226, 110), outline=BLACK, width=line)
+        d.ellipse(bx(-2.2, -2.2, 2.2, 2.2), outline=mix(colour, BLACK, 0.3), width=line)
+        d.rectangle(bx(-0.45, -1.9, 0.45, 1.9), fill=WHITE, outline=BLACK, width=line)
+        d.rectangle(bx(-1.4, -1.0, 1.4, -0.1), fill=WHITE, outline=BLACK, width=line)
+        d.rectangle(bx(-0.45 + 0.05, -1.0 + 0.08, 0.45 - 0.05, -0.1 - 0.08), fill=WHITE)
+    elif kind == "rogue":  # a padlock, and the dagger that will open it
+        plate = (198, 160, 60)
+        d.arc(bx(-3.9, -4.6, -0.3, -0.6), 180, 360, fill=BLACK, width=round(0.95 * u))
+        d.arc(bx(-3.7, -4.4, -0.5, -0.8), 180, 360, fill=(170, 174, 184), width=round(0.5 * u))
+        d.rounded_rectangle(bx(-4.5, -2.0, 0.3, 3.4), radius=round(0.6 * u), fill=plate, outline=BLACK,
+                            width=line)
+        d.ellipse(bx(-2.7, -0.8, -1.5, 0.4), fill=BLACK)
+        d.polygon([pt(-2.45, 0), pt(-2.75, 2.2), pt(-1.45, 2.2), pt(-1.75, 0)], fill=BLACK)
+        tip, base = (4.4, -4.6), (1.3, 1.5)  # the dagger, point up and to the right
+        vx, vy = base[0] - tip[0], base[1] - tip[1]
+        n = math.hypot(vx, vy)
+        ux, uy = vx / n, vy / n  # along the blade, toward the hilt
+        px, py = -uy, ux  # across it
+
+        def along(t: float, c: float) -> tuple[float, float]:
+            return pt(tip[0] + ux * t + px * c, tip[1] + uy * t + py * c)
+
+        d.polygon([along(0, 0), along(n, 0.75), along(n, -0.75)], fill=(222, 226, 234), outline=BLACK,
+                  width=line)
+        d.line((*along(0.8, 0), *along(n - 0.2, 0)), fill=(150, 156, 168), width=line)
+        d.line((*along(n, 1.6), *along(n, -1.6)), fill=BLACK, width=round(0.8 * u))
+        d.line((*along(n, 1.45), *along(n, -1.45)), fill=GOLD, width=round(0.45 * u))
+        d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=BLACK, width=round(0.85 * u))
+        d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=(70, 44, 24), width=round(0.5 * u))
+        ex, ey = along(n + 2.7, 0)
+        r = 0.55 * u
+        d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=GOLD, outline=BLACK, width=line)
+    elif kind in ("magic", "spell"):  # a staff crowned with a star; a spell: the star alone, blazing
+        if kind == "magic":
+            d.line((*pt(-3.4, 4.9), *pt(0.9, -1.0)), fill=BLACK, width=round(0.95 * u))
+            d.line((*pt(-3.35, 4.8), *pt(0.9, -1.0)), fill=(120, 76, 36), width=round(0.6 * u))
+            sx, sy, big = 1.9, -2.5, 2.5
+        else:
+            d.ellipse(bx(-4.6, -4.6, 4.6, 4.6), fill=mix(colour, WHITE, 0.75))
+            d.ellipse(bx(-3.6, -3.6, 3.6, 3.6), fill=mix(colour, WHITE, 0.5))
+            sx, sy, big = 0, 0, 3.6
+        star = []
+        for i in range(10):
+            a = -math.pi / 2 + math.pi * i / 5
+            r = big if i % 2 == 0 else big * 0.42
+            star.append(pt(sx + r * math.cos(a), sy + r * math.sin(a)))
+        d.polygon(star, fill=GOLD, outline=BLACK, width=line)
+        for ox, oy, r in ((-2.6, -3.4, 0.9), (3.9, 0.6, 0.7), (-0.6, 1.2, 0.55), (3.4, -4.4, 0.5)):
+            if kind == "spell":
+                ox, oy = ox * 1.1, oy * 1.1
+            spark = [pt(ox, oy - r), pt(ox + r * 0.25, oy - r * 0.25), pt(ox + r, oy),
+                     pt(ox + r * 0.25, oy + r * 0.25), pt(ox, oy + r), pt(ox - r * 0.25, oy + r * 0.25),
+                     pt(ox - r, oy), pt(ox - r * 0.25, oy - r * 0.25)]
+            d.polygon(spark, fill=mix(colour, WHITE, 0.3), outline=mix(colour, BLACK, 0.5))
     else:  # a fighter: a shield before two crossed swords
         steel, grip = (214, 218, 226), (96, 62, 30)
         for sx in (-1, 1):
@@ -245,13 +351,78 @@ def _danger_body(img: Image.Image, draw: ImageDraw.ImageDraw, card: ActionCard, 
     draw_lines(draw, below, (34, y, CARD_W - 34, y), face, INK, align="center", spacing=spacing)
 
 
-@cache
+ROW_H, ROW_GAP = 31, 4
+PARTY_TABLE_H = 18 + 5 * (ROW_H + ROW_GAP) + 22
+
+
+def _party_rows(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, card: ActionCard, colour: RGB) -> None:
+    """The Expanded Game's table: one row of boxes A–E per kind of Hero (Fighter = ``needs``), each row
+    labelled by a chip in its colour with its emblem and initial; the Monster's red dot under its column."""
+    label_x0, label_x1, right, gap = 20, 96, CARD_W - 20, 7
+    w = (right - (label_x1 + 6) - 4 * gap) / 5
+    left = label_x1 + 6
+    letter, num, initial = font("bold", 15), font("bold", 23), font("bold", 21)
+    for i, name in enumerate(BOXES):
+        draw.text((left + i * (w + gap) + w / 2, top), name, font=letter, fill=INK, anchor="ma")
+    y = top + 18
+    for kind in CLASSES:
+        row = card.needs if kind == "fighter" else card.party.get(kind, ())
+        tint = CLASS_COLOURS[kind]
+        draw.rounded_rectangle((label_x0, y, label_x1, y + ROW_H), radius=7, fill=tint, outline=BLACK, width=1)
+        icon = ROW_H - 4
+        img.alpha_composite(_emblem_on_chip(kind, icon), (label_x0 + 3, y + 2))
+        outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), CLASS_INITIALS[kind], initial, fill=WHITE,
+                 outline=mix(tint, BLACK, 0.6), width=2)
+        for i in range(5):
+            x = left + i * (w + gap)
+            draw.rounded_rectangle((x, y, x + w, y + ROW_H), radius=6, fill=WHITE, outline=tint, width=3)
+            value = str(row[i]) if i < len(row) else "–"
+            draw.text((x + w / 2, y + ROW_H / 2 + 1), value, font=num, fill=INK, anchor="mm")
+        y += ROW_H + ROW_GAP
+    if card.kind == "monster" and card.dot is not None and 0 <= card.dot < 5:
+        cx, cy = left + card.dot * (w + gap) + w / 2, y + 8
+        draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=(220, 20, 20), outline=BLACK, width=2)
+
+
+@lru_cache(maxsize=16)
+def _emblem_on_chip(kind: str, side: int) -> Image.Image:
+    """A kind's emblem on a pale disc, small enough for a row label."""
+    s = 4
+    disc, d = supersampled((side, side), s)
+    d.ellipse((0, 0, side * s - 1, side * s - 1), fill=(*PARCHMENT, 255), outline=(0, 0, 0, 255), width=s)
+    small = shrink(disc, (side, side))
+    inner = side - 6
+    small.alpha_composite(_emblem(kind, (inner, inner), CLASS_COLOURS[kind]), (3, 3))
+    return small
+
+
+def _card_key(card: ActionCard) -> tuple[Any, ...]:
+    """A hashable stand-in for a card (its ``party`` is a dict), equal for equal cards."""
+    return tuple(tuple(sorted((k, tuple(v)) for k, v in f.items())) if isinstance(f, dict) else f
+                 for f in msgspec.structs.astuple(card))
+
+
+_CARD_PNGS: dict[tuple[Any, ...], bytes] = {}
+
+
 def _card_png(card: ActionCard) -> bytes:
+    key = _card_key(card)
+    data = _CARD_PNGS.get(key)
+    if data is None:
+        data = _CARD_PNGS[key] = _draw_card(card)
+    return data
+
+
+def _draw_card(card: ActionCard) -> bytes:
     colour = KIND_COLOURS.get(card.kind, KIND_COLOURS["room"])
     img, draw = _frame(colour, card.kind, PARCHMENT)
     top = _title(draw, card.title, 58)
     bottom = CARD_H - 88  # above the Next / End of Room box
-    if card.kind in ("monster", "hazard"):
+    if card.kind in ("monster", "hazard") and card.party:
+        table_top = bottom - PARTY_TABLE_H
+        _party_rows(img, draw, table_top, card, colour)
+        _danger_body(img, draw, card, colour, top + 2, table_top - 8)
+    elif card.kind in ("monster", "hazard"):
         boxes_top = bottom - 106
         _boxes(draw, boxes_top, card.needs, card.dot if card.kind == "monster" else None, colour)
         _danger_body(img, draw, card, colour, top + 2, boxes_top - 10)
@@ -286,6 +457,10 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     if c.needs:
         boxes = ", ".join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
         parts.append(f"Roll needed by a fighter whose red dot is under box {boxes}.")
+    if c.party:
+        rows = [("fighter", c.needs)] + [(k, c.party.get(k, ())) for k in CLASSES[1:]]
+        words = "; ".join(f"{CLASS_NAMES[k]} {'/'.join(str(n) for n in row) or 'none'}" for k, row in rows)
+        parts.append(f"Rolls needed by each kind of hero, boxes A to E: {words}.")
     if c.kind == "monster" and c.dot is not None and 0 <= c.dot < len(BOXES):
         parts.append(f"Its red dot is under box {BOXES[c.dot]}.")
     if c.kind == "treasure":
