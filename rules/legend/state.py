@@ -9,6 +9,12 @@ import msgspec
 from rules.core import Action, Event
 
 Phase = Literal["place", "move", "explore", "over"]
+Mode = Literal["starter", "solo", "expanded"]
+#: What the explorer must decide during an Expanded Game exploration (None: nothing; the story runs on).
+#: "leader": a Monster or Hazard card is coming — keep the Leader or change him before it is drawn;
+#: "strike": a Magic User with a spell leads against a Monster — attack or cast;
+#: "fight": the danger struck back (or a Hazard wounded the Leader) — attack again, change Leader or retreat.
+Decision = Literal["leader", "strike", "fight"]
 
 #: Token colours in seating order, each with the letter drawn on the token (a cue beyond colour).
 COLOURS = (("red", "R"), ("blue", "B"), ("green", "G"), ("orange", "O"), ("white", "W"))
@@ -16,15 +22,26 @@ COLOURS = (("red", "R"), ("blue", "B"), ("green", "G"), ("orange", "O"), ("white
 SOLO_WOUND_LIMIT = 8
 
 
+class Hero(msgspec.Struct):
+    """One Hero of an Expanded Game Party, as it lies in the row."""
+
+    id: str
+    wounded: bool = False
+
+
 class Player(msgspec.Struct):
     name: str
-    fighter: str
+    fighter: str  # starter game: the Fighter; Expanded Game: the Party's Fighter
     colour: str
     letter: str
     doorway: str | None = None
     wounded: bool = False
     wounds: int = 0
     treasure: list[str] = msgspec.field(default_factory=list)
+    #: Expanded Game: the five Heroes left to right; the last one is the Leader.
+    party: list[Hero] = msgspec.field(default_factory=list)
+    spell: str | None = None  # the Magic User's Spell card (secret to this player)
+    overwhelmed: bool = False  # the whole Party was wounded: its next turn is spent recovering
 
 
 class Exploration(msgspec.Struct):
@@ -36,10 +53,20 @@ class Exploration(msgspec.Struct):
     pending: str | None = None  # the card in the Narrator's hand, not yet read out
     pending_from_room: bool = False  # the pending card was lying on the room rather than drawn from a pile
     heading: str = ""  # the doorway the player chose to move to: where they come out when the room ends
+    decision: Decision | None = None  # Expanded Game: what the explorer must choose before the story goes on
+    coming: str = ""  # "monster" / "hazard": the kind of card announced before the Leader is chosen
+    danger: str | None = None  # the Monster or Hazard card being fought, face up beside the Leader
+
+
+class Note(msgspec.Struct):
+    """A Narrator's scene note on a room, told again whenever a party enters it."""
+
+    text: str
+    by: int
 
 
 class State(msgspec.Struct):
-    mode: Literal["starter", "solo"]
+    mode: Mode
     narration: Literal["bot", "players"]
     rng: int
     players: list[Player]
@@ -54,6 +81,10 @@ class State(msgspec.Struct):
     exploring: Exploration | None = None
     skips_in_row: int = 0
     last_move: dict[str, Any] | None = None  # {"seat", "from", "to"}: drawn as an arrow on the board
+    spell_pile: list[str] = msgspec.field(default_factory=list)  # Expanded Game: face down, top card first
+    notes: dict[str, Note] = msgspec.field(default_factory=dict)  # room -> the Narrator's scene note
+    scene: dict[str, Any] | None = None  # {"room", "narrator", "explorer"}: the room a note would go on
+    moment: int = 0  # counts the moves that change what may be done next (not rolls, notes or reordering)
 
 
 # --- actions --------------------------------------------------------------------------------------
@@ -78,7 +109,54 @@ class Narrate(Action, tag="narrate", frozen=True):
     auto: bool = False  # Tabula read it because the Narrator was away
 
 
-LegendAction = Place | Move | Narrate
+class Lead(Action, tag="lead", frozen=True):
+    """Make this Hero the Leader: swap his card with the Leader's (Expanded Game)."""
+
+    hero: str
+
+
+class Keep(Action, tag="keep", frozen=True):
+    """Keep the Leader as he is and let the announced card be drawn (Expanded Game)."""
+
+
+class Attack(Action, tag="attack", frozen=True):
+    """The Leader attacks the Monster (or faces the Hazard again)."""
+
+
+class Cast(Action, tag="cast", frozen=True):
+    """The Magic User, leading, casts his Spell at the Monster instead of attacking."""
+
+
+class Retreat(Action, tag="retreat", frozen=True):
+    """Fall back to the doorway the Party came in by; the danger stays face down on the room."""
+
+
+class Rest(Action, tag="rest", frozen=True):
+    """Miss the turn: the Magic User studies a new spell and the Cleric tends the wounded."""
+
+
+class Order(Action, tag="order", frozen=True):
+    """Lay the Party out in a new order, left to right (the last is the Leader); outside fights."""
+
+    heroes: list[str]
+
+
+class Roll(Action, tag="roll", frozen=True):
+    """Any player rolls dice for everyone to see (`/roll 2d20+3`)."""
+
+    expr: str
+
+
+class SceneNote(Action, tag="note", frozen=True):
+    """The Narrator pins a short scene note to the room, told again when a party next enters it."""
+
+    text: str
+
+
+LegendAction = Place | Move | Narrate | Lead | Keep | Attack | Cast | Retreat | Rest | Order | Roll | SceneNote
+#: Actions that change nothing about whose move it is or what they may choose: they leave ``moment`` alone,
+#: so a player's buttons stay good while someone rolls dice or a Narrator writes a note.
+FREE_ACTIONS = (Roll, SceneNote, Order)
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -200,6 +278,104 @@ class Skipped(Event, tag="skipped", frozen=True):
     reason: str
 
 
+class PartiesDealt(Event, tag="parties_dealt", frozen=True):
+    """Expanded Game: each player's five Heroes (public) and one Spell card each (face down)."""
+
+    parties: dict[int, list[str]]
+    spells: int
+
+
+class DangerComing(Event, tag="danger_coming", frozen=True):
+    """The red arrow points at a Monster or Hazard pile: the explorer may change Leader first."""
+
+    seat: int
+    kind: str
+    leader: str
+
+
+class LeaderChanged(Event, tag="leader", frozen=True):
+    seat: int
+    hero: str
+    was: str
+
+
+class HeroRoll(Event, tag="hero_roll", frozen=True):
+    """One roll of an Expanded Game fight: a Hero's attack, a danger's answer, or a spell."""
+
+    seat: int
+    card: str
+    hero: str
+    who: Literal["hero", "monster", "hazard", "spell"]
+    roll: int
+    need: int
+    success: bool
+
+
+class SpellCast(Event, tag="spell_cast", frozen=True):
+    seat: int
+    hero: str
+    spell: str
+    card: str
+    result: Literal["failed", "no_effect", "success"]
+
+
+class HeroWounded(Event, tag="hero_wounded", frozen=True):
+    seat: int
+    hero: str
+    card: str
+    leader: str | None  # who leads now (None: nobody is left standing)
+    wounds: int  # the Party's wounds so far
+
+
+class Retreated(Event, tag="retreated", frozen=True):
+    seat: int
+    card: str
+    room: str
+    back_to: str
+    overwhelmed: bool = False  # every Hero was wounded: the Party had to fall back
+
+
+class Rested(Event, tag="rested", frozen=True):
+    seat: int
+    healed: list[str]
+    healer: str | None
+    studying: str | None  # the Magic User reading his books (the spell he learns stays secret)
+
+
+class SpellLearned(Event, tag="spell_learned", frozen=True):
+    seat: int
+    hero: str
+
+
+class PartyRecovered(Event, tag="party_recovered", frozen=True):
+    seat: int
+    healed: list[str]
+
+
+class Reordered(Event, tag="reordered", frozen=True):
+    seat: int
+    heroes: list[str]
+
+
+class Rolled(Event, tag="rolled", frozen=True):
+    seat: int
+    expr: str
+    dice: list[list[int]]  # each term's dice (empty for a constant term)
+    total: int
+
+
+class NoteAdded(Event, tag="note_added", frozen=True):
+    seat: int
+    room: str
+    text: str
+
+
+class NoteRead(Event, tag="note_read", frozen=True):
+    room: str
+    text: str
+    by: int
+
+
 class GameEnded(Event, tag="game_ended", frozen=True):
     winners: list[int]
     gold: dict[int, int]
@@ -209,5 +385,6 @@ class GameEnded(Event, tag="game_ended", frozen=True):
 LegendEvent = (
     RollOff | Dealt | Shuffled | RoomsDealt | TurnBegan | Recovered | Placed | Moved | Entered | AwaitNarration
     | CardRead | FightRoll | Overcame | TreasureTaken | Wounded | RoomExplored | Exited | Reshuffled | Skipped
-    | GameEnded
+    | GameEnded | PartiesDealt | DangerComing | LeaderChanged | HeroRoll | SpellCast | HeroWounded | Retreated
+    | Rested | SpellLearned | PartyRecovered | Reordered | Rolled | NoteAdded | NoteRead
 )

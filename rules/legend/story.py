@@ -10,25 +10,39 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.legend.board import board, room_label
-from rules.legend.content import card_index, fighter_index
+from rules.legend.content import CLASS_NAMES, card_index, fighter_index, hero_index, spell_index
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
     AwaitNarration,
     CardRead,
+    DangerComing,
     Dealt,
     Entered,
     Exited,
     FightRoll,
     GameEnded,
+    HeroRoll,
+    HeroWounded,
+    LeaderChanged,
     Moved,
+    NoteAdded,
+    NoteRead,
     Overcame,
+    PartiesDealt,
+    PartyRecovered,
     Placed,
     Recovered,
+    Reordered,
     Reshuffled,
+    Rested,
+    Retreated,
+    Rolled,
     RollOff,
     RoomExplored,
     RoomsDealt,
     Skipped,
+    SpellCast,
+    SpellLearned,
     State,
     TreasureTaken,
     Wounded,
@@ -53,7 +67,13 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         return state.players[seat].name
 
     def fighter(seat: int) -> str:
+        if state.mode == "expanded":
+            return f"{state.players[seat].name}'s party"
         return fighter_index()[state.players[seat].fighter].name
+
+    def hero(hero_id: str) -> str:
+        h = hero_index()[hero_id]
+        return f"{h.name} the {CLASS_NAMES[h.kind]}"
 
     events = list(events)
     entered = any(isinstance(e, Entered) for e in events)
@@ -135,9 +155,88 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"The {KIND_NAMES.get(e.pile, e.pile)} pile was empty: its {e.cards} discards are shuffled.")
         elif isinstance(e, Skipped):
             lines.append(f"{who(e.seat)} cannot move ({e.reason}) and waits a turn.")
+        elif isinstance(e, PartiesDealt):
+            for seat, party in sorted(e.parties.items()):
+                line_up = ", ".join(hero(h) for h in party)
+                lines.append(f"{who(seat)}'s party, left to right: {line_up} — **{hero_index()[party[-1]].name}** "
+                             "leads.")
+            lines.append(f"Each Magic User takes one Spell card ({e.spells} dealt face down); the rest form the "
+                         "Spell Pile.")
+        elif isinstance(e, DangerComing):
+            kind = KIND_NAMES[e.kind]
+            lines.append(f"⚠️ The red arrow points at the **{kind}** pile. Before the card is drawn, {who(e.seat)} "
+                         f"may change Leader — {hero(e.leader)} is at the front.")
+        elif isinstance(e, LeaderChanged):
+            lines.append(f"🔁 {hero(e.hero)} steps to the front; {hero_index()[e.was].name} drops back.")
+        elif isinstance(e, HeroRoll):
+            lines.append(_hero_roll(e, index[e.card].title, hero_index()[e.hero].name))
+        elif isinstance(e, SpellCast):
+            spell = spell_index()[e.spell]
+            card = index[e.card]
+            if e.result == "success":
+                lines.append(f"✨ **{spell.name}**: {spell.text}")
+            elif e.result == "no_effect":
+                lines.append(f"✨ **{spell.name}** — *No Effect*: {spell.fizzle} The {card.title} is immune, and "
+                             "the spell card goes back to the Spell Pile.")
+            else:
+                lines.append(f"✨ **{spell.name}** fails: the words come out wrong. The spell card goes back to the "
+                             "Spell Pile.")
+        elif isinstance(e, HeroWounded):
+            card = index[e.card]
+            tally = f" Party wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if len(state.players) == 1 else ""
+            if e.leader is None:
+                lines.append(f"🩸 {hero(e.hero)} is wounded — the last of the party still standing.{tally}")
+            else:
+                lines.append(f"🩸 {hero(e.hero)} is wounded by the {card.title}: his card turns over and he drops "
+                             f"to the back. A wounded hero cannot lead or fight until a Cleric heals him. "
+                             f"**{hero_index()[e.leader].name}** now leads.{tally}")
+        elif isinstance(e, Retreated):
+            card = index[e.card]
+            where = room_label(e.room, names)
+            if e.overwhelmed:
+                lines.append(f"🛡️ Every hero of {who(e.seat)}'s party is wounded. They drag each other back to "
+                             f"**{e.back_to}**, and will spend their next turn recovering: then all five are fit "
+                             f"again. The {card.title} stays in {where}, face down.")
+            else:
+                lines.append(f"🏃 {who(e.seat)}'s party retreats to **{e.back_to}**. The {card.title} stays in "
+                             f"{where}, face down, for whoever comes next.")
+        elif isinstance(e, Rested):
+            parts = []
+            if e.healer is not None and e.healed == [e.healer]:
+                parts.append(f"{hero(e.healer)} binds his own wounds (a wounded Cleric can heal only himself)")
+            elif e.healer is not None:
+                parts.append(f"{hero(e.healer)} heals " + ", ".join(hero_index()[h].name for h in e.healed))
+            if e.studying is not None:
+                parts.append(f"{hero(e.studying)} pores over his spell books")
+            lines.append(f"🕯️ {who(e.seat)}'s party rests a turn: " + "; ".join(parts) + ".")
+        elif isinstance(e, SpellLearned):
+            lines.append(f"📖 {hero_index()[e.hero].name} has learned a new spell (only {who(e.seat)} knows which).")
+        elif isinstance(e, PartyRecovered):
+            lines.append(f"🩹 {who(e.seat)}'s party spends the turn recovering: every hero is fit again.")
+        elif isinstance(e, Reordered):
+            lines.append(f"{who(e.seat)} rearranges the party: " + ", ".join(hero_index()[h].name for h in e.heroes)
+                         + f" — {hero_index()[e.heroes[-1]].name} leads.")
+        elif isinstance(e, Rolled):
+            shown = " + ".join(f"[{', '.join(map(str, d))}]" for d in e.dice if d)
+            lines.append(f"🎲 {who(e.seat)} rolls `{e.expr}`: {shown} → **{e.total}**")
+        elif isinstance(e, NoteAdded):
+            lines.append(f"📝 {who(e.seat)} pins a scene note to {room_label(e.room, names)}: “{e.text}”")
+        elif isinstance(e, NoteRead):
+            lines.append(f"📝 *Scene note from {who(e.by)}:* “{e.text}”")
         elif isinstance(e, GameEnded):
             lines.append(f"🏁 {e.reason}")
     return [line for line in lines if line]
+
+
+def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
+    if e.who == "hero":
+        result = f"gets the better of the {title}!" if e.success else "not enough."
+        return f"🎲 {name} rolls **{e.roll}** (needs {e.need}): {result}"
+    if e.who == "spell":
+        result = "the spell takes shape." if e.success else "the spell fails."
+        return f"🎲 {name} casts: **{e.roll}** (needs {e.need}): {result}"
+    result = f"{name} is hit!" if e.success else "a miss."
+    return f"🎲 The {title} strikes back at {name}: **{e.roll}** (needs {e.need}): {result}"
 
 
 def _continue(lines: list[str], text: str) -> None:
