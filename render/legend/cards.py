@@ -275,16 +275,16 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
         if kind == "magic":
             d.line((*pt(-3.4, 4.9), *pt(0.9, -1.0)), fill=BLACK, width=round(0.95 * u))
             d.line((*pt(-3.35, 4.8), *pt(0.9, -1.0)), fill=(120, 76, 36), width=round(0.6 * u))
-            sx, sy, big = 1.9, -2.5, 2.5
+            mx, my, big = 1.9, -2.5, 2.5
         else:
             d.ellipse(bx(-4.6, -4.6, 4.6, 4.6), fill=mix(colour, WHITE, 0.75))
             d.ellipse(bx(-3.6, -3.6, 3.6, 3.6), fill=mix(colour, WHITE, 0.5))
-            sx, sy, big = 0, 0, 3.6
+            mx, my, big = 0.0, 0.0, 3.6
         star = []
         for i in range(10):
             a = -math.pi / 2 + math.pi * i / 5
             r = big if i % 2 == 0 else big * 0.42
-            star.append(pt(sx + r * math.cos(a), sy + r * math.sin(a)))
+            star.append(pt(mx + r * math.cos(a), my + r * math.sin(a)))
         d.polygon(star, fill=GOLD, outline=BLACK, width=line)
         for ox, oy, r in ((-2.6, -3.4, 0.9), (3.9, 0.6, 0.7), (-0.6, 1.2, 0.55), (3.4, -4.4, 0.5)):
             if kind == "spell":
@@ -469,36 +469,166 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     return cap_alt(" ".join(p.strip() for p in parts))
 
 
+# --- Hero cards ---------------------------------------------------------------------------------------
+
+def _wounded_colour(colour: RGB) -> RGB:
+    """A wounded side's band: the kind's colour, darkened and drawn toward blood red."""
+    return mix(mix(colour, WOUNDED_COLOUR, 0.45), BLACK, 0.25)
+
+
+@lru_cache(maxsize=8)
+def _blood(size: int) -> Image.Image:
+    """A blood splash with a few drops, on a transparent ground (the wounded side's mark)."""
+    s = 4
+    img, d = supersampled((size, size), s)
+    u = size * s / 10
+    dark, red = (90, 0, 0, 255), (*WOUND_RED, 255)
+    blobs = ((5, 5, 2.6), (3.4, 4.2, 1.5), (6.6, 3.6, 1.4), (6.2, 6.6, 1.6), (3.8, 6.4, 1.3), (5.2, 2.6, 1.1))
+    for fill, grow in ((dark, 0.35), (red, 0.0)):
+        for x, y, r in blobs:
+            r += grow
+            d.ellipse(((x - r) * u, (y - r) * u, (x + r) * u, (y + r) * u), fill=fill)
+        for x, y, r in ((1.3, 2.0, 0.55), (8.7, 1.6, 0.45), (8.9, 8.3, 0.6), (1.6, 8.6, 0.4), (5.0, 9.1, 0.35)):
+            r += grow * 0.6
+            d.ellipse(((x - r) * u, (y - r) * u, (x + r) * u, (y + r) * u), fill=fill)
+    return shrink(img, (size, size))
+
+
+def _slashes(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """Three claw marks across the emblem."""
+    x0, y0, x1, y1 = box
+    for i in range(3):
+        off = (i - 1) * 34
+        a, b = (x0 + 120 + off, y0 + 14 + abs(off) // 3), (x1 - 150 + off, y1 - 14 - abs(off) // 3)
+        draw.line((*a, *b), fill=(90, 0, 0), width=12)
+        draw.line((*a, *b), fill=WOUND_RED, width=7)
+
+
 @cache
-def _fighter_png(fighter: Fighter, wounded: bool) -> bytes:
-    colour = WOUNDED_COLOUR if wounded else FIGHTER_COLOUR
-    img, draw = _frame(colour, "Wounded fighter" if wounded else "Fighter",
+def hero_image(hero: Hero, wounded: bool) -> Image.Image:
+    """The Hero card (480×680, RGBA with clear corners), drawn once per hero and side; do not modify it."""
+    kind = hero.kind if hero.kind in CLASS_COLOURS else "fighter"
+    colour = CLASS_COLOURS[kind]
+    name = CLASS_NAMES.get(kind, "Hero")
+    band = _wounded_colour(colour) if wounded else colour
+    img, draw = _frame(band, f"Wounded {name.lower()}" if wounded else name,
                        WOUNDED_PARCHMENT if wounded else PARCHMENT)
-    top = _title(draw, fighter.name, 58)
+    top = _title(draw, hero.name, 58)
     pic = 170
-    _paste_emblem(img, "fighter", (34, top, CARD_W - 34, top + pic), colour)
+    emblem_box = (34, top, CARD_W - 34, top + pic)
+    _paste_emblem(img, kind, emblem_box, colour)
     if wounded:
-        stamp = font("bold", 40)
-        outlined(draw, (CARD_W / 2, top + pic / 2), "WOUNDED", stamp, fill=(230, 30, 30), outline=WHITE,
-                 width=3)
+        _slashes(draw, emblem_box)
+        img.alpha_composite(_blood(96), (CARD_W - 34 - 104, top - 6))
+        img.alpha_composite(_blood(64), (40, top + pic - 70))
+        outlined(draw, (CARD_W / 2, top + pic / 2), "WOUNDED", font("bold", 44), fill=WOUND_RED, outline=WHITE,
+                 width=4)
     boxes_top = CARD_H - 190
-    text = fighter.wounded_text if wounded else fighter.text
-    _text(draw, text, (34, top + pic + 8, CARD_W - 34, boxes_top - 30), largest=22)
+    _text(draw, hero.wounded_text if wounded else hero.text, (34, top + pic + 8, CARD_W - 34, boxes_top - 30),
+          largest=22)
     draw.text((CARD_W / 2, boxes_top - 24), "Defence: what a Monster must roll to wound",
               font=font("bold", 15), fill=INK, anchor="ma")
-    _boxes(draw, boxes_top, fighter.defence, fighter.dot, colour)
-    if 0 <= fighter.dot < len(BOXES):
-        box = BOXES[fighter.dot]
-        hint = f"Red dot under {box}: against a Monster or Hazard, roll its box {box} number or more"
+    _boxes(draw, boxes_top, hero.defence, hero.dot, band)
+    if 0 <= hero.dot < len(BOXES):
+        box = BOXES[hero.dot]
+        hint = f"Red dot under {box}: to beat a Monster or Hazard, roll its box {box} number ({name} row) or more"
         face, lines = fit_text(hint, "bold", CARD_W - 80, 50, largest=17, smallest=13, spacing=1.1)
         draw_lines(draw, lines, (40, CARD_H - 76, CARD_W - 40, CARD_H - 24), face, INK, align="center",
                    valign="middle", spacing=1.1)
-    return _card_bytes(img)
+    return img
+
+
+@cache
+def _hero_png(hero: Hero, wounded: bool) -> bytes:
+    return _card_bytes(hero_image(hero, wounded))
+
+
+def render_hero(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) -> bytes:
+    """PNG (480×680) of a Hero card of any kind, unwounded or wounded side; drawn once per hero and side."""
+    return _hero_png(_as_hero(hero), wounded)
+
+
+def hero_alt_text(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) -> str:
+    """The Hero card in words: kind, name, side, text, defences and where its red dot points."""
+    h = _as_hero(hero)
+    name = CLASS_NAMES.get(h.kind, "Hero")
+    side = "wounded side" if wounded else "unwounded side"
+    defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
+    dot = BOXES[h.dot] if 0 <= h.dot < len(BOXES) else "?"
+    text = h.wounded_text if wounded else h.text
+    return cap_alt(f"{name} card, {side}: {h.name}. {text} Defence {defence}; red dot under box {dot} of the "
+                   f"{name} row.")
 
 
 def render_fighter(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> bytes:
-    """PNG (480×680) of a Fighter card, coloured side or wounded side; cached."""
-    return _fighter_png(_as_fighter(fighter), wounded)
+    """PNG (480×680) of a Fighter card, coloured side or wounded side; cached (the Fighter kind of Hero card)."""
+    return render_hero(_as_fighter(fighter), wounded=wounded)
+
+
+# --- Spell cards --------------------------------------------------------------------------------------
+
+SPELL_BOX_W, SPELL_BOX_H = 72, 68
+
+
+@cache
+def spell_image(spell: Spell) -> Image.Image:
+    """The Spell card (480×680, RGBA with clear corners), drawn once per spell; do not modify it.
+
+    Its boxes A–E sit where a Monster card's boxes do, so the box beside a Monster's red dot says whether
+    the spell can work on it: a green tick "Success" or a red cross "No Effect"."""
+    img, draw = _frame(SPELL_COLOUR, "Spell", PARCHMENT)
+    top = _title(draw, spell.name, 58)
+    pic = 96
+    _paste_emblem(img, "spell", (34, top, CARD_W - 34, top + pic), SPELL_COLOUR)
+    y = top + pic + 8
+    draw.rounded_rectangle((110, y, CARD_W - 110, y + 44), radius=10, fill=GOLD, outline=INK, width=3)
+    draw.text((CARD_W / 2, y + 23), f"Roll {spell.roll} or more", font=font("bold", 27), fill=INK, anchor="mm")
+    boxes_top = CARD_H - 142
+    y += 54
+    split = y + (boxes_top - 30 - y) * 3 // 5
+    _text(draw, spell.text, (34, y, CARD_W - 34, split), largest=21)
+    face, lines = fit_text(f"No Effect: {spell.fizzle}", "cond", CARD_W - 76, boxes_top - 34 - split - 6,
+                           largest=18, smallest=12, spacing=1.2)
+    draw_lines(draw, lines, (38, split + 6, CARD_W - 38, boxes_top - 34), face, mix(INK, PARCHMENT, 0.2),
+               align="center", valign="middle", spacing=1.2)
+    draw.text((CARD_W / 2, boxes_top - 24), "Box beside the Monster's red dot:", font=font("bold", 15), fill=INK,
+              anchor="ma")
+    gap = 10
+    left = (CARD_W - (5 * SPELL_BOX_W + 4 * gap)) // 2
+    mark, word = font("bold", 30), font("bold", 12)
+    for i, letter in enumerate(BOXES):
+        x = left + i * (SPELL_BOX_W + gap)
+        works = i < len(spell.works) and spell.works[i]
+        tint = SUCCESS_GREEN if works else WOUND_RED
+        draw.text((x + SPELL_BOX_W / 2, boxes_top), letter, font=font("bold", 15), fill=INK, anchor="ma")
+        b = (x, boxes_top + 20, x + SPELL_BOX_W, boxes_top + 20 + SPELL_BOX_H)
+        draw.rounded_rectangle(b, radius=8, fill=WHITE if works else (250, 228, 226), outline=tint, width=4)
+        draw.text((x + SPELL_BOX_W / 2, b[1] + 24), "✓" if works else "✗", font=mark, fill=tint, anchor="mm")
+        draw.text((x + SPELL_BOX_W / 2, b[3] - 14), "Success" if works else "No Effect", font=word, fill=INK,
+                  anchor="mm")
+    return img
+
+
+@cache
+def _spell_png(spell: Spell) -> bytes:
+    return _card_bytes(spell_image(spell))
+
+
+def render_spell(spell: Spell | Mapping[str, Any]) -> bytes:
+    """PNG (480×680) of a Spell card; drawn once per spell and cached."""
+    return _spell_png(_as_spell(spell))
+
+
+def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
+    """The Spell card in words: name, the roll it needs, what it does, and the boxes it has no effect on."""
+    sp = _as_spell(spell)
+    works = [b for b, ok in zip(BOXES, sp.works, strict=False) if ok]
+    immune = [b for b, ok in zip(BOXES, sp.works, strict=False) if not ok]
+    boxes = f"Success against a Monster whose red dot is under box {', '.join(works) or 'none'}"
+    if immune:
+        boxes += f"; No Effect under box {', '.join(immune)}"
+    return cap_alt(f"Spell card: {sp.name}, roll {sp.roll} or more. {sp.text} {boxes}. "
+                   f"If it has no effect: {sp.fizzle}")
 
 
 def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
