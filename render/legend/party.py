@@ -1,0 +1,331 @@
+"""Legend of Heroes, Expanded Game: a player's Party as one picture, and its alt text.
+
+Five Hero cards lie in a row, left to right as the player laid them; the Leader is the one at the right end
+(a gold frame and a crowned LEADER banner).  A wounded Hero shows its wounded side, dimmed.  The Magic
+User's Spell card (or an empty dashed slot) sits just left of him, the two on one shared panel.  The cards
+are drawn once per hero and side (``cards.hero_image``), shrunk once and cached; a snapshot pastes them onto
+a fresh canvas with the labels and encodes it.
+
+A party is plain data::
+
+    {"player": "Ann", "colour": "red", "letter": "R",
+     "heroes": [{"id": "wren", "wounded": False}, ..., {"id": "brand", "wounded": False}],  # last = Leader
+     "spell": "ice-storm"}  # or None
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageEnhance
+
+from render.common import RGB, cap_alt, ellipsize, font, mix, outlined, png_bytes, shrink, supersampled
+from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
+from render.legend.cards import (
+    CARD_H,
+    CARD_W,
+    CLASS_COLOURS,
+    WOUND_RED,
+    hero_image,
+    spell_image,
+)
+from rules.legend.content import BOXES, CLASS_NAMES, Hero, Spell, hero_index, spell_index
+
+Party = Mapping[str, Any]
+
+# --- layout -------------------------------------------------------------------------------------------
+
+HERO_SCALE = 0.5
+HERO_W, HERO_H = round(CARD_W * HERO_SCALE), round(CARD_H * HERO_SCALE)  # 240×340
+SPELL_W, SPELL_H = round(CARD_W * 0.42), round(CARD_H * 0.42)  # 202×286
+MARGIN, GAP = 20, 16
+HEADER_H = 66
+BANNER_H = 54  # above the cards: the Leader's banner
+PLATE_H = 62  # below the cards: each hero's name
+WIDTH = 2 * MARGIN + 5 * HERO_W + SPELL_W + 5 * GAP
+HEIGHT = HEADER_H + BANNER_H + HERO_H + PLATE_H + 12
+CARD_TOP = HEADER_H + BANNER_H
+
+LEADER_GOLD: RGB = (255, 200, 30)
+PANEL: RGB = mix(BAR, CLASS_COLOURS["magic"], 0.35)
+DASH: RGB = (190, 176, 230)
+HURT_TEXT: RGB = (255, 96, 96)  # "WOUNDED" on the dark ground
+
+
+# --- cached pieces ------------------------------------------------------------------------------------
+
+@cache
+def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
+    """A Hero card at party size; the wounded side also dimmed, so it stands out in the row."""
+    img = shrink(hero_image(hero, wounded), (HERO_W, HERO_H))
+    if wounded:
+        rgb = ImageEnhance.Brightness(img.convert("RGB")).enhance(0.8)
+        rgb.putalpha(img.getchannel("A"))
+        img = rgb
+    return img
+
+
+@cache
+def _small_spell(spell: Spell) -> Image.Image:
+    return shrink(spell_image(spell), (SPELL_W, SPELL_H))
+
+
+@lru_cache(maxsize=4)
+def _dashed_slot(w: int, h: int, lines: tuple[str, ...]) -> Image.Image:
+    """An empty place for a card: a dashed outline and a few words (no spell, or a hero not known)."""
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    dash, step, inset = 14, 24, 3
+    for x in range(inset + 10, w - inset - 10, step):  # top and bottom edges
+        for y in (inset, h - inset - 1):
+            d.line((x, y, min(x + dash, w - inset - 10), y), fill=DASH, width=4)
+    for y in range(inset + 10, h - inset - 10, step):  # left and right edges
+        for x in (inset, w - inset - 1):
+            d.line((x, y, x, min(y + dash, h - inset - 10)), fill=DASH, width=4)
+    faces = [font("bold", 26)] + [font("bold", 22)] * (len(lines) - 1)
+    total = sum(f.size + 10 for f in faces)
+    ty = (h - total) / 2
+    for text, face in zip(lines, faces, strict=True):
+        d.text((w / 2, ty), ellipsize(text, face, w - 24), font=face, fill=DASH if face.size > 22 else WHITE,
+               anchor="ma")
+        ty += face.size + 10
+    return img
+
+
+@cache
+def _crown() -> Image.Image:
+    """A small gold crown for the Leader's banner."""
+    s, w, h = 4, 40, 32
+    img, d = supersampled((w, h), s)
+    pts = [(2, 28), (2, 8), (11, 17), (20, 3), (29, 17), (38, 8), (38, 28)]
+    d.polygon([(x * s, y * s) for x, y in pts], fill=(*LEADER_GOLD, 255), outline=(0, 0, 0, 255), width=2 * s)
+    for x, y in ((2, 8), (20, 3), (38, 8)):
+        d.ellipse(((x - 3) * s, (y - 3) * s, (x + 3) * s, (y + 3) * s), fill=(*WHITE, 255),
+                  outline=(0, 0, 0, 255), width=s)
+    d.rectangle((2 * s, 23 * s, 38 * s, 28 * s), fill=(*WOUND_RED, 255))
+    return shrink(img, (w, h))
+
+
+@cache
+def _player_token(colour: str, letter: str) -> Image.Image:
+    """The player's token as on the board: a disc in their colour with their letter."""
+    fill, ink = _token_colours(colour)
+    size, s = 48, 4
+    img, d = supersampled((size, size), s)
+    d.ellipse((0, 0, size * s - 1, size * s - 1), fill=(*BLACK, 255))
+    d.ellipse((2 * s, 2 * s, (size - 2) * s, (size - 2) * s), fill=(*WHITE, 255))
+    d.ellipse((5 * s, 5 * s, (size - 5) * s, (size - 5) * s), fill=(*fill, 255))
+    img = shrink(img, (size, size))
+    ImageDraw.Draw(img).text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 27), fill=ink,
+                             anchor="mm")
+    return img
+
+
+# --- reading the party --------------------------------------------------------------------------------
+
+class _Slot:
+    __slots__ = ("hero", "id", "wounded")
+
+    def __init__(self, hero_id: str, hero: Hero | None, wounded: bool) -> None:
+        self.id, self.hero, self.wounded = hero_id, hero, wounded
+
+    @property
+    def name(self) -> str:
+        return self.hero.name if self.hero else self.id
+
+
+def _slots(party: Party, heroes: Mapping[str, Hero]) -> list[_Slot]:
+    out = []
+    for entry in list(party.get("heroes", ()))[:5]:
+        hid = str(entry.get("id", "?"))
+        out.append(_Slot(hid, heroes.get(hid), bool(entry.get("wounded"))))
+    return out
+
+
+def _spell_of(party: Party, spells: Mapping[str, Spell]) -> tuple[str | None, Spell | None]:
+    sid = party.get("spell")
+    return (str(sid), spells.get(str(sid))) if sid else (None, None)
+
+
+# --- the picture --------------------------------------------------------------------------------------
+
+def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
+                  spells: Mapping[str, Spell] | None = None) -> Image.Image:
+    """The Party as an RGB image (``render_party`` encodes it).  ``heroes`` and ``spells`` default to the
+    game's cards."""
+    heroes = hero_index() if heroes is None else heroes
+    spells = spell_index() if spells is None else spells
+    slots = _slots(party, heroes)
+    spell_id, spell = _spell_of(party, spells)
+    magic = next((i for i, s in enumerate(slots) if s.hero and s.hero.kind == "magic"), None)
+
+    img = Image.new("RGB", (WIDTH, HEIGHT), BAR)
+    draw = ImageDraw.Draw(img)
+    colour = str(party.get("colour", ""))
+    letter = str(party.get("letter") or colour[:1] or "?")
+    fill = _token_colours(colour)[0]
+    draw.rectangle((0, 0, WIDTH, HEADER_H - 8), fill=mix(fill, BAR, 0.55))
+    draw.rectangle((0, HEADER_H - 12, WIDTH, HEADER_H - 8), fill=fill)
+    token = _player_token(colour, letter)
+    img.paste(token, (MARGIN, (HEADER_H - 8 - token.height) // 2), token)
+    player = str(party.get("player") or "Someone")
+    title = f"{player}'s party ({colour})" if colour else f"{player}'s party"
+    outlined(draw, (MARGIN + 62, (HEADER_H - 8) / 2), ellipsize(title, font("serif", 30), WIDTH / 2), font("serif", 30),
+             fill=WHITE, outline=BLACK, width=2, anchor="lm")
+    if slots:
+        lead = slots[-1]
+        kind = CLASS_NAMES.get(lead.hero.kind, "Hero") if lead.hero else "Hero"
+        outlined(draw, (WIDTH - MARGIN, (HEADER_H - 8) / 2), f"Leader: {lead.name} ({kind}) →", font("bold", 24),
+                 fill=LEADER_GOLD, outline=BLACK, width=2, anchor="rm")
+
+    x = MARGIN
+    plate_face, kind_face = font("bold", 24), font("bold", 17)
+    for i, slot in enumerate(slots):
+        if i == magic:
+            # the spell first, then its Magic User, on one panel
+            panel = (x - 8, CARD_TOP - 10, x + SPELL_W + GAP + HERO_W + 8, CARD_TOP + HERO_H + PLATE_H + 6)
+            draw.rounded_rectangle(panel, radius=14, fill=PANEL, outline=mix(PANEL, WHITE, 0.35), width=2)
+            top = CARD_TOP + (HERO_H - SPELL_H) // 2
+            if spell is not None:
+                card = _small_spell(spell)
+                img.paste(card, (x, top), card)
+                label, sub = spell.name, f"spell · roll {spell.roll}+"
+            else:
+                words = ("no spell", "/study", "to learn one") if spell_id is None else (spell_id, "unknown spell")
+                empty = _dashed_slot(SPELL_W, SPELL_H, words)
+                img.paste(empty, (x, top), empty)
+                label, sub = "no spell", ""
+            _plate(draw, (x, CARD_TOP + HERO_H + 12, x + SPELL_W, CARD_TOP + HERO_H + PLATE_H - 2), label, sub,
+                   DASH, font("bold", 21), kind_face)
+            x += SPELL_W + GAP
+        leader = i == len(slots) - 1
+        if slot.hero is not None:
+            card = _small_hero(slot.hero, slot.wounded)
+        else:
+            card = _dashed_slot(HERO_W, HERO_H, (slot.id, "unknown hero"))
+        if leader:
+            draw.rounded_rectangle((x - 7, CARD_TOP - 7, x + HERO_W + 6, CARD_TOP + HERO_H + 6), radius=20,
+                                   fill=LEADER_GOLD, outline=BLACK, width=2)
+            _banner(img, draw, x)
+        img.paste(card, (x, CARD_TOP), card)
+        tint = CLASS_COLOURS.get(slot.hero.kind, BAR_DIM) if slot.hero else BAR_DIM
+        kind = CLASS_NAMES.get(slot.hero.kind, "Hero") if slot.hero else "?"
+        sub = f"{kind} · WOUNDED" if slot.wounded else kind
+        _plate(draw, (x, CARD_TOP + HERO_H + 12, x + HERO_W, CARD_TOP + HERO_H + PLATE_H - 2), slot.name, sub,
+               WOUND_RED if slot.wounded else tint, plate_face, kind_face)
+        x += HERO_W + GAP
+    return img
+
+
+def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str, sub: str, tint: RGB,
+           face: Any, small: Any) -> None:
+    """A name under a card, with a colour bar on its left and a second line (kind, wounded) below."""
+    x0, y0, x1, y1 = box
+    draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
+    if sub:
+        draw.text((x0 + 14, y0 + 1), ellipsize(name, face, x1 - x0 - 16), font=face, fill=BAR_TEXT)
+        draw.text((x0 + 14, y1 - 1), sub, font=small, fill=HURT_TEXT if "WOUNDED" in sub else BAR_DIM,
+                  anchor="ls")
+    else:
+        draw.text((x0 + 14, (y0 + y1) / 2), name, font=face, fill=BAR_DIM, anchor="lm")
+
+
+def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int) -> None:
+    """The Leader's banner over the rightmost card: a gold ribbon reading LEADER, with a crown."""
+    top, bottom = HEADER_H + 6, CARD_TOP - 12
+    x0, x1 = x + 6, x + HERO_W - 6
+    notch = 12
+    ribbon = [(x0 - 10, top), (x1 + 10, top), (x1 + 10 - notch, (top + bottom) / 2), (x1 + 10, bottom),
+              (x0 - 10, bottom), (x0 - 10 + notch, (top + bottom) / 2)]
+    draw.polygon(ribbon, fill=LEADER_GOLD, outline=BLACK, width=2)
+    crown = _crown()
+    cx = x + HERO_W // 2
+    face = font("bold", 26)
+    text_w = face.getlength("LEADER")
+    left = round(cx - (crown.width + 8 + text_w) / 2)
+    img.paste(crown, (left, (top + bottom - crown.height) // 2), crown)
+    draw.text((left + crown.width + 8, (top + bottom) / 2 + 1), "LEADER", font=face, fill=BLACK, anchor="lm")
+
+
+def _palette_bytes(img: Image.Image) -> bytes:
+    """An adaptive 256-colour palette (the cards carry many tints) at PNG level 1: small and quick."""
+    return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=1)
+
+
+def _key(party: Party) -> tuple[Any, ...]:
+    members = tuple((str(h.get("id")), bool(h.get("wounded"))) for h in party.get("heroes", ()))
+    return (party.get("player"), party.get("colour"), party.get("letter"), members, party.get("spell"))
+
+
+@lru_cache(maxsize=64)
+def _party_png(key: tuple[Any, ...]) -> bytes:
+    player, colour, letter, members, spell = key
+    party = {"player": player, "colour": colour, "letter": letter, "spell": spell,
+             "heroes": [{"id": i, "wounded": w} for i, w in members]}
+    return _palette_bytes(compose_party(party))
+
+
+def render_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
+                 spells: Mapping[str, Spell] | None = None) -> bytes:
+    """PNG of a player's Party: the five Hero cards in order (Leader at the right end, crowned), wounded
+    ones on their wounded side, the Magic User's spell beside him, the player's colour and letter.
+    With the game's own cards (no ``heroes``/``spells`` given) the PNG of an unchanged party is cached."""
+    if heroes is None and spells is None:
+        return _party_png(_key(party))
+    return _palette_bytes(compose_party(party, heroes=heroes, spells=spells))
+
+
+# --- alt text -----------------------------------------------------------------------------------------
+
+def _who(slot: _Slot) -> str:
+    kind = CLASS_NAMES.get(slot.hero.kind, "Hero") if slot.hero else "unknown hero"
+    return f"{slot.name} ({kind}{', wounded' if slot.wounded else ''})"
+
+
+def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
+                   spells: Mapping[str, Spell] | None = None) -> str:
+    """Who leads, the order left to right, who is wounded, and which spell the Magic User holds."""
+    heroes = hero_index() if heroes is None else heroes
+    spells = spell_index() if spells is None else spells
+    slots = _slots(party, heroes)
+    colour = party.get("colour")
+    owner = f"{party.get('player') or 'Someone'}'s party" + (f" ({colour})" if colour else "")
+    if not slots:
+        return cap_alt(f"{owner}: no heroes.")
+    lead = slots[-1]
+    lead_kind = CLASS_NAMES.get(lead.hero.kind, "Hero") if lead.hero else "unknown hero"
+    text = (f"{owner}, led by {lead.name} the {lead_kind} at the right end. Left to right: "
+            f"{', '.join(_who(s) for s in slots)}.")
+    hurt = [s.name for s in slots if s.wounded]
+    text += f" Wounded: {', '.join(hurt)}." if hurt else " No one is wounded."
+    mage = next((s for s in slots if s.hero and s.hero.kind == "magic"), None)
+    spell_id, spell = _spell_of(party, spells)
+    who = mage.name if mage else "The party"
+    if spell is not None:
+        immune = [b for b, ok in zip(BOXES, spell.works, strict=False) if not ok]
+        text += f" {who} holds the {spell.name} spell (roll {spell.roll} or more"
+        text += f"; no effect under box {', '.join(immune)})." if immune else "; works on every Monster)."
+    elif spell_id:
+        text += f" {who} holds an unknown spell, {spell_id}."
+    else:
+        text += f" {who} has no spell."
+    return cap_alt(text)
+
+
+# --- benchmark ----------------------------------------------------------------------------------------
+
+def bench_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
+                spells: Mapping[str, Spell] | None = None, n: int = 20) -> dict[str, float]:
+    """Median milliseconds to compose and encode a party picture (no whole-picture cache), and its size."""
+    data = _palette_bytes(compose_party(party, heroes=heroes, spells=spells))  # warm the card caches
+    times: list[float] = []
+    for _ in range(n):
+        t = time.perf_counter()
+        data = _palette_bytes(compose_party(party, heroes=heroes, spells=spells))
+        times.append((time.perf_counter() - t) * 1000)
+    return {"render_p50_ms": statistics.median(times), "png_bytes": float(len(data))}
+
