@@ -119,7 +119,7 @@ async def hammer(db: Database, tasks: int = 10, rounds: int = 30) -> tuple[int, 
                 return
             user, action = next_move(now, rng)
             try:
-                await svc.act(result.game_id, user, action, expect_version=now.version)
+                await svc.act(result.game_id, user, action, expect_version=now.stamp)
                 applied += 1
             except GameError:
                 pass

@@ -88,6 +88,18 @@ class Result:
     def outcome(self) -> Any:
         return self.rules.outcome(self.state)
 
+    @property
+    def stamp(self) -> int:
+        """What buttons carry to be refused once stale: see ``stamp_of``."""
+        return stamp_of(self.rules, self.state, self.version)
+
+
+def stamp_of(rules: Any, state: Any, version: int) -> int:
+    """The ruleset's ``moment`` when it has one (it ignores dice rolls, notes and reordering, so someone
+    rolling dice does not stale the player's buttons), else the game's version."""
+    moment = getattr(rules, "moment", None)
+    return int(moment(state)) if moment is not None and state is not None else version
+
 
 @dataclass(slots=True)
 class LobbyInfo:
@@ -185,7 +197,7 @@ class GameService:
                 try:
                     rules = ruleset(g.record.ruleset)
                     self._check_playable(g)
-                    if expect_version is not None and g.version != expect_version:
+                    if expect_version is not None and stamp_of(rules, g.state, g.version) != expect_version:
                         raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
                                           "message in the thread (or `/game status`).")
                     if user_id == SYSTEM_USER and seat is not None:
@@ -204,9 +216,12 @@ class GameService:
                 finished = rules.outcome(step.state) is not None
                 status = "finished" if finished else "active"
                 now = self.clock()
+                deadline = self._deadline(rules, step.state, g.record.options, now)
+                if stamp_of(rules, step.state, -1) == stamp_of(rules, g.state, -2) and g.record.deadline:
+                    deadline = g.record.deadline  # a dice roll or a note does not give an absent player more time
                 saved = await self.db.store.save(
                     game_id, g.version, state=_enc.encode(step.state).decode(), status=status,
-                    deadline=self._deadline(rules, step.state, g.record.options, now), now=now,
+                    deadline=deadline, now=now,
                     entry=LogEntry(user_id=user_id, seat=acting, action=_enc.encode(todo).decode(),
                                    events=_enc.encode(list(step.events)).decode()),
                 )
@@ -215,6 +230,7 @@ class GameService:
                     continue
                 g.record.version += 1
                 g.record.status = status
+                g.record.deadline = deadline
                 g.state = step.state
                 if finished:
                     self.forget(game_id)
@@ -289,7 +305,8 @@ class GameService:
                 continue
             seat, action = pending
             try:
-                results.append(await self.act(game_id, SYSTEM_USER, action, seat=seat, expect_version=version))
+                results.append(await self.act(game_id, SYSTEM_USER, action, seat=seat,
+                                              expect_version=stamp_of(rules, g.state, g.version)))
             except GameError as err:  # someone acted in the meantime: nothing to do
                 log.info("game %d: timeout skipped (%s)", game_id, err)
         return results

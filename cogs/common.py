@@ -91,10 +91,10 @@ def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.
         return None
     view = discord.ui.View(timeout=None)
     if prompt.narrator:
-        view.add_item(NarratorButton(result.game_id, result.version, "read"))
-        view.add_item(NarratorButton(result.game_id, result.version, "auto"))
+        view.add_item(NarratorButton(result.game_id, result.stamp, "read"))
+        view.add_item(NarratorButton(result.game_id, result.stamp, "auto"))
     elif prompt.verb and prompt.option and prompt.choices:
-        view.add_item(VerbSelect(result.game_id, result.version, prompt.verb, prompt.option, prompt.choices))
+        view.add_item(VerbSelect(result.game_id, result.stamp, prompt.verb, prompt.option, prompt.choices))
     return view if view.children else None
 
 

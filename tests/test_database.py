@@ -51,7 +51,7 @@ async def test_core_store_plays_and_refuses_stale_writes(tmp_path: Path) -> None
         seat = min(result.rules.to_act(result.state))
         with pytest.raises(StaleAction):
             await svc.act(info.game_id, result.user_of(seat), result.rules.legal(result.state, seat)[0],
-                          expect_version=result.version - 1)
+                          expect_version=result.stamp - 1)
         rows = await svc.history(info.game_id)
         assert json.loads(rows[0].action)["type"] == "start" and len(rows) == 31
     finally:

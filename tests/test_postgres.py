@@ -52,7 +52,7 @@ async def test_two_processes_on_postgresql_never_lose_an_update(pg_url: str) -> 
             seat = min(now.rules.to_act(now.state))
             action = rng.choice(list(now.rules.legal(now.state, seat)))
             outcomes = await asyncio.gather(
-                *(s.act(info.game_id, now.user_of(seat), action, expect_version=now.version)
+                *(s.act(info.game_id, now.user_of(seat), action, expect_version=now.stamp)
                   for s in (one, two) for _ in range(5)), return_exceptions=True)
             wins = [o for o in outcomes if not isinstance(o, BaseException)]
             assert len(wins) == 1, outcomes

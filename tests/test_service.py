@@ -94,8 +94,8 @@ async def test_refusals_for_non_players_out_of_turn_and_stale_versions(db: Datab
     with pytest.raises(IllegalAction, match="D999"):
         await svc.act(game_id, current, verb="explore", args={"to": "D999"})
     with pytest.raises(StaleAction, match="earlier"):
-        await svc.act(game_id, current, verb="explore", args={"to": door}, expect_version=result.version - 1)
-    done = await svc.act(game_id, current, verb="explore", args={"to": door}, expect_version=result.version)
+        await svc.act(game_id, current, verb="explore", args={"to": door}, expect_version=result.stamp - 1)
+    done = await svc.act(game_id, current, verb="explore", args={"to": door}, expect_version=result.stamp)
     assert done.version == result.version + 1
     rows = await svc.history(game_id)
     assert [json.loads(r.action)["type"] for r in rows] == ["start", "place"]
@@ -109,7 +109,7 @@ async def test_double_click_applies_once(db: Database) -> None:
     user = result.user_of(result.rules.current(result.state))
     door = next(iter(board().entrances))
     outcomes = await asyncio.gather(
-        *(svc.act(game_id, user, verb="explore", args={"to": door}, expect_version=result.version)
+        *(svc.act(game_id, user, verb="explore", args={"to": door}, expect_version=result.stamp)
           for _ in range(10)), return_exceptions=True)
     assert sum(1 for o in outcomes if not isinstance(o, BaseException)) == 1
     assert all(isinstance(o, StaleAction) for o in outcomes if isinstance(o, BaseException))
@@ -141,7 +141,7 @@ async def test_two_processes_on_one_database_never_lose_an_update(tmp_path: Path
             seat = sorted(first.rules.to_act(first.state))[0]
             action = first.rules.legal(first.state, seat)[0]
             outcomes = await asyncio.gather(
-                *(s.act(game_id, first.user_of(seat), action, expect_version=first.version)
+                *(s.act(game_id, first.user_of(seat), action, expect_version=first.stamp)
                   for s in (one, two) for _ in range(5)), return_exceptions=True)
             wins = [o for o in outcomes if not isinstance(o, BaseException)]
             assert len(wins) == 1, outcomes
@@ -244,7 +244,7 @@ async def test_moves_cancelled_mid_flight_neither_corrupt_nor_block_other_games(
             seat = min(now.rules.to_act(now.state))
             action = rng.choice(list(now.rules.legal(now.state, seat)))
             tasks.append(asyncio.create_task(svc.act(game_id, now.user_of(seat), action,
-                                                     expect_version=now.version)))
+                                                     expect_version=now.stamp)))
         await asyncio.sleep(0)
         for task in tasks[::2]:
             task.cancel()
@@ -267,7 +267,7 @@ async def test_a_status_read_racing_a_move_never_makes_the_newest_button_stale(d
     nxt = min(moved.rules.to_act(moved.state))
     # the select under the newest message carries moved.version: it must work
     done = await svc.act(game_id, moved.user_of(nxt), moved.rules.legal(moved.state, nxt)[0],
-                         expect_version=moved.version)
+                         expect_version=moved.stamp)
     assert done.version == moved.version + 1
     assert await svc.choices(game_id, done.user_of(min(done.rules.to_act(done.state))), "explore", "to")
 
