@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageEnhance
+from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
 from render.common import RGB, cap_alt, ellipsize, font, mix, outlined, png_bytes, shrink, supersampled
 from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
@@ -146,6 +146,23 @@ def _slots(party: Party, heroes: Mapping[str, Hero]) -> list[_Slot]:
     return out
 
 
+def positions(kinds: list[str | None]) -> tuple[list[int], int | None]:
+    """The left x of each hero's card (``kinds`` left to right) and of the spell slot, which goes just left
+    of the first Magic User; the row is right-aligned so that the Leader always ends at the right edge."""
+    magic = next((i for i, k in enumerate(kinds) if k == "magic"), None)
+    width = len(kinds) * (HERO_W + GAP) + (SPELL_W + GAP if magic is not None else 0) - GAP
+    x = WIDTH - MARGIN - width
+    xs: list[int] = []
+    spell_x = None
+    for i in range(len(kinds)):
+        if i == magic:
+            spell_x = x
+            x += SPELL_W + GAP
+        xs.append(x)
+        x += HERO_W + GAP
+    return xs, spell_x
+
+
 def _spell_of(party: Party, spells: Mapping[str, Spell]) -> tuple[str | None, Spell | None]:
     sid = party.get("spell")
     return (str(sid), spells.get(str(sid))) if sid else (None, None)
@@ -182,26 +199,27 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         outlined(draw, (WIDTH - MARGIN, (HEADER_H - 8) / 2), f"Leader: {lead.name} ({kind}) →", font("bold", 24),
                  fill=LEADER_GOLD, outline=BLACK, width=2, anchor="rm")
 
-    x = MARGIN
+    xs, spell_x = positions([slot.hero.kind if slot.hero else None for slot in slots])
     plate_face, kind_face = font("bold", 24), font("bold", 17)
     for i, slot in enumerate(slots):
-        if i == magic:
-            # the spell first, then its Magic User, on one panel
-            panel = (x - 8, CARD_TOP - 10, x + SPELL_W + GAP + HERO_W + 8, CARD_TOP + HERO_H + PLATE_H + 6)
+        x = xs[i]
+        if i == magic and spell_x is not None:
+            # the spell just left of its Magic User, the two on one panel
+            sx = spell_x
+            panel = (sx - 8, CARD_TOP - 10, x + HERO_W + 8, CARD_TOP + HERO_H + PLATE_H + 6)
             draw.rounded_rectangle(panel, radius=14, fill=PANEL, outline=mix(PANEL, WHITE, 0.35), width=2)
             top = CARD_TOP + (HERO_H - SPELL_H) // 2
             if spell is not None:
                 card = _small_spell(spell)
-                img.paste(card, (x, top), card)
+                img.paste(card, (sx, top), card)
                 label, sub = spell.name, f"spell · roll {spell.roll}+"
             else:
                 words = ("no spell", "/study", "to learn one") if spell_id is None else (spell_id, "unknown spell")
                 empty = _dashed_slot(SPELL_W, SPELL_H, words)
-                img.paste(empty, (x, top), empty)
+                img.paste(empty, (sx, top), empty)
                 label, sub = "no spell", ""
-            _plate(draw, (x, CARD_TOP + HERO_H + 12, x + SPELL_W, CARD_TOP + HERO_H + PLATE_H - 2), label, sub,
+            _plate(draw, (sx, CARD_TOP + HERO_H + 12, sx + SPELL_W, CARD_TOP + HERO_H + PLATE_H - 2), label, sub,
                    DASH, font("bold", 21), kind_face)
-            x += SPELL_W + GAP
         leader = i == len(slots) - 1
         if slot.hero is not None:
             card = _small_hero(slot.hero, slot.wounded)
@@ -217,12 +235,11 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         sub = f"{kind} · WOUNDED" if slot.wounded else kind
         _plate(draw, (x, CARD_TOP + HERO_H + 12, x + HERO_W, CARD_TOP + HERO_H + PLATE_H - 2), slot.name, sub,
                WOUND_RED if slot.wounded else tint, plate_face, kind_face)
-        x += HERO_W + GAP
     return img
 
 
 def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str, sub: str, tint: RGB,
-           face: Any, small: Any) -> None:
+           face: ImageFont.FreeTypeFont, small: ImageFont.FreeTypeFont) -> None:
     """A name under a card, with a colour bar on its left and a second line (kind, wounded) below."""
     x0, y0, x1, y1 = box
     draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
