@@ -1,0 +1,740 @@
+"""Champion of the Empire: the fight, as printed.
+
+Both sides draw combat cards (combat value, plus the armed cards of the chosen weapon), use one ranged attack
+each, then fight combat turns: initiative by d6 + initiative, the attacker plays a card, the defender must
+answer with the same type or is wounded.  A combat round ends when a side has no cards; everyone keeps at
+most two and redraws.  ``Melee`` works on the state copy being built inside ``apply``; it resolves every
+step nobody needs to decide (forced defences, Tabula's opponents) and stops where a person must act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.champion.content import CARD_TYPES, Library
+from rules.champion.state import (
+    CardPlayed,
+    CardsDrawn,
+    Combat,
+    CombatRoundEnded,
+    Defend,
+    Foe,
+    FoeDied,
+    Gazed,
+    InitiativeRolled,
+    Keep,
+    NoRoll,
+    Play,
+    Ranged,
+    RangedAttack,
+    Regenerated,
+    Reshuffled,
+    State,
+    Weapon,
+    Wound,
+)
+from rules.core import IllegalAction, NotYourTurn, Rng
+
+#: Life a wound of each type costs.  A head wound costs two (the Starving Farmers example).
+WOUND_LIFE = {"torso": 1, "head": 2, "hand": 1, "leg": 1, "inspired": 1}
+#: Wounds that Kerberos's single torso shares among all its heads.
+SHARED_BODY = ("torso", "leg", "hand")
+#: The card that, when it wards off an attack, gives its side the next attack without a roll.
+SEIZE = "inspired"
+#: Card types in the order an opponent played by Tabula would rather keep them (rarest first).
+KEEP_ORDER = ("inspired", "head", "leg", "hand", "torso")
+
+
+def card_type(card: str) -> str:
+    """``torso-3`` and ``armed-torso-2`` are both torso cards."""
+    return card.split("-")[-2]
+
+
+def types_in(hand: list[str]) -> list[str]:
+    """The distinct card types in a hand, in the glossary order."""
+    present = {card_type(c) for c in hand}
+    return [t for t in CARD_TYPES if t in present]
+
+
+def keep_options(hand: list[str]) -> list[tuple[str, ...]]:
+    """Every choice of at most two cards to keep, named by type (the same type twice needs two cards)."""
+    kinds = types_in(hand)
+    counts = {t: sum(1 for c in hand if card_type(c) == t) for t in kinds}
+    out: list[tuple[str, ...]] = [()]
+    out += [(t,) for t in kinds]
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if a != b or counts[a] >= 2:
+                out.append((a, b))
+    return out
+
+
+def take(hand: list[str], kind: str) -> str:
+    """Remove one card of a type from a hand (plain cards before armed ones) and return it."""
+    for c in hand:
+        if card_type(c) == kind and not c.startswith("armed"):
+            hand.remove(c)
+            return c
+    for c in hand:
+        if card_type(c) == kind:
+            hand.remove(c)
+            return c
+    raise ValueError(kind)
+
+
+class Melee:
+    """One fight, advanced inside ``apply`` on the state copy."""
+
+    def __init__(self, lib: Library, s: State, rng: Rng, events: list[Any]) -> None:
+        self.lib = lib
+        self.s = s
+        self.rng = rng
+        self.events = events
+        assert s.combat is not None
+        self.c: Combat = s.combat
+
+    # --- who fights ---------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.s.order[self.s.turn]
+
+    def alive(self) -> list[int]:
+        return [i for i, f in enumerate(self.c.foes) if f.life > 0]
+
+    def hero_initiative(self) -> int:
+        bonus = 1 if self.event() == "heroes_initiative_plus1" else 0
+        return max(0, self.s.heroes[self.seat].initiative + bonus - self.c.leg)
+
+    def event(self) -> str:
+        return self.lib.event[self.s.event].effect if self.s.event in self.lib.event else "none"
+
+    def weapon_options(self) -> list[str]:
+        me = self.s.heroes[self.seat]
+        weapons = [i for i in me.items if self.lib.item[i].kind == "weapon"]
+        if any(self.lib.item[i].kind == "shield" for i in me.items) and any(
+                self.lib.item[i].hands >= 2 for i in weapons):
+            weapons.append("")  # shield alone, rather than a two-handed weapon
+        return weapons or [""]
+
+    def ranged_options(self) -> list[str]:
+        """Ranged weapons the hero may throw or shoot before melee ("" = none)."""
+        if self.c.weapon is None:
+            return []
+        me = self.s.heroes[self.seat]
+        chosen = self.lib.item[self.c.weapon] if self.c.weapon else None
+        out = []
+        for i in me.items:
+            item = self.lib.item[i]
+            if not item.ranged:
+                continue
+            if i == self.c.weapon or ((chosen is None or chosen.hands < 2) and item.hands < 2):
+                out.append(i)
+        return out
+
+    def shield(self) -> str:
+        """The shield the hero carries into the fight beside a one-handed weapon ("" if none may be used)."""
+        chosen = self.lib.item.get(self.c.weapon or "")
+        if chosen is not None and chosen.hands >= 2:
+            return ""
+        me = self.s.heroes[self.seat]
+        shields = [i for i in me.items if self.lib.item[i].kind == "shield"]
+        return max(shields, key=lambda i: (self.lib.item[i].armed_count, -shields.index(i)), default="")
+
+    # --- cards --------------------------------------------------------------------------------
+
+    def draw(self, n: int) -> list[str]:
+        out: list[str] = []
+        for _ in range(max(0, n)):
+            if not self.s.combat_deck:
+                if not self.s.combat_discard:
+                    break
+                self.s.combat_deck = self.rng.shuffle(self.s.combat_discard)
+                self.s.combat_discard = []
+                self.events.append(Reshuffled(pile="combat", cards=len(self.s.combat_deck)))
+            out.append(self.s.combat_deck.pop(0))
+        return out
+
+    def draw_armed(self, weapon: str, n: int) -> list[str]:
+        item = self.lib.item.get(weapon)
+        if item is None or not item.armed:
+            return []
+        out: list[str] = []
+        for c in list(self.s.armed):
+            if len(out) >= n:
+                break
+            if card_type(c) == item.armed:
+                self.s.armed.remove(c)
+                out.append(c)
+        return out
+
+    def discard(self, cards: list[str]) -> None:
+        for c in cards:
+            if c.startswith("armed"):
+                self.s.armed.append(c)
+            else:
+                self.s.combat_discard.append(c)
+
+    def armed_count(self, weapon: str) -> int:
+        item = self.lib.item.get(weapon)
+        return item.armed_count if item is not None and item.armed else 0
+
+    def deal(self, kept_hero: list[str], kept_foes: dict[int, list[str]]) -> None:
+        """Fill every hand: combat value plus armed cards, less the cards kept from the last round."""
+        c = self.c
+        me = self.s.heroes[self.seat]
+        want = max(1, me.combat + c.bonus)
+        kept_armed = sum(1 for k in kept_hero if k.startswith("armed"))
+        kept_plain = len(kept_hero) - kept_armed
+        c.hand = kept_hero + self.draw(want - kept_plain)
+        for gear in (c.weapon or "", self.shield()):  # the weapon's armed cards, then the shield's
+            need = self.armed_count(gear)
+            use = min(need, kept_armed)
+            kept_armed -= use
+            c.hand += self.draw_armed(gear, need - use)
+        self.events.append(CardsDrawn(who="hero", foe=-1, cards=len(c.hand), kept=len(kept_hero), round=c.round))
+        for i in self.alive():
+            f = c.foes[i]
+            kept = kept_foes.get(i, [])
+            k_armed = sum(1 for k in kept if k.startswith("armed"))
+            f.hand = (kept + self.draw(max(1, f.combat) - (len(kept) - k_armed))
+                      + self.draw_armed(f.weapon, self.armed_count(f.weapon) - k_armed))
+            self.events.append(CardsDrawn(who=f.name, foe=i, cards=len(f.hand), kept=len(kept), round=c.round))
+
+    # --- running the fight --------------------------------------------------------------------
+
+    def advance(self) -> str:
+        """Resolve what needs nobody's choice.  Returns "" while the fight goes on, else its result."""
+        c = self.c
+        while not self.result():
+            if c.step == "weapon":
+                options = self.weapon_options()
+                if len(options) != 1:
+                    return ""
+                self.choose_weapon(options[0])
+            elif c.step == "ranged":
+                options = self.ranged_options()
+                targets = self.alive()
+                if len(options) > 1 or (options and len(targets) > 1):
+                    return ""
+                self.ranged(options[0] if options else "", targets[0])
+            elif c.step == "hero_attack":
+                return ""
+            elif c.step == "hero_defend":
+                if not self.hero_defend_auto():
+                    return ""
+            elif c.step == "foe_defend":
+                if not self.foe_defend_auto():
+                    return ""
+            elif c.step == "foe_attack":
+                waiting = [i for i in self.alive() if c.foes[i].hand and not c.foes[i].play]
+                for i in waiting:
+                    if c.foes[i].controller < 0:
+                        c.foes[i].play = self.policy_attack(i)
+                if any(not c.foes[i].play for i in waiting):
+                    return ""
+                self.reveal_attacks()
+            else:  # keep
+                for i in self.alive():
+                    f = c.foes[i]
+                    if f.keep is None and f.controller < 0:
+                        f.keep = list(self.policy_keep(f.hand))
+                if c.hero_keep is None or any(c.foes[i].keep is None for i in self.alive()):
+                    return ""
+                self.redraw()
+        return self.result()
+
+    def result(self) -> str:
+        me = self.s.heroes[self.seat]
+        if self.c.over:
+            return self.c.over
+        if not self.alive():
+            return "won"
+        if me.life <= 0:
+            return "lost"
+        return ""
+
+    def start(self) -> None:
+        """The weapon is chosen: both sides draw, then the ranged attacks."""
+        self.deal([], {})
+        self.c.step = "ranged"
+
+    def choose_weapon(self, item: str) -> None:
+        self.c.weapon = item
+        me = self.s.heroes[self.seat]
+        self.c.armour = sum(self.lib.item[i].armour for i in me.items if self.lib.item[i].kind == "armour")
+        self.start()
+
+    def ranged(self, item: str, target: int) -> None:
+        """Both sides' ranged attacks, at the same time, then melee."""
+        c = self.c
+        me = self.s.heroes[self.seat]
+        wound_foe = 0
+        if item:
+            weapon = self.lib.item[item]
+            foe = c.foes[target]
+            lost = self.rng.shuffle(foe.hand)[:weapon.ranged_discard] if weapon.ranged_discard else []
+            for card in lost:
+                foe.hand.remove(card)
+            self.discard(lost)
+            self.events.append(RangedAttack(by="hero", item=item, target=foe.name, discarded=len(lost),
+                                            wound=weapon.ranged_wound))
+            wound_foe = weapon.ranged_wound
+        thrower = next((i for i in self.alive() if self.lib.item.get(c.foes[i].weapon)
+                        and self.lib.item[c.foes[i].weapon].ranged), None)
+        if thrower is not None:
+            weapon = self.lib.item[c.foes[thrower].weapon]
+            lost = self.rng.shuffle(c.hand)[:weapon.ranged_discard] if weapon.ranged_discard else []
+            for card in lost:
+                c.hand.remove(card)
+            self.discard(lost)
+            self.events.append(RangedAttack(by=c.foes[thrower].name, item=weapon.id, target="hero",
+                                            discarded=len(lost), wound=weapon.ranged_wound))
+            if weapon.ranged_wound:
+                me.life = max(0, me.life - weapon.ranged_wound)
+                self.events.append(Wound(who="hero", foe=-1, card="ranged", life=weapon.ranged_wound,
+                                         left=me.life, initiative=self.hero_initiative()))
+        if "fiery_breath" in c.abilities:
+            me.life = max(0, me.life - 1)
+            self.events.append(RangedAttack(by=c.foes[0].name, item="fiery_breath", target="hero", discarded=0,
+                                            wound=1))
+            self.events.append(Wound(who="hero", foe=-1, card="fire", life=1, left=me.life,
+                                     initiative=self.hero_initiative()))
+        if wound_foe:
+            self.hurt_foe(target, "", wound_foe)
+        if not self.alive():  # both fell at once: the tie goes to the hero
+            me.life = max(me.life, 1)
+            return
+        if me.life <= 0:
+            return
+        self.after_turn()
+
+    # --- initiative ----------------------------------------------------------------------------
+
+    def initiative(self) -> None:
+        c = self.c
+        if c.yours:
+            c.attacker = c.yours
+            c.yours = ""
+            self.events.append(NoRoll(attacker=c.attacker, reason="inspired"))
+        else:
+            alive = self.alive()
+            roller = max(alive, key=lambda i: (c.foes[i].initiative, -i))
+            hi = self.hero_initiative()
+            fi = c.foes[roller].initiative
+            rh, rf = self.rng.die(6), self.rng.die(6)
+            th, tf = hi + rh, fi + rf
+            tie = "foes" if "bull_rush" in c.abilities else "hero"
+            if (rh == 6 and rf == 6) or (rh == 1 and rf == 1):
+                reason = "double six" if rh == 6 else "double one"
+                winner = "hero" if hi > fi else "foes" if fi > hi else tie
+            elif rh == 1 or rf == 1:
+                reason = "one"
+                winner = "foes" if rh == 1 else "hero"
+            elif rh == 6 or rf == 6:
+                reason = "six"
+                winner = "hero" if rh == 6 else "foes"
+            elif th != tf:
+                reason = "higher"
+                winner = "hero" if th > tf else "foes"
+            else:
+                reason = "tie"
+                winner = tie
+            c.attacker = winner
+            self.events.append(InitiativeRolled(hero_roll=rh, foe_roll=rf, hero_total=th, foe_total=tf,
+                                                roller=c.foes[roller].name, attacker=winner, reason=reason))
+        if c.attacker == "hero":
+            c.step = "hero_attack"
+        else:
+            c.step = "foe_attack"
+            for f in c.foes:
+                f.play = ""
+
+    # --- attacks and defences -----------------------------------------------------------------
+
+    def hero_attack(self, kind: str, target: int) -> None:
+        c = self.c
+        self.discard([take(c.hand, kind)])
+        c.attack = kind
+        c.target = target
+        self.events.append(CardPlayed(by="hero", foe=target, card=kind, role="attack"))
+        c.step = "foe_defend"
+
+    def foe_defend_auto(self) -> bool:
+        """Resolve the attacked opponent's answer if it has no real choice (or Tabula plays it)."""
+        c = self.c
+        f = c.foes[c.target]
+        kinds = types_in(f.hand)
+        if c.attack in kinds:
+            self.foe_answer(c.attack, auto=True)
+            return True
+        if len(kinds) <= 1 or f.controller < 0:
+            self.foe_answer(self.policy_throw(f.hand) if kinds else "", auto=True)
+            return True
+        return False
+
+    def foe_answer(self, kind: str, *, auto: bool = False) -> None:
+        c = self.c
+        i = c.target
+        f = c.foes[i]
+        if kind:
+            card = take(f.hand, kind)
+            self.discard([card])
+        if kind and kind == c.attack:
+            self.events.append(CardPlayed(by=f.name, foe=i, card=kind, role="defence", auto=auto))
+            if kind == SEIZE:
+                c.yours = "foes"
+        else:
+            if kind:
+                self.events.append(CardPlayed(by=f.name, foe=i, card=kind, role="thrown", auto=auto))
+            self.hurt_foe(i, c.attack, WOUND_LIFE[c.attack])
+        self.after_turn()
+
+    def reveal_attacks(self) -> None:
+        c = self.c
+        c.attacks = []
+        for i in self.alive():
+            f = c.foes[i]
+            if f.play:
+                self.discard([take(f.hand, f.play)])
+                self.events.append(CardPlayed(by=f.name, foe=i, card=f.play, role="attack",
+                                              auto=f.controller < 0))
+                c.attacks.append([str(i), f.play])
+                f.play = ""
+        c.step = "hero_defend"
+
+    def hero_defend_auto(self) -> bool:
+        """Answer the pending attacks that need no choice; False when the hero must choose a card."""
+        c = self.c
+        while c.attacks:
+            kind = c.attacks[0][1]
+            kinds = types_in(c.hand)
+            if kind in kinds:
+                self.hero_answer(kind, auto=True)
+            elif len(kinds) <= 1:
+                self.hero_answer(kinds[0] if kinds else "", auto=True)
+            else:
+                return False
+            if self.result():
+                return True
+        self.after_turn()
+        return True
+
+    def hero_answer(self, kind: str, *, auto: bool = False) -> None:
+        c = self.c
+        i_str, attack = c.attacks.pop(0)
+        if kind:
+            self.discard([take(c.hand, kind)])
+        if kind and kind == attack:
+            self.events.append(CardPlayed(by="hero", foe=int(i_str), card=kind, role="defence", auto=auto))
+            if kind == SEIZE:
+                c.yours = "hero"
+        else:
+            if kind:
+                self.events.append(CardPlayed(by="hero", foe=int(i_str), card=kind, role="thrown", auto=auto))
+            self.hurt_hero(attack)
+
+    def hurt_hero(self, kind: str) -> None:
+        c = self.c
+        me = self.s.heroes[self.seat]
+        if c.armour > 0:
+            c.armour -= 1
+            self.events.append(Wound(who="hero", foe=-1, card=kind, life=0, left=me.life,
+                                     initiative=self.hero_initiative(), absorbed="armour"))
+            return
+        loss = WOUND_LIFE[kind]
+        me.life = max(0, me.life - loss)
+        if kind == "leg":
+            c.leg += 1
+        self.events.append(Wound(who="hero", foe=-1, card=kind, life=loss, left=me.life,
+                                 initiative=self.hero_initiative()))
+
+    def hurt_foe(self, i: int, kind: str, loss: int) -> None:
+        """Wound opponent ``i`` (``kind`` "" for a ranged hit); a single torso shares body wounds."""
+        c = self.c
+        victims = [i]
+        if "single_torso" in c.abilities and kind in SHARED_BODY:
+            victims = self.alive()
+        if "armoured_hide" in c.abilities and not c.foes[i].hide_used:
+            c.foes[i].hide_used = True
+            f = c.foes[i]
+            self.events.append(Wound(who=f.name, foe=i, card=kind, life=0, left=f.life, initiative=f.initiative,
+                                     absorbed="hide"))
+            return
+        for v in victims:
+            f = c.foes[v]
+            f.life = max(0, f.life - loss)
+            if kind == "leg":
+                f.initiative = max(0, f.initiative - 1)
+            self.events.append(Wound(who=f.name, foe=v, card=kind or "ranged", life=loss, left=f.life,
+                                     initiative=f.initiative))
+            if f.life == 0:
+                self.discard(f.hand)
+                f.hand = []
+                c.kills.append(v)
+                c.xp += f.xp
+                self.events.append(FoeDied(name=f.name, foe=v, xp=f.xp))
+
+    # --- the end of a combat turn and of a combat round ---------------------------------------
+
+    def after_turn(self) -> None:
+        c = self.c
+        if self.result():
+            return
+        foes_out = all(not c.foes[i].hand for i in self.alive())
+        if c.hand and not foes_out:
+            self.initiative()
+            return
+        self.events.append(CombatRoundEnded(round=c.round))
+        if c.rounds and c.round >= c.rounds:
+            c.over = "fled"  # the story's combat rounds are over and the opponents still stand
+            return
+        c.step = "keep"
+        c.hero_keep = [] if not c.hand else None
+        for i in self.alive():
+            c.foes[i].keep = [] if not c.foes[i].hand else None
+
+    def keep(self, cards: tuple[str, ...], hand: list[str]) -> list[str]:
+        """The card ids kept for the chosen types (the rest of the hand is left in ``hand``)."""
+        kept = [take(hand, kind) for kind in cards]
+        return kept
+
+    def redraw(self) -> None:
+        c = self.c
+        kept_hero = self.keep(tuple(c.hero_keep or ()), c.hand)
+        self.discard(c.hand)
+        kept_foes: dict[int, list[str]] = {}
+        for i in self.alive():
+            f = c.foes[i]
+            kept_foes[i] = self.keep(tuple(f.keep or ()), f.hand)
+            self.discard(f.hand)
+            f.hand = []
+            f.keep = None
+        c.hand = []
+        c.hero_keep = None
+        c.round += 1
+        for f in c.foes:
+            f.hide_used = False
+        if "regenerates" in c.abilities:
+            for i in self.alive():
+                f = c.foes[i]
+                if f.life < f.max_life:
+                    f.life += 1
+                    self.events.append(Regenerated(foe=i, life=f.life))
+        self.deal(kept_hero, kept_foes)
+        if "stone_gaze" in c.abilities and len(c.hand) > 1:
+            lost = self.rng.shuffle(c.hand)[0]
+            c.hand.remove(lost)
+            self.discard([lost])
+            self.events.append(Gazed(cards=1))
+        if not c.hand or all(not c.foes[i].hand for i in self.alive()):
+            self.after_turn()  # a side drew nothing (the decks are all in hands): the round ends at once
+        else:
+            self.initiative()
+
+    # --- Tabula's opponents --------------------------------------------------------------------
+
+    def unseen(self, kind: str, foe: int) -> int:
+        """How many cards of a type the hero may still hold, as far as the opponent's side can tell."""
+        total = self.lib.combat.combat.cards()[kind] + self.lib.combat.armed.cards()[kind]
+        seen = sum(1 for c in self.s.combat_discard if card_type(c) == kind)
+        seen += sum(1 for c in self.s.armed if card_type(c) == kind)
+        for i in self.alive():
+            seen += sum(1 for c in self.c.foes[i].hand if card_type(c) == kind)
+        return total - seen
+
+    def policy_attack(self, foe: int) -> str:
+        """Attack with the type the hero is least likely to answer, weighing a head wound double."""
+        kinds = types_in(self.c.foes[foe].hand)
+        return min(kinds, key=lambda k: (self.unseen(k, foe) / WOUND_LIFE[k], CARD_TYPES.index(k)))
+
+    @staticmethod
+    def policy_throw(hand: list[str]) -> str:
+        """With no matching card, throw down the most common type in hand (keeping variety)."""
+        kinds = types_in(hand)
+        return max(kinds, key=lambda k: (sum(1 for c in hand if card_type(c) == k), -KEEP_ORDER.index(k)))
+
+    @staticmethod
+    def policy_keep(hand: list[str]) -> tuple[str, ...]:
+        """Keep the two rarest cards in hand (inspired, head, leg, hand before torso)."""
+        ordered = sorted((card_type(c) for c in hand), key=KEEP_ORDER.index)
+        return tuple(ordered[:2])
+
+    # --- what a seat may do -------------------------------------------------------------------
+
+    def to_act(self) -> set[int]:
+        c = self.c
+        if c.step in ("weapon", "ranged", "hero_attack", "hero_defend"):
+            return {self.seat}
+        if c.step == "foe_defend":
+            ctl = c.foes[c.target].controller
+            return {ctl} if ctl >= 0 else set()
+        if c.step == "foe_attack":
+            return {c.foes[i].controller for i in self.alive()
+                    if c.foes[i].hand and not c.foes[i].play and c.foes[i].controller >= 0}
+        out = {c.foes[i].controller for i in self.alive() if c.foes[i].keep is None and c.foes[i].controller >= 0}
+        if c.hero_keep is None:
+            out.add(self.seat)
+        return out
+
+    def legal(self, seat: int) -> list[Any]:
+        c = self.c
+        out: list[Any] = []
+        if seat == self.seat:
+            if c.step == "weapon":
+                out += [Weapon(item=i) for i in self.weapon_options()]
+            elif c.step == "ranged":
+                out += [Ranged(item=i, target=t) for i in self.ranged_options() for t in self.alive()]
+                out.append(Ranged(item=""))
+            elif c.step == "hero_attack":
+                out += [Play(card=k, target=t) for t in self.alive() for k in types_in(c.hand)]
+            elif c.step == "hero_defend":
+                out += [Defend(card=k) for k in types_in(c.hand)]
+            elif c.step == "keep" and c.hero_keep is None:
+                out += [Keep(cards=k) for k in keep_options(c.hand)]
+        for i in self.alive():
+            f = c.foes[i]
+            if f.controller != seat:
+                continue
+            if c.step == "foe_defend" and i == c.target:
+                out += [Defend(card=k, foe=i) for k in types_in(f.hand)]
+            elif c.step == "foe_attack" and f.hand and not f.play:
+                out += [Play(card=k, foe=i) for k in types_in(f.hand)]
+            elif c.step == "keep" and f.keep is None:
+                out += [Keep(cards=k, foe=i) for k in keep_options(f.hand)]
+        return out
+
+    def policy(self, seat: int) -> Any | None:
+        """The move Tabula makes for an absent opponents' player (deterministic)."""
+        c = self.c
+        for i in self.alive():
+            f = c.foes[i]
+            if f.controller != seat:
+                continue
+            if c.step == "foe_defend" and i == c.target:
+                return Defend(card=self.policy_throw(f.hand), foe=i, auto=True)
+            if c.step == "foe_attack" and f.hand and not f.play:
+                return Play(card=self.policy_attack(i), foe=i, auto=True)
+            if c.step == "keep" and f.keep is None:
+                return Keep(cards=self.policy_keep(f.hand), foe=i, auto=True)
+        return None
+
+    def act(self, seat: int, action: Any) -> None:
+        """Apply a person's combat move, refusing anything the book does not allow with the reason."""
+        c = self.c
+        if seat not in self.to_act():
+            raise NotYourTurn(self.waiting_for())
+        if isinstance(action, Weapon):
+            if seat != self.seat or c.step != "weapon":
+                raise IllegalAction("The weapon is chosen before the fight and cannot change now.")
+            options = self.weapon_options()
+            if action.item not in options:
+                raise IllegalAction("Fight with one of your weapons: " + self.names(options) + ".")
+            self.choose_weapon(action.item)
+        elif isinstance(action, Ranged):
+            if seat != self.seat or c.step != "ranged":
+                raise IllegalAction("Ranged attacks come once, before melee; that moment has passed.")
+            options = self.ranged_options()
+            if action.item and action.item not in options:
+                raise IllegalAction("You can shoot or throw: " + self.names(options) + ", or none (`item:` empty).")
+            if action.item and action.target not in self.alive():
+                raise IllegalAction("Aim at an opponent still standing: " + self.foe_list() + ".")
+            self.ranged(action.item, action.target)
+        elif isinstance(action, Play):
+            if seat == self.seat and action.foe < 0:
+                if c.step != "hero_attack":
+                    raise IllegalAction(self.step_hint(seat))
+                if action.card not in types_in(c.hand):
+                    raise IllegalAction(f"You hold no {action.card} card. You can attack with: "
+                                        + ", ".join(types_in(c.hand)) + ".")
+                if action.target not in self.alive():
+                    raise IllegalAction("Attack an opponent still standing: " + self.foe_list() + ".")
+                self.hero_attack(action.card, action.target)
+            else:
+                f = self.own_foe(seat, action.foe)
+                if c.step != "foe_attack" or not f.hand or f.play:
+                    raise IllegalAction(self.step_hint(seat))
+                if action.card not in types_in(f.hand):
+                    raise IllegalAction(f"{f.name} holds no {action.card} card. It can attack with: "
+                                        + ", ".join(types_in(f.hand)) + ".")
+                f.play = action.card
+        elif isinstance(action, Defend):
+            if seat == self.seat and action.foe < 0:
+                if c.step != "hero_defend":
+                    raise IllegalAction(self.step_hint(seat))
+                if action.card not in types_in(c.hand):
+                    raise IllegalAction("Throw down a card you hold: " + ", ".join(types_in(c.hand)) + ".")
+                self.hero_answer(action.card, auto=action.auto)
+                if not self.result() and not c.attacks:
+                    self.after_turn()
+            else:
+                f = self.own_foe(seat, action.foe)
+                if c.step != "foe_defend" or action.foe != c.target:
+                    raise IllegalAction(self.step_hint(seat))
+                if action.card not in types_in(f.hand):
+                    raise IllegalAction(f"{f.name} can throw down: " + ", ".join(types_in(f.hand)) + ".")
+                self.foe_answer(action.card, auto=action.auto)
+        elif isinstance(action, Keep):
+            if c.step != "keep":
+                raise IllegalAction("Cards are kept only when a combat round ends.")
+            if len(action.cards) > 2:
+                raise IllegalAction("Keep at most two cards.")
+            if seat == self.seat and action.foe < 0:
+                if c.hero_keep is not None:
+                    raise IllegalAction("You have already chosen what to keep.")
+                if tuple(action.cards) not in keep_options(c.hand):
+                    raise IllegalAction("Keep at most two cards you hold: " + ", ".join(types_in(c.hand)) + ".")
+                c.hero_keep = list(action.cards)
+            else:
+                f = self.own_foe(seat, action.foe)
+                if f.keep is not None:
+                    raise IllegalAction(f"{f.name}'s cards are already chosen.")
+                if tuple(action.cards) not in keep_options(f.hand):
+                    raise IllegalAction(f"{f.name} can keep at most two of: " + ", ".join(types_in(f.hand)) + ".")
+                f.keep = list(action.cards)
+        else:
+            raise IllegalAction(self.step_hint(seat))
+
+    # --- words --------------------------------------------------------------------------------
+
+    def own_foe(self, seat: int, foe: int) -> Foe:
+        c = self.c
+        if not 0 <= foe < len(c.foes) or c.foes[foe].life <= 0 or c.foes[foe].controller != seat:
+            mine = [f"{i + 1} ({c.foes[i].name})" for i in self.alive() if c.foes[i].controller == seat]
+            raise IllegalAction("Name an opponent you play that still stands: " + (", ".join(mine) or "none") + ".")
+        return c.foes[foe]
+
+    def names(self, items: list[str]) -> str:
+        return ", ".join(self.lib.item[i].name if i else "no weapon" for i in items) or "nothing"
+
+    def foe_list(self) -> str:
+        return ", ".join(f"{i + 1} ({self.c.foes[i].name})" for i in self.alive())
+
+    def waiting_for(self) -> str:
+        who = sorted(self.to_act())
+        names = [self.s.heroes[w].name for w in who]
+        return ("The fight waits for " + " and ".join(names) + ".") if names else "The fight is being resolved."
+
+    def step_hint(self, seat: int) -> str:
+        hints = {
+            "weapon": "Choose your weapon first: `/weapon item:`.",
+            "ranged": "Make your ranged attack, or none: `/ranged item: target:`.",
+            "hero_attack": "The hero attacks now: `/play card: target:`.",
+            "foe_defend": "The attacked opponent answers: `/defend card:`.",
+            "foe_attack": "The opponents attack now: `/play card: foe:`.",
+            "hero_defend": "Answer the attack: `/defend card:` names the card you throw down.",
+            "keep": "The combat round is over: `/keep cards:` (at most two).",
+        }
+        return hints[self.c.step]
+
+
+def make_foe(name: str, combat: int, initiative: int, life: int, xp: int, weapon: str, controller: int) -> Foe:
+    return Foe(name=name, combat=combat, initiative=initiative, life=life, max_life=life, xp=xp, weapon=weapon,
+               controller=controller)
+
+
+def all_cards(lib: Library) -> tuple[list[str], list[str]]:
+    """Fresh card ids: the combat deck (``torso-1``…) and the face-up armed cards (``armed-torso-1``…)."""
+    plain = [f"{t}-{n}" for t, count in lib.combat.combat.cards().items() for n in range(1, count + 1)]
+    armed = [f"armed-{t}-{n}" for t, count in lib.combat.armed.cards().items() for n in range(1, count + 1)]
+    return plain, armed
