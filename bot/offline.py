@@ -21,25 +21,39 @@ from bot.play import GameService, Person, Result
 from bot.present import Picture, Telling, presenter
 from rules import RULESETS, GameError
 
-HELP = """Commands:
-  /explore to:D7        move (or enter the dungeon, or leave an explored room) — `/explore` alone lists choices
+HELP = """Commands (the same as in Discord; a button is typed as its verb):
+  /game status          the board, whose turn it is, the scores
+  /sheet [name]         a player's sheet (the current player's if no name)
+  /roll expr:2d20+3     roll dice for everyone
+  /help                 this list
+  /quit                 stop; the game is kept, and --resume carries on with it later
+Legend of Heroes:
+  /explore to:D7        move (or enter the dungeon) — `/explore` alone lists the choices
   /narrate              the Narrator looks at the card in hand (players narration)
   /narrate text:...     the Narrator tells the card in their own words (empty text: Tabula reads it)
-  /game status          the board, whose turn it is, the scores
-  /sheet [name]         a fighter card and treasure (the current player's if no name)
-  /help                 this list
-  /quit                 stop; the game is kept, and --resume carries on with it later"""
+  /narrate note:...     the Narrator pins a scene note to the room
+  Expanded Game: /party, /attack, /cast, /retreat, /keep, /lead hero:Rolf, /study, /heal,
+                 /front hero:Rolf and /back hero:Rolf (reorder the party)"""
 
-#: The one option each verb takes; its value runs to the end of the line (a telling may contain "word:").
-OPTIONS = {"explore": "to", "narrate": "text"}
+#: A verb's main option, for a value typed without its name (`/explore D7`).  A value runs to the end of the
+#: line (a telling may itself contain "word:").
+OPTIONS = {"explore": "to", "narrate": "text", "roll": "expr", "lead": "hero", "front": "hero", "back": "hero",
+           "caravan": "to", "voyage": "to", "commission": "reward", "develop": "attribute", "buy": "item",
+           "use": "item", "attack": "target"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=sorted(RULESETS), help="which game (legend)")
     p.add_argument("--players", help="comma-separated names in seating order, e.g. Ann,Bob")
     p.add_argument("--seed", type=int, default=None, help="fix the dice and shuffles (same seed, same game)")
-    p.add_argument("--mode", choices=["starter", "solo"], default=None, help="default: solo for one player")
+    p.add_argument("--mode", choices=["starter", "solo", "expanded"], default=None,
+                   help="Legend of Heroes: starter, solo or expanded (default: solo for one player, else starter)")
     p.add_argument("--narration", choices=["bot", "players"], default="bot", help="who reads the cards")
+    p.add_argument("--opponents", choices=["players", "bot"], default=None,
+                   help="Champion of the Empire: who plays story opponents (default: players)")
+    for variant, what in (("fate", "the fate track"), ("short", "the shorter version"),
+                          ("heroic", "the heroic version")):
+        p.add_argument(f"--{variant}", action="store_true", help=f"Champion of the Empire: {what}")
     p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
     p.add_argument("--db", default=None, help="SQLite file for the games (default: offline.db in the images folder)")
     p.add_argument("--resume", action="store_true", help="carry on with the newest unfinished game in the file")
@@ -58,9 +72,9 @@ def parse_command(line: str) -> tuple[str, dict[str, str]]:
         verb = f"game {sub.lower()}"
     args: dict[str, str] = {}
     rest = rest.strip()
-    option = OPTIONS.get(verb)
-    if option and rest.lower().startswith(f"{option}:"):
-        args[option] = rest[len(option) + 1:].strip()
+    named = re.match(r"([a-z_]+):(.*)$", rest, re.DOTALL)
+    if named:
+        args[named.group(1)] = named.group(2).strip()
     elif rest:
         args["_"] = rest
     return verb, args
@@ -98,6 +112,8 @@ class Terminal:
             self.say(f"➡️  {names}, {prompt.text}")
             for label, _ in prompt.choices:
                 self.say(f"     {label}")
+            for label, verb, _style in prompt.buttons:
+                self.say(f"     [{label}] → /{verb}")
 
     def _seat_of(self, user_id: int) -> int:
         return next(i for i, p in enumerate(self.people) if p.id == user_id)
@@ -143,10 +159,18 @@ class Terminal:
         if verb.startswith("game "):
             self.say("Offline play knows `/game status`; the other `/game` commands belong to Discord.")
             return
-        if "_" in args and verb == "explore":
-            args["to"] = args.pop("_")
-        if "_" in args and verb == "narrate":
-            args["text"] = args.pop("_")
+        if verb == "party":
+            result = await svc.get(self.game_id)
+            shown = presenter(result.rules.key)
+            if not hasattr(shown, "party_sheet") or getattr(result.state, "mode", "") != "expanded":
+                self.say("✋ Parties belong to the Expanded Game of Legend of Heroes; try /sheet.")
+                return
+            seat = result.rules.current(result.state) if result.state.phase != "over" else 0
+            self.say(f"(only {self.people[seat].name} should look)")
+            self.show(result, shown.party_sheet(result, seat))
+            return
+        if "_" in args and verb in OPTIONS:
+            args[OPTIONS[verb]] = args.pop("_")
         who = await self.actor()
         if verb == "explore" and not args.get("to"):
             result = await svc.get(self.game_id, who.id)
@@ -174,9 +198,15 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     if len({n.lower() for n in names}) != len(names):
         return "Give each player a different name."
     people = [Person(i + 1, name) for i, name in enumerate(names)]
-    options: dict[str, Any] = {"narration": args.narration}
-    if args.mode:
-        options["mode"] = args.mode
+    options: dict[str, Any] = {}
+    if args.game == "legend":
+        options["narration"] = args.narration
+        if args.mode:
+            options["mode"] = args.mode
+    else:
+        options.update({k: True for k in ("fate", "short", "heroic") if getattr(args, k, False)})
+        if args.opponents:
+            options["opponents"] = args.opponents
     try:
         info = await svc.create(args.game, people[0], options=options, seed=args.seed)
         for person in people[1:]:
@@ -251,14 +281,8 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
 
 
 async def _random_command(svc: GameService, game_id: int, rng: random.Random) -> str:
+    """A random legal move, typed as a player would type it (the ruleset says how)."""
     result = await svc.get(game_id)
     rules, state = result.rules, result.state
     seat = sorted(rules.to_act(state))[0]
-    action = rng.choice(list(rules.legal(state, seat)))
-    if hasattr(action, "to"):
-        # Head for rooms that still hold cards most of the time, as a player would.
-        promising = [value for label, value in rules.choices(state, seat, "explore", "to") if "explore it" in label]
-        if promising and rng.random() < 0.8:
-            return f"/explore to:{rng.choice(promising)}"
-        return f"/explore to:{action.to}"
-    return "/narrate text:The Narrator leans in and reads the card aloud."
+    return str(rules.command(state, seat, rng))

@@ -77,6 +77,7 @@ class Result:
     thread_id: int | None = None
     channel_id: int | None = None
     actor: int | None = None  # seat that acted (None for the start)
+    action: Any = None  # what it did
 
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
@@ -237,7 +238,8 @@ class GameService:
                 log.info("game %d: seat %s %s -> v%d", game_id, acting, type(todo).__name__, g.version)
                 return Result(game_id=game_id, version=g.version, status=status, rules=rules, state=step.state,
                               events=step.events, seats=g.seats, options=g.record.options,
-                              thread_id=g.record.thread_id, channel_id=g.record.channel_id, actor=acting)
+                              thread_id=g.record.thread_id, channel_id=g.record.channel_id, actor=acting,
+                              action=todo)
         raise GameError("This game is very busy right now — please try again in a moment.")
 
     def _check_playable(self, g: Loaded) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.play import Result
 from render import legend as legend_render
-from rules.legend.content import BOXES, card_index, fighter_index
-from rules.legend.state import SOLO_WOUND_LIMIT, Entered
+from rules.legend.content import BOXES, CLASS_NAMES, card_index, fighter_index, hero_index, need, spell_index
+from rules.legend.state import FREE_ACTIONS, SOLO_WOUND_LIMIT, Entered, SpellCast
 from rules.legend.story import final_report, revealed_cards, tell
 
 
@@ -34,6 +34,8 @@ class Prompt:
     option: str | None = None
     choices: list[tuple[str, str]] = field(default_factory=list)  # (label, value), at most 25
     narrator: bool = False  # offer "Read the card" / "Let Tabula read it"
+    buttons: list[tuple[str, str, str]] = field(default_factory=list)  # (label, verb, style) pressed as that verb
+    placeholder: str = ""  # the select menu's grey hint
 
 
 @dataclass(slots=True)
@@ -41,6 +43,7 @@ class Telling:
     text: str
     pictures: list[Picture]
     prompt: Prompt | None
+    free: bool = False  # a dice roll or a note: the current prompt stays where it is, nobody is pinged
 
 
 def game_title(result: Result) -> str:
@@ -65,6 +68,19 @@ class LegendPresenter:
         return Picture(f"fighter-{f.id}-{side}.png", legend_render.render_fighter(f, wounded=wounded),
                        legend_render.fighter_alt_text(f, wounded=wounded)[:1000])
 
+    def spell(self, spell_id: str) -> Picture:
+        sp = spell_index()[spell_id]
+        return Picture(f"spell-{sp.id}.png", legend_render.render_spell(sp), legend_render.spell_alt_text(sp)[:1000])
+
+    def party(self, result: Result, seat: int, *, secret: bool) -> Picture:
+        """The Party laid out in a row, Leader at the right; the spell only on the owner's own picture."""
+        p = result.state.players[seat]
+        party = {"player": p.name, "colour": p.colour, "letter": p.letter,
+                 "heroes": [{"id": h.id, "wounded": h.wounded} for h in p.party],
+                 "spell": p.spell if secret else None}
+        png = legend_render.render_party(party)
+        return Picture(f"party-{seat}.png", png, legend_render.party_alt_text(party)[:1000])
+
     def warm(self) -> int:
         """Draw every card, both sides of every fighter card and the dungeon once, so no player waits for it."""
         from rules.legend.content import fighters
@@ -77,13 +93,25 @@ class LegendPresenter:
             self.fighter(f.id, wounded=False)
             self.fighter(f.id, wounded=True)
             count += 2
+        from rules.legend.content import heroes, spells
+
+        for h in heroes():
+            legend_render.render_hero(h, wounded=False)
+            legend_render.render_hero(h, wounded=True)
+            count += 2
+        for sp in spells():
+            self.spell(sp.id)
+            count += 1
         legend_render.render_board(legend_render.sample_view(), title="warm-up")
         return count + 1
 
     def telling(self, result: Result, *, with_board: bool = True) -> Telling:
         """The message after a start or a move: the story, the revealed cards, the board, who is next."""
         lines = tell(result.state, result.events)
+        if result.actor is not None and result.events and isinstance(result.action, FREE_ACTIONS):
+            return Telling(text="\n".join(lines), pictures=[], prompt=None, free=True)
         pictures = [self.card(c) for c in revealed_cards(result.events)][:8]
+        pictures += [self.spell(e.spell) for e in result.events if isinstance(e, SpellCast)][:1]
         if result.outcome is not None:
             lines.append("**Final treasure**\n" + "\n".join(final_report(result.state)))
             lines.append(f"🏆 {result.outcome.summary}")
@@ -107,12 +135,49 @@ class LegendPresenter:
                           text=f"you are the Narrator for {explorer}: look at the card with `/narrate` (only you "
                                f"see it), then tell it with `/narrate text:` — or let Tabula read it.")
         seat = rules.current(state)
+        ex = state.exploring
+        if ex is not None and ex.decision is not None:
+            return self._decision_prompt(result, seat)
         asks = {
             "place": "choose your starting doorway beside an entrance",
             "move": "your move: pick a doorway (or type `/explore to:`)",
         }
-        return Prompt(users=[result.user_of(seat)], text=asks[state.phase], verb="explore", option="to",
-                      choices=rules.choices(state, seat, "explore", "to"))
+        prompt = Prompt(users=[result.user_of(seat)], text=asks[state.phase], verb="explore", option="to",
+                        choices=rules.choices(state, seat, "explore", "to"), placeholder="Choose where to go…")
+        if rules.expanded(state) and state.phase == "move":
+            healed, _healer, studying = rules.rest_plan(state, seat)
+            if healed or studying:
+                what = " and ".join(w for w, on in (("heal", healed), ("study", studying)) if on)
+                prompt.buttons.append((f"Rest a turn ({what})", "study", "secondary"))
+                prompt.text += f", or rest a turn to {what} (`/study`, `/heal`)"
+        return prompt
+
+    def _decision_prompt(self, result: Result, seat: int) -> Prompt:
+        """Expanded Game: keep or change the Leader; attack, cast or retreat."""
+        rules, state = result.rules, result.state
+        ex = state.exploring
+        lead = rules.leader(state, seat)
+        lead_name = lead.name if lead else "nobody"
+        others = rules.choices(state, seat, "lead", "hero")
+        user = [result.user_of(seat)]
+        if ex.decision == "leader":
+            return Prompt(users=user, text=f"a **{ex.coming.title()}** card is coming. Keep **{lead_name}** in "
+                                           "front, or choose a new Leader before it is drawn.",
+                          verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
+                          buttons=[(f"Keep {lead_name}", "keep", "primary")])
+        danger = card_index()[ex.danger].title if ex.danger else "danger"
+        buttons = [("Attack" if ex.decision == "strike" else "Attack again", "attack", "danger")]
+        if rules.can_cast(state, seat):
+            buttons.append(("Cast your spell", "cast", "primary"))
+        if ex.decision == "strike":
+            return Prompt(users=user, text=f"{lead_name} faces the {danger} with a spell in hand: attack, or cast "
+                                           "(`/attack`, `/cast`). Check the spell's box for the monster's red dot "
+                                           "first — `/party` shows your spell card.", buttons=buttons)
+        buttons.append(("Retreat", "retreat", "secondary"))
+        return Prompt(users=user, text=f"the {danger} is still there. Attack again with **{lead_name}**, change the "
+                                       "Leader, or retreat to the doorway you came in by.",
+                      verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
+                      buttons=buttons)
 
     def status(self, result: Result) -> Telling:
         state = result.state
@@ -125,8 +190,11 @@ class LegendPresenter:
                 where = f"exploring room {f['in_room']}"
             else:
                 where = "not in the dungeon yet"
-            hurt = " · wounded" if f["wounded"] else ""
-            wounds = f" · {f['wounds']} of {SOLO_WOUND_LIMIT} wounds" if state.mode == "solo" else ""
+            hurt = " · wounded" if f["wounded"] and state.mode != "expanded" else ""
+            if "party" in f:
+                down = sum(1 for h in f["party"] if h["wounded"])
+                hurt = f" · led by {f['fighter']}" + (f" · {down} of 5 wounded" if down else "")
+            wounds = f" · {f['wounds']} of {SOLO_WOUND_LIMIT} wounds" if len(state.players) == 1 else ""
             rows.append(f"{f['letter']} **{f['player']}** ({f['colour']}, {f['fighter']}) {where}{hurt}{wounds}"
                         f" — {f['gold']} gold")
         head = view["caption"]
@@ -136,6 +204,8 @@ class LegendPresenter:
         return Telling(text=text, pictures=[self.board(result)], prompt=self.prompt(result))
 
     def sheet(self, result: Result, seat: int) -> Telling:
+        if result.state.mode == "expanded":
+            return self.party_sheet(result, seat)
         me = result.state.players[seat]
         fighter = fighter_index()[me.fighter]
         index = card_index()
@@ -149,6 +219,44 @@ class LegendPresenter:
                 f"needed on the d20. The numbers on the fighter card are what monsters must roll to wound.")
         return Telling(text=text, pictures=[self.fighter(me.fighter, wounded=me.wounded)], prompt=None)
 
+    def party_sheet(self, result: Result, seat: int) -> Telling:
+        """`/party` and `/sheet` in the Expanded Game: the owner's private look at the Party and its spell."""
+        state, rules = result.state, result.rules
+        me = state.players[seat]
+        index = card_index()
+        rows = []
+        for h in reversed(me.party):
+            hero = hero_index()[h.id]
+            mark = "🩸 wounded" if h.wounded else "ready"
+            rows.append(f"{'👑 ' if h is me.party[-1] else ''}**{hero.name}** the {CLASS_NAMES[hero.kind]} — "
+                        f"red dot under box **{BOXES[hero.dot]}**, {mark}")
+        spell = spell_index()[me.spell] if me.spell else None
+        if spell is not None:
+            immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
+            spell_line = (f"Spell: **{spell.name}** — roll {spell.roll}+; monsters whose red dot is under box "
+                          f"{', '.join(immune)} are immune." if immune else
+                          f"Spell: **{spell.name}** — roll {spell.roll}+; no monster is immune.")
+        else:
+            spell_line = "Spell: none — your Magic User can learn one with `/study` (it costs a turn)."
+        gold = sum(index[c].gold for c in me.treasure)
+        found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in me.treasure) or "nothing yet"
+        wounds = f"\nParty wounds: {me.wounds} of {SOLO_WOUND_LIMIT}" if len(state.players) == 1 else ""
+        reorder = ""
+        if self.can_reorder(result, seat):
+            reorder = "\nChoose below who leads or who drops to the back (only you see this)."
+        text = (f"**{me.name}'s party**, front first (the Leader is at the right-hand end of the row):\n"
+                + "\n".join(rows) + f"\n{spell_line}\nTreasure: {found} — **{gold} gold**.{wounds}{reorder}")
+        del rules
+        return Telling(text=text, pictures=[self.party(result, seat, secret=True)], prompt=None)
+
+    def can_reorder(self, result: Result, seat: int) -> bool:
+        state = result.state
+        if result.status != "active" or state.phase == "over" or state.mode != "expanded":
+            return False
+        if state.exploring is not None and result.rules.current(state) == seat:
+            return False
+        return not (state.phase == "explore" and result.rules.narrator(state) == seat)
+
     def narrator_card(self, result: Result, seat: int) -> Telling | None:
         """The Narrator's private look at the card in hand: the card, and what it will do."""
         card_id = result.view(seat).get("narrator_card")
@@ -158,7 +266,9 @@ class LegendPresenter:
         card = card_index()[card_id]
         explorer = state.players[rules.current(state)]
         fighter = fighter_index()[explorer.fighter]
-        if card.kind == "monster":
+        if state.mode == "expanded" and card.kind in ("monster", "hazard"):
+            effect = self._party_numbers(result, card.id)
+        elif card.kind == "monster":
             assert card.dot is not None
             effect = (f"A fight. {fighter.name} needs **{card.needs[fighter.dot]}** or more on the d20 to kill the "
                       f"{card.title}; each miss, it strikes back needing **{fighter.defence[card.dot]}** to wound.")
@@ -176,6 +286,30 @@ class LegendPresenter:
         parts += [f"**What it does:** {effect} {after}",
                   "Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the dice."]
         return Telling(text="\n".join(parts), pictures=[self.card(card_id)], prompt=None)
+
+
+    def _party_numbers(self, result: Result, card_id: str) -> str:
+        """What the Narrator needs for a fight in the Expanded Game: every hero's numbers against this card."""
+        state, rules = result.state, result.rules
+        card = card_index()[card_id]
+        explorer = state.players[rules.current(state)]
+        rows = []
+        for h in reversed(explorer.party):
+            hero = hero_index()[h.id]
+            line = f"{hero.name} the {CLASS_NAMES[hero.kind]}: needs **{need(card, hero)}**"
+            if card.kind == "monster" and card.dot is not None:
+                line += f", wounded on **{hero.defence[card.dot]}**+"
+            rows.append(line + (" *(wounded, cannot lead)*" if h.wounded else ""))
+        lead = rules.leader(state, rules.current(state))
+        first = f"{lead.name} leads" if lead else "Nobody is standing"
+        if card.kind == "monster":
+            assert card.dot is not None
+            what = (f"A fight. {first}; each miss, the {card.title} strikes back. After each of its attacks the "
+                    f"player may attack again, change Leader or retreat. Its red dot is under box "
+                    f"**{BOXES[card.dot]}** (for spells: that box of the Spell card says whether it works).")
+        else:
+            what = f"A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat."
+        return what + "\n" + "\n".join(rows)
 
 
 PRESENTERS: dict[str, Any] = {"legend": LegendPresenter()}

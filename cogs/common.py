@@ -84,7 +84,7 @@ def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
 
 def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.View | None:
     """Buttons or a select for the next decision, carrying the game id and version (they survive restarts)."""
-    from cogs.components import NarratorButton, VerbSelect
+    from cogs.components import ActionButton, NarratorButton, VerbSelect
 
     prompt = telling.prompt
     if prompt is None:
@@ -94,7 +94,10 @@ def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.
         view.add_item(NarratorButton(result.game_id, result.stamp, "read"))
         view.add_item(NarratorButton(result.game_id, result.stamp, "auto"))
     elif prompt.verb and prompt.option and prompt.choices:
-        view.add_item(VerbSelect(result.game_id, result.stamp, prompt.verb, prompt.option, prompt.choices))
+        view.add_item(VerbSelect(result.game_id, result.stamp, prompt.verb, prompt.option, prompt.choices,
+                                 placeholder=prompt.placeholder))
+    for label, verb, style in prompt.buttons:
+        view.add_item(ActionButton(result.game_id, result.stamp, verb, label=label, style=style))
     return view if view.children else None
 
 
@@ -127,7 +130,7 @@ async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord
                 sent = await target.followup.send(wait=True, **kwargs)
         else:
             sent = await target.send(**kwargs)
-        if last and isinstance(sent, discord.Message):
+        if last and isinstance(sent, discord.Message) and not telling.free:
             retire_old_prompt(bot, result.game_id, sent if view is not None else None)
 
 

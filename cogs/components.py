@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -76,11 +76,11 @@ class VerbSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """A select menu that fills one option of a verb, e.g. the doorway of `/explore to:`."""
 
     def __init__(self, game_id: int, version: int, verb: str, option: str,
-                 choices: list[tuple[str, str]] | None = None) -> None:
+                 choices: list[tuple[str, str]] | None = None, *, placeholder: str = "") -> None:
         options = [discord.SelectOption(label=label[:100], value=value) for label, value in (choices or [])[:25]]
         super().__init__(discord.ui.Select(
             custom_id=f"tb:sel:{game_id}:{version}:{verb}:{option}",
-            placeholder="Choose where to go…" if verb == "explore" else "Choose…",
+            placeholder=placeholder or ("Choose where to go…" if verb == "explore" else "Choose…"),
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
         self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
@@ -121,3 +121,28 @@ class NarratorButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         else:
             await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb="narrate", args={},
                                                              expect_version=self.version))
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"tb:act:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+)"):
+    """A button that does one verb with no options: Attack, Cast, Retreat, Keep the Leader, Rest."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+        "danger": discord.ButtonStyle.danger, "success": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, game_id: int, version: int, verb: str, *, label: str = "", style: str = "secondary") -> None:
+        super().__init__(discord.ui.Button(label=(label or verb.title())[:80],
+                                           style=self.STYLES.get(style, discord.ButtonStyle.secondary),
+                                           custom_id=f"tb:act:{game_id}:{version}:{verb}"))
+        self.game_id, self.version, self.verb = game_id, version, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> ActionButton:
+        return cls(int(match["game"]), int(match["ver"]), match["verb"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb=self.verb, args={},
+                                                         expect_version=self.version))

@@ -38,7 +38,8 @@ def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
     seated = "\n".join(f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == info.host_id else "")
                        for s in info.seats)
     embed.add_field(name=f"Players ({len(info.seats)}/{rules.max_players})", value=seated or "—", inline=True)
-    shown = {k: v for k, v in info.options.items() if k in ("mode", "narration", "narrator_timeout")}
+    shown = {k: v for k, v in info.options.items()
+             if k in ("mode", "narration", "narrator_timeout", "opponents", "fate", "short", "heroic")}
     if shown:
         nice = [f"{k.replace('_', ' ')}: {v:g} min" if k == "narrator_timeout" else f"{k}: {v}"
                 for k, v in shown.items()]
@@ -151,23 +152,31 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
         game="Which game to play",
-        mode="Legend of Heroes: starter (2–5 players) or solo (1 player, eight wounds)",
-        narration="Who reads the cards: bot, or players (the player to the explorer's right)",
+        mode="Legend of Heroes: starter (2–5), solo (1, eight wounds) or expanded (parties of five heroes, 1–5)",
+        narration="Legend of Heroes: who reads the cards — bot, or players (the player to the explorer's right)",
         seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
-        narrator_timeout="Minutes a Narrator has before Tabula reads the card (default 10)",
+        narrator_timeout="Minutes a Narrator (or the player running an opponent) has before Tabula acts (default 10)",
+        opponents="Champion of the Empire: who plays story opponents — players (the hero's right) or bot",
+        fate="Champion of the Empire: use the fate track variant",
+        short="Champion of the Empire: the shorter version (five pieces of information)",
+        heroic="Champion of the Empire: the heroic version (+1 combat value and life for every opponent)",
     )
     @app_commands.choices(game=[app_commands.Choice(name=r.title, value=k) for k, r in RULESETS.items()])
     async def new(self, interaction: discord.Interaction, game: str,
-                  mode: Literal["starter", "solo"] | None = None,
+                  mode: Literal["starter", "solo", "expanded"] | None = None,
                   narration: Literal["bot", "players"] | None = None,
                   seed: app_commands.Range[int, 0, 2_147_483_647] | None = None,
-                  narrator_timeout: app_commands.Range[float, 0.5, 10080.0] | None = None) -> None:
+                  narrator_timeout: app_commands.Range[float, 0.5, 10080.0] | None = None,
+                  opponents: Literal["players", "bot"] | None = None,
+                  fate: bool | None = None, short: bool | None = None, heroic: bool | None = None) -> None:
         if interaction.guild_id is None:
             raise GameError("Games are played in servers: invite Tabula to one and use `/game new` there.")
         if isinstance(interaction.channel, discord.Thread):
             raise GameError("Start games from a text channel: each game then gets a thread of its own.")
         person = Person(interaction.user.id, interaction.user.display_name)
-        options = {"mode": mode, "narration": narration, "narrator_timeout": narrator_timeout}
+        given = {"mode": mode, "narration": narration, "narrator_timeout": narrator_timeout, "opponents": opponents,
+                 "fate": fate, "short": short, "heroic": heroic}
+        options = {k: v for k, v in given.items() if v is not None}
         info = await service(interaction).create(game, person, guild_id=interaction.guild_id,
                                                  channel_id=interaction.channel_id, options=options, seed=seed)
         await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info),

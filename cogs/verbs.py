@@ -43,14 +43,77 @@ class Verbs(commands.Cog):
 
     @app_commands.guild_only()
     @app_commands.command(name="narrate", description="Narrator: see the card in hand, or tell it in your words")
-    @app_commands.describe(text="Your telling of the card (leave out to read the card privately first)")
+    @app_commands.describe(text="Your telling of the card (leave out to read the card privately first)",
+                           note="A short scene note pinned to the room, told again when a party next enters it")
     async def narrate(self, interaction: discord.Interaction,
-                      text: app_commands.Range[str, 1, 1500] | None = None) -> None:
+                      text: app_commands.Range[str, 1, 1500] | None = None,
+                      note: app_commands.Range[str, 1, 300] | None = None) -> None:
         game_id = await game_here(interaction)
+        if note:
+            await perform(interaction, game_id, verb="note", args={"text": note})
+            if text:
+                await perform(interaction, game_id, verb="narrate", args={"text": text})
+            return
         if not text:
             await show_narrator_card(interaction, game_id)
             return
         await perform(interaction, game_id, verb="narrate", args={"text": text})
+
+    @app_commands.guild_only()
+    @app_commands.command(name="attack", description="Attack: your Leader strikes (or a hero attacks the monster)")
+    @app_commands.describe(target="What to attack, where the game offers a choice")
+    async def attack(self, interaction: discord.Interaction, target: str | None = None) -> None:
+        game_id = await game_here(interaction)
+        await perform(interaction, game_id, verb="attack", args={"target": target} if target else {})
+
+    @attack.autocomplete("target")
+    async def attack_target(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _game_choices(interaction, "attack", "target", current)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="cast", description="Legend of Heroes: your Magic User, leading, casts his spell")
+    async def cast(self, interaction: discord.Interaction) -> None:
+        await perform(interaction, await game_here(interaction), verb="cast", args={})
+
+    @app_commands.guild_only()
+    @app_commands.command(name="study", description="Legend of Heroes: miss a turn; your Magic User learns a spell")
+    async def study(self, interaction: discord.Interaction) -> None:
+        await perform(interaction, await game_here(interaction), verb="study", args={})
+
+    @app_commands.guild_only()
+    @app_commands.command(name="heal", description="Legend of Heroes: miss a turn; your Cleric heals the wounded")
+    async def heal(self, interaction: discord.Interaction) -> None:
+        await perform(interaction, await game_here(interaction), verb="heal", args={})
+
+    @app_commands.guild_only()
+    @app_commands.command(name="roll", description="Roll dice for everyone to see, logged in the game (2d20+3, d6)")
+    @app_commands.describe(expr="Dice to roll, e.g. d20, 2d6+3, 3d6-1d4")
+    async def roll(self, interaction: discord.Interaction, expr: app_commands.Range[str, 1, 60]) -> None:
+        await perform(interaction, await game_here(interaction), verb="roll", args={"expr": expr})
+
+    @app_commands.guild_only()
+    @app_commands.command(name="party", description="Legend of Heroes: your party and spell (only you see them)")
+    async def party(self, interaction: discord.Interaction) -> None:
+        game_id = await game_here(interaction)
+        result = await service(interaction).get(game_id, interaction.user.id)
+        if result.actor is None:
+            raise GameError("You are not playing in this game, so you have no party here.")
+        shown = presenter(result.rules.key)
+        if not hasattr(shown, "party_sheet") or result.state.mode != "expanded":
+            raise GameError("Parties belong to the Expanded Game of Legend of Heroes. `/sheet` shows what you have "
+                            "in this game.")
+        telling = shown.party_sheet(result, result.actor)
+        view = None
+        if shown.can_reorder(result, result.actor):
+            from cogs.components import VerbSelect
+
+            view = discord.ui.View(timeout=None)
+            for verb, hint in (("front", "Put at the front (Leader)…"), ("back", "Send to the back…")):
+                picks = result.rules.choices(result.state, result.actor, verb, "hero")
+                if picks:
+                    view.add_item(VerbSelect(game_id, result.stamp, verb, "hero", picks, placeholder=hint))
+        await reply(interaction, telling.text, files=files(telling.pictures),
+                    **({"view": view} if view is not None and view.children else {}))
 
     @app_commands.guild_only()
     @app_commands.command(name="sheet", description="Your fighter card and treasure (only you see it)")

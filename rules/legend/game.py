@@ -1074,12 +1074,16 @@ class LegendOfHeroes:
             return SceneNote(text=args.get("text") or args.get("note") or "")
         if verb == "roll":
             return Roll(expr=args.get("expr") or "")
-        if verb in self.expanded_verbs or verb in ("lead", "keep", "retreat", "order"):
+        if verb in self.expanded_verbs or verb in ("lead", "keep", "retreat", "order", "front", "back"):
             if not self.expanded(state):
                 raise IllegalAction(f"`/{verb}` belongs to the Expanded Game; this is the {state.mode} game. Use "
                                     + "; ".join(self.verbs_for(state).values()) + ".")
             if verb in ("study", "heal"):
                 return Rest()
+            if verb in ("front", "back"):  # `/party`: put one hero at the front (Leader) or at the back
+                hero = self._hero_id(state, seat, args.get("hero") or "")
+                rest = [h.id for h in state.players[seat].party if h.id != hero]
+                return Order(heroes=[*rest, hero] if verb == "front" else [hero, *rest])
             if verb in ("lead", "keep", "party", "order"):
                 hero = (args.get("hero") or "").strip()
                 if verb == "keep" or (verb == "lead" and not hero):
@@ -1118,7 +1122,33 @@ class LegendOfHeroes:
             return [(self.label(state, d), d) for d in self.destinations(state, seat)][:25]
         if verb == "lead" and option == "hero" and any(isinstance(a, Lead) for a in self.legal(state, seat)):
             return [(self.hero_label(state, seat, h), h.id) for h in self.can_lead(state, seat)]
+        if verb in ("front", "back") and option == "hero" and self.expanded(state):
+            party = state.players[seat].party
+            pick = [h for h in party[:-1] if not h.wounded] if verb == "front" else party[1:]
+            return [(f"{hero_index()[h.id].name} the {CLASS_NAMES[hero_index()[h.id].kind]}"
+                     + (" (wounded)" if h.wounded else ""), h.id) for h in pick]
         return []
+
+    def command(self, state: State, seat: int, rng: Any) -> str:
+        """A random legal move typed as a player would type it (the terminal runner's `--auto`); heads for
+        rooms that still hold cards most of the time, as a player would."""
+        legal = self.legal(state, seat)
+        action = rng.choice(legal)
+        onward = [a for a in legal if isinstance(a, (Keep, Attack))]
+        if isinstance(action, Lead) and onward and rng.random() < 0.7:  # players mostly press on
+            action = onward[0]
+        if isinstance(action, (Place, Move)):
+            promising = [v for label, v in self.choices(state, seat, "explore", "to") if "explore" in label]
+            if isinstance(action, Move) and promising and rng.random() < 0.8:
+                return f"/explore to:{rng.choice(promising)}"
+            return f"/explore to:{action.to}"
+        if isinstance(action, Narrate):
+            return "/narrate text:The Narrator leans in and reads the card aloud."
+        if isinstance(action, Lead):
+            return f"/lead hero:{action.hero}"
+        if isinstance(action, Rest):
+            return "/study"
+        return "/" + {Keep: "keep", Attack: "attack", Cast: "cast", Retreat: "retreat"}.get(type(action), "help")
 
     # --- what happens when a player is away ---------------------------------------------------
 
