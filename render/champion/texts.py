@@ -1,0 +1,102 @@
+"""Champion of the Empire: the words the pictures and their alt texts share (names, effect lines)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rules.champion import content
+from rules.champion.content import EventCard, Hero, Item, Monster
+
+#: One short line per event effect key, in the glossary's words, for the map's event panel.
+EFFECT_LINES: dict[str, str] = {
+    "none": "No special effect this round.",
+    "explore_move_minus1": "Exploration moves 1 province fewer this round.",
+    "explore_move_plus1": "Exploration moves 1 province further this round.",
+    "caravan_gold_plus1": "Caravan escorts earn 1 gold more this round.",
+    "voyage_forbidden": "No ship sails this round: no voyages.",
+    "voyage_free": "Voyages cost nothing this round.",
+    "market_closed": "The markets are closed this round.",
+    "market_discount1": "Market items cost 1 gold less this round.",
+    "commission_gold_plus1": "Commissions pay 1 gold more this round.",
+    "commission_xp_plus1": "Commissions give 1 XP more this round.",
+    "recuperate_plus1": "Recuperation restores 1 life more this round.",
+    "lore_free": "Learning secret lore costs nothing this round.",
+    "story_xp_plus1": "Story opponents give 1 XP more when killed this round.",
+    "opponents_combat_plus1": "Every opponent has +1 combat value this round.",
+    "opponents_initiative_plus1": "Every opponent has +1 initiative this round.",
+    "heroes_initiative_plus1": "Every hero has +1 initiative this round.",
+    "shipwreck_on_1_2": "Ships are wrecked on a roll of 1 or 2 this round.",
+    "all_gain_1_gold": "Every hero gained 1 gold when this card was drawn.",
+}
+
+
+def event_effect_line(effect: str) -> str:
+    return EFFECT_LINES.get(effect, effect.replace("_", " ").capitalize() + ".")
+
+
+def deck_of(icon: str) -> str:
+    return content.DECK_OF_ICON.get(icon, "")
+
+
+def _title(ident: str) -> str:
+    return ident.replace("-", " ").replace("_", " ").title() if ident else "?"
+
+
+@cache
+def _events() -> dict[str, EventCard]:
+    try:
+        return content.event_index()
+    except FileNotFoundError:
+        return {}
+
+
+@cache
+def _heroes() -> dict[str, Hero]:
+    try:
+        return content.hero_index()
+    except FileNotFoundError:
+        return {}
+
+
+@cache
+def _items() -> dict[str, Item]:
+    try:
+        return content.item_index()
+    except FileNotFoundError:
+        return {}
+
+
+@cache
+def _monsters() -> dict[str, Monster]:
+    try:
+        return content.monster_index()
+    except FileNotFoundError:
+        return {}
+
+
+def event_card(event_id: str) -> EventCard:
+    """The event card with this id (a stand-in named after the id if the data does not know it)."""
+    found = _events().get(event_id)
+    return found if found is not None else EventCard(id=event_id, name=_title(event_id), text="", effect="none")
+
+
+def hero(hero_id: str) -> Hero | None:
+    return _heroes().get(hero_id)
+
+
+def hero_name(hero_id: str) -> str:
+    found = hero(hero_id)
+    return found.name if found is not None else _title(hero_id)
+
+
+def item(item_id: str) -> Item | None:
+    return _items().get(item_id)
+
+
+def item_name(item_id: str) -> str:
+    found = item(item_id)
+    return found.name if found is not None else _title(item_id)
+
+
+def monster(monster_id: str) -> Monster | None:
+    return _monsters().get(monster_id)
