@@ -259,6 +259,13 @@ def test_referenced_items_exist() -> None:
             story_id, item)
 
 
+def test_opponents_fight_with_weapons() -> None:
+    for story, o in every_outcome():
+        for p in o.opponent:
+            if p.weapon:
+                assert item_index()[p.weapon].kind == "weapon", (story.id, p.name, p.weapon)
+
+
 def test_gained_items_are_market_items() -> None:
     for story, o in every_outcome():
         if o.item:
