@@ -364,6 +364,15 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 )
 
 
+@lru_cache(maxsize=4)
+def _label_layer(world_map: MapFile) -> Image.Image:
+    """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
+    g = geometry(world_map)
+    img = Image.new("RGBA", (g.width, g.height), (0, 0, 0, 0))
+    _draw_labels(img, world_map, g)
+    return img
+
+
 def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
     draw = ImageDraw.Draw(img)
     provs = {p.id: p for p in world_map.province}
@@ -374,12 +383,10 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
         p = provs[pid]
         if math.dist((x, y), (p.x, p.y)) > 34:
             _dash(draw, (p.x, p.y), (x, y), SEA_TEXT, 2, 4, 4)
-        spr = glyphs.anchor(ANCHOR)
-        img.paste(spr, (round(x) - ANCHOR // 2, round(y) - ANCHOR // 2), spr)
+        img.alpha_composite(glyphs.anchor(ANCHOR), (round(x) - ANCHOR // 2, round(y) - ANCHOR // 2))
     for lab in labels(world_map).values():
         p = provs[lab.pid]
-        spr = glyphs.badge(p.icon, deck_of(p.icon), BADGE)
-        img.paste(spr, (p.x - BADGE // 2, p.y - BADGE // 2), spr)
+        img.alpha_composite(glyphs.badge(p.icon, deck_of(p.icon), BADGE), (p.x - BADGE // 2, p.y - BADGE // 2))
         x0, y0, x1, _ = lab.name_box
         cx = (x0 + x1) / 2
         y = y0 + 2
@@ -392,7 +399,7 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
             ey = y + 1
             for kind, name in lab.extra:
                 spr = glyphs.city(SYMBOL) if kind == "city" else glyphs.shrine(SYMBOL)
-                img.paste(spr, (round(ex), round(ey)), spr)
+                img.alpha_composite(spr, (round(ex), round(ey)))
                 ex += SYMBOL + 3
                 ink = (150, 20, 20) if kind == "city" else (92, 56, 0)
                 draw.text((ex, ey + SYMBOL / 2 + 1), name, font=small, fill=ink, anchor="lm", stroke_width=3,
@@ -481,7 +488,8 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
     layer.paste(Image.new("RGB", size, COAST), (0, 0), coast.point(lambda v: min(255, v * 2)))
     _sea_names(layer, g)
     _links(layer, world_map, g)
-    _draw_labels(layer, world_map, g)
+    labels_on_top = _label_layer(world_map)
+    layer.paste(labels_on_top, (0, 0), labels_on_top)
     _draw_key(layer, world_map)
     img = Image.new("RGB", (g.width, TITLE_H + g.height + CAPTION_H), BAR)
     img.paste(layer, (0, TITLE_H))
@@ -561,7 +569,7 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     rim = ImageChops.subtract(m, inner)
     edge = ImageChops.subtract(m, m.filter(ImageFilter.MinFilter(3)))
     sprite = Image.new("RGBA", m.size, (*HIGHLIGHT, 0))
-    alpha = ImageChops.lighter(inner.point(lambda v: v * 80 // 255), rim.point(lambda v: v * 230 // 255))
+    alpha = ImageChops.lighter(inner.point(lambda v: v * 80 // 255), rim)
     sprite.putalpha(alpha)
     dark = Image.new("RGBA", m.size, (*BLACK, 255))
     sprite.paste(dark, (0, 0), edge)
@@ -685,8 +693,9 @@ def compose_map(view: View, *, title: str = "") -> tuple[Image.Image, list[Box]]
         sprite, (x, y) = found
         img.paste(sprite, (x, y + TITLE_H), sprite)
         dirty.append((x, y + TITLE_H, x + sprite.width, y + TITLE_H + sprite.height))
-        badge = glyphs.badge(provs[pid].icon, deck_of(provs[pid].icon), BADGE)  # keep the icon crisp on top
-        img.paste(badge, (provs[pid].x - BADGE // 2, provs[pid].y + TITLE_H - BADGE // 2), badge)
+        # names and icons stay crisp on top of the wash
+        names = _label_layer(world_map).crop((x, y, x + sprite.width, y + sprite.height))
+        img.paste(names, (x, y + TITLE_H), names)
 
     heroes = list(view.get("heroes") or ())
     last = view.get("last_move")
