@@ -126,6 +126,8 @@ class LegendPresenter:
         rules, state = result.rules, result.state
         if result.status != "active" or state.phase == "over":
             return None
+        if state.phase == "explore" and state.exploring is not None and state.exploring.decision is not None:
+            return self._decision_prompt(result, rules.current(state))
         if state.phase == "explore":
             narrator = rules.narrator(state)
             if narrator is None:
@@ -135,9 +137,6 @@ class LegendPresenter:
                           text=f"you are the Narrator for {explorer}: look at the card with `/narrate` (only you "
                                f"see it), then tell it with `/narrate text:` — or let Tabula read it.")
         seat = rules.current(state)
-        ex = state.exploring
-        if ex is not None and ex.decision is not None:
-            return self._decision_prompt(result, seat)
         asks = {
             "place": "choose your starting doorway beside an entrance",
             "move": "your move: pick a doorway (or type `/explore to:`)",
@@ -166,7 +165,9 @@ class LegendPresenter:
                           verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
                           buttons=[(f"Keep {lead_name}", "keep", "primary")])
         danger = card_index()[ex.danger].title if ex.danger else "danger"
-        buttons = [("Attack" if ex.decision == "strike" else "Attack again", "attack", "danger")]
+        hazard = ex.danger is not None and card_index()[ex.danger].kind == "hazard"
+        again = "Face it again" if hazard else "Attack again"
+        buttons = [("Attack" if ex.decision == "strike" else again, "attack", "danger")]
         if rules.can_cast(state, seat):
             buttons.append(("Cast your spell", "cast", "primary"))
         if ex.decision == "strike":
@@ -174,7 +175,8 @@ class LegendPresenter:
                                            "(`/attack`, `/cast`). Check the spell's box for the monster's red dot "
                                            "first — `/party` shows your spell card.", buttons=buttons)
         buttons.append(("Retreat", "retreat", "secondary"))
-        return Prompt(users=user, text=f"the {danger} is still there. Attack again with **{lead_name}**, change the "
+        verb = "Face it again" if hazard else "Attack again"
+        return Prompt(users=user, text=f"the {danger} is still there. {verb} with **{lead_name}**, change the "
                                        "Leader, or retreat to the doorway you came in by.",
                       verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
                       buttons=buttons)
