@@ -152,6 +152,59 @@ def test_coordinates_inside_the_map() -> None:
     assert len(set(points)) == len(points)
 
 
+Point = tuple[float, float]
+
+
+def inside(point: Point, polygon: tuple[tuple[float, float], ...]) -> bool:
+    """Even-odd rule: whether a point lies inside a polygon."""
+    x, y = point
+    result = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            result = not result
+    return result
+
+
+def proper_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether segments ab and cd cross at a point inside both (shared end points do not count)."""
+    if len({a, b, c, d}) < 4:
+        return False
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def edges(polygon: tuple[tuple[float, float], ...]) -> list[tuple[Point, Point]]:
+    return list(zip(polygon, polygon[1:] + polygon[:1], strict=True))
+
+
+def test_polygons_hold_their_label_and_do_not_overlap() -> None:
+    shapes = {p.id: p.polygon for p in provinces()}
+    for p in provinces():
+        assert 5 <= len(p.polygon) <= 12, p.id
+        assert inside((p.x, p.y), p.polygon), p.id
+    ids = list(shapes)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            pa, pb = shapes[a], shapes[b]
+            assert not any(proper_cross(*e, *f) for e in edges(pa) for f in edges(pb)), (a, b)
+            assert not any(v not in pb and inside(v, pb) for v in pa), (a, b)
+
+
+def test_land_links_are_shared_borders() -> None:
+    """Two provinces are linked by land (not a crossing) exactly when their outlines share an edge."""
+    owners: dict[frozenset[Point], set[str]] = {}
+    for p in provinces():
+        for e in edges(p.polygon):
+            owners.setdefault(frozenset(e), set()).add(p.id)
+    shared = {frozenset(ids) for ids in owners.values() if len(ids) == 2}
+    assert all(len(ids) <= 2 for ids in owners.values())
+    land = {frozenset((lk.a, lk.b)) for lk in links() if not lk.crossing}
+    assert land == shared
+
+
 def test_geography_roughly_right() -> None:
     """The fixed lon/lat transform puts west left and north up."""
     index = province_index()
