@@ -57,8 +57,16 @@ async def bare_aiosqlite(path: Path, n: int) -> float:
     return rate
 
 
+#: The game each service figure plays: ruleset key and lobby options (see ``GAMES``).
+GAME: dict[str, Any] = {"key": "legend", "options": {}}
+GAMES: dict[str, dict[str, Any]] = {
+    "Legend of Heroes, starter": {"key": "legend", "options": {}},
+    "Legend of Heroes, Expanded Game": {"key": "legend", "options": {"mode": "expanded"}},
+}
+
+
 async def new_game(svc: GameService, players: int, seed: int) -> Result:
-    info = await svc.create("legend", PEOPLE[0], guild_id=1, options={}, seed=seed)
+    info = await svc.create(GAME["key"], PEOPLE[0], guild_id=1, options=dict(GAME["options"]), seed=seed)
     for p in PEOPLE[1:players]:
         await svc.join(info.game_id, p)
     return await svc.start(info.game_id, PEOPLE[0].id)
@@ -184,6 +192,16 @@ async def main(quick: bool) -> None:
     label = f"with {scale['games']:.0f} stored games"
     print(f"  {label:<33}: p50 {scale['many_p50']:.2f} ms per action")
     print(f"  on a game with a 3,000-move log  : p50 {scale['long_p50']:.2f} ms per action")
+    for title, game in list(GAMES.items())[1:]:
+        GAME.update(game)
+        more = [await service_figures(db, n // 2) for _ in range(3)]
+        fig = {key: statistics.median(r[key] for r in more) for key in more[0]}
+        print(f"\n{title}: the same service path")
+        print(f"  service, one game                : {fig['one_rate']:8.0f} /s   ratio {fig['one_rate'] / base:.2f}×"
+              f"   p50 {fig['one_p50']:.2f} ms  p99 {fig['one_p99']:.2f} ms")
+        print(f"  service, 10 games at once        : {fig['ten_rate']:8.0f} /s   ratio {fig['ten_rate'] / base:.2f}×"
+              f"   p50 {fig['ten_p50']:.2f} ms  p99 {fig['ten_p99']:.2f} ms")
+    GAME.update(next(iter(GAMES.values())))
     await db.close()
 
     from render.legend import bench_board
@@ -195,6 +213,13 @@ async def main(quick: bool) -> None:
     print(f"  Pillow default PNG encode p50    : {board['default_encode_p50_ms']:6.1f} ms  "
           f"({board['default_png_bytes'] / 1024:.0f} KiB)")
     print(f"  ratio                            : {board['ratio']:.2f}×")
+    from render.legend import bench_party
+
+    sample = {"player": "Ann", "colour": "red", "letter": "R", "spell": "ice-storm",
+              "heroes": [{"id": h, "wounded": h == "jehan"} for h in ("zoltan", "jehan", "anselm", "rolf", "brand")]}
+    party = bench_party(sample, n=20 if quick else 60)
+    print(f"  party picture (Expanded Game) p50: {party['render_p50_ms']:6.1f} ms  "
+          f"({party['png_bytes'] / 1024:.0f} KiB, cache off)")
 
     disc = await discord_figures(50 if quick else 200)
     if disc is not None:
