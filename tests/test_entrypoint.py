@@ -173,3 +173,23 @@ def test_offline_parser_keeps_a_whole_telling() -> None:
         "narrate", {"text": "The troll growls: none shall pass!"})
     assert parse_command("/explore to:D7") == ("explore", {"to": "D7"})
     assert parse_command("/game status") == ("game status", {})
+
+
+async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tmp_path: Path) -> None:
+    from bot.offline import add_arguments, play
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    base = ["legend", "--players", "Ann,Bob,Cy", "--seed", "5", "--mode", "expanded", "--images",
+            str(tmp_path / "img")]
+    out = io.StringIO()
+    lines = ["/party", "/roll expr:2d6+1", "/roll 3d4", "/attack", "/quit"]
+    assert await play(parser.parse_args(base), lines=lines, out=out) == 0
+    text = out.getvalue()
+    assert "party, left to right" in text and "Spell: " in text  # the private look at one's party
+    assert "rolls `2d6+1`" in text and "rolls `3d4`" in text
+    assert "✋ There is no fight" in text
+    auto = io.StringIO()
+    assert await play(parser.parse_args([*base, "--auto", "--db", str(tmp_path / "auto.db")]), out=auto) == 0
+    assert "wins" in auto.getvalue() or "share the victory" in auto.getvalue()
+    assert any("party" in p.name for p in (tmp_path / "img").rglob("*.png"))
