@@ -371,4 +371,60 @@ def eye(size: int) -> Image.Image:
     return shrink(img, (size, size))
 
 
+@lru_cache(maxsize=16)
+def shield(size: int) -> Image.Image:
+    """A round shield with a boss and a rim."""
+    img, d, pt, bx, u = _canvas(size)
+    d.ellipse(bx(-4.8, -4.8, 4.8, 4.8), fill=INK)
+    d.ellipse(bx(-4.3, -4.3, 4.3, 4.3), fill=RED_ROOF)
+    d.ellipse(bx(-3.4, -3.4, 3.4, 3.4), outline=GOLD, width=_w(u, 0.5))
+    for a in range(0, 360, 45):
+        r = math.radians(a)
+        d.line((*pt(1.4 * math.cos(r), 1.4 * math.sin(r)), *pt(3.0 * math.cos(r), 3.0 * math.sin(r))), fill=GOLD,
+               width=_w(u, 0.4))
+    d.ellipse(bx(-1.3, -1.3, 1.3, 1.3), fill=STEEL, outline=INK, width=_w(u, 0.35))
+    return shrink(img, (size, size))
+
+
+@lru_cache(maxsize=16)
+def helmet(size: int) -> Image.Image:
+    """A legionary's helmet with cheek guards and a crest: armour."""
+    img, d, pt, bx, u = _canvas(size)
+    line = _w(u, 0.45)
+    d.rounded_rectangle(bx(-0.9, -5.0, 0.9, -2.6), radius=0.5 * u, fill=RED_ROOF, outline=INK, width=line)
+    d.chord(bx(-4.0, -3.4, 4.0, 4.4), 180, 360, fill=STEEL, outline=INK, width=line)
+    d.rectangle(bx(-4.6, 0.2, 4.6, 1.2), fill=STEEL, outline=INK, width=line)
+    for sx in (-1, 1):
+        d.polygon([pt(sx * 3.6, 1.2), pt(sx * 1.6, 1.2), pt(sx * 1.9, 4.4), pt(sx * 3.3, 4.0)], fill=STEEL,
+                  outline=INK, width=line)
+    d.rectangle(bx(-4.6, 1.2, 4.6, 1.6), fill=GOLD)
+    return shrink(img, (size, size))
+
+
+@lru_cache(maxsize=16)
+def horse(size: int) -> Image.Image:
+    """A horse's head and neck with its mane: a mount."""
+    img, d, pt, bx, u = _canvas(size)
+    head = [pt(-0.6, -4.6), pt(0.6, -3.6), pt(3.6, -0.4), pt(4.2, 1.0), pt(3.2, 1.8), pt(1.6, 0.8), pt(0.6, 0.6),
+            pt(0.4, 4.8), pt(-3.6, 4.8), pt(-2.8, 0.0), pt(-1.8, -3.2), pt(-1.2, -4.8)]
+    d.polygon(head, fill=WOOD, outline=INK, width=_w(u, 0.45))
+    mane = [pt(-1.2, -4.8), pt(-2.8, -2.6), pt(-3.6, 0.4), pt(-4.4, 4.8), pt(-3.6, 4.8), pt(-2.8, 0.0),
+            pt(-1.8, -3.2)]
+    d.polygon(mane, fill=DARK_WOOD, outline=INK, width=_w(u, 0.3))
+    d.ellipse(bx(0.6, -2.0, 1.4, -1.2), fill=INK)
+    d.line((*pt(1.2, 0.6), *pt(3.8, 0.9)), fill=INK, width=_w(u, 0.3))
+    return shrink(img, (size, size))
+
+
+@lru_cache(maxsize=16)
+def spear(size: int) -> Image.Image:
+    """A javelin, point up and to the right: a thrown weapon."""
+    img, d, pt, _bx, u = _canvas(size)
+    d.line((*pt(-4.4, 4.4), *pt(2.2, -2.2)), fill=INK, width=_w(u, 1.0))
+    d.line((*pt(-4.3, 4.3), *pt(2.1, -2.1)), fill=WOOD, width=_w(u, 0.55))
+    d.line((*pt(1.0, -1.0), *pt(3.0, -3.0)), fill=INK, width=_w(u, 0.6))
+    d.polygon([pt(4.9, -4.9), pt(2.2, -3.4), pt(3.4, -2.2)], fill=STEEL, outline=INK, width=_w(u, 0.3))
+    return shrink(img, (size, size))
+
+
 ALL_ICONS: tuple[str, ...] = tuple(ICON_DRAWERS)

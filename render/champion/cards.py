@@ -1,0 +1,564 @@
+"""Champion of the Empire: story, event, item, combat cards and monster sheets as PNG, with alt texts.
+
+Every card is a parchment panel in a coloured frame with a gold meander (Greek key) border; the colour
+tells the kind (story decks green, amber and red like the map's icons; events purple; items bronze; combat
+cards steel).  Cards are drawn once per card and cached; their PNGs use an adaptive palette.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+from PIL import Image, ImageDraw, ImageFont
+
+from render.champion import glyphs
+from render.champion.texts import event_effect_line, item_name
+from render.common import RGB, Box, cap_alt, draw_lines, ellipsize, fit_text, font, line_height, mix, png_bytes, wrap
+from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
+
+INK: RGB = (36, 26, 16)
+PARCHMENT: RGB = (250, 242, 220)
+PARCHMENT_DARK: RGB = (236, 222, 188)
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+GOLD: RGB = (226, 178, 52)
+EVENT_COLOUR: RGB = (92, 44, 120)
+ITEM_COLOUR: RGB = (132, 84, 36)
+COMBAT_COLOUR: RGB = (120, 40, 36)
+ARMED_COLOUR: RGB = (62, 76, 96)
+MONSTER_COLOUR: RGB = (40, 40, 44)
+LOSS: RGB = (170, 24, 24)
+GAIN: RGB = (30, 110, 40)
+
+STORY_W, STORY_H = 600, 860
+CARD_W, CARD_H = 480, 680
+COMBAT_W, COMBAT_H = 300, 420
+SHEET_W, SHEET_H = 960, 640
+
+Source = Mapping[str, Any]
+
+
+# --- frames --------------------------------------------------------------------------------------------
+
+def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool) -> None:
+    """A running Greek key along a band: hooks rising from a base line, each a square spiral's first turn."""
+    x0, y0, x1, y1 = box
+    if horizontal:
+        h = y1 - y0
+        s = h / 5
+        w = max(1, round(s * 0.9))
+        draw.line((x0, y1 - w / 2, x1, y1 - w / 2), fill=colour, width=w)
+        draw.line((x0, y0 + w / 2, x1, y0 + w / 2), fill=colour, width=w)
+        x = x0 + s
+        while x + 5 * s <= x1:
+            pts = [(x, y1 - s * 0.5), (x, y0 + s * 1.5), (x + 4 * s, y0 + s * 1.5), (x + 4 * s, y1 - s * 1.8),
+                   (x + 2 * s, y1 - s * 1.8), (x + 2 * s, y0 + s * 2.8)]
+            draw.line(pts, fill=colour, width=w, joint="curve")
+            x += 5.5 * s
+    else:
+        wdt = x1 - x0
+        s = wdt / 5
+        w = max(1, round(s * 0.9))
+        draw.line((x0 + w / 2, y0, x0 + w / 2, y1), fill=colour, width=w)
+        draw.line((x1 - w / 2, y0, x1 - w / 2, y1), fill=colour, width=w)
+        y = y0 + s
+        while y + 5 * s <= y1:
+            pts = [(x0 + s * 0.5, y), (x1 - s * 1.5, y), (x1 - s * 1.5, y + 4 * s), (x0 + s * 1.8, y + 4 * s),
+                   (x0 + s * 1.8, y + 2 * s), (x1 - s * 2.8, y + 2 * s)]
+            draw.line(pts, fill=colour, width=w, joint="curve")
+            y += 5.5 * s
+
+
+@lru_cache(maxsize=32)
+def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
+    """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
+    parchment panel inside; transparent outside the rounded corners."""
+    w, h = size
+    s = 2
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=22 * s, fill=BLACK)
+    d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=19 * s, fill=colour)
+    gold = mix(GOLD, colour, 0.15)
+    m = 8 * s
+    bw = (band - 10) * s
+    _meander(d, (m + bw, m + (head - band) * s, w * s - m - bw, m + (head - band) * s + bw), gold, True)
+    _meander(d, (m + bw, h * s - m - bw, w * s - m - bw, h * s - m), gold, True)
+    _meander(d, (m, m + (head - band) * s + bw, m + bw, h * s - m - bw), gold, False)
+    _meander(d, (w * s - m - bw, m + (head - band) * s + bw, w * s - m, h * s - m - bw), gold, False)
+    inner = (band * s, head * s, (w - band) * s - 1, (h - band) * s - 1)
+    d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
+    img = big.resize((w, h), Image.Resampling.LANCZOS)
+    draw = ImageDraw.Draw(img)
+    draw.text((w / 2, (head - band) / 2 + 7), label.upper(), font=font("bold", 19), fill=WHITE, anchor="mm",
+              stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
+    return img
+
+
+def _frame(size: tuple[int, int], colour: RGB, label: str, band: int = 24,
+           head: int = 50) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = _blank(size, colour, label, band, head).copy()
+    return img, ImageDraw.Draw(img)
+
+
+def _card_bytes(img: Image.Image) -> bytes:
+    """Cards are drawn once and cached: an adaptive 256-colour palette keeps them small."""
+    return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
+
+
+def _title(draw: ImageDraw.ImageDraw, text: str, box: Box, largest: int = 34) -> int:
+    x0, y0, x1, _ = box
+    face, lines = fit_text(text, "serif", x1 - x0, 84, largest=largest, smallest=20, spacing=1.08)
+    bottom = draw_lines(draw, lines, (x0, y0, x1, y0 + 90), face, INK, align="center", spacing=1.08)
+    mid = (x0 + x1) // 2
+    draw.line((mid - 120, bottom + 6, mid - 12, bottom + 6), fill=mix(INK, PARCHMENT, 0.55), width=2)
+    draw.line((mid + 12, bottom + 6, mid + 120, bottom + 6), fill=mix(INK, PARCHMENT, 0.55), width=2)
+    draw.regular_polygon((mid, bottom + 6, 5), 4, fill=mix(INK, PARCHMENT, 0.35))
+    return bottom + 16
+
+
+# --- stat chips ---------------------------------------------------------------------------------------
+
+def _chip(img: Image.Image, x: float, y: float, glyph: Image.Image, text: str, face: ImageFont.FreeTypeFont,
+          colour: RGB = INK) -> float:
+    """A small glyph followed by a number or word; returns the x after it."""
+    img.alpha_composite(glyph, (round(x), round(y - glyph.height / 2)))
+    draw = ImageDraw.Draw(img)
+    x += glyph.width + 3
+    draw.text((x, y), text, font=face, fill=colour, anchor="lm")
+    return x + face.getlength(text) + 12
+
+
+def _stat_glyph(stat: str, size: int) -> Image.Image:
+    return {"combat": glyphs.swords, "initiative": glyphs.bolt, "life": glyphs.heart, "xp": glyphs.star,
+            "gold": glyphs.coin, "info": glyphs.eye}[stat](size)
+
+
+def _opponent_line(img: Image.Image, x0: float, x1: float, y: float, foe: Opponent, size: int) -> float:
+    """One opponent: name, then combat value, initiative, life and XP as glyph chips on a light band."""
+    draw = ImageDraw.Draw(img)
+    h = size + 12
+    draw.rounded_rectangle((x0, y, x1, y + h), radius=6, fill=PARCHMENT_DARK, outline=mix(INK, PARCHMENT, 0.5))
+    face = font("bold", size)
+    chips = [("combat", str(foe.combat)), ("initiative", str(foe.initiative)), ("life", str(foe.life)),
+             ("xp", f"{foe.xp} XP")]
+    if foe.weapon:
+        chips.append(("combat", item_name(foe.weapon)))
+    gsize = size + 2
+    chips_w = sum(gsize + 3 + face.getlength(t) + 12 for _, t in chips) - 12
+    name = ellipsize(foe.name, face, max(60.0, x1 - x0 - 16 - chips_w - 10))
+    draw.text((x0 + 8, y + h / 2), name, font=face, fill=INK, anchor="lm")
+    cx = x1 - 8 - chips_w
+    for stat, text in chips:
+        cx = _chip(img, cx, y + h / 2, _stat_glyph(stat, gsize), text, face)
+    return y + h + 4
+
+
+# --- story cards -------------------------------------------------------------------------------------
+
+def _as(kind: type[Any], value: Any) -> Any:
+    return value if isinstance(value, kind) else msgspec.convert(dict(value), kind)
+
+
+def _range_label(o: Outcome) -> str:
+    if not o.rolls:
+        return ""
+    low, high = o.rolls[0], o.rolls[-1]
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _outcome_footer(o: Outcome) -> str:
+    bits = []
+    if o.opponent and o.rounds:
+        bits.append(f"at most {o.rounds} combat round{'s' if o.rounds != 1 else ''}")
+    if o.win_gold:
+        bits.append(f"win: +{o.win_gold} gold")
+    return " · ".join(bits)
+
+
+@dataclass
+class _Row:
+    outcome: Outcome
+    lines: list[str]
+    footer: str
+    height: int
+
+
+def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: int, spacing: float) -> list[_Row]:
+    rows = []
+    step = line_height(face, spacing)
+    for o in story.outcome:
+        text_w = width - (70 if o.rolls else 0) - 40
+        lines = wrap(o.text, face, text_w)
+        h = len(lines) * step + 10
+        if o.choice:
+            h += step + 4
+        h += len(o.opponent) * (foe_size + 16)
+        footer = _outcome_footer(o)
+        if footer:
+            h += step
+        rows.append(_Row(o, lines, footer, max(h, 52 if o.rolls else 40)))
+    return rows
+
+
+@lru_cache(maxsize=256)
+def _story_png(story: Story) -> bytes:
+    colour = glyphs.DECK_COLOURS.get(story.deck, INK)
+    img, draw = _frame((STORY_W, STORY_H), colour, f"{story.deck} story")
+    # the deck's icons in the head band, either side of the label
+    icons = [i for i, d in DECK_OF_ICON.items() if d == story.deck]
+    for k, name in enumerate(icons):
+        badge = glyphs.badge(name, story.deck, 30)
+        img.alpha_composite(badge, (30 + k * 32, 6))
+        img.alpha_composite(badge, (STORY_W - 30 - 30 - k * 32, 6))
+    left, right = 42, STORY_W - 42
+    top = _title(draw, story.title, (left, 62, right, 150))
+    bottom = STORY_H - 40
+    width = right - left
+    # find the largest text size at which the story and its outcome table fit
+    for size in range(20, 12, -1):
+        spacing = 1.22
+        face = font("sans", size)
+        body = wrap(story.text, face, width)
+        step = line_height(face, spacing)
+        small = font("sans", size - 1)
+        rows = _rows(story, small, width, size - 3, 1.18)
+        need = len(body) * step + 16 + sum(r.height + 10 for r in rows)
+        if need <= bottom - top:
+            break
+    y = draw_lines(draw, body, (left, top, right, top), face, INK, spacing=spacing) + 10
+    slack = max(0, (bottom - y) - sum(r.height + 10 for r in rows))
+    y += min(slack, 24)
+    row_step = line_height(small, 1.18)
+    for row in rows:
+        o = row.outcome
+        box = (left - 6, y, right + 6, y + row.height)
+        draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=mix(colour, BLACK, 0.3), width=2)
+        tx = left + 6
+        if o.rolls:
+            draw.rounded_rectangle((left, y + 6, left + 60, y + 46), radius=6, fill=mix(colour, BLACK, 0.25))
+            draw.text((left + 30, y + 26), _range_label(o), font=font("bold", 22), fill=WHITE, anchor="mm")
+            tx = left + 70
+        ty = y + 6
+        if o.choice:
+            draw.text((tx, ty), f"▸ {o.choice}", font=font("bold", round(small.size)), fill=mix(colour, BLACK, 0.35))
+            ty += row_step + 4
+        ty = draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
+        for foe in o.opponent:
+            ty = round(_opponent_line(img, tx, right - 4, ty + 2, foe, round(small.size) - 2))
+        if row.footer:
+            draw.text((tx, ty + 1), row.footer, font=font("bold", round(small.size) - 1), fill=LOSS)
+        if o.fate:
+            mark = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
+            img.alpha_composite(mark, (right - 30, y + 6))
+        y += row.height + 10
+    if story.keep:
+        draw.text((STORY_W / 2, STORY_H - 36), "Keep this card in front of you", font=font("bold", 14),
+                  fill=mix(colour, BLACK, 0.4), anchor="mb")
+    return _card_bytes(img)
+
+
+def render_story(card: Story | Source) -> bytes:
+    """PNG (600×860) of a story card: deck, title, text and the outcome table (d6 ranges or choices, fate
+    marks, opponents' combat value, initiative, life and XP, round limits); cached per card."""
+    return _story_png(_as(Story, card))
+
+
+def _effect_words(o: Outcome) -> str:
+    bits = []
+    if o.fate:
+        bits.append("laurel" if o.fate == "laurel" else "skull")
+    for foe in o.opponent:
+        bits.append(f"fight {foe.name}: combat {foe.combat}, initiative {foe.initiative}, life {foe.life}, "
+                    f"{foe.xp} XP")
+    if o.opponent and o.rounds:
+        bits.append(f"at most {o.rounds} rounds")
+    return "; ".join(bits)
+
+
+def story_alt_text(card: Story | Source) -> str:
+    s: Story = _as(Story, card)
+    parts = [f"{s.deck.title()} story card: {s.title}. {s.text}"]
+    for o in s.outcome:
+        head = f"{_range_label(o)}: " if o.rolls else (f"{o.choice}: " if o.choice else "")
+        extra = _effect_words(o)
+        parts.append(f"{head}{o.text}" + (f" ({extra})" if extra else ""))
+    return cap_alt(" ".join(parts))
+
+
+# --- event cards -------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def _event_png(event: EventCard) -> bytes:
+    img, draw = _frame((CARD_W, CARD_H), EVENT_COLOUR, "Event · this round")
+    left, right = 42, CARD_W - 42
+    top = _title(draw, event.name, (left, 64, right, 150))
+    effect = event_effect_line(event.effect)
+    eface, elines = fit_text(effect, "bold", right - left - 24, 96, largest=22, smallest=15, spacing=1.15)
+    ebox_h = len(elines) * line_height(eface, 1.15) + 26
+    bottom = CARD_H - 40 - ebox_h - 16
+    face, lines = fit_text(event.text, "sans", right - left, bottom - top, largest=23, smallest=14, spacing=1.28)
+    draw_lines(draw, lines, (left, top, right, bottom), face, INK, align="center", valign="middle", spacing=1.28)
+    ebox = (left - 4, CARD_H - 40 - ebox_h, right + 4, CARD_H - 40)
+    draw.rounded_rectangle(ebox, radius=8, fill=mix(EVENT_COLOUR, WHITE, 0.85), outline=EVENT_COLOUR, width=3)
+    draw_lines(draw, elines, (ebox[0] + 12, ebox[1], ebox[2] - 12, ebox[3]), eface, mix(EVENT_COLOUR, BLACK, 0.3),
+               align="center", valign="middle", spacing=1.15)
+    return _card_bytes(img)
+
+
+def render_event(event: EventCard | Source) -> bytes:
+    """PNG (480×680) of an event card: name, text and its effect for the round; cached."""
+    return _event_png(_as(EventCard, event))
+
+
+def event_alt_text(event: EventCard | Source) -> str:
+    e: EventCard = _as(EventCard, event)
+    return cap_alt(f"Event card: {e.name}. {e.text} Effect: {event_effect_line(e.effect)}")
+
+
+# --- item cards --------------------------------------------------------------------------------------
+
+def _item_marks(it: Item) -> list[str]:
+    """The item's rules in short marks, the same words as the glossary."""
+    marks = []
+    if it.hands:
+        marks.append("two-handed" if it.hands == 2 else "one-handed")
+    if it.ranged:
+        what = []
+        if it.ranged_discard:
+            what.append(f"opponent discards {it.ranged_discard}")
+        if it.ranged_wound:
+            what.append(f"opponent loses {it.ranged_wound} life")
+        marks.append("ranged: " + (" or ".join(what) if what else "once before melee"))
+    if it.armed and it.armed_count:
+        marks.append(f"+{it.armed_count} {it.armed.title()} card{'s' if it.armed_count != 1 else ''}")
+    if it.shield:
+        marks.append("shield: turns aside " + ("any wound" if it.shield == "any" else f"a {it.shield} wound"))
+    if it.armour:
+        marks.append(f"armour: absorbs {it.armour} wound{'s' if it.armour != 1 else ''} per fight")
+    if it.heal:
+        marks.append(f"restores {it.heal} life, then discard")
+    if it.move:
+        marks.append(f"+{it.move} province when exploring")
+    return marks
+
+
+def _kind_emblem(it: Item, size: int) -> Image.Image:
+    """A picture for the item's kind, drawn with the province icons' pen where one fits."""
+    if it.kind == "weapon":
+        if it.ranged:
+            return glyphs.icon("bow", size) if it.hands == 2 else glyphs.spear(size)
+        return glyphs.icon("sword", size)
+    if it.kind == "healing":
+        return glyphs.heart(size)
+    if it.kind == "horse":
+        return glyphs.horse(size)
+    if it.kind == "tool":
+        return glyphs.icon("scroll", size)
+    if it.kind == "shield":
+        return glyphs.shield(size)
+    return glyphs.helmet(size)
+
+
+@lru_cache(maxsize=128)
+def _item_png(it: Item) -> bytes:
+    label = f"{'starting weapon' if it.starting else it.kind}"
+    img, draw = _frame((CARD_W, CARD_H), ITEM_COLOUR, label)
+    left, right = 42, CARD_W - 42
+    top = _title(draw, it.name, (left + 40, 64, right - 40, 150), largest=32)
+    # price coin at the top right, or the people for a starting weapon
+    if it.starting:
+        draw.text((CARD_W / 2, top + 2), f"{it.people} starting weapon" if it.people else "starting weapon",
+                  font=font("bold", 16), fill=mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
+        top += 26
+    else:
+        coin = glyphs.coin(58)
+        img.alpha_composite(coin, (right - 50, 58))
+        draw.text((right - 21, 87), str(it.price), font=font("serif", 26), fill=INK, anchor="mm",
+                  stroke_width=2, stroke_fill=glyphs.GOLD)
+    pic = 150
+    img.alpha_composite(_kind_emblem(it, pic), ((CARD_W - pic) // 2, top + 4))
+    if it.ranged:  # the book's ranged mark: a target, struck through
+        tx, ty = CARD_W // 2 + pic // 2 + 10, top + 20
+        draw.ellipse((tx, ty, tx + 40, ty + 40), fill=WHITE, outline=LOSS, width=4)
+        draw.ellipse((tx + 11, ty + 11, tx + 29, ty + 29), outline=LOSS, width=4)
+        draw.line((tx + 2, ty + 38, tx + 38, ty + 2), fill=INK, width=4)
+    if it.hands:
+        hx, hy = CARD_W // 2 - pic // 2 - 60, top + 20
+        draw.rounded_rectangle((hx, hy, hx + 50, hy + 40), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.8),
+                               outline=ITEM_COLOUR, width=3)
+        draw.text((hx + 25, hy + 13), str(it.hands), font=font("bold", 20), fill=INK, anchor="mm")
+        draw.text((hx + 25, hy + 31), "hands" if it.hands > 1 else "hand", font=font("bold", 11), fill=INK,
+                  anchor="mm")
+    y = top + pic + 14
+    marks = _item_marks(it)
+    mface = font("bold", 17)
+    for mark in marks:
+        lines = wrap(mark, mface, right - left - 24)
+        h = len(lines) * line_height(mface, 1.1) + 10
+        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.82))
+        draw_lines(draw, lines, (left + 12, y + 5, right - 12, y + h), mface, INK, spacing=1.1)
+        y += h + 6
+    face, lines = fit_text(it.text, "sans", right - left, CARD_H - 44 - y - 8, largest=20, smallest=13,
+                           spacing=1.25)
+    draw_lines(draw, lines, (left, y + 8, right, CARD_H - 44), face, INK, align="center", valign="middle",
+               spacing=1.25)
+    return _card_bytes(img)
+
+
+def render_item(item: Item | Source) -> bytes:
+    """PNG (480×680) of an item card: name, price, kind picture, hands and ranged marks, its effects; cached."""
+    return _item_png(_as(Item, item))
+
+
+def item_alt_text(item: Item | Source) -> str:
+    it: Item = _as(Item, item)
+    price = "starting weapon" + (f" of the {it.people}" if it.people else "") if it.starting else \
+        f"price {it.price} gold"
+    marks = "; ".join(_item_marks(it))
+    return cap_alt(f"Item card: {it.name} ({it.kind}, {price}). {marks + '. ' if marks else ''}{it.text}")
+
+
+# --- combat cards -------------------------------------------------------------------------------------
+
+COMBAT_NAMES = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg", "inspired": "Inspired combat"}
+
+
+def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None:
+    """A standing figure with the struck body part in ``colour`` (all of it glowing for inspired)."""
+    x0, y0, x1, y1 = box
+    cx = (x0 + x1) / 2
+    u = (y1 - y0) / 20
+    base = mix(INK, PARCHMENT, 0.55)
+    every = part == "inspired"
+
+    def fill(p: str) -> RGB:
+        return colour if every or p == part else base
+
+    draw.ellipse((cx - 2 * u, y0, cx + 2 * u, y0 + 4 * u), fill=fill("head"), outline=INK, width=2)
+    draw.rounded_rectangle((cx - 3 * u, y0 + 4.6 * u, cx + 3 * u, y0 + 11.5 * u), radius=u, fill=fill("torso"),
+                           outline=INK, width=2)
+    for sx in (-1, 1):
+        arm = [(cx + sx * 3.2 * u, y0 + 5 * u), (cx + sx * 4.6 * u, y0 + 5.4 * u), (cx + sx * 5.2 * u, y0 + 10.5 * u),
+               (cx + sx * 4.0 * u, y0 + 10.5 * u)]
+        draw.polygon(arm, fill=fill("hand"), outline=INK, width=2)
+        draw.ellipse((cx + sx * 4.6 * u - 1.1 * u, y0 + 10.4 * u, cx + sx * 4.6 * u + 1.1 * u, y0 + 12.6 * u),
+                     fill=fill("hand"), outline=INK, width=2)
+        leg = [(cx + sx * 0.3 * u, y0 + 11.8 * u), (cx + sx * 2.9 * u, y0 + 11.8 * u), (cx + sx * 2.6 * u, y1),
+                (cx + sx * 0.8 * u, y1)]
+        draw.polygon(leg, fill=fill("leg"), outline=INK, width=2)
+    if every:
+        for k in range(12):
+            a = math.radians(k * 30)
+            r0, r1 = 7.5 * u, 9.5 * u
+            my = y0 + 9 * u
+            draw.line((cx + r0 * math.cos(a), my + r0 * math.sin(a), cx + r1 * math.cos(a), my + r1 * math.sin(a)),
+                      fill=glyphs.GOLD, width=3)
+
+
+@lru_cache(maxsize=32)
+def _combat_png(kind: str, armed: bool, initiative_text: bool) -> bytes:
+    colour = ARMED_COLOUR if armed else COMBAT_COLOUR
+    img, draw = _frame((COMBAT_W, COMBAT_H), colour, "Armed combat" if armed else "Combat", band=18, head=44)
+    name = COMBAT_NAMES.get(kind, kind.title())
+    title = name if kind == "inspired" else f"{name}"
+    face, lines = fit_text(title, "serif", COMBAT_W - 60, 64, largest=30, smallest=18, spacing=1.05)
+    y = draw_lines(draw, lines, (30, 52, COMBAT_W - 30, 120), face, INK, align="center", spacing=1.05)
+    if kind != "inspired":
+        draw.text((COMBAT_W / 2, y), "attack / defence", font=font("bold", 15), fill=mix(INK, PARCHMENT, 0.3),
+                  anchor="ma")
+        y += 22
+    fig_bottom = COMBAT_H - (112 if initiative_text else 36)
+    _figure(draw, (COMBAT_W // 2 - 60, y + 6, COMBAT_W // 2 + 60, fig_bottom), kind, LOSS)
+    if armed:
+        img.alpha_composite(glyphs.swords(44), (COMBAT_W - 74, y))
+    if initiative_text:
+        text = "Ward off an attack with this card and the next attack is yours, without a roll."
+        tface, tlines = fit_text(text, "bold", COMBAT_W - 64, 70, largest=15, smallest=12, spacing=1.15)
+        box = (28, COMBAT_H - 104, COMBAT_W - 28, COMBAT_H - 30)
+        draw.rounded_rectangle(box, radius=6, fill=mix(glyphs.GOLD, WHITE, 0.6), outline=mix(glyphs.GOLD, INK, 0.4),
+                               width=2)
+        draw_lines(draw, tlines, (box[0] + 6, box[1], box[2] - 6, box[3]), tface, INK, align="center",
+                   valign="middle", spacing=1.15)
+    return _card_bytes(img)
+
+
+def render_combat_card(kind: str, armed: bool, initiative_text: bool) -> bytes:
+    """PNG (300×420) of a combat card: torso, head, hand, leg or inspired; armed cards in steel with crossed
+    swords; ``initiative_text`` adds the line that a ward with it seizes the next attack; cached."""
+    return _combat_png(kind, armed, initiative_text)
+
+
+def combat_card_alt_text(kind: str, armed: bool, initiative_text: bool) -> str:
+    name = COMBAT_NAMES.get(kind, kind.title())
+    text = f"{'Armed combat' if armed else 'Combat'} card: {name}"
+    text += "." if kind == "inspired" else " attack or defence."
+    if initiative_text:
+        text += " Ward off an attack with it and the next attack is yours without a roll."
+    return text
+
+
+# --- monster sheets -----------------------------------------------------------------------------------
+
+def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: str, label: str, value: int,
+           top: int = 12) -> None:
+    """A track of numbered stones 0..top with the value's stone marked; the stat's glyph before it."""
+    img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
+    draw.text((x0 + 38, y), label, font=font("bold", 17), fill=INK, anchor="lm")
+    sx = x0 + 150
+    step = 44
+    face = font("bold", 17)
+    for n in range(top + 1):
+        cx = sx + n * step
+        on = n == value
+        r = 18 if on else 15
+        draw.ellipse((cx - r, y - r, cx + r, y + r), fill=LOSS if on else PARCHMENT_DARK,
+                     outline=INK, width=3 if on else 1)
+        draw.text((cx, y), str(n), font=face, fill=WHITE if on else INK, anchor="mm")
+
+
+@lru_cache(maxsize=16)
+def _monster_png(m: Monster) -> bytes:
+    img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, "Mythological monster", band=24, head=50)
+    left, right = 44, SHEET_W - 44
+    draw.text((left, 64), m.name, font=font("serif", 40), fill=INK)
+    if m.heads > 1:
+        draw.text((right, 78), f"{m.heads} heads: {m.heads} opponents", font=font("bold", 19), fill=LOSS,
+                  anchor="ra")
+    tracks_top = SHEET_H - 40 - 3 * 52
+    col = right - left
+    face, lines = fit_text(m.text, "sans", col, 150, largest=19, smallest=13, spacing=1.22)
+    y = draw_lines(draw, lines, (left, 118, right, 270), face, INK, spacing=1.22) + 8
+    aface = font("bold", 16)
+    for key, text in zip(m.abilities, m.ability_text, strict=False):
+        del key
+        alines = wrap(text, aface, col - 40)
+        h = len(alines) * line_height(aface, 1.15) + 10
+        if y + h > tracks_top - 10:
+            break
+        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=mix(LOSS, WHITE, 0.86), outline=LOSS, width=2)
+        img.alpha_composite(glyphs.skull(24), (left + 8, y + 5))
+        draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
+        y += h + 6
+    for i, (stat, label, value) in enumerate((("combat", "Combat", m.combat), ("initiative", "Initiative",
+                                                                            m.initiative), ("life", "Life", m.life))):
+        _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value))
+    return _card_bytes(img)
+
+
+def render_monster(monster: Monster | Source) -> bytes:
+    """PNG (960×640) of a monster sheet: name, legend, abilities and the three tracks; cached."""
+    return _monster_png(_as(Monster, monster))
+
+
+def monster_alt_text(monster: Monster | Source) -> str:
+    m: Monster = _as(Monster, monster)
+    heads = f" It has {m.heads} heads, each a separate opponent." if m.heads > 1 else ""
+    abilities = " ".join(m.ability_text)
+    return cap_alt(f"Monster sheet: {m.name}. Combat value {m.combat}, initiative {m.initiative}, life {m.life}."
+                   f"{heads} {abilities} {m.text}")
