@@ -66,7 +66,7 @@ class TabulaBot(commands.Bot):
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
 
     async def setup_hook(self) -> None:
-        from cogs.components import ActionButton, NarratorButton, VerbSelect
+        from cogs.components import ActionButton, NarratorButton, PrivateButton, VerbSelect
         from cogs.games import LobbyButton
 
         if self.db is None:
@@ -74,7 +74,7 @@ class TabulaBot(commands.Bot):
         self.service = GameService(self.db, narrator_timeout_minutes=self.settings.narrator_timeout_minutes)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(LobbyButton, VerbSelect, NarratorButton, ActionButton)
+        self.add_dynamic_items(LobbyButton, VerbSelect, NarratorButton, ActionButton, PrivateButton)
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
         self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")

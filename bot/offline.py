@@ -112,8 +112,10 @@ class Terminal:
             self.say(f"➡️  {names}, {prompt.text}")
             for label, _ in prompt.choices:
                 self.say(f"     {label}")
-            for label, verb, _style in prompt.buttons:
-                self.say(f"     [{label}] → /{verb}")
+            for b in prompt.buttons:
+                self.say(f"     [{b.label}] → {b.command}")
+            if prompt.private:
+                self.say(f"     [{prompt.private}] → /hand (only the player who must act should look)")
 
     def _seat_of(self, user_id: int) -> int:
         return next(i for i, p in enumerate(self.people) if p.id == user_id)

@@ -25,6 +25,22 @@ class Picture:
 
 
 @dataclass(slots=True)
+class Button:
+    """A button that acts as a verb (with one option filled in, if ``option`` is set)."""
+
+    label: str
+    verb: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    option: str = ""
+    value: str = ""
+
+    @property
+    def command(self) -> str:
+        """The same as a typed command (the terminal runner shows it)."""
+        return f"/{self.verb}" + (f" {self.option}:{self.value}" if self.option else "")
+
+
+@dataclass(slots=True)
 class Prompt:
     """What the players who must act are asked to do next."""
 
@@ -34,8 +50,9 @@ class Prompt:
     option: str | None = None
     choices: list[tuple[str, str]] = field(default_factory=list)  # (label, value), at most 25
     narrator: bool = False  # offer "Read the card" / "Let Tabula read it"
-    buttons: list[tuple[str, str, str]] = field(default_factory=list)  # (label, verb, style) pressed as that verb
+    buttons: list[Button] = field(default_factory=list)
     placeholder: str = ""  # the select menu's grey hint
+    private: str = ""  # a button that shows the pinged players their own secret choices ("Your hand")
 
 
 @dataclass(slots=True)
@@ -147,7 +164,7 @@ class LegendPresenter:
             healed, _healer, studying = rules.rest_plan(state, seat)
             if healed or studying:
                 what = " and ".join(w for w, on in (("heal", healed), ("study", studying)) if on)
-                prompt.buttons.append((f"Rest a turn ({what})", "study", "secondary"))
+                prompt.buttons.append(Button(f"Rest a turn ({what})", "study"))
                 prompt.text += f", or rest a turn to {what} (`/study`, `/heal`)"
         return prompt
 
@@ -163,18 +180,18 @@ class LegendPresenter:
             return Prompt(users=user, text=f"a **{ex.coming.title()}** card is coming. Keep **{lead_name}** in "
                                            "front, or choose a new Leader before it is drawn.",
                           verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
-                          buttons=[(f"Keep {lead_name}", "keep", "primary")])
+                          buttons=[Button(f"Keep {lead_name}", "keep", "primary")])
         danger = card_index()[ex.danger].title if ex.danger else "danger"
         hazard = ex.danger is not None and card_index()[ex.danger].kind == "hazard"
         again = "Face it again" if hazard else "Attack again"
-        buttons = [("Attack" if ex.decision == "strike" else again, "attack", "danger")]
+        buttons = [Button("Attack" if ex.decision == "strike" else again, "attack", "danger")]
         if rules.can_cast(state, seat):
-            buttons.append(("Cast your spell", "cast", "primary"))
+            buttons.append(Button("Cast your spell", "cast", "primary"))
         if ex.decision == "strike":
             return Prompt(users=user, text=f"{lead_name} faces the {danger} with a spell in hand: attack, or cast "
                                            "(`/attack`, `/cast`). Check the spell's box for the monster's red dot "
                                            "first — `/party` shows your spell card.", buttons=buttons)
-        buttons.append(("Retreat", "retreat", "secondary"))
+        buttons.append(Button("Retreat", "retreat"))
         verb = "Face it again" if hazard else "Attack again"
         return Prompt(users=user, text=f"the {danger} is still there. {verb} with **{lead_name}**, change the "
                                        "Leader, or retreat to the doorway you came in by.",

@@ -84,7 +84,7 @@ def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
 
 def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.View | None:
     """Buttons or a select for the next decision, carrying the game id and version (they survive restarts)."""
-    from cogs.components import ActionButton, NarratorButton, VerbSelect
+    from cogs.components import ActionButton, NarratorButton, PrivateButton, VerbSelect
 
     prompt = telling.prompt
     if prompt is None:
@@ -96,8 +96,11 @@ def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.
     elif prompt.verb and prompt.option and prompt.choices:
         view.add_item(VerbSelect(result.game_id, result.stamp, prompt.verb, prompt.option, prompt.choices,
                                  placeholder=prompt.placeholder))
-    for label, verb, style in prompt.buttons:
-        view.add_item(ActionButton(result.game_id, result.stamp, verb, label=label, style=style))
+    if prompt.private:
+        view.add_item(PrivateButton(result.game_id, result.stamp, label=prompt.private))
+    for b in prompt.buttons[:24]:
+        view.add_item(ActionButton(result.game_id, result.stamp, b.verb, label=b.label, style=b.style,
+                                   option=b.option, value=b.value))
     return view if view.children else None
 
 

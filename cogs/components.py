@@ -124,25 +124,64 @@ class NarratorButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"tb:act:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+)"):
-    """A button that does one verb with no options: Attack, Cast, Retreat, Keep the Leader, Rest."""
+                   template=r"tb:act:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+)(?::(?P<opt>[a-z]+)=(?P<val>[^:]*))?"):
+    """A button that does one verb, optionally with one option filled in: Attack, Retreat, Keep the Leader,
+    Rest; in Champion of the Empire, a combat card to play (`play:card=torso`)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
         "danger": discord.ButtonStyle.danger, "success": discord.ButtonStyle.success,
     }
 
-    def __init__(self, game_id: int, version: int, verb: str, *, label: str = "", style: str = "secondary") -> None:
+    def __init__(self, game_id: int, version: int, verb: str, *, label: str = "", style: str = "secondary",
+                 option: str = "", value: str = "") -> None:
+        tail = f":{option}={value}" if option else ""
         super().__init__(discord.ui.Button(label=(label or verb.title())[:80],
                                            style=self.STYLES.get(style, discord.ButtonStyle.secondary),
-                                           custom_id=f"tb:act:{game_id}:{version}:{verb}"))
-        self.game_id, self.version, self.verb = game_id, version, verb
+                                           custom_id=f"tb:act:{game_id}:{version}:{verb}{tail}"[:100]))
+        self.game_id, self.version, self.verb, self.option, self.value = game_id, version, verb, option, value
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: re.Match[str], /) -> ActionButton:
-        return cls(int(match["game"]), int(match["ver"]), match["verb"], label=item.label or "")
+        return cls(int(match["game"]), int(match["ver"]), match["verb"], label=item.label or "",
+                   option=match["opt"] or "", value=match["val"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb=self.verb, args={},
+        args = {self.option: self.value} if self.option else {}
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb=self.verb, args=args,
                                                          expect_version=self.version))
+
+
+async def show_private(interaction: discord.Interaction, game_id: int) -> None:
+    """The pinged player's own secret choices (a hand of cards), shown only to them, with buttons."""
+    from bot.present import presenter
+    from cogs.common import files, prompt_view
+
+    result = await service(interaction).get(game_id, interaction.user.id)
+    shown = presenter(result.rules.key)
+    telling = shown.private(result, result.actor) if result.actor is not None and hasattr(shown, "private") \
+        else None
+    if telling is None:
+        raise GameError("There is nothing private for you to look at right now.")
+    view = prompt_view(interaction.client, result, telling)  # type: ignore[arg-type]
+    await reply(interaction, telling.text, files=files(telling.pictures),
+                **({"view": view} if view is not None else {}))
+
+
+class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"tb:mine:(?P<game>\d+):(?P<ver>\d+)"):
+    """"Your hand": shows whoever presses it their own secret cards and choices (ephemeral)."""
+
+    def __init__(self, game_id: int, version: int, *, label: str = "Your hand") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, emoji="🂠",
+                                           custom_id=f"tb:mine:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> PrivateButton:
+        return cls(int(match["game"]), int(match["ver"]), label=item.label or "Your hand")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, show_private(interaction, self.game_id))
