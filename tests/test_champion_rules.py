@@ -285,7 +285,8 @@ def test_market_after_ending_in_a_city_and_the_item_limit() -> None:
     deck = len(state.item_deck)
     state = game.apply(state, 0, Buy(item=item)).state  # type: ignore[attr-defined]
     assert len(state.item_deck) == deck + 2  # the other two are shuffled back
-    assert state.phase == "item" and len(state.heroes[0].items) == 5  # over the limit: one must go
+    assert state.phase == "item" and len(state.heroes[0].items) == 4  # over the limit: one must go
+    assert {a.item for a in game.legal(state, 0)} == {"herb-salve", "small-shield", "bronze-helmet", item}  # type: ignore
     state = game.apply(state, 0, Drop(item="herb-salve")).state  # type: ignore[attr-defined]
     assert len(state.heroes[0].items) == 4 and state.order[state.turn] == 1
 

@@ -69,6 +69,11 @@ def keep_options(hand: list[str]) -> list[tuple[str, ...]]:
     return out
 
 
+def canonical(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """Card types in the glossary order (how ``keep_options`` names a choice)."""
+    return tuple(sorted(cards, key=lambda t: CARD_TYPES.index(t) if t in CARD_TYPES else len(CARD_TYPES)))
+
+
 def take(hand: list[str], kind: str) -> str:
     """Remove one card of a type from a hand (plain cards before armed ones) and return it."""
     for c in hand:
@@ -558,7 +563,7 @@ class Melee:
     def policy_keep(hand: list[str]) -> tuple[str, ...]:
         """Keep the two rarest cards in hand (inspired, head, leg, hand before torso)."""
         ordered = sorted((card_type(c) for c in hand), key=KEEP_ORDER.index)
-        return tuple(ordered[:2])
+        return canonical(tuple(ordered[:2]))
 
     # --- what a seat may do -------------------------------------------------------------------
 
@@ -682,16 +687,16 @@ class Melee:
             if seat == self.seat and action.foe < 0:
                 if c.hero_keep is not None:
                     raise IllegalAction("You have already chosen what to keep.")
-                if tuple(action.cards) not in keep_options(c.hand):
+                if canonical(action.cards) not in keep_options(c.hand):
                     raise IllegalAction("Keep at most two cards you hold: " + ", ".join(types_in(c.hand)) + ".")
-                c.hero_keep = list(action.cards)
+                c.hero_keep = list(canonical(action.cards))
             else:
                 f = self.own_foe(seat, action.foe)
                 if f.keep is not None:
                     raise IllegalAction(f"{f.name}'s cards are already chosen.")
-                if tuple(action.cards) not in keep_options(f.hand):
+                if canonical(action.cards) not in keep_options(f.hand):
                     raise IllegalAction(f"{f.name} can keep at most two of: " + ", ".join(types_in(f.hand)) + ".")
-                f.keep = list(action.cards)
+                f.keep = list(canonical(action.cards))
         else:
             raise IllegalAction(self.step_hint(seat))
 

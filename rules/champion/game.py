@@ -305,8 +305,9 @@ class ChampionOfTheEmpire:
         return out
 
     def item_choices(self, state: State, owner: Hero) -> list[str]:
+        """Items that may be given up now (at the limit, the new item itself too)."""
         if state.losing and state.losing[0] == "limit":
-            return self.losable(owner)
+            return self.losable(owner) + [state.losing[2]]
         return self.losable(owner)
 
     def action_moves(self, state: State, seat: int) -> list[Any]:
@@ -547,7 +548,17 @@ class ChampionOfTheEmpire:
                 names = ", ".join(self.lib.item[i].name for i in losable)
                 raise IllegalAction(f"Choose one of {owner.name}'s items that can go: {names} "
                                     "(never the starting weapon).")
-            self._lose_item(s, owner_seat, action.item, s.losing[0], seat, events)
+            if s.losing[0] == "limit":
+                incoming = s.losing[2]
+                if action.item != incoming:
+                    owner.items.append(incoming)
+                    owner.items.remove(action.item)
+                    events.append(ItemGained(seat=owner_seat, item=incoming))
+                s.item_deck.append(action.item)
+                events.append(ItemLost(seat=owner_seat, item=action.item, why="limit", chooser=seat))
+                s.phase = "action"
+            else:
+                self._lose_item(s, owner_seat, action.item, s.losing[0], seat, events)
             s.losing = []
         elif s.phase == "market":
             if isinstance(action, Buy):
@@ -996,12 +1007,14 @@ class ChampionOfTheEmpire:
     # --- items --------------------------------------------------------------------------------
 
     def _gain_item(self, s: State, seat: int, item: str, events: list[Any]) -> None:
+        """Take an item; at the limit of four it waits beside the sheet until one item is given up."""
         me = s.heroes[seat]
+        if len(me.items) >= ITEM_LIMIT:
+            s.losing = ["limit", str(seat), item]
+            s.phase = "item"
+            return
         me.items.append(item)
         events.append(ItemGained(seat=seat, item=item))
-        if len(me.items) > ITEM_LIMIT:
-            s.losing = ["limit", str(seat)]
-            s.phase = "item"
 
     def _ask_loss(self, s: State, seat: int, chooser: int, why: str, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]
@@ -1208,8 +1221,8 @@ class ChampionOfTheEmpire:
             "market": list(state.market), "combat": self._public_combat(state),
             "story": list(state.draw.cards) if state.draw is not None and state.phase == "story" else None,
             "story_offer": list(state.draw.cards) if state.draw is not None and state.phase == "fate" else None,
-            "losing": {"why": state.losing[0], "chooser": int(state.losing[1]),
-                       "owner": state.order[state.turn]} if state.losing else None,
+            "losing": {"why": state.losing[0], "chooser": int(state.losing[1]), "owner": state.order[state.turn],
+                       "incoming": state.losing[2] if len(state.losing) > 2 else None} if state.losing else None,
             "winner": state.winner if state.winner >= 0 else None,
         }
         if seat is not None and 0 <= seat < len(state.heroes):
