@@ -205,3 +205,124 @@ def test_render_imports_no_discord_or_database() -> None:
     code = ("import sys, render.champion; bad = [m for m in ('discord', 'sqlmodel', 'sqlalchemy', 'asyncio') "
             "if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- cards -------------------------------------------------------------------------------------------
+
+from render.champion import cards as card_layer  # noqa: E402
+from render.champion import sheet as sheet_layer  # noqa: E402
+
+TINY_STORY: dict[str, Any] = {
+    "id": "t-oasis", "deck": "easy", "title": "Ὄασις at Őrség", "roll": True,
+    "text": "You find a pool under palms. Roll a d6.",
+    "outcome": [
+        {"rolls": [1, 3], "text": "A robber attacks. Fight!", "fate": "skull", "rounds": 2,
+         "opponent": [{"name": "Robber", "combat": 5, "initiative": 3, "life": 3, "xp": 2}]},
+        {"rolls": [4, 5], "text": "Coins in the water. Gain 2 gold.", "fate": "laurel", "gold": 2},
+        {"rolls": [6, 6], "text": "Sweet water. Set your life to its maximum.", "fate": "laurel", "full_life": True},
+    ],
+}
+TINY_CHOICE: dict[str, Any] = {
+    "id": "t-inn", "deck": "hard", "title": "Inn", "text": "An inn.",
+    "outcome": [{"choice": "Pay for a bed", "text": "Lose 1 gold. Gain 2 life.", "gold": -1, "life": 2},
+                {"choice": "Walk on", "text": "Nothing happens."}],
+}
+TINY_EVENT = {"id": "t-rain", "name": "Rainy Weather", "text": "Rain falls.", "effect": "explore_move_minus1"}
+TINY_ITEM = {"id": "t-pilum", "name": "Pilum", "kind": "weapon", "starting": True, "people": "Roman", "hands": 1,
+             "ranged": True, "ranged_discard": 2, "text": "A javelin."}
+TINY_MONSTER = {"id": "t-kerberos", "name": "Kerberos", "text": "The hound.", "combat": 5, "initiative": 5,
+                "life": 3, "heads": 3, "single_torso": True, "abilities": ["three_headed"],
+                "ability_text": ["Three-headed: each head is a separate opponent."]}
+
+
+@pytest.mark.parametrize("card", [TINY_STORY, TINY_CHOICE], ids=lambda c: c["id"])
+def test_story_card_renders_and_says_its_outcomes(card: dict[str, Any]) -> None:
+    data = card_layer.render_story(card)
+    assert _open(data).size == (card_layer.STORY_W, card_layer.STORY_H) and len(data) < 400_000
+    assert card_layer.render_story(dict(card)) is data  # cached per card
+    alt = card_layer.story_alt_text(card)
+    assert card["title"] in alt and card["deck"].title() in alt
+    if card is TINY_STORY:
+        assert "1–3:" in alt and "Robber: combat 5, initiative 3, life 3, 2 XP" in alt and "skull" in alt
+
+
+def test_story_deck_colour_frames_the_card() -> None:
+    img = _open(card_layer.render_story(TINY_STORY)).convert("RGBA")
+    colours = {c[:3] for _, c in img.crop((0, 0, card_layer.STORY_W, 60)).getcolors(1 << 16) or []}
+    easy = card_layer.glyphs.DECK_COLOURS["easy"]
+    assert any(sum(abs(a - b) for a, b in zip(c, easy, strict=True)) < 12 for c in colours)
+
+
+def test_event_item_monster_and_combat_cards() -> None:
+    assert _open(card_layer.render_event(TINY_EVENT)).size == (card_layer.CARD_W, card_layer.CARD_H)
+    assert "Exploration moves 1 province fewer" in card_layer.event_alt_text(TINY_EVENT)
+    assert _open(card_layer.render_item(TINY_ITEM)).size == (card_layer.CARD_W, card_layer.CARD_H)
+    alt = card_layer.item_alt_text(TINY_ITEM)
+    assert "Pilum" in alt and "ranged: opponent discards 2" in alt and "one-handed" in alt
+    assert _open(card_layer.render_monster(TINY_MONSTER)).size == (card_layer.SHEET_W, card_layer.SHEET_H)
+    alt = card_layer.monster_alt_text(TINY_MONSTER)
+    assert "Combat value 5, initiative 5, life 3" in alt and "3 heads" in alt
+    seen = set()
+    for kind in ("torso", "head", "hand", "leg", "inspired"):
+        for armed in (False, True):
+            data = card_layer.render_combat_card(kind, armed, kind == "inspired")
+            assert _open(data).size == (card_layer.COMBAT_W, card_layer.COMBAT_H)
+            seen.add(data)
+    assert len(seen) == 10
+    assert "without a roll" in card_layer.combat_card_alt_text("inspired", True, True)
+
+
+needs_cards = pytest.mark.skipif(not all((DATA / f).exists() for f in ("stories.toml", "events.toml",
+                                                                        "items.toml", "monsters.toml")),
+                                 reason="card data not written yet")
+
+
+@needs_cards
+def test_every_real_card_renders() -> None:
+    from rules.champion import content
+
+    for story in content.stories():
+        assert _open(card_layer.render_story(story)).size == (card_layer.STORY_W, card_layer.STORY_H), story.id
+        assert story.title in card_layer.story_alt_text(story)
+    for event in content.events():
+        assert _open(card_layer.render_event(event)).size == (card_layer.CARD_W, card_layer.CARD_H), event.id
+    for item in content.items():
+        assert _open(card_layer.render_item(item)).size == (card_layer.CARD_W, card_layer.CARD_H), item.id
+    for monster in content.monsters():
+        assert _open(card_layer.render_monster(monster)).size == (card_layer.SHEET_W, card_layer.SHEET_H)
+
+
+@needs_cards
+def test_real_story_text_fits_its_card() -> None:
+    """The longest story is drawn at a legible size (the fitting loop did not run out of sizes)."""
+    from render.common import font, line_height, wrap
+    from rules.champion import content
+
+    for story in content.stories():
+        face = font("sans", 13)
+        body = wrap(story.text, face, card_layer.STORY_W - 84)
+        rows = card_layer._rows(story, font("sans", 12), card_layer.STORY_W - 84, 10, 1.18)
+        need = len(body) * line_height(face, 1.22) + 16 + sum(r.height + 10 for r in rows)
+        assert need < card_layer.STORY_H - 200, story.id
+
+
+# --- the character sheet -----------------------------------------------------------------------------
+
+def test_sheet_renders_tracks_and_alt_text() -> None:
+    hero = sheet_layer.sample_hero()
+    data = sheet_layer.render_sheet(hero, side_name="Veteran")
+    img = _open(data)
+    assert img.size == (sheet_layer.SHEET_W, sheet_layer.SHEET_H) and len(data) < 500_000
+    assert sheet_layer.render_sheet(dict(hero), side_name="Veteran") is data
+    changed = dict(hero, life=4)
+    assert sheet_layer.render_sheet(changed, side_name="Veteran") != data
+    alt = sheet_layer.sheet_alt_text(hero, side_name="Veteran")
+    for words in ("Veteran side", "played by Ann", "life 3 of 6", "combat 6 of 7", "gold 5", "Information 2 of 6"):
+        assert words in alt, words
+
+
+def test_sheet_with_odd_input_still_draws() -> None:
+    odd = {"hero": "nobody-ő", "player": "Ödön", "colour": "purple", "items": ["x", "y", "z", "w", "v"],
+           "life": "?", "shrines": ["nowhere"]}
+    assert _open(sheet_layer.render_sheet(odd)).size == (sheet_layer.SHEET_W, sheet_layer.SHEET_H)
+    assert "Ödön" in sheet_layer.sheet_alt_text(odd)

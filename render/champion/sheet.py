@@ -1,0 +1,225 @@
+"""Champion of the Empire: a hero's character sheet (tracks, items, shrine tablet, information) and its alt text.
+
+Input: one element of the view's ``heroes`` plus ``"shrines"`` (province ids of the shrines visited) and
+``"regions_left"`` (region cards still in hand).  Only public numbers are drawn; the lair is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.champion import glyphs
+from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
+from render.champion.map import token_colours
+from render.champion.texts import hero, hero_name, item, item_name
+from render.common import RGB, cap_alt, ellipsize, fit_text, font, mix, png_bytes
+from rules.champion import content
+
+SHEET_W, SHEET_H = 960, 700
+INK: RGB = (36, 26, 16)
+WHITE: RGB = (255, 255, 255)
+MAX_MARK: RGB = (236, 180, 30)  # the yellow-based marker: the maximum
+NOW_MARK: RGB = (250, 250, 250)  # the white-based marker: the current value
+FRAME: RGB = (112, 30, 30)
+SLOTS = 4
+INFO_NEEDED = 6
+TRACK_TOP = 15
+
+Hero = Mapping[str, Any]
+
+
+def _shrines() -> list[tuple[str, str]]:
+    """(province id, shrine name) of the map's secret shrines, in map order."""
+    try:
+        return [(p.id, p.shrine) for p in content.map_file().province if p.shrine]
+    except FileNotFoundError:
+        return []
+
+
+def _int(h: Hero, key: str, default: int = 0) -> int:
+    try:
+        return int(h.get(key, default))
+    except (TypeError, ValueError):
+        return default
+
+
+def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, top_value: int,
+           best: int | None) -> None:
+    """A track of numbered stones: the current value's stone white-ringed and filled, the maximum (if any)
+    marked with a gold ring; stones above the maximum are dimmed."""
+    draw = ImageDraw.Draw(img)
+    img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
+    draw.text((x0 + 38, y), label, font=font("bold", 18), fill=INK, anchor="lm")
+    sx = x0 + 178
+    step = 44
+    face = font("bold", 17)
+    for n in range(top_value + 1):
+        cx = sx + n * step
+        beyond = best is not None and n > best
+        fill = mix(PARCHMENT_DARK, (255, 255, 255), 0.5) if beyond else PARCHMENT_DARK
+        r = 15
+        if best is not None and n == best:
+            draw.ellipse((cx - 20, y - 20, cx + 20, y + 20), fill=MAX_MARK, outline=INK, width=2)
+        if n == now:
+            draw.ellipse((cx - r - 1, y - r - 1, cx + r + 1, y + r + 1), fill=LOSS, outline=INK, width=3)
+            draw.text((cx, y), str(n), font=face, fill=WHITE, anchor="mm")
+        else:
+            draw.ellipse((cx - r, y - r, cx + r, y + r), fill=fill, outline=mix(INK, fill, 0.5 if beyond else 0),
+                         width=1)
+            draw.text((cx, y), str(n), font=face, fill=mix(INK, fill, 0.55) if beyond else INK, anchor="mm")
+
+
+def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None, starting: bool) -> None:
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    if not item_id:
+        draw.rounded_rectangle(box, radius=8, outline=mix(INK, PARCHMENT_DARK, 0.5), width=2)
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty slot", font=font("sans", 15),
+                  fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
+        return
+    draw.rounded_rectangle(box, radius=8, fill=mix(ITEM_COLOUR, WHITE, 0.85), outline=ITEM_COLOUR, width=3)
+    found = item(item_id)
+    name = item_name(item_id)
+    draw.text((x0 + 12, y0 + 10), ellipsize(name, font("bold", 19), x1 - x0 - 24), font=font("bold", 19), fill=INK)
+    marks = _item_marks(found) if found else []
+    if found and found.starting:
+        marks.insert(0, "starting weapon")
+    text = "; ".join(marks)
+    face, lines = fit_text(text, "sans", x1 - x0 - 24, y1 - y0 - 44, largest=15, smallest=12, spacing=1.1)
+    yy = y0 + 38
+    for line in lines:
+        draw.text((x0 + 12, yy), line, font=face, fill=INK)
+        yy += round(face.size * 1.25)
+    del starting
+
+
+def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str]) -> None:
+    """The stone tablet of the five secret shrines, each ticked once visited."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=(206, 200, 186), outline=(90, 84, 74), width=3)
+    draw.text(((x0 + x1) / 2, y0 + 10), "Secret shrines", font=font("serif", 19), fill=INK, anchor="ma")
+    shrines = _shrines()
+    y = float(y0 + 40)
+    face = font("bold", 16)
+    step = (y1 - y - 8) / max(1, len(shrines))
+    for pid, name in shrines:
+        done = pid in visited
+        img.alpha_composite(glyphs.shrine(22), (x0 + 12, round(y)))
+        draw.text((x0 + 42, y + 11), name, font=face, fill=INK, anchor="lm")
+        bx = x1 - 34
+        draw.rectangle((bx, y + 1, bx + 20, y + 21), fill=WHITE, outline=INK, width=2)
+        if done:
+            draw.line((bx + 3, y + 11, bx + 9, y + 18, bx + 19, y - 2), fill=(30, 120, 40), width=4)
+        y += step
+
+
+@lru_cache(maxsize=256)
+def _sheet_png(key: tuple[Any, ...]) -> bytes:
+    h: dict[str, Any] = dict(key[0])
+    side_name: str = key[1]
+    img = _blank((SHEET_W, SHEET_H), FRAME, "Character sheet").copy()
+    draw = ImageDraw.Draw(img)
+    left, right = 44, SHEET_W - 44
+    hid = str(h.get("hero", ""))
+    info = hero(hid)
+    name = hero_name(hid)
+    colour = str(h.get("colour", ""))
+    fill, ink = token_colours(colour)
+    draw.ellipse((left, 62, left + 50, 112), fill=fill, outline=INK, width=3)
+    draw.text((left + 25, 88), str(h.get("letter") or colour[:1] or "?")[:1].upper(), font=font("bold", 28),
+              fill=ink, anchor="mm")
+    draw.text((left + 64, 58), name, font=font("serif", 36), fill=INK)
+    sub = " · ".join(x for x in (info.title if info else "", f"{side_name} side" if side_name else "",
+                                 f"played by {h['player']}" if h.get("player") else "") if x)
+    draw.text((left + 66, 102), ellipsize(sub, font("bold", 17), 560), font=font("bold", 17),
+              fill=mix(INK, (255, 255, 255), 0.3))
+    # information: n of 6 as eyes, and the region cards still in hand
+    n_info = _int(h, "info")
+    ix = right - INFO_NEEDED * 34
+    draw.text((right, 58), "Information", font=font("bold", 16), fill=INK, anchor="ra")
+    for k in range(INFO_NEEDED):
+        eye = glyphs.eye(30)
+        if k >= n_info:
+            eye = eye.copy()
+            eye.putalpha(eye.getchannel("A").point(lambda v: v * 28 // 100))
+        img.alpha_composite(eye, (ix + k * 34, 80))
+    regions = h.get("regions_left")
+    draw.text((right, 114), f"{n_info} of {INFO_NEEDED}" + (f" · {regions} region cards left" if regions is not None
+                                                                 else ""), font=font("bold", 15), fill=INK, anchor="ra")
+    # tracks
+    y = 168
+    xp = _int(h, "xp")
+    tracks = [("xp", "Experience", xp, max(TRACK_TOP, xp), None),
+              ("combat", "Combat", _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")), _int(h, "max_combat")),
+              ("initiative", "Initiative", _int(h, "initiative"), max(TRACK_TOP, _int(h, "initiative")), None),
+              ("life", "Life", _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
+              ("gold", "Gold", _int(h, "gold"), max(TRACK_TOP, _int(h, "gold")), None)]
+    for stat, label, now, top_value, best in tracks:
+        _track(img, left, y, stat, label, now, min(top_value, 15), best)
+        y += 50
+    face = font("sans", 14)
+    draw.text((left, y - 12), "Red stone: current value.  Gold ring: the maximum.", font=face,
+              fill=mix(INK, (255, 255, 255), 0.35))
+    # items (four slots) and the shrine tablet
+    items = [str(i) for i in h.get("items") or ()]
+    top = y + 14
+    slot_w, slot_h = 300, 92
+    starting = set(info.weapons) if info else set()
+    for k in range(SLOTS):
+        sx = left + (k % 2) * (slot_w + 14)
+        sy = top + (k // 2) * (slot_h + 12)
+        iid = items[k] if k < len(items) else None
+        _slot(img, (sx, sy, sx + slot_w, sy + slot_h), iid, iid in starting)
+    if len(items) > SLOTS:
+        draw.text((left, top + 2 * (slot_h + 12)), f"+ {len(items) - SLOTS} more", font=font("bold", 15), fill=LOSS)
+    _tablet(img, (left + 2 * slot_w + 40, top, right, top + 2 * slot_h + 12), set(key[2]))
+    if h.get("fate"):
+        draw.text((right, SHEET_H - 36), f"Fate marker: {h['fate']:+d}", font=font("bold", 15), fill=INK,
+                  anchor="rb")
+    return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple | set):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def render_sheet(hero_view: Hero, *, side_name: str = "") -> bytes:
+    """PNG (960×700) of a hero's character sheet: name, people and side, the five tracks with current and
+    maximum markers, four item slots, the shrine tablet and the information gathered; cached per content."""
+    public = {k: v for k, v in hero_view.items() if k not in ("shrines", "to_act")}
+    shrines = tuple(sorted(str(s) for s in hero_view.get("shrines") or ()))
+    return _sheet_png((_freeze(public), side_name, shrines))
+
+
+def sheet_alt_text(hero_view: Hero, *, side_name: str = "") -> str:
+    h = hero_view
+    hid = str(h.get("hero", ""))
+    info = hero(hid)
+    who = hero_name(hid) + (f", {info.title}" if info else "") + (f" ({side_name} side)" if side_name else "")
+    items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or "no items"
+    visited = {str(s) for s in h.get("shrines") or ()}
+    names = [name for pid, name in _shrines() if pid in visited]
+    shrine_words = f"shrines visited: {', '.join(names)}" if names else "no shrine visited yet"
+    text = (f"Character sheet of {who}" + (f", played by {h['player']}" if h.get("player") else "") +
+            f". Experience {_int(h, 'xp')}, combat {_int(h, 'combat')} of {_int(h, 'max_combat')}, initiative "
+            f"{_int(h, 'initiative')}, life {_int(h, 'life')} of {_int(h, 'max_life')}, gold {_int(h, 'gold')}. "
+            f"Items: {items}. Information {_int(h, 'info')} of {INFO_NEEDED}; {shrine_words}.")
+    return cap_alt(text)
+
+
+def sample_hero() -> dict[str, Any]:
+    """A hero mid-game for tests and sample pictures."""
+    shrines = [pid for pid, _ in _shrines()][:2]
+    return {"seat": 0, "player": "Ann", "hero": "labienus", "colour": "red", "letter": "R", "province": "latium",
+            "life": 3, "max_life": 6, "combat": 6, "max_combat": 7, "initiative": 3, "xp": 4, "gold": 5, "info": 2,
+            "items": ["pilum", "gladius", "small-shield"], "fate": 0, "to_act": True, "shrines": shrines,
+            "regions_left": 4}
