@@ -8,9 +8,9 @@ import pytest
 from rules.champion.combat import card_type
 from rules.champion.state import (
     Caravan,
-    Choose,
     CardPlayed,
     CardsDrawn,
+    Choose,
     Defeated,
     Defend,
     Drop,
@@ -228,3 +228,28 @@ def test_losing_the_final_battle_also_loses_the_trail() -> None:
     me = state.heroes[0]
     assert me.info == 5 and me.province_card == "" and len(state.province_cards) == cards + 1
     assert game.lair(me) is None  # type: ignore[attr-defined]
+
+
+def test_heroic_kerberos_has_three_heads_with_one_more_combat_and_life() -> None:
+    game = scripted()
+    state = started(game, [("labienus", 1, "pilum"), ("jahmesz", 1, "khopesh"), ("tarsa", 1, "sica")],
+                    opponents="players", heroic=True)
+    calm(state)
+    me = state.heroes[0]
+    me.info, me.regions, me.province_card, me.monster = 6, ["italia"], "chest", "kerberos"
+    me.province = game.lair(me) or ""
+    from rules.champion.state import Attack, FightBegan
+
+    step = game.apply(state, 0, Attack())
+    fight = next(e for e in step.events if isinstance(e, FightBegan))
+    k = game.lib.monster["kerberos"]
+    assert [(f["combat"], f["life"]) for f in fight.foes] == [(k.combat + 1, k.life + 1)] * 3
+    assert [f["controller"] for f in fight.foes] == [2, 1, 2]  # to the right in turn, never the hero
+    # A torso wound to one head costs every head a life (single torso).
+    from rules.champion.combat import Melee
+
+    melee = Melee(game.lib, step.state, ScriptedDice(0), [])
+    melee.hurt_foe(1, "torso", 1)
+    assert [f.life for f in step.state.combat.foes] == [k.life] * 3  # type: ignore[union-attr]
+    melee.hurt_foe(1, "head", 2)
+    assert [f.life for f in step.state.combat.foes] == [k.life, k.life - 2, k.life]  # type: ignore[union-attr]

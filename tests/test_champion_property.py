@@ -59,7 +59,7 @@ def check_invariants(state: State) -> None:
         assert h.gold >= 0
         assert 0 <= h.life <= h.max_life
         assert 0 <= h.info <= limit
-        assert len(h.regions) == 6 - min(h.info, 5) or h.province_card == "" and len(h.regions) >= 1
+        assert len(h.regions) == 6 - min(h.info, 5) or (h.province_card == "" and len(h.regions) >= 1)
     # combat cards: every card is in the deck, a discard pile, the armed row or a hand
     cards = list(state.combat_deck) + state.combat_discard + state.armed
     if state.combat is not None:
@@ -101,7 +101,7 @@ def choose(state: State, seat: int, legal: list[Any], rng: random.Random) -> Any
     lair = RULES.lair(me)
     if rng.random() < 0.8:
         for a in legal:
-            if isinstance(a, Attack) or isinstance(a, Lore):
+            if isinstance(a, (Attack, Lore)):
                 return a
         if lair and state.phase == "action" and seat == state.order[state.turn]:
             moves = [a for a in legal if isinstance(a, (Caravan, Explore))]

@@ -310,7 +310,7 @@ def test_information_to_the_lair_and_the_monster_choice() -> None:
 
 
 def test_state_round_trips_through_json() -> None:
-    game, state = two_heroes(fate=True, short=True, heroic=True)
+    _game, state = two_heroes(fate=True, short=True, heroic=True)
     raw = msgspec.json.encode(state)
     assert msgspec.json.encode(msgspec.json.decode(raw, type=State)) == raw
 

@@ -307,7 +307,7 @@ class ChampionOfTheEmpire:
     def item_choices(self, state: State, owner: Hero) -> list[str]:
         """Items that may be given up now (at the limit, the new item itself too)."""
         if state.losing and state.losing[0] == "limit":
-            return self.losable(owner) + [state.losing[2]]
+            return [*self.losable(owner), state.losing[2]]
         return self.losable(owner)
 
     def action_moves(self, state: State, seat: int) -> list[Any]:
