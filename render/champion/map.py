@@ -70,7 +70,7 @@ BAR_DIM: RGB = (214, 196, 160)
 PANEL: RGB = (250, 243, 224)
 PANEL_RIM: RGB = (120, 30, 30)
 TURN_RING: RGB = (255, 214, 0)
-HIGHLIGHT: RGB = (255, 236, 80)
+HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
 TOKENS: dict[str, tuple[RGB, RGB]] = {
@@ -569,10 +569,11 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     rim = ImageChops.subtract(m, inner)
     edge = ImageChops.subtract(m, m.filter(ImageFilter.MinFilter(3)))
     sprite = Image.new("RGBA", m.size, (*HIGHLIGHT, 0))
-    alpha = ImageChops.lighter(inner.point(lambda v: v * 80 // 255), rim)
+    alpha = ImageChops.lighter(inner.point(lambda v: v * 110 // 255), rim)
     sprite.putalpha(alpha)
     dark = Image.new("RGBA", m.size, (*BLACK, 255))
     sprite.paste(dark, (0, 0), edge)
+    sprite.paste(dark, (0, 0), ImageChops.subtract(inner, inner.filter(ImageFilter.MinFilter(3))))
     return sprite, (x0, y0)
 
 
