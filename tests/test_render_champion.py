@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render.champion import map as map_layer
 from render.champion import world as world_layer
@@ -95,12 +95,19 @@ def test_tiny_map_key_pixels(tiny: MapFile) -> None:
     area = img.crop((x - 40, y + map_layer.TITLE_H - 40, x + 40, y + map_layer.TITLE_H + 40))
     colours = {c for _, c in area.getcolors(1 << 16) or []}
     assert map_layer.TOKENS["blue"][0] in colours and map_layer.TOKENS["green"][0] in colours
-    # a highlighted province is washed with the highlight colour somewhere; an unhighlighted one is not
-    def has_highlight(pid: str) -> bool:
+    # a highlighted province is ringed and washed; a province not highlighted is untouched
+    plain = _open(map_layer.render_map(_tiny_view(highlight=[]))).convert("RGB")
+
+    def changed(pid: str) -> bool:
         p = next(p for p in tiny.province if p.id == pid)
         box = (p.x - 60, p.y + map_layer.TITLE_H - 60, p.x + 60, p.y + map_layer.TITLE_H + 60)
-        return map_layer.HIGHLIGHT in {c for _, c in img.crop(box).getcolors(1 << 16) or []}
-    assert has_highlight("gamma") and not has_highlight("epsilon")
+        return ImageChops.difference(img.crop(box), plain.crop(box)).getbbox() is not None
+
+    assert changed("gamma") and changed("alpha") and not changed("epsilon")
+    p = next(p for p in tiny.province if p.id == "gamma")
+    ring = {c for _, c in img.crop((p.x - 160, p.y - 160 + map_layer.TITLE_H, p.x + 160,
+                                    p.y + 160 + map_layer.TITLE_H)).getcolors(1 << 16) or []}
+    assert map_layer.HIGHLIGHT in ring
 
 
 def test_map_without_anything_still_draws(tiny: MapFile) -> None:
@@ -125,7 +132,6 @@ def test_snapshot_equals_a_full_quantisation(tiny: MapFile) -> None:
     rgb, _ = map_layer.compose_map(view, title="t")
     whole = rgb.quantize(palette=map_layer._palette(tiny), dither=Image.Dither.NONE).convert("RGB")
     fast = _open(map_layer.render_map(view, title="t")).convert("RGB")
-    from PIL import ImageChops
     assert ImageChops.difference(whole, fast).getbbox() is None
 
 
