@@ -367,6 +367,7 @@ class ChampionOfTheEmpire:
         s = _copy(state)
         rng = self.dice(s.rng)
         events: list[Any] = []
+        before, acting = self._decision_key(state), self.to_act(state)
         if s.phase == "setup":
             self._setup_move(s, seat, action, rng, events)
         elif s.phase == "combat":
@@ -378,7 +379,19 @@ class ChampionOfTheEmpire:
         else:
             self._turn_move(s, seat, action, rng, events)
         s.rng = rng.state
+        if self._decision_key(s) != before or self.to_act(s) - acting:
+            s.moment += 1
         return Step(state=s, events=tuple(events))
+
+    def _decision_key(self, s: State) -> tuple[Any, ...]:
+        c = s.combat
+        return (s.phase, s.turn, s.round, c.step if c else "", c.round if c else 0, len(s.tasks))
+
+    def moment(self, state: State) -> int:
+        """Changes when the decision in front of the table changes, not when one of several players who act
+        at once has chosen, nor when a hero develops or heals: buttons carry it, and a button drawn for an
+        earlier decision is refused."""
+        return state.moment
 
     def _waiting(self, s: State) -> str:
         names = [s.heroes[i].name for i in sorted(self.to_act(s))]

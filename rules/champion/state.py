@@ -152,6 +152,7 @@ class State(msgspec.Struct):
     last_move: dict[str, object] | None = None
     moved: bool = False  # the current action moved the hero (a story card follows)
     winner: int = -1
+    moment: int = 0  # changes when the decision in front of the players changes (buttons carry it)
 
 
 # --- actions --------------------------------------------------------------------------------------
