@@ -164,7 +164,7 @@ class LegendPresenter:
             healed, _healer, studying = rules.rest_plan(state, seat)
             if healed or studying:
                 what = " and ".join(w for w, on in (("heal", healed), ("study", studying)) if on)
-                prompt.buttons.append(Button(f"Rest a turn ({what})", "study"))
+                prompt.buttons.append(Button(f"Rest a turn ({what})", "study" if studying else "heal"))
                 prompt.text += f", or rest a turn to {what} (`/study`, `/heal`)"
         return prompt
 
@@ -177,8 +177,11 @@ class LegendPresenter:
         others = rules.choices(state, seat, "lead", "hero")
         user = [result.user_of(seat)]
         if ex.decision == "leader":
-            return Prompt(users=user, text=f"a **{ex.coming.title()}** card is coming. Keep **{lead_name}** in "
-                                           "front, or choose a new Leader before it is drawn.",
+            coming = f"a **{ex.coming.title()}** card is coming"
+            if ex.pending is not None:  # the danger left face down on the room
+                coming = f"the **{card_index()[ex.pending].title}** left here will be turned up"
+            return Prompt(users=user, text=f"{coming}. Keep **{lead_name}** in front, or choose a new Leader "
+                                           "first.",
                           verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
                           buttons=[Button(f"Keep {lead_name}", "keep", "primary")])
         danger = card_index()[ex.danger].title if ex.danger else "danger"
@@ -247,7 +250,8 @@ class LegendPresenter:
         for h in reversed(me.party):
             hero = hero_index()[h.id]
             mark = "🩸 wounded" if h.wounded else "ready"
-            rows.append(f"{'👑 ' if h is me.party[-1] else ''}**{hero.name}** the {CLASS_NAMES[hero.kind]} — "
+            crown = "👑 " if h is me.party[-1] and not h.wounded else ""
+            rows.append(f"{crown}**{hero.name}** the {CLASS_NAMES[hero.kind]} — "
                         f"red dot under box **{BOXES[hero.dot]}**, {mark}")
         spell = spell_index()[me.spell] if me.spell else None
         if spell is not None:
@@ -262,8 +266,11 @@ class LegendPresenter:
         wounds = f"\nParty wounds: {me.wounds} of {SOLO_WOUND_LIMIT}" if len(state.players) == 1 else ""
         reorder = ""
         if self.can_reorder(result, seat):
-            reorder = "\nChoose below who leads or who drops to the back (only you see this)."
-        text = (f"**{me.name}'s party**, front first (the Leader is at the right-hand end of the row):\n"
+            reorder = ("\nChoose below who leads or who drops to the back (in the terminal: `/front hero:` or "
+                       "`/back hero:`).")
+        if all(h.wounded for h in me.party):
+            reorder += "\nEvery hero is wounded: nobody can lead until the party has recovered."
+        text = (f"**{me.name}'s party**, Leader first (in the picture the Leader stands at the right-hand end):\n"
                 + "\n".join(rows) + f"\n{spell_line}\nTreasure: {found} — **{gold} gold**.{wounds}{reorder}")
         del rules
         return Telling(text=text, pictures=[self.party(result, seat, secret=True)], prompt=None)
@@ -302,7 +309,8 @@ class LegendPresenter:
         parts = [f"**{card.title}** ({card.kind})", card.text]
         if card.after:
             parts.append(f"*If overcome:* {card.after}")
-        parts += [f"**What it does:** {effect} {after}",
+        joiner = "\n" if "\n" in effect else " "  # the Expanded Game's list of heroes ends on its own line
+        parts += [f"**What it does:** {effect}{joiner}{after}",
                   "Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the dice."]
         return Telling(text="\n".join(parts), pictures=[self.card(card_id)], prompt=None)
 

@@ -12,7 +12,7 @@ from rules.core import IllegalAction, Rng
 MAX_DICE = 50  # dice in one expression
 MAX_SIDES = 1000
 MAX_TERMS = 10
-_TERM = re.compile(r"([+-])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
+_TERM = re.compile(r"([+-])?\s*(?:(\d{0,6})\s*[dD]\s*(\d{1,6})|(\d{1,6}))\s*")
 HELP = "Write dice like `d20`, `2d6+3` or `3d6-1d4` (at most 50 dice, up to 1000 sides)."
 
 

@@ -385,7 +385,7 @@ def test_a_wounded_cleric_can_heal_only_himself() -> None:
     after = {h.id: h.wounded for h in step.state.players[seat].party}
     assert after[cleric.id] is False
     assert all(after[h.id] for h in others)  # the others wait for the next rest
-    assert "binds his own wounds" in "\n".join(tell(step.state, step.events))
+    assert "binds the Cleric's own wounds" in "\n".join(tell(step.state, step.events))
 
 
 def test_rests_are_only_for_the_expanded_game() -> None:
@@ -560,3 +560,70 @@ def test_random_expanded_games_only_raise_game_errors_and_always_end(players: in
     for seat, action in log:
         replay = RULES.apply(replay, seat, action).state
     assert replay == state
+
+
+# --- found in review ------------------------------------------------------------------------------------
+
+
+def waiting_room(narration: str) -> tuple[LegendOfHeroes, State, int, str, str]:
+    """A party walks back into a room where the Troll was left face down."""
+    rules, state = party_game(["Ann", "Bob", "Cy"], narration=narration)
+    seat = state.order[0]
+    room, door = stand_at_room(state, seat)
+    state.rooms[room] = ["troll"]
+    state = rules.apply(state, seat, Move(to=door)).state
+    return rules, state, seat, room, door
+
+
+def test_the_leader_is_chosen_before_a_waiting_danger_and_the_narrator_cannot_skip_it() -> None:
+    rules, state, seat, _room, _door = waiting_room("players")
+    assert state.exploring is not None and state.exploring.decision == "leader"
+    narrator = rules.narrator(state)
+    assert narrator is not None and narrator != seat
+    with pytest.raises(NotYourTurn):
+        rules.apply(state, narrator, Narrate(text="It roars!"))
+    assert rules.timeout(state) is None  # nobody's deadline runs while the explorer chooses
+    assert rules.to_act(state) == frozenset({seat})
+    step = rules.apply(state, seat, Keep())
+    assert rules.to_act(step.state) == frozenset({narrator})
+    told = rules.apply(step.state, narrator, Narrate(text="ZZQ telling"))
+    text = "\n".join(tell(told.state, told.events))
+    assert "ZZQ telling" in text and "left here from before" in text
+
+
+def test_the_waiting_danger_is_announced_by_name() -> None:
+    rules, state = party_game(["Ann", "Bob"])
+    seat = state.order[0]
+    room, door = stand_at_room(state, seat)
+    state.rooms[room] = ["troll"]
+    step = rules.apply(state, seat, Move(to=door))
+    text = "\n".join(tell(step.state, step.events))
+    assert "Troll** left here still waits" in text and "red arrow" not in text
+
+
+def test_a_scene_note_is_told_when_a_party_walks_through_an_explored_room() -> None:
+    rules, state = party_game(["Ann", "Bob"])
+    seat = state.order[0]
+    room, door = stand_at_room(state, seat)
+    state.rooms[room] = []
+    state.scene = {"room": room, "narrator": None, "explorer": seat}
+    state = rules.apply(state, seat, SceneNote(text="Chalk arrows point north.")).state
+    through = next(d for d in rules.destinations(state, seat) if B.via.get((door, d)) == room)
+    step = rules.apply(state, seat, Move(to=through))
+    assert any(isinstance(e, NoteRead) for e in step.events)
+    assert "Chalk arrows point north." in "\n".join(tell(step.state, step.events))
+
+
+def test_an_expanded_party_enters_the_dungeon_in_plain_words() -> None:
+    rules = scripted([])
+    state = table(rules, ["Ann", "Bob"], mode="expanded")
+    step = rules.apply(state, state.order[0], Place(to=next(iter(B.entrances))))
+    line = tell(step.state, step.events)[0]
+    assert line.startswith(f"{state.players[state.order[0]].name}'s party steps in") and "'s party's" not in line
+
+
+def test_absurd_dice_are_refused_politely() -> None:
+    rules, state = party_game(["Ann", "Bob"])
+    for bad in ("9" * 5000 + "d6", "d" + "9" * 5000, "1" * 5000):
+        with pytest.raises(IllegalAction):
+            rules.apply(state, 0, Roll(expr=bad))

@@ -677,17 +677,22 @@ class LegendOfHeroes:
                 s.exploring.pending = s.rooms[room].pop(0)
                 s.exploring.pending_from_room = True
                 if resumed and self.expanded(s):  # the danger left here: choose who faces it first
-                    self._announce(s, seat, card_index()[left].kind, events)
+                    self._announce(s, seat, card_index()[left].kind, events, waiting=left)
                     return
                 self._run_exploration(s, rng, events)
             else:
                 me.doorway = action.to
                 s.last_move = {"seat": seat, "from": frm, "to": action.to}
+                if through is not None and through in s.notes:  # walking through a room told of before
+                    note = s.notes[through]
+                    events.append(NoteRead(room=through, text=note.text, by=note.by))
                 self._end_turn(s, events)
 
     def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
         if s.phase != "explore" or s.exploring is None or s.exploring.pending is None:
             raise IllegalAction("There is no card to narrate right now. Narration happens while a room is explored.")
+        if s.exploring.decision is not None:  # the explorer is choosing a Leader: the card waits for that
+            self._check_turn(s, seat)
         narrator = self.narrator(s)
         if narrator is None:
             raise IllegalAction("Tabula is narrating this game, so there is nothing for you to read out.")
@@ -752,15 +757,16 @@ class LegendOfHeroes:
             if ex.pending is None:  # a pile ran dry even after reshuffling: the room has nothing more
                 self._room_done(s, events)
 
-    def _announce(self, s: State, seat: int, kind: str, events: list[Any]) -> None:
-        """The Narrator says what kind of card is coming; the player may change Leader before it is drawn."""
+    def _announce(self, s: State, seat: int, kind: str, events: list[Any], *, waiting: str = "") -> None:
+        """The Narrator says what kind of card is coming (or which danger waits on the room); the player may
+        change Leader before it is turned up."""
         ex = s.exploring
         assert ex is not None
         lead = self.leader(s, seat)
         assert lead is not None
         ex.decision = "leader"
         ex.coming = kind
-        events.append(DangerComing(seat=seat, kind=kind, leader=lead.id))
+        events.append(DangerComing(seat=seat, kind=kind, leader=lead.id, waiting=waiting))
 
     def _face_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> bool:
         """Fight the Monster or face the Hazard.  True when overcome; False when the fighter is wounded."""
@@ -1155,6 +1161,7 @@ class LegendOfHeroes:
     def timeout(self, state: State) -> tuple[int, LegendAction] | None:
         """The action Tabula takes for an absent Narrator once the game's narrator timeout passes."""
         narrator = self.narrator(state)
-        if state.phase == "explore" and narrator is not None and state.exploring and state.exploring.pending:
+        ex = state.exploring
+        if state.phase == "explore" and narrator is not None and ex and ex.pending and ex.decision is None:
             return narrator, Narrate(auto=True)
         return None

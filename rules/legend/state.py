@@ -291,6 +291,7 @@ class DangerComing(Event, tag="danger_coming", frozen=True):
     seat: int
     kind: str
     leader: str
+    waiting: str = ""  # the danger left face down on the room, when it is that one
 
 
 class LeaderChanged(Event, tag="leader", frozen=True):

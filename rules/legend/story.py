@@ -100,8 +100,8 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"🩹 {fighter(e.seat)} is fit again: the wound has healed.")
         elif isinstance(e, Placed):
             ent = plan.entrances[e.doorway]
-            lines.append(f"{who(e.seat)}'s {fighter(e.seat)} steps in by the {ent.name} and stands at "
-                         f"**{e.doorway}**.")
+            mover = fighter(e.seat) if state.mode == "expanded" else f"{who(e.seat)}'s {fighter(e.seat)}"
+            lines.append(f"{mover} steps in by the {ent.name} and stands at **{e.doorway}**.")
         elif isinstance(e, Moved):
             if e.via_room is None:
                 lines.append(f"{who(e.seat)} follows the corridor from {e.frm} to **{e.to}**.")
@@ -117,12 +117,14 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"📜 **{who(e.narrator)}** is the Narrator: a **{KIND_NAMES[e.kind]}** card is in hand.")
         elif isinstance(e, CardRead):
             card = index[e.card]
-            if e.again:
+            if e.again and e.narrator is None:
                 lines.append(f"Left here from before, still waiting — **{card.title}**: {card.text.lstrip('…')}")
                 continue
             body = f"**{card.title}.** {card.text}" if card.kind == "room" else card.text
             if e.narrator is not None:
-                lines.append(f"📜 *{who(e.narrator)} tells it:* “{e.words}”\n> {_kind(card.kind)}: **{card.title}**")
+                before = " (left here from before, still waiting)" if e.again else ""
+                lines.append(f"📜 *{who(e.narrator)} tells it:* “{e.words}”\n> {_kind(card.kind)}: "
+                             f"**{card.title}**{before}")
             elif e.auto:
                 lines.append(f"⏳ The Narrator was away, so Tabula reads the card.\n{body}")
             else:
@@ -164,8 +166,12 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                          "Spell Pile.")
         elif isinstance(e, DangerComing):
             kind = KIND_NAMES[e.kind]
-            lines.append(f"⚠️ The red arrow points at the **{kind}** pile. Before the card is drawn, {who(e.seat)} "
-                         f"may change Leader — {hero(e.leader)} is at the front.")
+            if e.waiting:
+                lines.append(f"⚠️ The **{index[e.waiting].title}** left here still waits. Before it is turned up, "
+                             f"{who(e.seat)} may change Leader — {hero(e.leader)} is at the front.")
+            else:
+                lines.append(f"⚠️ The red arrow points at the **{kind}** pile. Before the card is drawn, "
+                             f"{who(e.seat)} may change Leader — {hero(e.leader)} is at the front.")
         elif isinstance(e, LeaderChanged):
             lines.append(f"🔁 {hero(e.hero)} steps to the front; {hero_index()[e.was].name} drops back.")
         elif isinstance(e, HeroRoll):
@@ -187,8 +193,8 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             if e.leader is None:
                 lines.append(f"🩸 {hero(e.hero)} is wounded — the last of the party still standing.{tally}")
             else:
-                lines.append(f"🩸 {hero(e.hero)} is wounded by the {card.title}: his card turns over and he drops "
-                             f"to the back. A wounded hero cannot lead or fight until a Cleric heals him. "
+                lines.append(f"🩸 {hero(e.hero)} is wounded by the {card.title}: the card turns over and drops "
+                             f"to the back of the row. A wounded hero cannot lead or fight until a Cleric heals him. "
                              f"**{hero_index()[e.leader].name}** now leads.{tally}")
         elif isinstance(e, Retreated):
             card = index[e.card]
@@ -203,11 +209,12 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, Rested):
             parts = []
             if e.healer is not None and e.healed == [e.healer]:
-                parts.append(f"{hero(e.healer)} binds his own wounds (a wounded Cleric can heal only himself)")
+                parts.append(f"{hero(e.healer)} binds the Cleric's own wounds first (a wounded Cleric can heal "
+                             "no one else)")
             elif e.healer is not None:
                 parts.append(f"{hero(e.healer)} heals " + ", ".join(hero_index()[h].name for h in e.healed))
             if e.studying is not None:
-                parts.append(f"{hero(e.studying)} pores over his spell books")
+                parts.append(f"{hero(e.studying)} pores over the spell books")
             lines.append(f"🕯️ {who(e.seat)}'s party rests a turn: " + "; ".join(parts) + ".")
         elif isinstance(e, SpellLearned):
             lines.append(f"📖 {hero_index()[e.hero].name} has learned a new spell (only {who(e.seat)} knows which).")
