@@ -116,7 +116,7 @@ PILE_NAMES: dict[str, str] = {"event": "event deck", "combat": "combat deck", "i
 LOSS_WHY: dict[str, str] = {"shipwreck": "to the sea", "story": "on the road", "defeat": "after the defeat"}
 REASONS: dict[str, str] = {"double six": "double six: the higher initiative wins",
                            "double one": "double one: the higher initiative wins",
-                           "one": "a 1 always loses", "six": "a 6 always wins", "tie": "a tie"}
+                           "one": "a 1 always loses", "six": "a 6 always wins"}
 
 
 def _safe(name: str) -> str:
@@ -199,6 +199,7 @@ class _Teller:
         self.hero_attack = state.combat.attack if state.combat is not None else ""
         self.weapon_told = False
         self.bought: set[tuple[int, str]] = set()
+        self.skip: set[int] = set()  # events already told together with an earlier one
 
     @staticmethod
     def _foe_of(e: Event) -> tuple[str, int]:
@@ -283,7 +284,7 @@ class _Teller:
     # --- the walk -----------------------------------------------------------------------------
 
     def run(self) -> list[str]:
-        skip: set[int] = set()
+        skip = self.skip
         for i, e in enumerate(self.ev):
             if i in skip:
                 continue
@@ -511,7 +512,7 @@ class _Teller:
             self.add(f"✨ The inspired defence seizes the moment: {who} attack{'s' if e.attacker == 'hero' else ''} "
                      "without an initiative roll.")
         elif isinstance(e, CardPlayed):
-            self.played(e, prev)
+            self.played(e, prev, nxt, index)
         elif isinstance(e, Wound):
             self.wound(e)
         elif isinstance(e, FoeDied):
@@ -530,8 +531,8 @@ class _Teller:
         elif isinstance(e, FightEnded):
             self.fight_ended(e, nxt)
         elif isinstance(e, Defeated):
-            self.add(f"🩸 {self.who(e.seat)} is left for dead and comes round with {e.life} life, "
-                     f"{e.gold_lost} gold poorer.")
+            poorer = f"{e.gold_lost} gold poorer" if e.gold_lost else "with no gold to lose"
+            self.add(f"🩸 {self.who(e.seat)} is left for dead and comes round with {e.life} life, {poorer}.")
         elif isinstance(e, Champion):
             self.add(f"👑 {self.who(e.seat)} has slain **{self.monster(e.monster)}** and is the "
                      "**Champion of the Empire**!")
@@ -671,11 +672,14 @@ class _Teller:
         fi = e.foe_total - e.foe_roll
         winner = hero if e.attacker == "hero" else self.group(cap=False)
         verb = "attacks" if e.attacker == "hero" or len(self.foes) == 1 else "attack"
-        reason = "" if e.reason == "higher" else f" ({REASONS.get(e.reason, e.reason)})"
+        if e.reason == "tie":
+            reason = f" (a tie goes to {'the hero' if e.attacker == 'hero' else 'the opponents'})"
+        else:
+            reason = "" if e.reason == "higher" else f" ({REASONS.get(e.reason, e.reason)})"
         self.add(f"🎲 Initiative: {hero} {hi}+{e.hero_roll} = **{e.hero_total}**, {roller} {fi}+{e.foe_roll} = "
                  f"**{e.foe_total}** — {winner} {verb}{reason}.")
 
-    def played(self, e: CardPlayed, prev: Event | None) -> None:
+    def played(self, e: CardPlayed, prev: Event | None, nxt: Event | None, index: int) -> None:
         card = self.card(e.card)
         if e.role == "attack":
             if e.by == "hero":
@@ -689,21 +693,37 @@ class _Teller:
         paired = (isinstance(prev, CardPlayed) and prev.role == "attack" and prev.foe == e.foe
                   and (prev.by == "hero") != (e.by == "hero"))
         defender = self.side(e.by, e.foe)
-        if e.by == "hero":
-            attack = self.attacks.pop(e.foe, "")
-        else:
-            attack = self.hero_attack
+        attack = self.attacks.pop(e.foe, "") if e.by == "hero" else self.hero_attack
         if e.role == "defence":
             tail = f"{defender} defends with {card}."
         else:
+            # the wound that follows names the attack that went unanswered: told in the same line
+            hurt = isinstance(nxt, Wound) and (nxt.who == "hero") == (e.by == "hero")
+            if isinstance(nxt, Wound) and hurt:
+                attack = nxt.card if nxt.card in CARD_NAMES else attack
+                self.skip.add(index + 1)
+                if nxt.who != "hero":
+                    self.foes.setdefault(nxt.foe, nxt.who)
             missing = f"no {CARD_NAMES.get(attack, attack)}" if attack else "no matching card"
-            tail = f"{defender} has {missing} and throws down {card}."
+            if isinstance(nxt, Wound) and hurt:
+                tail = f"{defender} has {missing}, throws down {card} and {self.hurt(nxt)}."
+            else:
+                tail = f"{defender} has {missing} and throws down {card}."
         if paired and self.lines:
             self.lines[-1] += " — " + tail
-        elif e.by == "hero":
+        elif e.by == "hero" and e.foe in self.foes:
             self.add(f"🛡️ Against {self.foe_at(e.foe)}: {tail}")
         else:
             self.add(f"🛡️ {_cap(tail)}")
+
+    def hurt(self, e: Wound) -> str:
+        """What a wound did, as a verb phrase: "takes a leg wound: −1 life (4 left), initiative down to 2"."""
+        if e.absorbed:
+            gear = {"armour": "armour", "shield": "shield", "hide": "armoured hide"}.get(e.absorbed, e.absorbed)
+            return f"the {gear} takes the blow: no life lost"
+        what = WOUND_NAMES.get(e.card, "a wound")
+        leg = f", initiative down to {e.initiative}" if e.card == "leg" else ""
+        return f"takes {what}: −{e.life} life ({e.left} left){leg}"
 
     def wound(self, e: Wound) -> None:
         name = self.side(e.who, e.foe, cap=True)
@@ -711,12 +731,9 @@ class _Teller:
             self.foes.setdefault(e.foe, e.who)
         if e.absorbed:
             gear = {"armour": "armour", "shield": "shield", "hide": "armoured hide"}.get(e.absorbed, e.absorbed)
-            owner = f"{name}'s" if not name.startswith("The ") else name + "'s"
-            self.add(f"🛡️ {owner} {gear} takes the blow: no life lost.")
+            self.add(f"🛡️ {name}'s {gear} takes the blow: no life lost.")
             return
-        what = WOUND_NAMES.get(e.card, "a wound")
-        leg = f", initiative down to {e.initiative}" if e.card == "leg" else ""
-        self.add(f"🩸 {name} takes {what}: −{e.life} life ({e.left} left){leg}.")
+        self.add(f"🩸 {name} {self.hurt(e)}.")
 
     def fight_ended(self, e: FightEnded, nxt: Event | None) -> None:
         hero = self.hero_name(e.seat)
