@@ -12,6 +12,7 @@ import pytest
 from rules.champion.content import CARD_TYPES, library
 from rules.champion.game import ChampionOfTheEmpire
 from rules.champion.state import (
+    Buy,
     Caravan,
     CardsDrawn,
     Champion,
@@ -265,8 +266,6 @@ def test_a_market_purchase() -> None:
     offer = list(state.market)
     names = ", ".join(f"**{LIB.item[i].name}** ({LIB.item[i].price} gold)" for i in offer)
     assert lines[1] == f"🏛️ The market of **Roma** lays out {names}. Labienus may buy one or pass."
-    from rules.champion.state import Buy
-
     step = game.apply(state, 0, Buy(item=offer[0]))
     lines = tell(step.state, step.events, lib=game.lib)
     item = LIB.item[offer[0]]

@@ -526,8 +526,8 @@ class _Teller:
             self.add(f"🐍 {self.foe_at(e.foe, cap=True)} regrows its wounds: life back to {e.life}.")
         elif isinstance(e, Gazed):
             gazer = next((self.foe(n, cap=True) for n in self.foes.values()), "The monster")
-            self.add(f"🗿 {gazer}'s gaze turns {_plural(e.cards, 'combat card')} of "
-                     f"{self.hero_name(self.fighter)}'s to stone.")
+            lost = "one" if e.cards == 1 else str(e.cards)
+            self.add(f"🗿 {gazer}'s gaze turns {lost} of {self.hero_name(self.fighter)}'s combat cards to stone.")
         elif isinstance(e, FightEnded):
             self.fight_ended(e, nxt)
         elif isinstance(e, Defeated):
@@ -633,8 +633,8 @@ class _Teller:
         for i, f in enumerate(e.foes):
             name = str(f.get("name", "opponent"))
             self.foes[i] = name
-            parts.append(f"{self.foe(name)} (combat {f.get('combat')} · initiative {f.get('initiative')} · "
-                         f"life {f.get('life')})")
+            stats = f"combat {f.get('combat')} · initiative {f.get('initiative')} · life {f.get('life')}"
+            parts.append(f"{self.foe(name)} [{stats}]" if name.endswith(")") else f"{self.foe(name)} ({stats})")
             ctl = f.get("controller")
             if isinstance(ctl, int) and 0 <= ctl < len(self.s.heroes):
                 players.setdefault(ctl, []).append(self.foe(name))
@@ -667,7 +667,7 @@ class _Teller:
         hero = self.hero_name(self.fighter)
         roller = self.foe(e.roller)
         if len(self.foes) > 1:
-            roller += " (for the opponents)"
+            roller += ", rolling for the opponents,"
         hi = e.hero_total - e.hero_roll
         fi = e.foe_total - e.foe_roll
         winner = hero if e.attacker == "hero" else self.group(cap=False)
@@ -744,7 +744,8 @@ class _Teller:
                 return  # the champion's line says it all
             self.add(f"🏆 {hero} wins the fight{gains}.")
         elif e.result == "fled":
-            self.add(f"🏃 The combat rounds are over and {self.group(cap=False)} still stand: the fight breaks off"
+            stand = "still stands" if len(self.foes) == 1 else "still stand"
+            self.add(f"🏃 The combat rounds are over and {self.group(cap=False)} {stand}: the fight breaks off"
                      f"{gains}.")
         else:
             self.add(f"☠️ {hero} is beaten{gains}.")
