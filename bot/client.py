@@ -19,7 +19,7 @@ from rules import GameError
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.games", "cogs.verbs")
+EXTENSIONS = ("cogs.games", "cogs.verbs", "cogs.champion")
 APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
            "if not, please try again.")
 
@@ -81,12 +81,13 @@ class TabulaBot(commands.Bot):
 
     async def _warm(self) -> None:
         """Draw every card picture in a worker thread once, at startup, instead of on a player's move."""
-        from bot.present import PRESENTERS
+        from bot.present import presenter
+        from rules import RULESETS
 
         started = time.perf_counter()
         count = 0
-        for present in PRESENTERS.values():
-            count += await asyncio.to_thread(present.warm)
+        for key in RULESETS:
+            count += await asyncio.to_thread(presenter(key).warm)
         log.info("drew %d pictures in %.1f s", count, time.perf_counter() - started)
 
     async def sync_commands(self) -> None:

@@ -73,8 +73,12 @@ def parse_command(line: str) -> tuple[str, dict[str, str]]:
     args: dict[str, str] = {}
     rest = rest.strip()
     named = re.match(r"([a-z_]+):(.*)$", rest, re.DOTALL)
-    if named:
+    if named and verb in ("narrate", "note"):  # a telling runs to the end of the line, "word:" and all
         args[named.group(1)] = named.group(2).strip()
+    elif named:  # `/hero hero:labienus side:1 weapon:pilum`
+        for part in re.split(r"\s+(?=[a-z_]+:)", rest):
+            key, _, value = part.partition(":")
+            args[key.strip()] = value.strip()
     elif rest:
         args["_"] = rest
     return verb, args

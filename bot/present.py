@@ -343,4 +343,8 @@ PRESENTERS: dict[str, Any] = {"legend": LegendPresenter()}
 
 
 def presenter(key: str) -> Any:
+    if key not in PRESENTERS and key == "champion":
+        from bot.present_champion import ChampionPresenter
+
+        PRESENTERS[key] = ChampionPresenter()
     return PRESENTERS[key]

@@ -38,11 +38,23 @@ async def _defer_later(interaction: discord.Interaction, seconds: float) -> None
         await interaction.response.defer(thinking=True)
 
 
+def decode(verb: str, args: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """A menu or button that carries a whole command (``act`` = ``explore?path=latium>campania``)."""
+    if verb != "act":
+        return verb, args
+    from urllib.parse import parse_qsl
+
+    command, _, query = (args.get("a") or "").partition("?")
+    return command, dict(parse_qsl(query, keep_blank_values=True))
+
+
 async def perform(interaction: discord.Interaction, game_id: int, **act: Any) -> None:
     """Act for the person who pressed or typed, then post the move's story publicly in the thread.
 
     A move normally takes milliseconds; if it is held up (another process holding the database), the
     interaction is deferred before Discord's 3-second limit so the player sees "thinking", not a failure."""
+    if "verb" in act:
+        act["verb"], act["args"] = decode(act["verb"], act.get("args") or {})
     watchdog = asyncio.create_task(_defer_later(interaction, 2.0))
     try:
         result = await service(interaction).act(game_id, interaction.user.id, **act)
@@ -159,11 +171,15 @@ async def show_private(interaction: discord.Interaction, game_id: int) -> None:
     from cogs.common import files, prompt_view
 
     result = await service(interaction).get(game_id, interaction.user.id)
+    if result.actor is None:
+        raise GameError("You are not playing in this game, so there is nothing here for you to choose.")
     shown = presenter(result.rules.key)
-    telling = shown.private(result, result.actor) if result.actor is not None and hasattr(shown, "private") \
-        else None
+    telling = shown.private(result, result.actor) if hasattr(shown, "private") else None
     if telling is None:
-        raise GameError("There is nothing private for you to look at right now.")
+        names = {e.seat: e.name for e in result.seats}
+        waiting = [names.get(s, "?") for s in sorted(result.rules.to_act(result.state))]
+        who = " and ".join(waiting) or "nobody"
+        raise GameError(f"Nothing waits for you right now — the game is waiting for {who}.")
     view = prompt_view(interaction.client, result, telling)  # type: ignore[arg-type]
     await reply(interaction, telling.text, files=files(telling.pictures),
                 **({"view": view} if view is not None else {}))

@@ -21,7 +21,10 @@ log = logging.getLogger("tabula.discord")
 SUMMARIES = {
     "legend": "Explore the Dungeons of Legend: move from doorway to doorway, uncover each room's story card by "
               "card, fight monsters and dodge hazards with a d20, and carry out the most gold. 2–5 players, "
-              "or 1 in solo mode.",
+              "or 1 in solo mode; `mode:expanded` gives everyone a party of five heroes.",
+    "champion": "Roam the Roman Empire of AD 115 as a hero of an ancient people: escort caravans, explore, sail, "
+                "face story cards and fights, gather six pieces of information and be the first to slay your "
+                "mythological monster. 2–4 players; options `opponents`, `fate`, `short`, `heroic`.",
 }
 
 

@@ -31,15 +31,22 @@ class Verbs(commands.Cog):
         self.bot = bot
 
     @app_commands.guild_only()
-    @app_commands.command(name="explore", description="Move your fighter: enter, go to a doorway, or leave a room")
-    @app_commands.describe(to="The doorway to go to (the list shows every legal one)")
-    async def explore(self, interaction: discord.Interaction, to: str) -> None:
+    @app_commands.command(name="explore", description="Explore: move to a doorway (Legend) or along a path of "
+                                                       "provinces (Champion)")
+    @app_commands.describe(to="Where to go (the list shows every legal choice)",
+                           path="Champion of the Empire: the provinces to cross, e.g. latium>campania")
+    async def explore(self, interaction: discord.Interaction, to: str | None = None, path: str | None = None) -> None:
         game_id = await game_here(interaction)
-        await perform(interaction, game_id, verb="explore", args={"to": to})
+        where = to or path or ""
+        await perform(interaction, game_id, verb="explore", args={"to": where, "path": where})
 
     @explore.autocomplete("to")
     async def explore_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _game_choices(interaction, "explore", "to", current)
+
+    @explore.autocomplete("path")
+    async def explore_path(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _game_choices(interaction, "explore", "path", current)
 
     @app_commands.guild_only()
     @app_commands.command(name="narrate", description="Narrator: see the card in hand, or tell it in your words")
@@ -60,11 +67,18 @@ class Verbs(commands.Cog):
         await perform(interaction, game_id, verb="narrate", args={"text": text})
 
     @app_commands.guild_only()
-    @app_commands.command(name="attack", description="Attack: your Leader strikes (or a hero attacks the monster)")
-    @app_commands.describe(target="What to attack, where the game offers a choice")
-    async def attack(self, interaction: discord.Interaction, target: str | None = None) -> None:
+    @app_commands.command(name="attack", description="Attack: your Leader strikes, or your hero attacks the monster")
+    @app_commands.describe(card="Champion, in a fight: the combat card to attack with",
+                           target="Champion, in a fight: which opponent (by number)")
+    async def attack(self, interaction: discord.Interaction, card: str | None = None,
+                     target: str | None = None) -> None:
         game_id = await game_here(interaction)
-        await perform(interaction, game_id, verb="attack", args={"target": target} if target else {})
+        args = {k: v for k, v in (("card", card), ("target", target)) if v}
+        await perform(interaction, game_id, verb="attack", args=args)
+
+    @attack.autocomplete("card")
+    async def attack_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _game_choices(interaction, "attack", "card", current)
 
     @attack.autocomplete("target")
     async def attack_target(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -1314,6 +1314,15 @@ class ChampionOfTheEmpire:
         "keep": "`/keep cards:` at the end of a combat round keep at most two (e.g. `head,leg`)",
     }
 
+    def command(self, state: State, seat: int, rng: Any) -> str:
+        """A random legal move typed as a player would type it (the terminal runner's `--auto`)."""
+        from rules.champion.words import command_for
+
+        legal = self.legal(state, seat)
+        moving = [a for a in legal if isinstance(a, (Caravan, Explore, Voyage, Attack))]
+        pick = rng.choice(moving) if moving and state.phase == "action" and rng.random() < 0.7 else rng.choice(legal)
+        return command_for(state, pick)
+
     def parse(self, state: State, seat: int, verb: str, args: dict[str, str]) -> Any:
         """Turn a slash command into an action, or explain what the verb needs."""
         from rules.champion.words import parse

@@ -302,3 +302,37 @@ def _option_label(game: ChampionOfTheEmpire, state: State, option: str) -> str:
 
 
 __all__ = ["choices", "parse", "types_in"]
+
+
+def command_for(state: State, action: Any) -> str:
+    """An action as the slash command a player would type (the terminal runner's `--auto` plays these)."""
+    c = state.combat
+    if isinstance(action, Pick):
+        return f"/hero hero:{action.hero} side:{action.side} weapon:{action.weapon}"
+    if isinstance(action, Explore):
+        return "/explore path:" + ">".join(action.path)
+    if isinstance(action, Caravan):
+        return f"/caravan to:{action.to}"
+    if isinstance(action, Voyage):
+        return f"/voyage to:{action.to}"
+    if isinstance(action, Commission):
+        return f"/commission reward:{action.reward}"
+    if isinstance(action, Develop):
+        return f"/develop attribute:{action.attribute}"
+    if isinstance(action, (Buy, Use, Drop)):
+        return f"/{type(action).__name__.lower()} item:{action.item}"
+    if isinstance(action, Choose):
+        return f"/choose option:{action.option}"
+    if isinstance(action, Weapon):
+        return f"/weapon item:{action.item or 'none'}"
+    if isinstance(action, Ranged):
+        return f"/ranged item:{action.item} target:{action.target + 1}" if action.item else "/ranged item:none"
+    if isinstance(action, Play):
+        who = f"foe:{action.foe + 1}" if action.foe >= 0 else f"target:{action.target + 1}"
+        return f"/play card:{action.card} {who}"
+    if isinstance(action, Defend):
+        return f"/defend card:{action.card}" + (f" foe:{action.foe + 1}" if action.foe >= 0 else "")
+    if isinstance(action, Keep):
+        kept = ",".join(action.cards) or "none"
+        return f"/keep cards:{kept}" + (f" foe:{action.foe + 1}" if action.foe >= 0 and c is not None else "")
+    return "/" + type(action).__name__.lower()

@@ -1,0 +1,260 @@
+"""Champion of the Empire through discord.py's real interaction path: choosing heroes privately, every action
+command with its autocomplete and refusals, the market, a whole fight played with buttons while each hand
+stays private, and the final battle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from bot.db import Database
+from bot.play import GameService
+from rules.champion.content import library
+from rules.champion.state import State
+from tests.fakediscord import FakeDiscordHarness, walk_components
+from tests.tabula_harness import bot_factory, check_png, uid
+from tests.test_discord import last
+
+LIB = library()
+
+
+async def arrange(svc: GameService, game_id: int, change: Callable[[State], None]) -> None:
+    """Lay the table out as a test needs it (the book's examples start from a given position)."""
+    g = await svc._load(game_id, fresh=True)
+    state = msgspec.json.decode(msgspec.json.encode(g.state), type=State)
+    change(state)
+    assert await svc.db.store.save(game_id, g.version, state=msgspec.json.encode(state).decode(), status="active",
+                                   deadline=None, entry=None, now=svc.clock())
+    svc.forget(game_id)
+
+
+def private_ids(message: Any) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith("tb:mine:")]
+
+
+def act_buttons(reply: Any) -> dict[str, str]:
+    """label -> custom id of every command button in a message or reply."""
+    return {c["label"]: c["custom_id"] for c in walk_components(reply.components)
+            if c.get("custom_id", "").startswith("tb:act:")}
+
+
+async def open_champion(h: FakeDiscordHarness, **options: Any) -> tuple[Any, int]:
+    await h.slash(h.alice, h.channel, "game", {"game": "champion", "seed": 5, **options}, subcommand="new")
+    lobby = h.messages()[-1]
+    await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+    lobby = h.fake.message(lobby.id)
+    game_id = int(lobby.custom_ids[0].split(":")[2])
+    started = await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+    assert not started.ephemeral
+    [thread] = h.threads()
+    return thread, game_id
+
+
+async def choose_heroes(h: FakeDiscordHarness, thread: Any) -> None:
+    """Both players press "Your choices", pick from the private menu, then pass on the item offer."""
+    for user in (h.bob, h.alice):
+        prompt = last(h, thread.id)
+        mine = await h.click(user, prompt, private_ids(prompt)[0])
+        assert mine.ephemeral
+        menu = next(c for c in walk_components(mine.components) if c.get("custom_id", "").startswith("tb:sel:"))
+        assert 1 <= len(menu["options"]) <= 25
+        picked = await h.select(user, mine.original, menu["custom_id"], [menu["options"][0]["value"]])
+        hero = LIB.hero[menu["options"][0]["value"].split("hero=")[1].split("&")[0]].name
+        assert not picked.ephemeral and hero in picked.content
+        prompt = last(h, thread.id)
+        offer = await h.click(user, prompt, private_ids(prompt)[0])
+        assert offer.ephemeral and "Buy one, or pass" in offer.content
+        for attachment in offer.attachments:
+            check_png(attachment)
+        passed = await h.click(user, offer.original, act_buttons(offer)["Pass"])
+        assert not passed.ephemeral
+
+
+async def test_heroes_are_chosen_privately_and_the_first_round_opens_with_its_event(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, _game_id = await open_champion(h)
+        assert thread.name.startswith("Champion of the Empire · #")
+        opening = last(h, thread.id)
+        assert opening.pings.users == {uid(h.alice), uid(h.bob)}  # both choose at once
+        assert private_ids(opening)
+        outsider = await h.click(h.carol, opening, private_ids(opening)[0])
+        assert outsider.ephemeral and "not playing" in outsider.content
+        await choose_heroes(h, thread)
+        first = last(h, thread.id)
+        assert "Round 1" in first.content
+        names = {a.filename for a in first.attachments}
+        assert "map.png" in names and any(n.startswith("event-") for n in names)
+        for attachment in first.attachments:
+            check_png(attachment)
+        assert len(first.pings.users) == 1
+        assert any(c.startswith("tb:sel:") and ":act:a" in c for c in first.custom_ids)  # the move menu
+
+
+async def test_action_commands_with_autocomplete_and_polite_refusals(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await open_champion(h, opponents="bot")
+        await choose_heroes(h, thread)
+        plain = [p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast]
+
+        def in_the_country(s: State) -> None:  # no market, no shrine, no port: the turn ends with the action
+            for i, hero in enumerate(s.heroes):
+                hero.province = plain[i]
+
+        await arrange(h.bot.service, game_id, in_the_country)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        other = h.bob if mover is h.alice else h.alice
+        near = await h.autocomplete(mover, thread.payload, "caravan", {"to": ""})
+        assert near.choices and all(c["value"] in LIB.province for c in near.choices)
+        wrong = await h.slash(other, thread.payload, "caravan", {"to": near.choices[0]["value"]})
+        assert wrong.ephemeral and "not yours" in wrong.content
+        far = await h.slash(mover, thread.payload, "caravan", {"to": "britannia"})
+        assert far.ephemeral and "neighbour" in far.content
+        nowhere = await h.slash(mover, thread.payload, "voyage", {"to": "atlantis"})
+        assert nowhere.ephemeral and "no province" in nowhere.content.lower()
+        inland = await h.slash(mover, thread.payload, "voyage", {"to": "latium"})
+        assert inland.ephemeral and "harbour" in inland.content
+        poor = await h.slash(mover, thread.payload, "develop", {"attribute": "initiative"})
+        assert poor.ephemeral and "costs 4 experience" in poor.content
+        lore = await h.slash(mover, thread.payload, "lore")
+        assert lore.ephemeral and "shrine" in lore.content
+        paths = await h.autocomplete(mover, thread.payload, "explore", {"path": ""})
+        assert paths.choices and any(" > " in c["name"] for c in paths.choices)
+        done = await h.slash(mover, thread.payload, "commission", {"reward": "xp"})
+        assert not done.ephemeral and "commission" in done.content.lower()
+        assert done.original is not None and done.original.pings.users == {uid(other)}
+        rested = await h.slash(other, thread.payload, "recuperate")
+        assert not rested.ephemeral and rested.original is not None
+        assert rested.original.pings.users == {uid(mover)}
+        twice = await h.slash(mover, thread.payload, "commission", {"reward": "gold"})
+        assert twice.ephemeral and "twice in a row" in twice.content
+        status = await h.slash(h.carol, thread.payload, "game", subcommand="status")
+        assert status.ephemeral and "information 0/6" in status.content
+        check_png(status.attachments[0])
+        sheet = await h.slash(mover, thread.payload, "sheet")
+        assert sheet.ephemeral and "Region cards still in your hand (6)" in sheet.content
+        check_png(sheet.attachments[0])
+        walked = await h.slash(mover, thread.payload, "explore", {"path": paths.choices[0]["value"]})
+        assert not walked.ephemeral and any(a.filename.startswith("story-") for a in walked.attachments)
+
+
+async def test_the_local_market_offers_three_cards_to_buy_or_leave(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await open_champion(h, opponents="bot")
+        await choose_heroes(h, thread)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        seat = 0 if mover is h.alice else 1
+
+        def in_a_city(s: State) -> None:
+            s.heroes[seat].province, s.heroes[seat].gold = "latium", 20
+            s.heroes[seat].last_action = ""
+
+        await arrange(h.bot.service, game_id, in_a_city)
+        done = await h.slash(mover, thread.payload, "commission", {"reward": "gold"})
+        market = done.original
+        assert market is not None and "market" in market.content.lower()
+        items = [a for a in market.attachments if a.filename.startswith("item-")]
+        assert len(items) == 3
+        buttons = act_buttons(market)
+        buy = next(label for label in buttons if label.startswith("Buy "))
+        other = h.bob if mover is h.alice else h.alice
+        refused = await h.click(other, market, buttons[buy])
+        assert refused.ephemeral
+        bought = await h.click(mover, market, buttons[buy])
+        assert not bought.ephemeral and buy.split(" (")[0][4:] in bought.content
+        # the market's buttons are taken away; pressed anyway from a client that had not caught up, refused
+        assert h.fake.message(market.id).custom_ids == []
+        market.payload["components"] = market.history[-1].get("components", []) if market.history else []
+        again = await h.click(mover, market, buttons[buy])
+        assert again.ephemeral and "earlier" in again.content
+
+
+async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: dict[int, Any],
+                     looks: dict[int, list[str]], limit: int = 300) -> None:
+    """Whoever is pinged presses "Your hand" (if offered) and then the first command button, until the fight
+    is over; every private look is kept in ``looks`` by user id."""
+    for _ in range(limit):
+        if (await h.bot.service.get(game_id)).state.combat is None:
+            return
+        message = last(h, thread.id)
+        who = players[next(iter(message.pings.users))]
+        mine = private_ids(message)
+        if mine:
+            look = await h.click(who, message, mine[0])
+            assert look.ephemeral
+            looks.setdefault(uid(who), []).append(look.content)
+            pressed = await h.click(who, look.original, next(iter(act_buttons(look).values())))
+        else:
+            pressed = await h.click(who, message, next(iter(act_buttons(message).values())))
+        assert not pressed.ephemeral, pressed.content
+    raise AssertionError("the fight never ended")
+
+
+async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await open_champion(h, opponents="players")
+        await choose_heroes(h, thread)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        other = h.bob if mover is h.alice else h.alice
+        seat = 0 if mover is h.alice else 1
+        plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
+        target = next(n for n in LIB.near[plain] if not LIB.province[n].city)
+
+        def bodyguard_ahead(s: State) -> None:
+            s.heroes[seat].province = plain
+            for deck in s.stories.values():
+                if "bodyguard" in deck:
+                    deck.remove("bodyguard")
+            s.stories[LIB.deck_of(target)].insert(0, "bodyguard")
+
+        await arrange(h.bot.service, game_id, bodyguard_ahead)
+        moved = await h.slash(mover, thread.payload, "caravan", {"to": target})
+        assert not moved.ephemeral and "Bodyguard" in moved.content
+        assert any(a.filename == "story-bodyguard.png" for a in moved.attachments)
+        message = last(h, thread.id)
+        stand = next(cid for label, cid in act_buttons(message).items() if "Stand" in label)
+        fight = await h.click(mover, message, stand)
+        assert not fight.ephemeral
+        looks: dict[int, list[str]] = {}
+        await play_fight(h, thread, game_id, players, looks)
+        public = "\n".join(m.content for m in h.messages(thread.id))
+        assert "Your hand:" not in public and "(you play it)" not in public
+        assert "⚔️" in public and "🎲 Initiative" in public
+        # the right-hand player ran the Bodyguard from a hand only they saw; the hero saw only their own
+        assert any("Bodyguard's hand" in text for text in looks.get(uid(other), []))
+        assert not any("Bodyguard's hand" in text for text in looks.get(uid(mover), []))
+        assert any("Your hand:" in text for text in looks.get(uid(mover), []))
+        assert "fight" in public.lower()
+
+
+async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await open_champion(h, opponents="bot")
+        await choose_heroes(h, thread)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        seat = 0 if mover is h.alice else 1
+        lair = LIB.lairs[("italia", "amphora")]
+
+        def at_the_lair(s: State) -> None:
+            me = s.heroes[seat]
+            me.info, me.regions, me.province_card, me.monster = 6, ["italia"], "amphora", "minotaur"
+            me.province, me.combat, me.initiative, me.life, me.max_life = lair, 30, 20, 40, 40
+            s.monsters = [m for m in s.monsters if m != "minotaur"]
+
+        await arrange(h.bot.service, game_id, at_the_lair)
+        sheet = await h.slash(mover, thread.payload, "sheet")
+        assert sheet.ephemeral and "Minotaur" in sheet.content and LIB.province[lair].name in sheet.content
+        fight = await h.slash(mover, thread.payload, "attack")
+        assert not fight.ephemeral and "Minotaur" in fight.content
+        await play_fight(h, thread, game_id, players, {})
+        final = "\n".join(m.content for m in h.messages(thread.id)[-3:])
+        assert "Champion of the Empire" in final and "🏆" in final
+        result = await h.bot.service.get(game_id)
+        assert result.status == "finished" and result.outcome is not None
+        lobby = h.messages()[0]
+        assert "🏆" in str(h.fake.message(lobby.id).embeds)
