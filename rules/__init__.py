@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from rules.champion.game import ChampionOfTheEmpire
+from rules.core import GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from rules.legend.game import LegendOfHeroes
 
 RULESETS: dict[str, Any] = {r.key: r for r in (LegendOfHeroes(), ChampionOfTheEmpire())}
