@@ -240,7 +240,8 @@ def test_a_fight_is_told_as_a_sequence_of_results() -> None:
         lines += tell(state, step.events, lib=game.lib)
     text = "\n".join(lines)
     assert "⚔️ Fight! Ann's **Labienus** faces the Bodyguard (combat 6 · initiative 4 · life 3)." in text
-    assert "🃏 Labienus fights with the **Pilum**. Labienus draws 7 combat cards; the Bodyguard 6." in text
+    assert "🗡️ Labienus fights with the **Pilum**" in text
+    assert "🃏 Labienus draws 7 combat cards; the Bodyguard 6." in text
     assert "🏹 Labienus throws the **Pilum** at the Bodyguard: the Bodyguard loses 2 combat cards." in text
     assert "🎲 Initiative: Labienus 3+2 = **5**, the Bodyguard 4+3 = **7** — the Bodyguard attacks." in text
     assert re.search(r"⚔️ The Bodyguard attacks: \*\*\w+\*\* — Labienus (defends with|has no)", text)

@@ -31,6 +31,7 @@ from rules.champion.state import (
     Reshuffled,
     State,
     Weapon,
+    WeaponChosen,
     Wound,
 )
 from rules.core import IllegalAction, NotYourTurn, Rng
@@ -266,6 +267,8 @@ class Melee:
 
     def choose_weapon(self, item: str) -> None:
         self.c.weapon = item
+        armed = self.lib.item[item].armed_count if item in self.lib.item and self.lib.item[item].armed else 0
+        self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed))
         me = self.s.heroes[self.seat]
         self.c.armour = sum(self.lib.item[i].armour for i in me.items if self.lib.item[i].kind == "armour")
         self.start()

@@ -1218,7 +1218,7 @@ class ChampionOfTheEmpire:
                 "side": lib.hero[h.hero].side[h.side].name if h.hero in lib.hero else None,
                 "weapon": h.weapon or None, "shrines": list(h.shrines), "regions_left": len(h.regions),
                 "kept": [{"card": k.card, "key": k.key} for k in h.kept],
-                "has_monster": bool(h.monster), "knows_lair": bool(h.province_card),
+                "has_monster": bool(h.monster), "monster": h.monster or None, "knows_lair": bool(h.province_card),
             })
         highlight: list[str] = []
         if state.phase == "action" and current is not None:
