@@ -62,6 +62,8 @@ GAME: dict[str, Any] = {"key": "legend", "options": {}}
 GAMES: dict[str, dict[str, Any]] = {
     "Legend of Heroes, starter": {"key": "legend", "options": {}},
     "Legend of Heroes, Expanded Game": {"key": "legend", "options": {"mode": "expanded"}},
+    "Champion of the Empire (48-province map, opponents played by players)": {
+        "key": "champion", "options": {"opponents": "players"}},
 }
 
 
@@ -220,6 +222,16 @@ async def main(quick: bool) -> None:
     party = bench_party(sample, n=20 if quick else 60)
     print(f"  party picture (Expanded Game) p50: {party['render_p50_ms']:6.1f} ms  "
           f"({party['png_bytes'] / 1024:.0f} KiB, cache off)")
+
+    from render.champion import bench_map
+
+    roman = bench_map(20 if quick else 60)
+    print("\nMap snapshot (state → PNG bytes), Champion of the Empire, 48 provinces, 4 heroes")
+    print(f"  render_map p50                   : {roman['render_p50_ms']:6.1f} ms  "
+          f"({roman['png_bytes'] / 1024:.0f} KiB)")
+    print(f"  Pillow default PNG encode p50    : {roman['default_encode_p50_ms']:6.1f} ms  "
+          f"({roman['default_png_bytes'] / 1024:.0f} KiB)")
+    print(f"  ratio                            : {roman['render_p50_ms'] / roman['default_encode_p50_ms']:.2f}×")
 
     disc = await discord_figures(50 if quick else 200)
     if disc is not None:
