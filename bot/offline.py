@@ -18,13 +18,14 @@ from typing import Any, TextIO
 
 from bot.db import open_database
 from bot.play import GameService, Person, Result
-from bot.present import Picture, Telling, presenter
+from bot.present import Picture, Telling, presenter, typed
 from rules import RULESETS, GameError
 
 HELP = """Commands (the same as in Discord; a button is typed as its verb):
   /game status          the board, whose turn it is, the scores
   /sheet [name]         a player's sheet (the current player's if no name)
   /roll expr:2d20+3     roll dice for everyone
+  /hand                 the acting player's private choices (a hand of combat cards, a first hero choice)
   /help                 this list
   /quit                 stop; the game is kept, and --resume carries on with it later
 Legend of Heroes:
@@ -113,9 +114,10 @@ class Terminal:
         prompt = telling.prompt
         if prompt is not None:
             names = ", ".join(self.people[self._seat_of(u)].name for u in prompt.users)
-            self.say(f"➡️  {names}, {prompt.text}")
-            for label, _ in prompt.choices:
-                self.say(f"     {label}")
+            if names and prompt.text:
+                self.say(f"➡️  {names}, {prompt.text}")
+            for label, value in prompt.choices:
+                self.say(f"     {label}" + (f"  → {typed(value)}" if prompt.verb == "act" else ""))
             for b in prompt.buttons:
                 self.say(f"     [{b.label}] → {b.command}")
             if prompt.private:
@@ -164,6 +166,18 @@ class Terminal:
             return
         if verb.startswith("game "):
             self.say("Offline play knows `/game status`; the other `/game` commands belong to Discord.")
+            return
+        if verb == "hand":  # what only the acting player may see: pass the keyboard first
+            result = await svc.get(self.game_id)
+            shown = presenter(result.rules.key)
+            who = await self.actor()
+            seat = self._seat_of(who.id)
+            telling = shown.private(result, seat) if hasattr(shown, "private") else None
+            if telling is None:
+                self.say("✋ Nothing private waits for anyone right now.")
+                return
+            self.say(f"(only {who.name} should look)")
+            self.show(result, telling)
             return
         if verb == "party":
             result = await svc.get(self.game_id)

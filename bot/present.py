@@ -37,7 +37,17 @@ class Button:
     @property
     def command(self) -> str:
         """The same as a typed command (the terminal runner shows it)."""
+        if self.verb == "act":
+            return typed(self.value)
         return f"/{self.verb}" + (f" {self.option}:{self.value}" if self.option else "")
+
+
+def typed(encoded: str) -> str:
+    """An encoded command (``explore?path=latium>campania``) as typed: ``/explore path:latium>campania``."""
+    from urllib.parse import parse_qsl
+
+    verb, _, query = encoded.partition("?")
+    return " ".join([f"/{verb}", *(f"{k}:{v}" for k, v in parse_qsl(query, keep_blank_values=True))])
 
 
 @dataclass(slots=True)

@@ -193,3 +193,24 @@ async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tm
     assert await play(parser.parse_args([*base, "--auto", "--db", str(tmp_path / "auto.db")]), out=auto) == 0
     assert "wins" in auto.getvalue() or "share the victory" in auto.getvalue()
     assert any("party" in p.name for p in (tmp_path / "img").rglob("*.png"))
+
+
+async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end(tmp_path: Path) -> None:
+    from bot.offline import add_arguments, play, typed
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    base = ["champion", "--players", "Ann,Bob", "--seed", "9", "--images", str(tmp_path / "img")]
+    out = io.StringIO()
+    lines = ["/hand", "/hero hero:labienus side:1 weapon:pilum", "/hand", "/pass",
+             "/hero hero:jahmesz side:1 weapon:khopesh", "/pass", "/foo", "/sheet Ann", "/quit"]
+    assert await play(parser.parse_args(base), lines=lines, out=out) == 0
+    text = out.getvalue()
+    assert "(only Ann should look)" in text and "→ /hero hero:labienus side:1 weapon:pilum" in text
+    assert "Ann takes Labienus" in text and "Round 1" in text
+    assert "has no `/foo`" in text and "Region cards still in your hand (6)" in text
+    assert typed("explore?path=latium>campania") == "/explore path:latium>campania"
+    auto = io.StringIO()
+    argv = [*base, "--auto", "--opponents", "bot", "--short", "--db", str(tmp_path / "auto.db")]
+    assert await play(parser.parse_args(argv), out=auto) == 0
+    assert "Champion of the Empire" in auto.getvalue() and "🏆" in auto.getvalue()

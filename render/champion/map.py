@@ -768,6 +768,9 @@ def map_alt_text(view: View) -> str:
     parts.append(head)
     where = []
     for h in heroes:
+        if not h.get("hero") or not h.get("province"):
+            where.append(f"{h.get('player', 'Someone')} ({h.get('colour', '?')}) is still choosing a hero")
+            continue
         who = f"{h.get('player', 'Someone')} ({h.get('colour', '?')}, {hero_name(str(h.get('hero', '')))})"
         where.append(f"{who} in {_province_words(str(h.get('province', '')), provs)}")
     if where:

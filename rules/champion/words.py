@@ -205,7 +205,9 @@ def parse(game: ChampionOfTheEmpire, state: State, seat: int, verb: str, args: d
             return Ranged(item="")
         return Ranged(item=_item(game, text, list(me.items) if me else []),
                       target=_foe(game, state, arg.get("target", "")))
-    raise IllegalAction(f"Champion of the Empire has no `/{verb}`. Use " + "; ".join(game.verbs.values()) + ".")
+    listed = ", ".join(f"`/{v}`" for v in game.verbs)
+    raise IllegalAction(f"Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, `/hand`, "
+                        "`/roll`, `/game status`).")
 
 
 def _controlled(state: State, seat: int, text: str, game: ChampionOfTheEmpire) -> int:
