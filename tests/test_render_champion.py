@@ -332,3 +332,13 @@ def test_sheet_with_odd_input_still_draws() -> None:
            "life": "?", "shrines": ["nowhere"]}
     assert _open(sheet_layer.render_sheet(odd)).size == (sheet_layer.SHEET_W, sheet_layer.SHEET_H)
     assert "Ödön" in sheet_layer.sheet_alt_text(odd)
+
+
+def test_a_developed_heros_tracks_slide_up_to_show_values_beyond_fifteen() -> None:
+    from render.champion import render_sheet, sample_hero
+
+    hero = sample_hero()
+    hero.update(life=22, max_life=24, xp=31, gold=40)
+    one = render_sheet(hero, side_name="Veteran")
+    hero.update(life=23)
+    assert render_sheet(hero, side_name="Veteran") != one  # before, both drew no life marker at all

@@ -49,16 +49,17 @@ def _int(h: Hero, key: str, default: int = 0) -> int:
 
 def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, top_value: int,
            best: int | None) -> None:
-    """A track of numbered stones: the current value's stone white-ringed and filled, the maximum (if any)
-    marked with a gold ring; stones above the maximum are dimmed."""
+    """A track of sixteen numbered stones ending at ``top_value`` (at least 15): the current value's stone
+    filled, the maximum (if any) marked with a gold ring; stones above the maximum are dimmed."""
     draw = ImageDraw.Draw(img)
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
     draw.text((x0 + 38, y), label, font=font("bold", 18), fill=INK, anchor="lm")
     sx = x0 + 178
     step = 44
     face = font("bold", 17)
-    for n in range(top_value + 1):
-        cx = sx + n * step
+    first = max(0, top_value - TRACK_TOP)  # sixteen stones: a developed hero's track slides up to show the top
+    for i, n in enumerate(range(first, top_value + 1)):
+        cx = sx + i * step
         beyond = best is not None and n > best
         fill = mix(PARCHMENT_DARK, (255, 255, 255), 0.5) if beyond else PARCHMENT_DARK
         r = 15
@@ -160,7 +161,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
               ("life", "Life", _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
               ("gold", "Gold", _int(h, "gold"), max(TRACK_TOP, _int(h, "gold")), None)]
     for stat, label, now, top_value, best in tracks:
-        _track(img, left, y, stat, label, now, min(top_value, 15), best)
+        _track(img, left, y, stat, label, now, top_value, best)
         y += 50
     face = font("sans", 14)
     draw.text((left, y - 12), "Red stone: current value.  Gold ring: the maximum.", font=face,
