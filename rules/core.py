@@ -6,10 +6,12 @@ microseconds and can be tested, replayed and fuzzed on its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import msgspec
+
+_T = TypeVar("_T")
 
 # --- errors: ``str(err)`` is what the player reads ------------------------------------------------
 
@@ -76,6 +78,17 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+def copier(kind: type[_T]) -> Callable[[_T], _T]:
+    """A deep copy of a game state through its own JSON form: ``apply`` works on a copy and never mutates
+    its input, and the copy is exactly what a save and a load would give."""
+    enc, dec = msgspec.json.Encoder(), msgspec.json.Decoder(kind)
+
+    def copy(state: _T) -> _T:
+        return dec.decode(enc.encode(state))
+
+    return copy
 
 
 def seed_state(seed: int) -> int:

@@ -13,8 +13,6 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import msgspec
-
 from rules.champion.combat import Melee, all_cards, card_type, make_foe
 from rules.champion.content import CARD_TYPES, Library, Outcome, Story, library
 from rules.champion.state import (
@@ -82,11 +80,10 @@ from rules.champion.state import (
     Voyage,
     Weapon,
 )
-from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, seed_state
+from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
 from rules.core import Outcome as GameOutcome
 
-_state_enc = msgspec.json.Encoder()
-_state_dec = msgspec.json.Decoder(State)
+_copy = copier(State)
 
 #: Phases in which the hero whose turn it is may develop or use a healing item.
 FREE_PHASES = ("action", "lair", "story", "market")
@@ -94,10 +91,6 @@ ACTION_NAMES: dict[type, str] = {
     Caravan: "caravan", Explore: "explore", Voyage: "voyage", Commission: "commission", Recuperate: "recuperate",
     Lore: "lore", Attack: "attack",
 }
-
-
-def _copy(state: State) -> State:
-    return _state_dec.decode(_state_enc.encode(state))
 
 
 class ChampionOfTheEmpire:

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-import msgspec
-
 from rules import dice as dice_expr
 from rules.core import (
     GameOver,
@@ -22,6 +20,7 @@ from rules.core import (
     Rng,
     SeatInfo,
     Step,
+    copier,
     seed_state,
 )
 from rules.legend.board import Board, board, room_label
@@ -107,12 +106,7 @@ NOTE_MAX = 300  # characters of a scene note
 #: The Party's first line-up, left to right: the Fighter leads (the book's hint), the Magic User at the back.
 FIRST_LINE_UP = ("magic", "rogue", "cleric", "dwarf", "fighter")
 
-_state_enc = msgspec.json.Encoder()
-_state_dec = msgspec.json.Decoder(State)
-
-
-def _copy(state: State) -> State:
-    return _state_dec.decode(_state_enc.encode(state))
+_copy = copier(State)
 
 
 class LegendOfHeroes:
