@@ -28,6 +28,13 @@ HELP = """Commands (the same as in Discord; a button is typed as its verb):
   /hand                 the acting player's private choices (a hand of combat cards, a first hero choice)
   /help                 this list
   /quit                 stop; the game is kept, and --resume carries on with it later
+Champion of the Empire (the menus and buttons under each prompt show the exact commands):
+  /hand                 the acting player's private choices: a hero to pick, a hand of combat cards
+  /explore path:latium>campania · /caravan to:campania · /voyage to:alexandria
+  /commission reward:xp · /recuperate · /lore · /develop attribute:life · /use item:herb-salve · /attack
+  /choose option:1 · /buy item:gladius · /pass · /drop item:javelins
+  in a fight: /weapon item: · /ranged item: target:1 · /play card:torso target:1 · /defend card:head ·
+  /keep cards:head,leg (whoever plays the opponents adds foe:1)
 Legend of Heroes:
   /explore to:D7        move (or enter the dungeon) — `/explore` alone lists the choices
   /narrate              the Narrator looks at the card in hand (players narration)
@@ -192,7 +199,7 @@ class Terminal:
         if "_" in args and verb in OPTIONS:
             args[OPTIONS[verb]] = args.pop("_")
         who = await self.actor()
-        if verb == "explore" and not args.get("to"):
+        if verb == "explore" and not (args.get("to") or args.get("path")):
             result = await svc.get(self.game_id, who.id)
             seat = result.rules.current(result.state)
             self.say("Where to? " + "; ".join(label for label, _ in result.rules.choices(result.state, seat,

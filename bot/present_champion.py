@@ -41,8 +41,9 @@ from rules.champion.story import final_report, revealed, tell
 
 #: What each phase asks of the players who must act (the buttons say the rest).
 ASKS = {
-    "action": "your turn: choose an action — a move from the menu (a story card follows), or a button",
-    "lair": "you stand in your monster's lair: attack it now, or draw a story card as usual",
+    "action": "your turn: choose an action — a move from the menu (a story card follows), a button, or "
+              "**Your choices**",
+    "lair": "your turn: press **Your choices**",
     "fate": "the fate track gives you the choice: pick the story card to be faced",
     "story": "choose what you do",
     "monster": "choose the mythological monster you will hunt",
@@ -140,6 +141,7 @@ class ChampionPresenter:
                            pictures=[], prompt=None)
         secret = view.get("secret", {})
         side = hero.get("side") or ""
+        hero = {**hero, "info_needed": view["info_needed"]}
         png = art.render_sheet(hero, side_name=side)
         lines = [f"**{self.lib.hero[hero['hero']].name}** — {hero['player']}'s hero ({side} side)."]
         regions = [self.lib.region[r].name for r in secret.get("regions", [])]
@@ -170,15 +172,21 @@ class ChampionPresenter:
             return None
         users = [result.user_of(s) for s in acting]
         if state.phase == "setup":
-            return Prompt(users=users, text="choose your hero, the side of the sheet and a starting weapon, then "
-                                            "buy one of the two items offered or pass — press **Your choices** "
-                                            "(only you see them).", private="Your choices")
+            picking = all(not state.heroes[s].hero for s in acting)
+            what = ("choose your hero, the side of the sheet and a starting weapon, then buy one of the two items "
+                    "offered or pass" if picking else "choose a hero, or buy one of your two items or pass")
+            return Prompt(users=users, text=f"{what} — press **Your choices** (only you see them).",
+                          private="Your choices")
         if state.phase == "combat":
             return self._combat_prompt(result, acting, users)
         seat = acting[0]
-        prompt = self._choices(result, seat)
+        if state.phase == "lair":  # standing in one's own lair is a secret: the choice is made privately
+            return Prompt(users=users, text=ASKS["lair"] + " (only you see them).", private="Your choices")
+        prompt = self._choices(result, seat, public=True)
         prompt.users = users
         prompt.text = ASKS.get(state.phase, "your move") + self._hint(result, seat)
+        if state.phase == "action":
+            prompt.private = "Your choices"
         return prompt
 
     def _hint(self, result: Result, seat: int) -> str:
@@ -190,8 +198,9 @@ class ChampionPresenter:
             return f" ({owner}'s item)" if state.heroes[seat].name != owner else ""
         return ""
 
-    def _choices(self, result: Result, seat: int) -> Prompt:
-        """Every legal action for the seat, as a menu (moves) and buttons (the rest)."""
+    def _choices(self, result: Result, seat: int, *, public: bool = False) -> Prompt:
+        """Every legal action for the seat, as a menu (moves) and buttons (the rest).  In public, attacking
+        the monster is left out: only its hunter may know that this is its lair (**Your choices** has it)."""
         rules, state = result.rules, result.state
         legal = rules.legal(state, seat)
         menu: list[tuple[str, str]] = []
@@ -212,9 +221,10 @@ class ChampionPresenter:
                 menu.append((f"Voyage → {self._place(a.to)} ({rules.voyage_cost(state, seat)} gold)",
                              encode("voyage", to=a.to)))
         for a in legal:
-            b = self._button(result, seat, a)
+            b = None if public and isinstance(a, Attack) else self._button(result, seat, a)
             if b is not None:
                 buttons.append(b)
+        menu = [(label, value) for label, value in menu if len(value) <= 100]  # Discord's limit for a value
         return Prompt(users=[result.user_of(seat)], text="", verb="act" if menu else None,
                       option="a" if menu else None, choices=menu[:25], placeholder="Move: explore, caravan or sail…",
                       buttons=buttons[:20])
@@ -310,7 +320,6 @@ class ChampionPresenter:
         assert c is not None
         hero_seat = state.order[state.turn]
         step = c.step
-        hero = state.heroes[hero_seat].name
         if step == "weapon" and acting == [hero_seat]:
             p = self._choices(result, hero_seat)
             p.users, p.text = users, "choose the weapon you fight with (it cannot be changed during the fight)"
@@ -320,10 +329,10 @@ class ChampionPresenter:
             p.users, p.text = users, "your one ranged attack before melee, if you want it"
             return p
         texts = {
-            "hero_attack": f"{hero} attacks: choose a card and a target",
+            "hero_attack": "you attack: choose a card and a target",
             "foe_defend": "the opponent must throw a card down (no matching card to defend with)",
             "foe_attack": "play the opponents' attack cards",
-            "hero_defend": f"{hero} has no matching card: choose the card to throw down",
+            "hero_defend": "you have no matching card: choose the card to throw down",
             "keep": "the combat round is over: choose at most two cards to keep",
         }
         return Prompt(users=users, text=texts.get(step, "your move in the fight") + " — press **Your hand** "
@@ -372,7 +381,11 @@ class ChampionPresenter:
             lines.append("Your choices are the buttons below; everyone sees each card as it is played.")
             return Telling(text="\n".join(lines), pictures=[], prompt=p)
         p = self._choices(result, seat)
-        return Telling(text=ASKS.get(state.phase, "Your move."), pictures=[], prompt=p)
+        own = {"lair": "You stand in your monster's lair (only you know it): attack it now, or draw a story card "
+                       "as usual.",
+               "action": "Your choices this turn (a shrine's lore can be learned the turn after you end a turn at "
+                         "the shrine)."}
+        return Telling(text=own.get(state.phase, ASKS.get(state.phase, "Your move.")), pictures=[], prompt=p)
 
 
 assert set(CARD_NAMES) == set(CARD_TYPES)

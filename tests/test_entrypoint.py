@@ -203,12 +203,14 @@ async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end
     base = ["champion", "--players", "Ann,Bob", "--seed", "9", "--images", str(tmp_path / "img")]
     out = io.StringIO()
     lines = ["/hand", "/hero hero:labienus side:1 weapon:pilum", "/hand", "/pass",
-             "/hero hero:jahmesz side:1 weapon:khopesh", "/pass", "/foo", "/sheet Ann", "/quit"]
+             "/hero hero:jahmesz side:1 weapon:khopesh", "/pass", "/foo", "/sheet Ann", "/explore path:cyrenaica",
+             "/quit"]
     assert await play(parser.parse_args(base), lines=lines, out=out) == 0
     text = out.getvalue()
     assert "(only Ann should look)" in text and "→ /hero hero:labienus side:1 weapon:pilum" in text
     assert "Ann takes Labienus" in text and "Round 1" in text
     assert "has no `/foo`" in text and "Region cards still in your hand (6)" in text
+    assert "Where to?" not in text and "explores from Aegyptus to Cyrenaica" in text  # the menu's `/explore path:`
     assert typed("explore?path=latium>campania") == "/explore path:latium>campania"
     auto = io.StringIO()
     argv = [*base, "--auto", "--opponents", "bot", "--short", "--db", str(tmp_path / "auto.db")]

@@ -141,16 +141,17 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
               fill=mix(INK, (255, 255, 255), 0.3))
     # information: n of 6 as eyes, and the region cards still in hand
     n_info = _int(h, "info")
-    ix = right - INFO_NEEDED * 34
+    needed = _int(h, "info_needed") or INFO_NEEDED  # five in the shorter version
+    ix = right - needed * 34
     draw.text((right, 58), "Information", font=font("bold", 16), fill=INK, anchor="ra")
-    for k in range(INFO_NEEDED):
+    for k in range(needed):
         eye = glyphs.eye(30)
         if k >= n_info:
             eye = eye.copy()
             eye.putalpha(eye.getchannel("A").point(lambda v: v * 28 // 100))
         img.alpha_composite(eye, (ix + k * 34, 80))
     regions = h.get("regions_left")
-    draw.text((right, 114), f"{n_info} of {INFO_NEEDED}" + (f" · {regions} region cards left" if regions is not None
+    draw.text((right, 114), f"{n_info} of {needed}" + (f" · {regions} region cards left" if regions is not None
                                                                  else ""), font=font("bold", 15), fill=INK, anchor="ra")
     # tracks
     y = 168
@@ -213,7 +214,8 @@ def sheet_alt_text(hero_view: Hero, *, side_name: str = "") -> str:
     text = (f"Character sheet of {who}" + (f", played by {h['player']}" if h.get("player") else "") +
             f". Experience {_int(h, 'xp')}, combat {_int(h, 'combat')} of {_int(h, 'max_combat')}, initiative "
             f"{_int(h, 'initiative')}, life {_int(h, 'life')} of {_int(h, 'max_life')}, gold {_int(h, 'gold')}. "
-            f"Items: {items}. Information {_int(h, 'info')} of {INFO_NEEDED}; {shrine_words}.")
+            f"Items: {items}. Information {_int(h, 'info')} of {_int(h, 'info_needed') or INFO_NEEDED}; "
+            f"{shrine_words}.")
     return cap_alt(text)
 
 

@@ -219,7 +219,9 @@ class ChampionOfTheEmpire:
         lame = 1 if self._kept(me, "lame", state) else 0
         if by == "caravan":
             return max(0, 1 - lame)
-        steps = 2 + sum(self.lib.item[i].move for i in me.items)  # a horse (or a road book, boots): +1 each
+        items = [self.lib.item[i] for i in me.items]
+        horses = max((i.move for i in items if i.kind == "horse"), default=0)  # one horse is ridden at a time
+        steps = 2 + horses + sum(i.move for i in items if i.kind != "horse")  # a road book, boots: +1 each
         steps += 1 if self._kept(me, "guide", state) else 0
         eff = self.effect(state)
         steps += 1 if eff == "explore_move_plus1" else -1 if eff == "explore_move_minus1" else 0
@@ -372,7 +374,12 @@ class ChampionOfTheEmpire:
         else:
             self._turn_move(s, seat, action, rng, events)
         s.rng = rng.state
-        if self._decision_key(s) != before or self.to_act(s) - acting:
+        # The moment moves with every action — so a second press of the same button is refused — except
+        # while several players choose at once: one of them finishing must not stale the others' buttons
+        # (the rules refuse a second choice from the same player anyway).
+        after = self.to_act(s)
+        together = (state.phase == s.phase == "setup") or (self._decision_key(s) == before and after < acting)
+        if not together:
             s.moment += 1
         return Step(state=s, events=tuple(events))
 
@@ -381,9 +388,8 @@ class ChampionOfTheEmpire:
         return (s.phase, s.turn, s.round, c.step if c else "", c.round if c else 0, len(s.tasks))
 
     def moment(self, state: State) -> int:
-        """Changes when the decision in front of the table changes, not when one of several players who act
-        at once has chosen, nor when a hero develops or heals: buttons carry it, and a button drawn for an
-        earlier decision is refused."""
+        """Changes with every action, except when one of several players who choose at once has chosen:
+        buttons carry it, and a button drawn for an earlier moment is refused."""
         return state.moment
 
     def _waiting(self, s: State) -> str:
@@ -1173,6 +1179,8 @@ class ChampionOfTheEmpire:
         h = state.heroes[state.winner]
         hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.hero
         monster = self.lib.monster[h.monster].name if h.monster in self.lib.monster else h.monster
+        if monster.startswith("The "):  # "has slain the Minotaur"
+            monster = "the " + monster[4:]
         return f"{h.name} ({hero}) has slain {monster} and is the Champion of the Empire."
 
     # --- timeouts -----------------------------------------------------------------------------
@@ -1278,7 +1286,8 @@ class ChampionOfTheEmpire:
         h = state.heroes[state.order[state.turn]]
         hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.hero
         event = self.lib.event[state.event].name if state.event in self.lib.event else ""
-        what = {"action": "to act", "lair": "in the lair", "fate": "facing fate", "story": "choosing",
+        # Standing in one's own lair is a secret (it would give the lair away): it reads like any turn.
+        what = {"action": "to act", "lair": "to act", "fate": "facing fate", "story": "choosing",
                 "monster": "choosing a monster", "item": "giving up an item", "combat": "fighting",
                 "market": "at the market"}[state.phase]
         return f"{h.name} ({hero}) {what} · round {state.round}" + (f" · {event}" if event else "")

@@ -155,6 +155,9 @@ def parse(game: ChampionOfTheEmpire, state: State, seat: int, verb: str, args: d
         owner = state.heroes[state.order[state.turn]] if state.phase != "setup" else me
         return Drop(item=_item(game, arg.get("item", ""), list(owner.items) if owner else []))
     if verb == "choose":
+        if state.phase not in ("fate", "monster", "story"):
+            raise IllegalAction("There is nothing to choose right now: `/choose` answers a story card, or picks a "
+                                "story card or a monster when the game asks.")
         option = arg.get("option", "").strip()
         if not option:
             raise IllegalAction("Say which option: `/choose option:` (the list shows them).")
@@ -194,6 +197,9 @@ def parse(game: ChampionOfTheEmpire, state: State, seat: int, verb: str, args: d
         if seat == state.order[state.turn] and not arg.get("foe"):
             return Keep(cards=kinds)
         return Keep(cards=kinds, foe=_controlled(state, seat, arg.get("foe", ""), game))
+    if verb in ("weapon", "ranged") and not in_fight:
+        raise IllegalAction("There is no fight going on: the weapon and the ranged attack are chosen when a fight "
+                            "begins.")
     if verb == "weapon":
         text = arg.get("item", "")
         if _norm(text) in ("", "none", "no-weapon"):
