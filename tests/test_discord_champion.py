@@ -258,3 +258,47 @@ async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
         assert result.status == "finished" and result.outcome is not None
         lobby = h.messages()[0]
         assert "🏆" in str(h.fake.message(lobby.id).embeds)
+
+
+async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, game_id = await open_champion(h, opponents="bot")
+        await choose_heroes(h, thread)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        seat, other_seat = (0, 1) if mover is h.alice else (1, 0)
+        shrine = next(p.id for p in LIB.map.province if p.shrine and p.coast)
+        port = next(p for p in LIB.ports if p != shrine and not LIB.province[p].city)
+        plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
+
+        def at_sea_and_at_a_shrine(s: State) -> None:
+            s.heroes[seat].province, s.heroes[seat].gold = port, 6
+            s.event = ""  # no storm or free passage this round: the plain rule
+            s.heroes[other_seat].province = plain
+
+        await arrange(h.bot.service, game_id, at_sea_and_at_a_shrine)
+        ports = await h.autocomplete(mover, thread.payload, "voyage", {"to": ""})
+        assert ports.choices and all(LIB.province[c["value"]].coast for c in ports.choices)
+        sailed = await h.slash(mover, thread.payload, "voyage", {"to": shrine})
+        assert not sailed.ephemeral and "🎲" in sailed.content and LIB.province[shrine].name in sailed.content
+        state = (await h.bot.service.get(game_id)).state
+        assert state.heroes[seat].province == shrine and state.heroes[seat].gold <= 4
+        # (a story card follows the voyage: answer it if it asks, then the other player takes a turn)
+        for _ in range(20):
+            now = last(h, thread.id)
+            who = players[next(iter(now.pings.users))]
+            if who is mover and "choose an action" in now.content:
+                break
+            buttons = act_buttons(now)
+            if buttons:
+                await h.click(who, now, next(iter(buttons.values())))
+            else:
+                mine = await h.click(who, now, private_ids(now)[0])
+                await h.click(who, mine.original, next(iter(act_buttons(mine).values())))
+        await arrange(h.bot.service, game_id, lambda s: setattr(s.heroes[seat], "gold", 5))
+        before = (await h.bot.service.get(game_id)).state.heroes[seat].info
+        learned = await h.slash(mover, thread.payload, "lore")
+        assert not learned.ephemeral and "information" in learned.content.lower()
+        again_later = (await h.bot.service.get(game_id)).state.heroes[seat]
+        assert again_later.info == before + 1 and shrine in again_later.shrines and again_later.gold == 3
+        assert LIB.province[shrine].shrine in learned.content
