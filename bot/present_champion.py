@@ -104,6 +104,9 @@ class ChampionPresenter:
     def telling(self, result: Result, *, with_board: bool = True) -> Telling:
         state = result.state
         lines = tell(state, result.events, lib=self.lib)
+        if getattr(result.action, "auto", False) and result.actor is not None:
+            away = next((e.name for e in result.seats if e.seat == result.actor), "A player")
+            lines.insert(0, f"⏳ {away} did not answer within the game's time limit, so Tabula plays for them.")
         pictures = [p for kind, cid in revealed(result.events) if (p := self.card(kind, cid)) is not None][:6]
         if state.phase == "market" and state.market:
             pictures += [p for cid in state.market if (p := self.card("item", cid)) is not None]

@@ -302,3 +302,48 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
         again_later = (await h.bot.service.get(game_id)).state.heroes[seat]
         assert again_later.info == before + 1 and shrine in again_later.shrines and again_later.gold == 3
         assert LIB.province[shrine].shrine in learned.content
+
+
+async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
+        thread, game_id = await open_champion(h, opponents="players")
+        await choose_heroes(h, thread)
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        mover = players[next(iter(last(h, thread.id).pings.users))]
+        other = h.bob if mover is h.alice else h.alice
+        seat = 0 if mover is h.alice else 1
+        plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
+        target = next(n for n in LIB.near[plain] if not LIB.province[n].city)
+
+        def bodyguard_ahead(s: State) -> None:
+            s.heroes[seat].province = plain
+            for deck in s.stories.values():
+                if "bodyguard" in deck:
+                    deck.remove("bodyguard")
+            s.stories[LIB.deck_of(target)].insert(0, "bodyguard")
+
+        await arrange(h.bot.service, game_id, bodyguard_ahead)
+        await h.slash(mover, thread.payload, "caravan", {"to": target})
+        message = last(h, thread.id)
+        await h.click(mover, message, next(cid for label, cid in act_buttons(message).items() if "Stand" in label))
+        service = h.bot.service
+        for _ in range(40):  # play the hero's side until the Bodyguard's player is the one waited for
+            message = last(h, thread.id)
+            if message.pings.users == {uid(other)}:
+                break
+            mine = private_ids(message)
+            if mine:
+                look = await h.click(mover, message, mine[0])
+                await h.click(mover, look.original, next(iter(act_buttons(look).values())))
+            else:
+                await h.click(mover, message, next(iter(act_buttons(message).values())))
+        else:
+            raise AssertionError("the Bodyguard's player was never asked to act")
+        real = service.clock
+        service.clock = lambda: real() + 120  # two minutes later
+        count = len(h.messages(thread.id))
+        assert await h.bot.run_timeouts() == 1
+        posted = h.messages(thread.id)[count:]
+        away = next(e.name for e in (await service.get(game_id)).seats if e.user_id == uid(other))
+        assert posted and f"⏳ {away} did not answer" in posted[0].content
+        assert posted[-1].pings.users  # the game goes on: whoever acts next is pinged
