@@ -193,6 +193,29 @@ async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: 
     raise AssertionError("the fight never ended")
 
 
+async def face_the_bodyguard(h: FakeDiscordHarness, thread: Any, game_id: int, mover: Any, seat: int) -> Any:
+    """Put the Bodyguard on top of the next province's deck, escort a caravan there and stand your ground."""
+    plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
+    target = next(n for n in LIB.near[plain] if not LIB.province[n].city)
+
+    def bodyguard_ahead(s: State) -> None:
+        s.heroes[seat].province = plain
+        for deck in s.stories.values():
+            if "bodyguard" in deck:
+                deck.remove("bodyguard")
+        s.stories[LIB.deck_of(target)].insert(0, "bodyguard")
+
+    await arrange(h.bot.service, game_id, bodyguard_ahead)
+    moved = await h.slash(mover, thread.payload, "caravan", {"to": target})
+    assert not moved.ephemeral and "Bodyguard" in moved.content
+    assert any(a.filename == "story-bodyguard.png" for a in moved.attachments)
+    message = last(h, thread.id)
+    stand = next(cid for label, cid in act_buttons(message).items() if "Stand" in label)
+    fight = await h.click(mover, message, stand)
+    assert not fight.ephemeral
+    return fight
+
+
 async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await open_champion(h, opponents="players")
@@ -201,24 +224,7 @@ async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) 
         mover = players[next(iter(last(h, thread.id).pings.users))]
         other = h.bob if mover is h.alice else h.alice
         seat = 0 if mover is h.alice else 1
-        plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
-        target = next(n for n in LIB.near[plain] if not LIB.province[n].city)
-
-        def bodyguard_ahead(s: State) -> None:
-            s.heroes[seat].province = plain
-            for deck in s.stories.values():
-                if "bodyguard" in deck:
-                    deck.remove("bodyguard")
-            s.stories[LIB.deck_of(target)].insert(0, "bodyguard")
-
-        await arrange(h.bot.service, game_id, bodyguard_ahead)
-        moved = await h.slash(mover, thread.payload, "caravan", {"to": target})
-        assert not moved.ephemeral and "Bodyguard" in moved.content
-        assert any(a.filename == "story-bodyguard.png" for a in moved.attachments)
-        message = last(h, thread.id)
-        stand = next(cid for label, cid in act_buttons(message).items() if "Stand" in label)
-        fight = await h.click(mover, message, stand)
-        assert not fight.ephemeral
+        await face_the_bodyguard(h, thread, game_id, mover, seat)
         looks: dict[int, list[str]] = {}
         await play_fight(h, thread, game_id, players, looks)
         public = "\n".join(m.content for m in h.messages(thread.id))
@@ -312,20 +318,7 @@ async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(d
         mover = players[next(iter(last(h, thread.id).pings.users))]
         other = h.bob if mover is h.alice else h.alice
         seat = 0 if mover is h.alice else 1
-        plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
-        target = next(n for n in LIB.near[plain] if not LIB.province[n].city)
-
-        def bodyguard_ahead(s: State) -> None:
-            s.heroes[seat].province = plain
-            for deck in s.stories.values():
-                if "bodyguard" in deck:
-                    deck.remove("bodyguard")
-            s.stories[LIB.deck_of(target)].insert(0, "bodyguard")
-
-        await arrange(h.bot.service, game_id, bodyguard_ahead)
-        await h.slash(mover, thread.payload, "caravan", {"to": target})
-        message = last(h, thread.id)
-        await h.click(mover, message, next(cid for label, cid in act_buttons(message).items() if "Stand" in label))
+        await face_the_bodyguard(h, thread, game_id, mover, seat)
         service = h.bot.service
         for _ in range(40):  # play the hero's side until the Bodyguard's player is the one waited for
             message = last(h, thread.id)
