@@ -56,3 +56,13 @@ async def test_core_store_plays_and_refuses_stale_writes(tmp_path: Path) -> None
         assert json.loads(rows[0].action)["type"] == "start" and len(rows) == 31
     finally:
         await db.engine.dispose()
+
+
+async def test_a_new_sqlite_database_uses_8_kib_pages_so_a_whole_game_state_fits_one(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'pages.db'}")
+    await db.close()
+    with sqlite3.connect(tmp_path / "pages.db") as conn:
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == 8192
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
