@@ -9,6 +9,7 @@ step nobody needs to decide (forced defences, Tabula's opponents) and stops wher
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
@@ -46,8 +47,9 @@ SEIZE = "inspired"
 KEEP_ORDER = ("inspired", "head", "leg", "hand", "torso")
 
 
+@cache
 def card_type(card: str) -> str:
-    """``torso-3`` and ``armed-torso-2`` are both torso cards."""
+    """``torso-3`` and ``armed-torso-2`` are both torso cards (73 cards: remembered once each)."""
     return card.split("-")[-2]
 
 
