@@ -18,6 +18,12 @@ from rules import RULESETS, GameError, ruleset
 
 log = logging.getLogger("tabula.discord")
 
+#: The `/game new` options each game understands (the rest belong to another game).
+GAME_OPTIONS: dict[str, set[str]] = {
+    "legend": {"mode", "narration", "narrator_timeout"},
+    "champion": {"opponents", "fate", "short", "heroic", "narrator_timeout"},
+}
+
 SUMMARIES = {
     "legend": "Explore the Dungeons of Legend: move from doorway to doorway, uncover each room's story card by "
               "card, fight monsters and dodge hazards with a d20, and carry out the most gold. 2–5 players, "
@@ -180,6 +186,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         given = {"mode": mode, "narration": narration, "narrator_timeout": narrator_timeout, "opponents": opponents,
                  "fate": fate, "short": short, "heroic": heroic}
         options = {k: v for k, v in given.items() if v is not None}
+        stray = sorted(set(options) - GAME_OPTIONS.get(game, set(options)))
+        if stray:
+            allowed = ", ".join(f"`{o}`" for o in sorted(GAME_OPTIONS[game]))
+            raise GameError(f"{ruleset(game).title} has no option {', '.join(f'`{o}`' for o in stray)}; its "
+                            f"options are {allowed} (and `seed`).")
         info = await service(interaction).create(game, person, guild_id=interaction.guild_id,
                                                  channel_id=interaction.channel_id, options=options, seed=seed)
         await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info),

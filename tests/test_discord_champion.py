@@ -340,3 +340,12 @@ async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(d
         away = next(e.name for e in (await service.get(game_id)).seats if e.user_id == uid(other))
         assert posted and f"⏳ {away} did not answer" in posted[0].content
         assert posted[-1].pings.users  # the game goes on: whoever acts next is pinged
+
+
+async def test_options_of_the_other_game_are_refused_politely(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        wrong = await h.slash(h.alice, h.channel, "game", {"game": "champion", "mode": "expanded"}, subcommand="new")
+        assert wrong.ephemeral and "has no option `mode`" in wrong.content and "`opponents`" in wrong.content
+        other = await h.slash(h.alice, h.channel, "game", {"game": "legend", "heroic": True}, subcommand="new")
+        assert other.ephemeral and "has no option `heroic`" in other.content
+        assert h.messages() == []  # no lobby was opened
