@@ -138,7 +138,7 @@ class NarratorButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"tb:act:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+)(?::(?P<opt>[a-z]+)=(?P<val>[^:]*))?"):
     """A button that does one verb, optionally with one option filled in: Attack, Retreat, Keep the Leader,
-    Rest; in Champion of the Empire, a combat card to play (`play:card=torso`)."""
+    Rest; in Champion of the Empire a whole encoded command (`act:a=play?card=torso&target=1`)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
