@@ -14,7 +14,7 @@ from bot.play import Result
 from render import legend as legend_render
 from rules.legend.content import BOXES, CLASS_NAMES, card_index, fighter_index, hero_index, need, spell_index
 from rules.legend.state import FREE_ACTIONS, SOLO_WOUND_LIMIT, Entered, SpellCast
-from rules.legend.story import final_report, revealed_cards, tell
+from rules.legend.story import agree, final_report, revealed_cards, tell
 
 
 @dataclass(slots=True)
@@ -206,7 +206,8 @@ class LegendPresenter:
                                            "first — `/party` shows your spell card.", buttons=buttons)
         buttons.append(Button("Retreat", "retreat"))
         verb = "Face it again" if hazard else "Attack again"
-        return Prompt(users=user, text=f"the {danger} is still there. {verb} with **{lead_name}**, change the "
+        still = agree(danger, "is", "are")
+        return Prompt(users=user, text=f"the {danger} {still} still there. {verb} with **{lead_name}**, change the "
                                        "Leader, or retreat to the doorway you came in by.",
                       verb="lead", option="hero", choices=others, placeholder="Change the Leader to…",
                       buttons=buttons)

@@ -385,7 +385,7 @@ def test_a_wounded_cleric_can_heal_only_himself() -> None:
     after = {h.id: h.wounded for h in step.state.players[seat].party}
     assert after[cleric.id] is False
     assert all(after[h.id] for h in others)  # the others wait for the next rest
-    assert "binds the Cleric's own wounds" in "\n".join(tell(step.state, step.events))
+    assert "tends the Cleric's own wounds" in "\n".join(tell(step.state, step.events))
 
 
 def test_rests_are_only_for_the_expanded_game() -> None:
@@ -627,3 +627,12 @@ def test_absurd_dice_are_refused_politely() -> None:
     for bad in ("9" * 5000 + "d6", "d" + "9" * 5000, "1" * 5000):
         with pytest.raises(IllegalAction):
             rules.apply(state, 0, Roll(expr=bad))
+
+
+def test_plural_cards_read_in_plain_english() -> None:
+    from rules.legend.story import agree
+
+    assert agree("Giant Rats", "strikes", "strike") == "strike"
+    assert agree("Closing Walls", "is", "are") == "are"
+    assert agree("Troll", "strikes", "strike") == "strikes"
+    assert agree("Ancient Curse", "is", "are") == "is"

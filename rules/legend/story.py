@@ -137,7 +137,8 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                 lines.append(f"🎲 {fighter(e.seat)} rolls **{e.roll}** (needs {e.need}): {result}")
             else:
                 result = "a hit!" if e.success else "a miss."
-                lines.append(f"🎲 The {card.title} strikes back: **{e.roll}** (needs {e.need}): {result}")
+                lines.append(f"🎲 The {card.title} {agree(card.title, 'strikes', 'strike')} back: **{e.roll}** "
+                             f"(needs {e.need}): {result}")
         elif isinstance(e, Overcame):
             _continue(lines, index[e.card].after)
         elif isinstance(e, TreasureTaken):
@@ -182,8 +183,9 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             if e.result == "success":
                 lines.append(f"✨ **{spell.name}**: {spell.text}")
             elif e.result == "no_effect":
-                lines.append(f"✨ **{spell.name}** — *No Effect*: {spell.fizzle} The {card.title} is immune, and "
-                             "the spell card goes back to the Spell Pile.")
+                immune = agree(card.title, "is", "are")
+                lines.append(f"✨ **{spell.name}** — *No Effect*: {spell.fizzle} The {card.title} {immune} immune, "
+                             "and the spell card goes back to the Spell Pile.")
             else:
                 lines.append(f"✨ **{spell.name}** fails: the words come out wrong. The spell card goes back to the "
                              "Spell Pile.")
@@ -194,7 +196,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                 lines.append(f"🩸 {hero(e.hero)} is wounded — the last of the party still standing.{tally}")
             else:
                 lines.append(f"🩸 {hero(e.hero)} is wounded by the {card.title}: the card turns over and drops "
-                             f"to the back of the row. A wounded hero cannot lead or fight until a Cleric heals him. "
+                             f"to the back of the row. A wounded hero cannot lead or fight until a Cleric heals them. "
                              f"**{hero_index()[e.leader].name}** now leads.{tally}")
         elif isinstance(e, Retreated):
             card = index[e.card]
@@ -209,7 +211,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, Rested):
             parts = []
             if e.healer is not None and e.healed == [e.healer]:
-                parts.append(f"{hero(e.healer)} binds the Cleric's own wounds first (a wounded Cleric can heal "
+                parts.append(f"{hero(e.healer)} tends the Cleric's own wounds first (a wounded Cleric can heal "
                              "no one else)")
             elif e.healer is not None:
                 parts.append(f"{hero(e.healer)} heals " + ", ".join(hero_index()[h].name for h in e.healed))
@@ -243,7 +245,13 @@ def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
         result = "the spell takes shape." if e.success else "the spell fails."
         return f"🎲 {name} casts: **{e.roll}** (needs {e.need}): {result}"
     result = f"{name} is hit!" if e.success else "a miss."
-    return f"🎲 The {title} strikes back at {name}: **{e.roll}** (needs {e.need}): {result}"
+    return f"🎲 The {title} {agree(title, 'strikes', 'strike')} back at {name}: **{e.roll}** (needs {e.need}): {result}"
+
+
+def agree(title: str, one: str, many: str) -> str:
+    """The verb for a card's title: "the Troll strikes", "the Giant Rats strike", "the Closing Walls are"."""
+    last = title.split()[-1] if title.split() else title
+    return many if last.endswith("s") and not last.endswith("ss") else one
 
 
 def _continue(lines: list[str], text: str) -> None:
