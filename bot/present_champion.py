@@ -17,6 +17,7 @@ from bot.present import Button, Picture, Prompt, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
 from rules.champion.state import (
+    DEVELOP_COST,
     Attack,
     Buy,
     Caravan,
@@ -255,7 +256,7 @@ class ChampionPresenter:
             label = {"lair": "Draw a story card instead", "market": "Leave the market"}.get(state.phase, "Pass")
             return Button(label, "act", "secondary", "a", encode("pass"))
         if isinstance(a, Develop):
-            cost = {"initiative": 4, "combat": 3, "life": 2}[a.attribute]
+            cost = DEVELOP_COST[a.attribute]
             return Button(f"Develop {a.attribute} ({cost} XP)", "act", "secondary", "a",
                           encode("develop", attribute=a.attribute))
         if isinstance(a, Use):

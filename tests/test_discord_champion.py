@@ -72,6 +72,15 @@ async def choose_heroes(h: FakeDiscordHarness, thread: Any) -> None:
         assert not passed.ephemeral
 
 
+async def ready_table(h: FakeDiscordHarness, **options: Any) -> tuple[Any, int, dict[int, Any], Any, int]:
+    """A started game with both heroes chosen: (thread, game id, players by id, who moves first, their seat)."""
+    thread, game_id = await open_champion(h, **options)
+    await choose_heroes(h, thread)
+    players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+    mover = players[next(iter(last(h, thread.id).pings.users))]
+    return thread, game_id, players, mover, 0 if mover is h.alice else 1
+
+
 async def test_heroes_are_chosen_privately_and_the_first_round_opens_with_its_event(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, _game_id = await open_champion(h)
@@ -142,11 +151,7 @@ async def test_action_commands_with_autocomplete_and_polite_refusals(db: Databas
 
 async def test_the_local_market_offers_three_cards_to_buy_or_leave(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_champion(h, opponents="bot")
-        await choose_heroes(h, thread)
-        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-        mover = players[next(iter(last(h, thread.id).pings.users))]
-        seat = 0 if mover is h.alice else 1
+        thread, game_id, _players, mover, seat = await ready_table(h, opponents="bot")
 
         def in_a_city(s: State) -> None:
             s.heroes[seat].province, s.heroes[seat].gold = "latium", 20
@@ -218,12 +223,8 @@ async def face_the_bodyguard(h: FakeDiscordHarness, thread: Any, game_id: int, m
 
 async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_champion(h, opponents="players")
-        await choose_heroes(h, thread)
-        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-        mover = players[next(iter(last(h, thread.id).pings.users))]
+        thread, game_id, players, mover, seat = await ready_table(h, opponents="players")
         other = h.bob if mover is h.alice else h.alice
-        seat = 0 if mover is h.alice else 1
         await face_the_bodyguard(h, thread, game_id, mover, seat)
         looks: dict[int, list[str]] = {}
         await play_fight(h, thread, game_id, players, looks)
@@ -239,11 +240,7 @@ async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) 
 
 async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_champion(h, opponents="bot")
-        await choose_heroes(h, thread)
-        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-        mover = players[next(iter(last(h, thread.id).pings.users))]
-        seat = 0 if mover is h.alice else 1
+        thread, game_id, players, mover, seat = await ready_table(h, opponents="bot")
         lair = LIB.lairs[("italia", "amphora")]
 
         def at_the_lair(s: State) -> None:
@@ -268,11 +265,8 @@ async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
 
 async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_champion(h, opponents="bot")
-        await choose_heroes(h, thread)
-        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-        mover = players[next(iter(last(h, thread.id).pings.users))]
-        seat, other_seat = (0, 1) if mover is h.alice else (1, 0)
+        thread, game_id, players, mover, seat = await ready_table(h, opponents="bot")
+        other_seat = 1 - seat
         shrine = next(p.id for p in LIB.map.province if p.shrine and p.coast)
         port = next(p for p in LIB.ports if p != shrine and not LIB.province[p].city)
         plain = next(p.id for p in LIB.map.province if not p.city and not p.shrine and not p.coast)
@@ -312,12 +306,8 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
 
 async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
-        thread, game_id = await open_champion(h, opponents="players")
-        await choose_heroes(h, thread)
-        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-        mover = players[next(iter(last(h, thread.id).pings.users))]
+        thread, game_id, _players, mover, seat = await ready_table(h, opponents="players")
         other = h.bob if mover is h.alice else h.alice
-        seat = 0 if mover is h.alice else 1
         await face_the_bodyguard(h, thread, game_id, mover, seat)
         service = h.bot.service
         for _ in range(40):  # play the hero's side until the Bodyguard's player is the one waited for
