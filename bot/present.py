@@ -287,12 +287,7 @@ class LegendPresenter:
         return Telling(text=text, pictures=[self.party(result, seat, secret=True)], prompt=None)
 
     def can_reorder(self, result: Result, seat: int) -> bool:
-        state = result.state
-        if result.status != "active" or state.phase == "over" or state.mode != "expanded":
-            return False
-        if state.exploring is not None and result.rules.current(state) == seat:
-            return False
-        return not (state.phase == "explore" and result.rules.narrator(state) == seat)
+        return result.status == "active" and result.rules.reorder_refusal(result.state, seat) is None
 
     def narrator_card(self, result: Result, seat: int) -> Telling | None:
         """The Narrator's private look at the card in hand: the card, and what it will do."""

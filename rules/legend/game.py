@@ -598,14 +598,23 @@ class LegendOfHeroes:
         s.last_move = None
         self._end_turn(s, events)
 
+    def reorder_refusal(self, s: State, seat: int) -> str | None:
+        """Why the seat may not rearrange its party now (None: it may): only outside its own fights."""
+        if s.phase == "over" or not self.expanded(s):
+            return "Parties can be rearranged only during an Expanded Game."
+        if s.exploring is not None and self.current(s) == seat:
+            return ("Your party is in a room: change the Leader with the buttons when you are asked. The whole "
+                    "line-up can be changed outside fights.")
+        if s.phase == "explore" and self.narrator(s) == seat:
+            return "You are narrating this room; rearrange your party once the story is told."
+        return None
+
     def _reorder(self, s: State, seat: int, action: Order, events: list[Any]) -> None:
         me = s.players[seat]
         ids = [h.id for h in me.party]
-        if s.exploring is not None and self.current(s) == seat:
-            raise IllegalAction("Your party is in a room: change the Leader with the buttons when you are asked. "
-                                "The whole line-up can be changed outside fights.")
-        if s.phase == "explore" and self.narrator(s) == seat:
-            raise IllegalAction("You are narrating this room; rearrange your party once the story is told.")
+        refusal = self.reorder_refusal(s, seat)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         wanted = list(action.heroes)
         if sorted(wanted) != sorted(ids):
             names = ", ".join(hero_index()[i].name for i in ids)
