@@ -1,4 +1,8 @@
-"""The Discord client: wiring (database, service, cogs, persistent buttons), errors, timeouts, shutdown."""
+"""The Discord client: wiring (database, service, extensions), errors, timeouts, shutdown.
+
+It imports no cog: the cogs register their own commands and persistent controls when they load, and what
+the client needs posted (a move Tabula made when a turn timed out) goes to them as a bot event
+(``tabula_moment``), awaited so that a shutdown waits for it."""
 
 from __future__ import annotations
 
@@ -6,7 +10,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,7 +22,7 @@ from rules import GameError
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.games", "cogs.verbs", "cogs.champion")
+EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs")
 APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
            "if not, please try again.")
 
@@ -28,8 +31,6 @@ class TabulaTree(app_commands.CommandTree):
     """One place for command errors: a GameError is the player's answer; anything else is logged."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from cogs.common import reply
-
         original = getattr(error, "original", error)
         if isinstance(original, GameError):
             message = str(original)
@@ -42,7 +43,11 @@ class TabulaTree(app_commands.CommandTree):
             log.error("command /%s in channel %s failed", command, interaction.channel_id, exc_info=original)
             message = APOLOGY
         with contextlib.suppress(discord.HTTPException):
-            await reply(interaction, message)
+            none = discord.AllowedMentions.none()
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True, allowed_mentions=none)
+            else:
+                await interaction.response.send_message(message, ephemeral=True, allowed_mentions=none)
 
 
 class TabulaBot(commands.Bot):
@@ -66,15 +71,11 @@ class TabulaBot(commands.Bot):
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
 
     async def setup_hook(self) -> None:
-        from cogs.components import ActionButton, NarratorButton, PrivateButton, VerbSelect
-        from cogs.games import LobbyButton
-
         if self.db is None:
             self.db = await open_database(self.settings.database_url)
-        self.service = GameService(self.db, narrator_timeout_minutes=self.settings.narrator_timeout_minutes)
+        self.service = GameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(LobbyButton, VerbSelect, NarratorButton, ActionButton, PrivateButton)
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
         self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")
@@ -82,11 +83,11 @@ class TabulaBot(commands.Bot):
     async def _warm(self) -> None:
         """Draw every card picture in a worker thread once, at startup, instead of on a player's move."""
         from bot.present import presenter
-        from rules import RULESETS
+        from rules.registry import games
 
         started = time.perf_counter()
         count = 0
-        for key in RULESETS:
+        for key in games():
             count += await asyncio.to_thread(presenter(key).warm)
         log.info("drew %d pictures in %.1f s", count, time.perf_counter() - started)
 
@@ -103,7 +104,7 @@ class TabulaBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
-    # --- timeouts: an absent Narrator never stalls a game -------------------------------------
+    # --- turn timeouts: an absent player never stalls a game ----------------------------------
 
     async def _timeout_loop(self) -> None:
         await self.wait_until_ready()
@@ -128,19 +129,9 @@ class TabulaBot(commands.Bot):
         return len(results)
 
     async def post_result(self, result: Result) -> None:
-        from cogs.common import send_telling, tell_result
-
-        if result.thread_id is None:
-            return
-        channel: Any = self.get_channel(result.thread_id)
-        if channel is None:
-            channel = await self.fetch_channel(result.thread_id)
-        telling = await tell_result(result)
-        await send_telling(self, channel, result, telling)
-        if result.outcome is not None:
-            from cogs.games import refresh_lobby
-
-            await refresh_lobby(self, result.game_id, f"🏆 {result.outcome.summary}")
+        """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
+        for listener in self.extra_events.get("on_tabula_moment", []):
+            await listener(result)
 
     async def close(self) -> None:
         # close() is called twice on a signal (our handler, then `async with`): both wait for one shutdown.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -12,9 +12,11 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this server only (instant).")
     database_url: str = Field(default="sqlite+aiosqlite:///tabula.db", description="Where games are kept.")
-    narrator_timeout_minutes: float = Field(
+    turn_timeout_minutes: float = Field(
         default=10.0, ge=0.1, le=7 * 24 * 60,
-        description="Default minutes a Narrator has before Tabula reads the card itself (per game: option).",
+        validation_alias=AliasChoices("turn_timeout_minutes", "narrator_timeout_minutes"),
+        description="Default minutes a player (a Narrator, an opponents' player) has before Tabula acts for "
+                    "them (per game: the turn_timeout option). NARRATOR_TIMEOUT_MINUTES, its old name, still works.",
     )
     timeout_poll_seconds: float = Field(default=15.0, ge=0.5, description="How often deadlines are checked.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")

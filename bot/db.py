@@ -10,6 +10,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -17,7 +18,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.store import GameStore, open_store
+from bot.store import GameStore, Queries, open_store
 
 log = logging.getLogger("tabula.db")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -30,6 +31,10 @@ class Database:
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]
     store: GameStore
+
+    @property
+    def queries(self) -> Queries:
+        return Queries(self.sessions)
 
     async def close(self) -> None:
         await self.engine.dispose()  # first, so the store's final checkpoint finds no other readers
@@ -48,7 +53,7 @@ async def migrate(url: str) -> None:
     await asyncio.to_thread(command.upgrade, alembic_config(url), "head")
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")

@@ -4,72 +4,62 @@
 
 Type the commands you would type in Discord (`/explore to:D7`, `/narrate text:...`, `/game status`,
 `/sheet`); the story is printed and every picture is written to a folder.  Whoever must act acts: the
-runner plays every seat at the table, so pass the keyboard around.
+runner plays every seat at the table, so pass the keyboard around.  The flags, the help and what each verb
+means come from the games' specs, as on Discord.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.db import open_database
-from bot.play import GameService, Person, Result
-from bot.present import Picture, Telling, presenter, typed
-from rules import RULESETS, GameError
+from bot.lobby import TABULA_NAME
+from bot.moment import GameMoment
+from bot.play import GameService, Person
+from bot.present import presenter
+from bot.present.base import Picture, Telling
+from bot.tellings import telling_now
+from bot.verbs import help_lines, new_game_options, nothing_to_show, options_of, verb_spec
+from rules import GameError
+from rules.core import Rng, seed_state
+from rules.registry import games, ruleset
+from rules.spec import Command
 
-HELP = """Commands (the same as in Discord; a button is typed as its verb):
+TABLE_HELP = """Table commands (every game):
   /game status          the board, whose turn it is, the scores
-  /sheet [name]         a player's sheet (the current player's if no name)
-  /roll expr:2d20+3     roll dice for everyone
-  /hand                 the acting player's private choices (a hand of combat cards, a first hero choice)
   /help                 this list
   /quit                 stop; the game is kept, and --resume carries on with it later
-Champion of the Empire (the menus and buttons under each prompt show the exact commands):
-  /hand                 the acting player's private choices: a hero to pick, a hand of combat cards
-  /explore path:latium>campania · /caravan to:campania · /voyage to:alexandria
-  /commission reward:xp · /recuperate · /lore · /develop attribute:life · /use item:herb-salve · /attack
-  /choose option:1 · /buy item:gladius · /pass · /drop item:javelins
-  in a fight: /weapon item: · /ranged item: target:1 · /play card:torso target:1 · /defend card:head ·
-  /keep cards:head,leg (whoever plays the opponents adds foe:1)
-Legend of Heroes:
-  /explore to:D7        move (or enter the dungeon) — `/explore` alone lists the choices
-  /narrate              the Narrator looks at the card in hand (players narration)
-  /narrate text:...     the Narrator tells the card in their own words (empty text: Tabula reads it)
-  /narrate note:...     the Narrator pins a scene note to the room
-  Expanded Game: /party, /attack, /cast, /retreat, /keep, /lead hero:Rolf, /study, /heal,
-                 /front hero:Rolf and /back hero:Rolf (reorder the party)"""
-
-#: A verb's main option, for a value typed without its name (`/explore D7`).  A value runs to the end of the
-#: line (a telling may itself contain "word:").
-OPTIONS = {"explore": "to", "narrate": "text", "roll": "expr", "lead": "hero", "front": "hero", "back": "hero",
-           "caravan": "to", "voyage": "to", "commission": "reward", "develop": "attribute", "buy": "item",
-           "use": "item", "attack": "target"}
+  A private view (/sheet, /hand…) shows the acting player's unless you name a player: /sheet Bob"""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", choices=sorted(RULESETS), help="which game (legend)")
+    keys = sorted(games())
+    p.add_argument("game", choices=keys, help="which game: " + ", ".join(keys))
     p.add_argument("--players", help="comma-separated names in seating order, e.g. Ann,Bob")
+    p.add_argument("--tabula", type=int, default=0, metavar="N", help="seat N players that Tabula plays itself")
     p.add_argument("--seed", type=int, default=None, help="fix the dice and shuffles (same seed, same game)")
-    p.add_argument("--mode", choices=["starter", "solo", "expanded"], default=None,
-                   help="Legend of Heroes: starter, solo or expanded (default: solo for one player, else starter)")
-    p.add_argument("--narration", choices=["bot", "players"], default="bot", help="who reads the cards")
-    p.add_argument("--opponents", choices=["players", "bot"], default=None,
-                   help="Champion of the Empire: who plays story opponents (default: players)")
-    for variant, what in (("fate", "the fate track"), ("short", "the shorter version"),
-                          ("heroic", "the heroic version")):
-        p.add_argument(f"--{variant}", action="store_true", help=f"Champion of the Empire: {what}")
+    for o in new_game_options().values():
+        flag = f"--{o.name.replace('_', '-')}"
+        if o.kind == "flag":
+            p.add_argument(flag, dest=o.name, action="store_true", default=None, help=o.description)
+        elif o.kind == "number":
+            p.add_argument(flag, dest=o.name, type=float, default=None, help=o.description)
+        else:
+            p.add_argument(flag, dest=o.name, choices=o.choices or None, default=None, help=o.description)
     p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
     p.add_argument("--db", default=None, help="SQLite file for the games (default: offline.db in the images folder)")
     p.add_argument("--resume", action="store_true", help="carry on with the newest unfinished game in the file")
-    p.add_argument("--auto", action="store_true", help="let Tabula play random legal moves to the end")
+    p.add_argument("--auto", action="store_true", help="let Tabula play every seat to the end")
 
 
-def parse_command(line: str) -> tuple[str, dict[str, str]]:
-    """`/explore to:D7` → ("explore", {"to": "D7"}); `/game status` → ("game status", {})."""
+def parse_command(line: str, free_text: tuple[str, ...] = ()) -> tuple[str, dict[str, str]]:
+    """`/explore to:D7` → ("explore", {"to": "D7"}); `/game status` → ("game status", {}).
+
+    A free-text option (a telling, a note) runs to the end of the line, "word:" and all."""
     line = line.strip()
     if line.startswith("/"):
         line = line[1:]
@@ -81,7 +71,7 @@ def parse_command(line: str) -> tuple[str, dict[str, str]]:
     args: dict[str, str] = {}
     rest = rest.strip()
     named = re.match(r"([a-z_]+):(.*)$", rest, re.DOTALL)
-    if named and verb in ("narrate", "note"):  # a telling runs to the end of the line, "word:" and all
+    if named and named.group(1) in free_text:
         args[named.group(1)] = named.group(2).strip()
     elif named:  # `/hero hero:labienus side:1 weapon:pilum`
         for part in re.split(r"\s+(?=[a-z_]+:)", rest):
@@ -97,6 +87,11 @@ def plain(text: str) -> str:
     text = text.replace("**", "")
     text = re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
     return re.sub(r"^> ", "   ", text, flags=re.MULTILINE)
+
+
+def typed(encoded: str) -> str:
+    """An encoded command (a button's or menu's value) as typed: ``/explore path:latium>campania``."""
+    return Command.decode(encoded).typed()
 
 
 class Terminal:
@@ -115,37 +110,40 @@ class Terminal:
             path.write_bytes(pic.png)
             self.say(f"  [picture: {path} — {pic.alt}]")
 
-    def show(self, result: Result, telling: Telling) -> None:
+    def show(self, telling: Telling) -> None:
         self.say(telling.text)
         self.save(telling.pictures)
         prompt = telling.prompt
-        if prompt is not None:
-            names = ", ".join(self.people[self._seat_of(u)].name for u in prompt.users)
-            if names and prompt.text:
-                self.say(f"➡️  {names}, {prompt.text}")
-            for label, value in prompt.choices:
-                self.say(f"     {label}" + (f"  → {typed(value)}" if prompt.verb == "act" else ""))
-            for b in prompt.buttons:
-                self.say(f"     [{b.label}] → {b.command}")
-            if prompt.private:
-                self.say(f"     [{prompt.private}] → /hand (only the player who must act should look)")
+        if prompt is None:
+            return
+        names = ", ".join(self._name(u) for u in prompt.users)
+        if names and prompt.text:
+            self.say(f"➡️  {names}, {prompt.text}")
+        for menu in prompt.menus:
+            for label, command in menu.choices:
+                self.say(f"     {label}  → {command.typed()}")
+        for b in prompt.buttons:
+            self.say(f"     [{b.label}] → {b.typed}" + (" (only that player should look)" if b.view else ""))
 
-    def _seat_of(self, user_id: int) -> int:
-        return next(i for i, p in enumerate(self.people) if p.id == user_id)
+    def _name(self, user_id: int) -> str:
+        return next((p.name for p in self.people if p.id == user_id), TABULA_NAME)
 
-    async def actor(self) -> Person:
-        """Whoever must act now (the runner plays every seat)."""
-        result = await self.service.get(self.game_id)
-        seats = sorted(result.rules.to_act(result.state))
-        return self.people[seats[0]] if seats else self.people[0]
+    async def acting(self) -> tuple[GameMoment[Any], int]:
+        """The game now, and the seat that must act (the runner plays every seat)."""
+        moment = await self.service.get(self.game_id)
+        seats = sorted(moment.to_act)
+        return moment, (seats[0] if seats else 0)
 
     async def handle(self, line: str) -> bool:
         """Run one command; False to stop."""
-        verb, args = parse_command(line)
+        moment, _ = await self.acting()
+        free = tuple(a.name for v in moment.spec.verbs for a in v.args if a.free_text)
+        verb, args = parse_command(line, free)
         if verb in ("quit", "exit", "q"):
             return False
         if verb in ("help", "?", ""):
-            self.say(HELP)
+            self.say("Commands of " + moment.spec.title + " (the menus and buttons under each prompt show the exact "
+                     "commands):\n  " + "\n  ".join(help_lines(moment.rules)) + "\n" + TABLE_HELP)
             return True
         try:
             await self._dispatch(verb, args)
@@ -153,103 +151,86 @@ class Terminal:
             self.say(f"✋ {err}")
         return True
 
+    def _seat_named(self, moment: GameMoment[Any], name: str) -> int | None:
+        wanted = name.strip().lower()
+        return next((s.seat for s in moment.seats if s.name.lower() == wanted), None)
+
     async def _dispatch(self, verb: str, args: dict[str, str]) -> None:
         svc = self.service
+        moment, seat = await self.acting()
         if verb == "game status":
-            result = await svc.get(self.game_id)
-            self.show(result, presenter(result.rules.key).status(result))
-            return
-        if verb == "sheet":
-            result = await svc.get(self.game_id)
-            name = (args.get("_") or "").lower()
-            seat = next((i for i, p in enumerate(self.people) if p.name.lower() == name), None)
-            if name and seat is None:
-                players = ", ".join(p.name for p in self.people)
-                self.say(f"✋ There is no player called {args['_']}. The players are {players}.")
-                return
-            if seat is None:
-                seat = result.rules.current(result.state) if result.state.phase != "over" else 0
-            self.show(result, presenter(result.rules.key).sheet(result, seat))
+            self.show(presenter(moment.spec.key).status(moment))
             return
         if verb.startswith("game "):
             self.say("Offline play knows `/game status`; the other `/game` commands belong to Discord.")
             return
-        if verb == "hand":  # what only the acting player may see: pass the keyboard first
-            result = await svc.get(self.game_id)
-            shown = presenter(result.rules.key)
-            who = await self.actor()
-            seat = self._seat_of(who.id)
-            telling = shown.private(result, seat) if hasattr(shown, "private") else None
+        spec = verb_spec(moment.rules, verb)
+        if spec is None:
+            raise GameError(f"{moment.spec.title} has no `/{verb}`. Type /help for its commands.")
+        if spec.kind == "view" or (spec.view and not args):
+            name = args.pop("_", "")
+            if name:
+                found = self._seat_named(moment, name)
+                if found is None:
+                    players = ", ".join(s.name for s in moment.seats)
+                    raise GameError(f"There is no player called {name}. The players are {players}.")
+                seat = found
+            assert spec.view is not None
+            look = await svc.get(self.game_id, moment.user_of(seat))
+            telling = presenter(moment.spec.key).private(spec.view, look, seat)
             if telling is None:
-                self.say("✋ Nothing private waits for anyone right now.")
-                return
-            self.say(f"(only {who.name} should look)")
-            self.show(result, telling)
+                raise GameError(nothing_to_show(look, spec.view))
+            self.say(f"(only {moment.name_of(seat)} should look)")
+            self.show(telling)
             return
-        if verb == "party":
-            result = await svc.get(self.game_id)
-            shown = presenter(result.rules.key)
-            if not hasattr(shown, "party_sheet") or getattr(result.state, "mode", "") != "expanded":
-                self.say("✋ Parties belong to the Expanded Game of Legend of Heroes; try /sheet.")
-                return
-            seat = result.rules.current(result.state) if result.state.phase != "over" else 0
-            self.say(f"(only {self.people[seat].name} should look)")
-            self.show(result, shown.party_sheet(result, seat))
+        if "_" in args and spec.args:
+            args[spec.args[0].name] = args.pop("_")
+        if not args and spec.args and spec.args[0].required:
+            values = [label for label, _ in await svc.choices(self.game_id, moment.user_of(seat), verb,
+                                                              spec.args[0].name)]
+            self.say(f"Choices for /{verb} {spec.args[0].name}: " + ("; ".join(values) or "none right now"))
             return
-        if "_" in args and verb in OPTIONS:
-            args[OPTIONS[verb]] = args.pop("_")
-        who = await self.actor()
-        if verb == "explore" and not (args.get("to") or args.get("path")):
-            result = await svc.get(self.game_id, who.id)
-            seat = result.rules.current(result.state)
-            self.say("Where to? " + "; ".join(label for label, _ in result.rules.choices(result.state, seat,
-                                                                                        "explore", "to")))
-            return
-        if verb == "narrate" and "text" not in args:
-            result = await svc.get(self.game_id, who.id)
-            card = presenter(result.rules.key).narrator_card(result, result.actor) if result.actor is not None else None
-            if card is None:
-                self.say("✋ There is no card waiting for a Narrator right now.")
-            else:
-                self.say(f"(only {who.name} should look)\n{card.text}")
-                self.save(card.pictures)
-            return
-        result = await svc.act(self.game_id, who.id, verb=verb, args=args)
-        self.show(result, presenter(result.rules.key).telling(result))
+        result = await svc.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
+        self.show_moment(result)
+
+    def show_moment(self, result: GameMoment[Any]) -> None:
+        for m in (result, *result.followups):
+            self.show(telling_now(m))
 
 
-async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, list[Person], Result] | str:
+async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, list[Person], GameMoment[Any]] | str:
     names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
     if not names:
         return "Name at least one player: --players Ann,Bob (or --resume an unfinished game)."
     if len({n.lower() for n in names}) != len(names):
         return "Give each player a different name."
     people = [Person(i + 1, name) for i, name in enumerate(names)]
-    options: dict[str, Any] = {}
-    if args.game == "legend":
-        options["narration"] = args.narration
-        if args.mode:
-            options["mode"] = args.mode
-    else:
-        options.update({k: True for k in ("fate", "short", "heroic") if getattr(args, k, False)})
-        if args.opponents:
-            options["opponents"] = args.opponents
+    own = set(options_of(args.game))
+    options: dict[str, Any] = {k: getattr(args, k) for k in own if getattr(args, k, None) is not None}
+    stray = sorted(o.name for o in new_game_options().values()
+                   if o.name not in own and getattr(args, o.name, None) not in (None, False))
+    if stray:
+        return (f"{ruleset(args.game).spec.title} has no option {', '.join('--' + s for s in stray)}; its options "
+                f"are {', '.join('--' + o for o in sorted(own)) or 'none'}.")
     try:
         info = await svc.create(args.game, people[0], options=options, seed=args.seed)
         for person in people[1:]:
             await svc.join(info.game_id, person)
+        for _ in range(args.tabula):
+            await svc.add_tabula(info.game_id, people[0].id)
         result = await svc.start(info.game_id, people[0].id)
     except GameError as err:
         return str(err)
     return info.game_id, people, result
 
 
-async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path) -> tuple[int, list[Person], Result] | str:
-    games = [g for g in await svc.list_games(None) if g.ruleset == args.game and g.status == "active"]
-    if not games:
+async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path
+                  ) -> tuple[int, list[Person], GameMoment[Any]] | str:
+    listed = [g for g in await svc.list_games(None) if g.ruleset == args.game and g.status == "active"]
+    if not listed:
         return f"There is no unfinished {args.game} game in {db_file} to resume."
-    info = await svc.lobby(games[0].game_id)
-    people = [Person(s.user_id, s.name) for s in info.seats]
+    info = await svc.lobby(listed[0].game_id)
+    people = [Person(s.user_id, s.name) for s in info.seats if not s.auto]
     return info.game_id, people, await svc.get(info.game_id)
 
 
@@ -269,17 +250,19 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
         folder.mkdir(exist_ok=True)
         term = Terminal(svc, game_id, people, folder, out)
         seed = (await svc.lobby(game_id)).seed
-        term.say(f"Tabula — {result.rules.title} · #{game_id} (seed {seed}). Pictures go to {folder}/. "
+        term.say(f"Tabula — {result.spec.title} · #{game_id} (seed {seed}). Pictures go to {folder}/. "
                  "Type /help for commands.\n")
-        if result.options.get("mode") == "solo" and args.narration == "players" and not args.resume:
-            term.say("(A solo game is always narrated by Tabula: nobody sits to a lone fighter's right.)")
-        present = presenter(result.rules.key)
-        term.show(result, present.status(result) if args.resume else present.telling(result))
-        rng = random.Random(seed)
+        if args.resume:
+            term.show(presenter(result.spec.key).status(result))
+        else:
+            if result.spec.intro:
+                term.say(result.spec.intro)
+            term.show_moment(result)
+        rng = Rng(seed_state(seed))
         feed = iter(lines) if lines is not None else None
         while (await svc.get(game_id)).status == "active":
             if args.auto:
-                line = await _random_command(svc, game_id, rng)
+                line = await _policy_command(svc, game_id, rng)
                 term.say(f"\n> {line}", raw=True)
             elif feed is not None:
                 line = next(feed, None)
@@ -307,9 +290,13 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
         await db.close()
 
 
-async def _random_command(svc: GameService, game_id: int, rng: random.Random) -> str:
-    """A random legal move, typed as a player would type it (the ruleset says how)."""
-    result = await svc.get(game_id)
-    rules, state = result.rules, result.state
-    seat = sorted(rules.to_act(state))[0]
-    return str(rules.command(state, seat, rng))
+async def _policy_command(svc: GameService, game_id: int, rng: Rng) -> str:
+    """Tabula's own choice for whoever must act, typed as a player would type it."""
+    moment = await svc.get(game_id)
+    seat = sorted(moment.to_act)[0]
+    rules = moment.rules
+    action = rules.policy(moment.state, seat, rng)
+    if action is None:
+        legal = list(rules.legal(moment.state, seat))
+        action = legal[rng.below(len(legal))]
+    return rules.codec.encode(moment.state, seat, action).typed()

@@ -1,60 +1,71 @@
 """The game service: the one path every action takes, from Discord, the terminal runner and the tests.
 
 ``act`` loads the game (from a small in-process cache when this process wrote it last), checks the seat
-and the version, applies the rules, and saves the new state with its log row in one transaction.  Each
-game's writes are serialised by an ``asyncio.Lock`` inside the process; the version column keeps several
-processes honest (a stale write matches no row, and the service reloads and tries again).
+and the version, applies the rules (or the table's own action, a roll), and saves the new state with its log
+row in one transaction.  Each game's writes are serialised by a per-game lock inside the process; the version
+column keeps several processes honest (a stale write matches no row, and the service reloads and tries
+again).  After a move, seats that Tabula plays move at once, by the same path.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import secrets
-import time
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, func, update
-from sqlmodel import col, select
 
 from bot.db import Database
+from bot.lobby import (
+    LEGACY_TIMEOUT_OPTION,
+    TIMEOUT_OPTION,
+    LobbyInfo,
+    LobbyService,
+    Person,
+    seat_names,
+)
 from bot.models import Action as ActionRow
-from bot.models import Game, Seat
-from bot.store import GameRecord, LogEntry
-from rules import GameError, GameOver, IllegalAction, StaleAction, ruleset
-from rules.core import SeatInfo
+from bot.moment import GameMoment
+from bot.present.base import SeatName
+from bot.store import GameRecord, GameSummary, LogEntry, SeatRow
+from rules import GameError, GameOver, IllegalAction, StaleAction, table
+from rules.core import Rng, SeatInfo, seed_state
+from rules.registry import AnyRuleset, ruleset
+from rules.spec import Command
 
 log = logging.getLogger("tabula.play")
 _enc = msgspec.json.Encoder()
-SYSTEM_USER = 0  # the user id logged for actions Tabula takes itself (a timed-out Narrator)
+SYSTEM_USER = 0  # the user id logged for actions Tabula takes itself (a timeout, an automatic seat)
+AUTO_LIMIT = 2000  # moves Tabula may make in a row after one person's move (a table of Tabulas plays to the end)
+
+Result = GameMoment
+SeatEntry = SeatName
+
+__all__ = [
+    "LEGACY_TIMEOUT_OPTION",
+    "SYSTEM_USER",
+    "TIMEOUT_OPTION",
+    "GameService",
+    "GameSummary",
+    "LobbyInfo",
+    "NotSeated",
+    "Person",
+    "Result",
+    "SeatEntry",
+]
 
 
 class NotSeated(GameError):
     """The person acting has no seat in this game."""
 
 
-@dataclass(frozen=True, slots=True)
-class Person:
-    id: int
-    name: str
-
-
-@dataclass(slots=True)
-class SeatEntry:
-    seat: int
-    user_id: int
-    name: str
-
-
 @dataclass(slots=True)
 class Loaded:
     record: GameRecord
-    seats: list[SeatEntry]
+    seats: list[SeatRow]
     state: Any
 
     @property
@@ -62,97 +73,23 @@ class Loaded:
         return self.record.version
 
 
-@dataclass(slots=True)
-class Result:
-    """What an action (or a start) did: the game after it, and the events to tell."""
-
-    game_id: int
-    version: int
-    status: str
-    rules: Any
-    state: Any
-    events: tuple[Any, ...]
-    seats: list[SeatEntry]
-    options: dict[str, Any]
-    thread_id: int | None = None
-    channel_id: int | None = None
-    actor: int | None = None  # seat that acted (None for the start)
-    action: Any = None  # what it did
-
-    def user_of(self, seat: int) -> int:
-        return self.seats[seat].user_id
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        return self.rules.view(self.state, seat)  # type: ignore[no-any-return]
-
-    @property
-    def outcome(self) -> Any:
-        return self.rules.outcome(self.state)
-
-    @property
-    def stamp(self) -> int:
-        """What buttons carry to be refused once stale: see ``stamp_of``."""
-        return stamp_of(self.rules, self.state, self.version)
+def command_of(verb: str, args: Mapping[str, str] | None) -> Command:
+    return Command(verb=verb.strip().lower(), args=tuple((k, v) for k, v in (args or {}).items() if v is not None))
 
 
-def stamp_of(rules: Any, state: Any, version: int) -> int:
-    """The ruleset's ``moment`` when it has one (it ignores dice rolls, notes and reordering, so someone
-    rolling dice does not stale the player's buttons), else the game's version."""
-    moment = getattr(rules, "moment", None)
-    return int(moment(state)) if moment is not None and state is not None else version
-
-
-@dataclass(slots=True)
-class LobbyInfo:
-    game_id: int
-    ruleset: str
-    status: str
-    host_id: int
-    options: dict[str, Any]
-    seats: list[SeatEntry]
-    version: int
-    thread_id: int | None = None
-    channel_id: int | None = None
-    lobby_message_id: int | None = None
-    guild_id: int | None = None
-    seed: int = 0
-
-    @property
-    def title(self) -> str:
-        return ruleset(self.ruleset).title  # type: ignore[no-any-return]
-
-
-@dataclass(slots=True)
-class GameSummary:
-    game_id: int
-    ruleset: str
-    status: str
-    thread_id: int | None
-    channel_id: int | None
-    players: list[str] = field(default_factory=list)
-
-
-class GameService:
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time,
-                 narrator_timeout_minutes: float = 10.0, cache_size: int = 512) -> None:
-        self.db = db
-        self.clock = clock
-        self.narrator_timeout_minutes = narrator_timeout_minutes
+class GameService(LobbyService):
+    def __init__(self, db: Database, *, clock: Callable[[], float] | None = None, **kwargs: Any) -> None:
+        if clock is not None:
+            kwargs["clock"] = clock
+        super().__init__(db, **kwargs)
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
-        self._cache_size = cache_size
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._threads: dict[int, int] = {}
+        self._cache_size = int(kwargs.get("cache_size", 512))
+
+    @property
+    def narrator_timeout_minutes(self) -> float:  # the setting's name before the timeout was generic
+        return self.turn_timeout_minutes
 
     # --- loading ------------------------------------------------------------------------------
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    async def _seats(self, game_id: int) -> list[SeatEntry]:
-        return [SeatEntry(seat=s, user_id=u, name=n) for s, u, n in await self.db.store.load_seats(game_id)]
 
     async def _load(self, game_id: int, *, fresh: bool = False) -> Loaded:
         cached = self._cache.get(game_id)
@@ -161,10 +98,11 @@ class GameService:
             return cached
         record = await self.db.store.load(game_id)
         if record is None:
-            raise GameError(f"There is no game #{game_id}.")
+            raise GameError(f"There is no game #{game_id}. `/game list` shows the games in this server.")
         rules = ruleset(record.ruleset)
         state = msgspec.json.decode(record.state, type=rules.state_type) if record.state else None
-        loaded = Loaded(record=record, seats=await self._seats(game_id), state=state)
+        seats = [SeatRow(s, u, n) for s, u, n in await self.db.store.load_seats(game_id)]
+        loaded = Loaded(record=record, seats=seats, state=state)
         cached = self._cache.get(game_id)
         if cached is not None and cached.version > loaded.version:
             return cached  # a move committed while we were reading: the cache is the newer one
@@ -178,6 +116,9 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    def _remember_started(self, game_id: int, record: GameRecord, seats: list[SeatRow], state: object) -> None:
+        self._remember(game_id, Loaded(record=record, seats=seats, state=state))
+
     def forget(self, game_id: int | None = None) -> None:
         """Drop cached games (all of them with no id): the next action reads the database again."""
         if game_id is None:
@@ -185,62 +126,111 @@ class GameService:
         else:
             self._cache.pop(game_id, None)
 
+    def _moment(self, g: Loaded, rules: AnyRuleset, **kw: Any) -> GameMoment[Any]:
+        return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
+                          status=g.record.status, version=g.version, thread_id=g.record.thread_id,
+                          channel_id=g.record.channel_id, options=dict(g.record.options), **kw)
+
+    async def start(self, game_id: int, user_id: int) -> GameMoment[Any]:
+        """The lobby's start, then at once the moves of any seat Tabula plays that must act first."""
+        result = await super().start(game_id, user_id)
+        async with self._locks(game_id):
+            result.followups = await self._autoplay(game_id)
+        return result
+
     # --- playing ------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, action: Any = None, *, verb: str | None = None,
-                  args: dict[str, str] | None = None, expect_version: int | None = None,
-                  seat: int | None = None) -> Result:
-        """Apply one action for ``user_id`` (or, with ``user_id=0`` and ``seat``, for Tabula itself)."""
-        async with self._lock(game_id):
-            fresh = False
-            for _attempt in range(8):
-                g = await self._load(game_id, fresh=fresh)
-                try:
-                    rules = ruleset(g.record.ruleset)
-                    self._check_playable(g)
-                    if expect_version is not None and stamp_of(rules, g.state, g.version) != expect_version:
-                        raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
-                                          "message in the thread (or `/game status`).")
-                    if user_id == SYSTEM_USER and seat is not None:
-                        acting = seat
-                    else:
-                        acting = self._seat_of(g, user_id)
-                    todo = rules.parse(g.state, acting, verb, args or {}) if verb is not None else action
+    async def act(self, game_id: int, user_id: int, action: object = None, *, command: Command | None = None,
+                  verb: str | None = None, args: Mapping[str, str] | None = None,
+                  expect_version: int | None = None, seat: int | None = None) -> GameMoment[Any]:
+        """Apply one action for ``user_id`` (or, with ``user_id=0`` and ``seat``, for Tabula itself).
+
+        The action is given as an action object, or as a command (``verb`` and ``args``) that the game's codec
+        (or the table, for ``/roll``) turns into one."""
+        if verb is not None:
+            command = command_of(verb, args)
+        async with self._locks(game_id):
+            result = await self._act_locked(game_id, user_id, action, command, expect_version, seat)
+            result.followups = await self._autoplay(game_id)
+            return result
+
+    async def _act_locked(self, game_id: int, user_id: int, action: object, command: Command | None,
+                          expect_version: int | None, seat: int | None, *, by_tabula: bool = False
+                          ) -> GameMoment[Any]:
+        fresh = False
+        for _attempt in range(8):
+            g = await self._load(game_id, fresh=fresh)
+            rules = ruleset(g.record.ruleset)
+            try:
+                self._check_playable(g)
+                if expect_version is not None and rules.moment(g.state) != expect_version:
+                    raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
+                                      "message in the thread (or `/game status`).")
+                acting = seat if user_id == SYSTEM_USER and seat is not None else self._seat_of(g, user_id)
+                if command is not None and command.verb in table.TABLE_VERBS:
+                    todo: object = table.parse(command)
+                elif command is not None:
+                    todo = rules.codec.parse(g.state, acting, command)
+                else:
+                    todo = action
+                if table.is_table(todo):
+                    new_state, events = g.state, table.apply(todo, acting, g.record.seed, g.version + 1)
+                    free = True
+                else:
                     step = rules.apply(g.state, acting, todo)
-                except GameError:
-                    if fresh:
-                        raise
-                    # Judged against the cache: another process may have moved the game on since. Refuse
-                    # only what the game as stored refuses.
-                    fresh = True
-                    continue
-                finished = rules.outcome(step.state) is not None
-                status = "finished" if finished else "active"
-                now = self.clock()
-                deadline = self._deadline(rules, step.state, g.record.options, now)
-                if stamp_of(rules, step.state, -1) == stamp_of(rules, g.state, -2) and g.record.deadline:
-                    deadline = g.record.deadline  # a dice roll or a note does not give an absent player more time
-                saved = await self.db.store.save(
-                    game_id, g.version, state=_enc.encode(step.state).decode(), status=status,
-                    deadline=deadline, now=now,
-                    entry=LogEntry(user_id=user_id, seat=acting, action=_enc.encode(todo).decode(),
-                                   events=_enc.encode(list(step.events)).decode()),
-                )
-                if not saved:  # another process moved this game on: read it again and retry
-                    fresh = True
-                    continue
-                g.record.version += 1
-                g.record.status = status
-                g.record.deadline = deadline
-                g.state = step.state
-                if finished:
-                    self.forget(game_id)
-                log.info("game %d: seat %s %s -> v%d", game_id, acting, type(todo).__name__, g.version)
-                return Result(game_id=game_id, version=g.version, status=status, rules=rules, state=step.state,
-                              events=step.events, seats=g.seats, options=g.record.options,
-                              thread_id=g.record.thread_id, channel_id=g.record.channel_id, actor=acting,
-                              action=todo)
+                    new_state, events = step.state, step.events
+                    free = rules.meta(todo).free
+            except GameError:
+                if fresh:
+                    raise
+                # Judged against the cache: another process may have moved the game on since. Refuse only
+                # what the game as stored refuses.
+                fresh = True
+                continue
+            finished = rules.outcome(new_state) is not None
+            status = "finished" if finished else "active"
+            now = self.clock()
+            deadline = self._deadline(rules, new_state, g.record.options, now)
+            if (free or rules.moment(new_state) == rules.moment(g.state)) and g.record.deadline:
+                deadline = g.record.deadline  # a roll or a note gives an absent player no more time
+            saved = await self.db.store.save(
+                game_id, g.version, state=_enc.encode(new_state).decode(), status=status, deadline=deadline,
+                now=now, entry=LogEntry(user_id=user_id, seat=acting, action=_enc.encode(todo).decode(),
+                                        events=_enc.encode(list(events)).decode()),
+            )
+            if not saved:  # another process moved this game on: read it again and retry
+                fresh = True
+                continue
+            before = g.state
+            g.record.version += 1
+            g.record.status = status
+            g.record.deadline = deadline
+            g.state = new_state
+            if finished:
+                self.forget(game_id)
+            log.info("game %d: seat %s %s -> v%d", game_id, acting, type(todo).__name__, g.version)
+            return self._moment(g, rules, events=tuple(events), actor=acting, action=todo, _before=before,
+                                by_tabula=by_tabula or user_id == SYSTEM_USER)
         raise GameError("This game is very busy right now — please try again in a moment.")
+
+    async def _autoplay(self, game_id: int) -> list[GameMoment[Any]]:
+        """Seats Tabula plays move now, one after another, until a person must act or the game ends."""
+        done: list[GameMoment[Any]] = []
+        for _ in range(AUTO_LIMIT):
+            g = await self._load(game_id)
+            if g.record.status != "active" or not any(s.auto for s in g.seats):
+                break
+            rules = ruleset(g.record.ruleset)
+            auto = sorted(s.seat for s in g.seats if s.auto and s.seat in rules.to_act(g.state))
+            move = None
+            for seat in auto:
+                move = rules.policy(g.state, seat, Rng(seed_state(g.record.seed ^ (g.version * 0x51ED27))))
+                if move is not None:
+                    break
+            if move is None:
+                break
+            done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, None, seat, by_tabula=True))
+        return done
 
     def _check_playable(self, g: Loaded) -> None:
         status = g.record.status
@@ -257,49 +247,39 @@ class GameService:
                 return s.seat
         raise NotSeated("You are not playing in this game. You can watch, or start your own with `/game new`.")
 
-    def _deadline(self, rules: Any, state: Any, options: dict[str, Any], now: float) -> float | None:
-        timeout = getattr(rules, "timeout", None)
-        if timeout is None or timeout(state) is None:
-            return None
-        minutes = float(options.get("narrator_timeout", self.narrator_timeout_minutes))
-        return now + minutes * 60
-
-    async def get(self, game_id: int, user_id: int | None = None) -> Result:
+    async def get(self, game_id: int, user_id: int | None = None) -> GameMoment[Any]:
         """The game as it stands (for `/game status`, `/sheet`), read fresh: another process may have moved it.
 
-        Under the game's lock, so that a read never lands in the cache in the middle of this process's move."""
-        async with self._lock(game_id):
+        Under the game's lock, so that a read never lands in the cache in the middle of this process's move.
+        ``actor`` is the asking person's seat (None when they are not seated)."""
+        async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
         if g.state is None:
             raise IllegalAction("This game has not started yet — the host presses **Start** in the lobby.")
         seat = None
         if user_id is not None:
             seat = next((s.seat for s in g.seats if s.user_id == user_id), None)
-        return Result(game_id=game_id, version=g.version, status=g.record.status, rules=ruleset(g.record.ruleset),
-                      state=g.state, events=(), seats=g.seats, options=g.record.options,
-                      thread_id=g.record.thread_id, channel_id=g.record.channel_id, actor=seat)
+        return self._moment(g, ruleset(g.record.ruleset), actor=seat)
 
-    async def choices(self, game_id: int, user_id: int, verb: str, option: str) -> list[tuple[str, str]]:
+    async def choices(self, game_id: int, user_id: int, verb: str, arg: str,
+                      filled: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+        """Autocomplete: the legal values of ``verb``'s ``arg`` for this person, labelled by the game's codec.
+        Options already filled in narrow the list (a hero's sides once the hero is chosen)."""
         g = await self._load(game_id)
         if g.state is None or g.record.status != "active":
             return []
         seat = next((s.seat for s in g.seats if s.user_id == user_id), None)
         if seat is None:
             return []
-        return ruleset(g.record.ruleset).choices(g.state, seat, verb, option)  # type: ignore[no-any-return]
+        rules = ruleset(g.record.ruleset)
+        return values_of(rules, g.state, seat, verb, arg, filled or {})
 
     # --- timeouts -----------------------------------------------------------------------------
 
-    async def due(self) -> list[Result]:
-        """Take Tabula's action in every game whose deadline has passed; the results are to be posted."""
-        now = self.clock()
-        async with self.db.sessions() as session:
-            rows = (await session.exec(
-                select(Game.id, Game.version).where(col(Game.deadline) <= now, Game.status == "active")
-            )).all()
+    async def due(self) -> list[GameMoment[Any]]:
+        """Take Tabula's action in every game whose turn timeout has passed; the results are to be posted."""
         results = []
-        for game_id, version in rows:
-            assert game_id is not None
+        for game_id, version in await self.queries.due(self.clock()):
             g = await self._load(game_id, fresh=True)
             rules = ruleset(g.record.ruleset)
             pending = rules.timeout(g.state) if g.state is not None else None
@@ -307,234 +287,51 @@ class GameService:
                 continue
             seat, action = pending
             try:
-                results.append(await self.act(game_id, SYSTEM_USER, action, seat=seat,
-                                              expect_version=stamp_of(rules, g.state, g.version)))
+                async with self._locks(game_id):
+                    result = await self._act_locked(game_id, SYSTEM_USER, action, None, rules.moment(g.state), seat,
+                                                    by_tabula=True)
+                    result.followups = await self._autoplay(game_id)
+                results.append(result)
             except GameError as err:  # someone acted in the meantime: nothing to do
                 log.info("game %d: timeout skipped (%s)", game_id, err)
         return results
 
-    # --- lobby --------------------------------------------------------------------------------
-
-    async def create(self, key: str, host: Person, *, guild_id: int | None = None, channel_id: int | None = None,
-                     options: dict[str, Any] | None = None, seed: int | None = None) -> LobbyInfo:
-        rules = ruleset(key)
-        opts = {k: v for k, v in (options or {}).items() if v is not None}
-        if "narrator_timeout" not in opts:
-            opts["narrator_timeout"] = self.narrator_timeout_minutes
-        now = self.clock()
-        game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.key,
-                    options=json.dumps(opts), status="lobby", seed=secrets.randbits(62) if seed is None else seed,
-                    version=0, created_at=now, updated_at=now)
-        async with self.db.sessions() as session:
-            session.add(game)
-            await session.flush()
-            assert game.id is not None
-            session.add(Seat(game_id=game.id, user_id=host.id, seat=0, name=host.name[:64]))
-            await session.commit()
-        log.info("game %d: created (%s) by %d", game.id, key, host.id)
-        return await self.lobby(game.id)
-
-    async def lobby(self, game_id: int) -> LobbyInfo:
-        async with self.db.sessions() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                raise GameError(f"There is no game #{game_id}.")
-            seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
-        return LobbyInfo(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
-                         options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
-                         channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,
-                         seed=game.seed, seats=[SeatEntry(s.seat, s.user_id, s.name) for s in seats])
-
-    async def _bump(self, session: Any, game_id: int, version: int) -> None:
-        """Claim the lobby row at ``version`` or fail: keeps joins, leaves and the start in one order."""
-        result = await session.exec(
-            update(Game).where(col(Game.id) == game_id, col(Game.version) == version, col(Game.status) == "lobby")
-            .values(version=Game.version + 1, updated_at=self.clock())
-        )
-        if result.rowcount != 1:
-            raise _Conflict
-
-    async def join(self, game_id: int, person: Person) -> LobbyInfo:
-        async with self._lock(game_id):
-            for _ in range(8):
-                info = await self.lobby(game_id)
-                rules = ruleset(info.ruleset)
-                if info.status != "lobby":
-                    raise IllegalAction("This game has already started; you can watch it in its thread.")
-                if any(s.user_id == person.id for s in info.seats):
-                    raise IllegalAction("You are already seated in this game.")
-                if len(info.seats) >= rules.max_players:
-                    raise IllegalAction(f"{rules.title} seats at most {rules.max_players} players, and the table "
-                                        "is full. Start another game with `/game new`.")
-                try:
-                    async with self.db.sessions() as session:
-                        await self._bump(session, game_id, info.version)
-                        session.add(Seat(game_id=game_id, user_id=person.id, seat=len(info.seats),
-                                         name=person.name[:64]))
-                        await session.commit()
-                except _Conflict:
-                    continue
-                return await self.lobby(game_id)
-        raise GameError("The lobby is very busy — please press Join again.")
-
-    async def leave(self, game_id: int, person: Person) -> LobbyInfo:
-        async with self._lock(game_id):
-            for _ in range(8):
-                info = await self.lobby(game_id)
-                if info.status != "lobby":
-                    raise IllegalAction("The game has started, so seats are fixed. The host can `/game abandon` it.")
-                mine = next((s for s in info.seats if s.user_id == person.id), None)
-                if mine is None:
-                    raise IllegalAction("You are not seated in this game, so there is nothing to leave.")
-                if person.id == info.host_id:
-                    raise IllegalAction("The host cannot leave their own lobby. Use `/game abandon` to call it off.")
-                try:
-                    async with self.db.sessions() as session:
-                        await self._bump(session, game_id, info.version)
-                        await session.exec(delete(Seat).where(col(Seat.game_id) == game_id,
-                                                              col(Seat.user_id) == person.id))
-                        for s in info.seats:
-                            if s.seat > mine.seat:  # close the gap so seats stay 0..n-1
-                                await session.exec(update(Seat).where(col(Seat.game_id) == game_id,
-                                                                      col(Seat.user_id) == s.user_id)
-                                                   .values(seat=s.seat - 1))
-                        await session.commit()
-                except _Conflict:
-                    continue
-                return await self.lobby(game_id)
-        raise GameError("The lobby is very busy — please press Leave again.")
-
-    async def start(self, game_id: int, user_id: int) -> Result:
-        async with self._lock(game_id):
-            for _ in range(8):
-                info = await self.lobby(game_id)
-                rules = ruleset(info.ruleset)
-                if info.status != "lobby":
-                    raise IllegalAction("This game has already started.")
-                if user_id != info.host_id:
-                    raise IllegalAction("Only the host can start the game.")
-                if len(info.seats) < rules.min_players:
-                    raise IllegalAction(f"{rules.title} needs at least {rules.min_players} players to start.")
-                options = rules.check_options(info.options, len(info.seats))
-                step = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], options, info.seed)
-                now = self.clock()
-                async with self.db.sessions() as session:  # the options as the rules settled them
-                    await session.exec(update(Game).where(col(Game.id) == game_id).values(options=json.dumps(options)))
-                    await session.commit()
-                state_json = _enc.encode(step.state).decode()
-                deadline = self._deadline(rules, step.state, options, now)
-                saved = await self.db.store.save(
-                    game_id, info.version, state=state_json, status="active", deadline=deadline, now=now,
-                    entry=LogEntry(user_id=user_id, seat=None, action='{"type":"start"}',
-                                   events=_enc.encode(list(step.events)).decode()),
-                )
-                if not saved:
-                    continue
-                # Keep the new game warm: its first move then needs no read at all.
-                record = GameRecord(id=game_id, ruleset=rules.key, status="active", options=options, state=state_json,
-                                    version=info.version + 1, guild_id=info.guild_id, channel_id=info.channel_id,
-                                    thread_id=info.thread_id, host_id=info.host_id, seed=info.seed, deadline=deadline)
-                self._remember(game_id, Loaded(record=record, seats=info.seats, state=step.state))
-                log.info("game %d: started with %d players", game_id, len(info.seats))
-                return Result(game_id=game_id, version=info.version + 1, status="active", rules=rules,
-                              state=step.state, events=step.events, seats=info.seats, options=options,
-                              thread_id=info.thread_id, channel_id=info.channel_id)
-        raise GameError("The lobby is very busy — please press Start again.")
-
-    async def set_thread(self, game_id: int, thread_id: int | None = None, *,
-                         lobby_message_id: int | None = None) -> None:
-        values: dict[str, Any] = {}
-        if thread_id is not None:
-            values["thread_id"] = thread_id
-            self._threads[thread_id] = game_id
-        if lobby_message_id is not None:
-            values["lobby_message_id"] = lobby_message_id
-        async with self.db.sessions() as session:
-            await session.exec(update(Game).where(col(Game.id) == game_id).values(**values))
-            await session.commit()
-        cached = self._cache.get(game_id)
-        if cached is not None and thread_id is not None:
-            cached.record.thread_id = thread_id
-
-    async def game_in_thread(self, thread_id: int) -> int | None:
-        if thread_id in self._threads:
-            return self._threads[thread_id]
-        async with self.db.sessions() as session:
-            # Newest first: without thread permission, several games can be played in one channel in turn.
-            game_id = (await session.exec(select(Game.id).where(Game.thread_id == thread_id)
-                                          .order_by(col(Game.id).desc()))).first()
-        if game_id is not None:
-            self._threads[thread_id] = game_id
-        return game_id
-
-    async def list_games(self, guild_id: int | None, *, limit: int = 25) -> list[GameSummary]:
-        async with self.db.sessions() as session:
-            games = (await session.exec(
-                select(Game).where(Game.guild_id == guild_id, col(Game.status).in_(["lobby", "active"]))
-                .order_by(col(Game.id).desc()).limit(limit)
-            )).all()
-            out = []
-            for g in games:
-                assert g.id is not None
-                names = (await session.exec(select(Seat.name).where(Seat.game_id == g.id)
-                                            .order_by(col(Seat.seat)))).all()
-                out.append(GameSummary(game_id=g.id, ruleset=g.ruleset, status=g.status, thread_id=g.thread_id,
-                                       channel_id=g.channel_id, players=list(names)))
-        return out
-
-    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool = False) -> LobbyInfo:
-        async with self._lock(game_id):
-            info = await self.lobby(game_id)
-            if info.status in ("finished", "abandoned"):
-                raise IllegalAction(f"This game is already {info.status}.")
-            if user_id != info.host_id and not can_manage:
-                raise IllegalAction("Only the host, or a member with **Manage Server**, can abandon a game.")
-            record = await self.db.store.load(game_id)
-            assert record is not None
-            saved = await self.db.store.save(
-                game_id, record.version, state=record.state or "", status="abandoned", deadline=None,
-                now=self.clock(), entry=LogEntry(user_id=user_id, seat=None, action='{"type":"abandon"}',
-                                                 events="[]"),
-            )
-            if not saved:
-                raise GameError("The game moved on while you pressed that — please try again.")
-            self.forget(game_id)
-            log.info("game %d: abandoned by %d", game_id, user_id)
-            return await self.lobby(game_id)
-
     # --- history and replay -------------------------------------------------------------------
 
     async def history(self, game_id: int) -> list[ActionRow]:
-        async with self.db.sessions() as session:
-            return list((await session.exec(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(col(ActionRow.seq))
-            )).all())
+        return await self.queries.history(game_id)
 
-    async def replay(self, game_id: int) -> Any:
+    async def replay(self, game_id: int) -> object:
         """Rebuild the state from the start and the log alone (setup with the seed, then every action)."""
         info = await self.lobby(game_id)
         rules = ruleset(info.ruleset)
         state = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], info.options,
                             info.seed).state
         for row in await self.history(game_id):
-            kind = json.loads(row.action).get("type")
-            if kind in ("start", "abandon"):
-                continue
-            action = msgspec.json.decode(row.action, type=rules.action_type)
+            kind = json.loads(row.action).get("type", "")
+            if kind in ("start", "abandon") or kind.startswith("tabula."):
+                continue  # the table's own actions (a roll) never change the game
+            action = msgspec.json.decode(row.action, type=rules.action_type)  # type: ignore[call-overload]
             assert row.seat is not None
             state = rules.apply(state, row.seat, action).state
         return state
 
-    async def drain(self) -> None:
-        """Wait until no game has an action in flight (used at shutdown)."""
-        for lock in list(self._locks.values()):
-            async with lock:
-                pass
 
-    async def count_games(self) -> int:
-        async with self.db.sessions() as session:
-            return int((await session.exec(select(func.count()).select_from(Game))).one())
+def values_of(rules: AnyRuleset, state: object, seat: int, verb: str, arg: str,
+              filled: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The distinct values of one argument of a verb across the seat's legal actions, labelled (at most 25)."""
+    codec = rules.codec
+    seen: dict[str, str] = {}
+    others = {k: v for k, v in filled.items() if k != arg and v}
+    for action in rules.legal(state, seat):
+        command = codec.encode(state, seat, action)
+        if command.verb != verb:
+            continue
+        value = command.get(arg)
+        if not value or value in seen:
+            continue
+        if any(command.get(k) and command.get(k).lower() != v.lower() for k, v in others.items()):
+            continue
+        seen[value] = codec.label(state, seat, command, arg)
+    return [(label, value) for value, label in seen.items()][:25]
 
-
-class _Conflict(Exception):
-    """Someone changed the lobby between our read and our write."""

@@ -1,31 +1,50 @@
-"""Helpers every cog shares: replying politely, turning a Telling into a message, finding the thread's game."""
+"""Helpers every cog shares: replying politely, turning a Telling into a message, finding the thread's game,
+and building the controls of a prompt (every id made and checked here)."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.play import Result
-from bot.present import Picture, Telling, presenter
-
-if TYPE_CHECKING:
-    from bot.client import TabulaBot
+from bot.moment import GameMoment
+from bot.play import GameService
+from bot.present.base import Button, Menu, Picture, Prompt, Telling
+from bot.tellings import telling_now
+from rules import GameError
+from rules.spec import ID_LIMIT, Command
 
 log = logging.getLogger("tabula.discord")
 MAX_CONTENT = 2000
+NONE = discord.AllowedMentions.none()
 
 
-def service(interaction: discord.Interaction) -> Any:
-    return interaction.client.service  # type: ignore[attr-defined]
+class Tabula(Protocol):
+    """What cogs need of the client (typed here so that no cog imports the client)."""
+
+    service: GameService
+    prompts: dict[int, tuple[int, int]]
+    background: set[asyncio.Task[None]]
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+
+def bot_of(interaction: discord.Interaction) -> Tabula:
+    client: Tabula = interaction.client  # type: ignore[assignment]
+    return client
+
+
+def service(interaction: discord.Interaction) -> GameService:
+    return bot_of(interaction).service
 
 
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer an interaction whether or not it has been answered already (the one place that chooses)."""
-    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    kwargs.setdefault("allowed_mentions", NONE)
     if interaction.response.is_done():
         await interaction.followup.send(content[:MAX_CONTENT], ephemeral=ephemeral, **kwargs)
     else:
@@ -34,8 +53,6 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
 
 async def game_here(interaction: discord.Interaction) -> int:
     """The game of the thread this interaction came from, or a polite refusal."""
-    from rules import GameError
-
     channel_id = interaction.channel_id
     game_id = await service(interaction).game_in_thread(channel_id) if channel_id else None
     if game_id is None:
@@ -45,7 +62,7 @@ async def game_here(interaction: discord.Interaction) -> int:
 
 
 def files(pictures: list[Picture]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt) for p in pictures]
+    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt[:1000]) for p in pictures]
 
 
 def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
@@ -66,46 +83,49 @@ def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
     return out or [""]
 
 
-async def tell_result(result: Result, **kwargs: Any) -> Telling:
-    """Render off the event loop: Pillow work runs in a worker thread."""
-    return await asyncio.to_thread(presenter(result.rules.key).telling, result, **kwargs)
+def checked_id(custom_id: str) -> str:
+    """Discord refuses ids over 100 characters: refuse them here, where they are built, instead of cutting
+    them (a cut id would name another command)."""
+    if len(custom_id) > ID_LIMIT:
+        raise ValueError(f"custom id of {len(custom_id)} characters (Discord's limit is {ID_LIMIT}): {custom_id!r}")
+    return custom_id
+
+
+async def tell_result(moment: GameMoment[Any]) -> Telling:
+    """The public message of a move (Pillow runs in a worker thread, never on the event loop)."""
+    return await asyncio.to_thread(telling_now, moment)
 
 
 def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
     """The ping at the end of a message: mention exactly the players who must act, nobody else."""
     prompt = telling.prompt
-    if prompt is None or not prompt.users:
-        return "", discord.AllowedMentions.none()
-    who = ", ".join(f"<@{u}>" for u in prompt.users)
+    users = [u for u in (prompt.users if prompt else []) if u > 0]  # Tabula's own seats are never pinged
+    if prompt is None or not users:
+        return "", NONE
+    who = ", ".join(f"<@{u}>" for u in users)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(id=u) for u in prompt.users])
+                                       users=[discord.Object(id=u) for u in users])
     return f"➡️ {who}, {prompt.text}", mentions
 
 
-def prompt_view(bot: TabulaBot, result: Result, telling: Telling) -> discord.ui.View | None:
-    """Buttons or a select for the next decision, carrying the game id and version (they survive restarts)."""
-    from cogs.components import ActionButton, NarratorButton, PrivateButton, VerbSelect
+def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View | None:
+    """The select menus and buttons of a prompt; every id carries the game and the moment it was drawn at."""
+    from cogs.components import DoButton, PickSelect, ViewButton
 
-    prompt = telling.prompt
     if prompt is None:
         return None
     view = discord.ui.View(timeout=None)
-    if prompt.narrator:
-        view.add_item(NarratorButton(result.game_id, result.stamp, "read"))
-        view.add_item(NarratorButton(result.game_id, result.stamp, "auto"))
-    elif prompt.verb and prompt.option and prompt.choices:
-        view.add_item(VerbSelect(result.game_id, result.stamp, prompt.verb, prompt.option, prompt.choices,
-                                 placeholder=prompt.placeholder))
-    if prompt.private:
-        view.add_item(PrivateButton(result.game_id, result.stamp, label=prompt.private))
-    for b in prompt.buttons[:24]:
-        view.add_item(ActionButton(result.game_id, result.stamp, b.verb, label=b.label, style=b.style,
-                                   option=b.option, value=b.value))
+    for i, menu in enumerate(prompt.menus[:5]):
+        if menu.choices:
+            view.add_item(PickSelect(game_id, stamp, i, menu))
+    room = 25 - len(view.children) * 5
+    for b in prompt.buttons[:room]:
+        view.add_item(ViewButton(game_id, b) if b.command is None else DoButton(game_id, stamp, b))
     return view if view.children else None
 
 
-async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord.Interaction, result: Result,
-                       telling: Telling) -> None:
+async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+                       moment: GameMoment[Any], telling: Telling) -> None:
     """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
     ping, mentions = prompt_line(telling)
     parts = chunks(telling.text)
@@ -114,13 +134,11 @@ async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord
             parts[-1] = f"{parts[-1]}\n{ping}".strip()
         else:
             parts.append(ping)
-    view = prompt_view(bot, result, telling)
+    view = controls(moment.game_id, moment.stamp, telling.prompt)
+    free = moment.meta.free
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
-        kwargs: dict[str, Any] = {
-            "content": part,
-            "allowed_mentions": mentions if last else discord.AllowedMentions.none(),
-        }
+        kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
         if last:
             kwargs["files"] = files(telling.pictures)
             if view is not None:
@@ -133,15 +151,21 @@ async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | discord
                 sent = await target.followup.send(wait=True, **kwargs)
         else:
             sent = await target.send(**kwargs)
-        if last and isinstance(sent, discord.Message) and not telling.free:
-            retire_old_prompt(bot, result.game_id, sent if view is not None else None)
+        if last and isinstance(sent, discord.Message) and not free:
+            retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
 
 
-def retire_old_prompt(bot: TabulaBot, game_id: int, newest: discord.Message | None) -> None:
+async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
+    """Tabula's own moves after a person's (its automatic seats), each told in the thread in turn."""
+    for after in moment.followups:
+        await send_telling(bot, channel, after, await tell_result(after))
+
+
+def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
     """Take the select or buttons off the game's previous prompt, so only the newest can be pressed.
 
     Best effort, after the reply has gone out: a stale button is refused politely anyway (it carries the
-    version it was drawn at), and after a restart the previous prompt is simply not known.
+    moment it was drawn at), and after a restart the previous prompt is simply not known.
     """
     previous = bot.prompts.pop(game_id, None)
     if newest is not None:
@@ -153,10 +177,15 @@ def retire_old_prompt(bot: TabulaBot, game_id: int, newest: discord.Message | No
         channel = bot.get_channel(previous[0])
         if isinstance(channel, discord.abc.Messageable):
             try:
-                await channel.get_partial_message(previous[1]).edit(view=None)  # type: ignore[attr-defined]
+                await channel.get_partial_message(previous[1]).edit(  # type: ignore[attr-defined]
+                    view=None, allowed_mentions=NONE)
             except discord.HTTPException:
                 log.info("game %d: could not retire an old prompt", game_id)
 
     task = asyncio.create_task(strip())
     bot.background.add(task)
     task.add_done_callback(bot.background.discard)
+
+
+__all__ = ["Button", "Command", "Menu", "Prompt", "Telling", "bot_of", "chunks", "controls", "files", "game_here",
+           "post_followups", "reply", "send_telling", "service", "tell_result"]

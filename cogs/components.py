@@ -1,22 +1,52 @@
-"""Buttons and selects that survive restarts: each custom id carries the game id (and the version it was
-drawn at, so a button from an earlier turn is refused politely instead of acting twice)."""
+"""Buttons and selects that survive restarts.  Each custom id carries the game id and the moment it was drawn
+at (so one from an earlier turn is refused politely instead of acting twice) and the command it plays, made
+by the game's codec.  Controls drawn by the release before games were plug-ins (``tb:sel``, ``tb:act``,
+``tb:narr``, ``tb:mine``) keep working.
+
+The cog here registers its own controls and answers the bot's ``tabula_moment`` event (a move Tabula made on a
+timer), so the client imports no cog."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable
 from typing import Any, ClassVar
 
 import discord
+from discord.ext import commands
 
-from cogs.common import reply, send_telling, service, tell_result
+from bot.client import APOLOGY
+from bot.moment import GameMoment
+from bot.present import presenter
+from bot.present.base import Button, Menu
+from bot.verbs import nothing_to_show, verb_spec
+from cogs.common import (
+    NONE,
+    Tabula,
+    bot_of,
+    checked_id,
+    controls,
+    files,
+    post_followups,
+    reply,
+    send_telling,
+    service,
+    tell_result,
+)
 from rules import GameError
+from rules.registry import ruleset
+from rules.spec import Command
 
 log = logging.getLogger("tabula.discord")
+STYLES: dict[str, discord.ButtonStyle] = {
+    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+    "danger": discord.ButtonStyle.danger, "success": discord.ButtonStyle.success,
+}
 
 
-async def guarded(interaction: discord.Interaction, game_id: int | None, work: Any) -> None:
+async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
     """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
     try:
         await work
@@ -25,8 +55,6 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
     except Exception:
         log.exception("game %s: component %s failed", game_id, (interaction.data or {}).get("custom_id"))
         try:
-            from bot.client import APOLOGY
-
             await reply(interaction, APOLOGY)
         except discord.HTTPException:
             pass
@@ -38,166 +66,230 @@ async def _defer_later(interaction: discord.Interaction, seconds: float) -> None
         await interaction.response.defer(thinking=True)
 
 
-def decode(verb: str, args: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """A menu or button that carries a whole command (``act`` = ``explore?path=latium>campania``)."""
-    if verb != "act":
-        return verb, args
-    from urllib.parse import parse_qsl
-
-    command, _, query = (args.get("a") or "").partition("?")
-    return command, dict(parse_qsl(query, keep_blank_values=True))
-
-
-async def perform(interaction: discord.Interaction, game_id: int, **act: Any) -> None:
+async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
+                  expect_version: int | None = None) -> None:
     """Act for the person who pressed or typed, then post the move's story publicly in the thread.
 
     A move normally takes milliseconds; if it is held up (another process holding the database), the
-    interaction is deferred before Discord's 3-second limit so the player sees "thinking", not a failure."""
-    if "verb" in act:
-        act["verb"], act["args"] = decode(act["verb"], act.get("args") or {})
+    interaction is deferred before Discord's 3-second limit so the player sees "thinking", not a failure.
+    A secret action typed as a slash command is answered privately and told in the thread without the
+    command's own words (Discord shows a slash command's options to everyone above a public answer)."""
     watchdog = asyncio.create_task(_defer_later(interaction, 2.0))
     try:
-        result = await service(interaction).act(game_id, interaction.user.id, **act)
+        moment = await service(interaction).act(game_id, interaction.user.id, command=command,
+                                                expect_version=expect_version)
     finally:
         watchdog.cancel()
-    telling = await tell_result(result)
-    await send_telling(interaction.client, interaction, result, telling)  # type: ignore[arg-type]
-    if result.outcome is not None:
-        from cogs.games import refresh_lobby
+    telling = await tell_result(moment)
+    bot = bot_of(interaction)
+    channel = interaction.channel
+    typed = interaction.type == discord.InteractionType.application_command
+    if typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
+        await reply(interaction, "Done — your choice stays secret; the thread tells what everyone may know.")
+        await send_telling(bot, channel, moment, telling)
+    else:
+        await send_telling(bot, interaction, moment, telling)
+    if isinstance(channel, discord.abc.Messageable):
+        await post_followups(bot, channel, moment)
+    last = moment.followups[-1] if moment.followups else moment
+    if last.outcome is not None:
+        interaction.client.dispatch("tabula_finished", game_id, f"🏆 {last.outcome.summary}")
 
-        await refresh_lobby(interaction.client, game_id, f"🏆 {result.outcome.summary}")
 
-
-async def show_narrator_card(interaction: discord.Interaction, game_id: int) -> None:
-    """The card in the Narrator's hand, shown only to the Narrator."""
-    from bot.present import presenter
-    from cogs.common import files
-
-    result = await service(interaction).get(game_id, interaction.user.id)
-    telling = None
-    if result.actor is not None:
-        telling = presenter(result.rules.key).narrator_card(result, result.actor)
+async def show_view(interaction: discord.Interaction, game_id: int, name: str) -> None:
+    """One of the game's private views (a sheet, a hand, the Narrator's card), shown only to whoever asked."""
+    moment = await service(interaction).get(game_id, interaction.user.id)
+    spec = moment.spec
+    if moment.actor is None:
+        raise GameError(f"You are not playing in this game, so there is no `/{name}` of yours here.")
+    telling = await asyncio.to_thread(presenter(spec.key).private, name, moment, moment.actor)
     if telling is None:
-        raise GameError("You have no card to read: only the Narrator of the room being explored does, "
-                        "and only while a card waits to be told.")
-    await reply(interaction, telling.text, files=files(telling.pictures))
+        raise GameError(nothing_to_show(moment, name))
+    view = controls(game_id, moment.stamp, telling.prompt)
+    await reply(interaction, telling.text, files=files(telling.pictures), **({"view": view} if view else {}))
 
 
-class VerbSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"tb:sel:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+):(?P<opt>[a-z]+)"):
-    """A select menu that fills one option of a verb, e.g. the doorway of `/explore to:`."""
+async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, str]) -> None:
+    """A slash command: what the verb means is the thread's game's to say."""
+    game_id = await service(interaction).game_in_thread(interaction.channel_id) if interaction.channel_id else None
+    if game_id is None:
+        raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
+                        "to start one.")
+    info = await service(interaction).lobby(game_id)
+    rules = ruleset(info.ruleset)
+    spec = verb_spec(rules, verb)
+    given = {k: v for k, v in args.items() if v}
+    if spec is None:
+        from bot.verbs import help_lines
 
-    def __init__(self, game_id: int, version: int, verb: str, option: str,
-                 choices: list[tuple[str, str]] | None = None, *, placeholder: str = "") -> None:
-        options = [discord.SelectOption(label=label[:100], value=value) for label, value in (choices or [])[:25]]
+        raise GameError(f"{rules.spec.title} has no `/{verb}`. Its commands: " + "; ".join(help_lines(rules)))
+    if (spec.kind == "view" and spec.view) or (spec.view and not given):
+        await show_view(interaction, game_id, spec.view)
+    else:
+        await perform(interaction, game_id, Command(verb=verb, args=tuple(given.items())))
+
+
+class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+               template=r"tb:do:(?P<game>\d+):(?P<ver>-?\d+):(?P<cmd>.+)"):
+    """A button that plays one command (Attack, Retreat, Keep the Leader, Buy, Play a card…)."""
+
+    def __init__(self, game_id: int, version: int, button: Button) -> None:
+        assert button.command is not None
+        custom_id = checked_id(f"tb:do:{game_id}:{version}:{button.command.encode()}")
+        super().__init__(discord.ui.Button(label=button.label[:80], emoji=button.emoji, custom_id=custom_id,
+                                           style=STYLES.get(button.style, discord.ButtonStyle.secondary)))
+        self.game_id, self.version, self.command = game_id, version, button.command
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> DoButton:
+        return cls(int(match["game"]), int(match["ver"]), Button(item.label or "", Command.decode(match["cmd"])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,
+                                                         expect_version=self.version))
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"tb:pick:(?P<game>\d+):(?P<ver>-?\d+):(?P<n>\d)"):
+    """A select menu whose every entry is a whole command."""
+
+    def __init__(self, game_id: int, version: int, n: int, menu: Menu | None = None) -> None:
+        options = []
+        for label, command in (menu.choices if menu else [])[:25]:
+            options.append(discord.SelectOption(label=label[:100], value=checked_id(command.encode())))
         super().__init__(discord.ui.Select(
-            custom_id=f"tb:sel:{game_id}:{version}:{verb}:{option}",
-            placeholder=placeholder or ("Choose where to go…" if verb == "explore" else "Choose…"),
+            custom_id=checked_id(f"tb:pick:{game_id}:{version}:{n}"),
+            placeholder=(menu.placeholder if menu else "Choose…")[:150],
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: re.Match[str], /) -> PickSelect:
+        return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        command = Command.decode(str(values[0]))
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
+                                                         expect_version=self.version))
+
+
+class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:view:(?P<game>\d+):(?P<name>[a-z]+)"):
+    """Opens one of the game's private views ("Your hand", "Read the card") for whoever presses it."""
+
+    def __init__(self, game_id: int, button: Button) -> None:
+        name = button.view or ""
+        super().__init__(discord.ui.Button(label=button.label[:80], emoji=button.emoji,
+                                           style=STYLES.get(button.style, discord.ButtonStyle.primary),
+                                           custom_id=checked_id(f"tb:view:{game_id}:{name}")))
+        self.game_id, self.name = game_id, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> ViewButton:
+        return cls(int(match["game"]), Button(item.label or "", view=match["name"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.game_id, show_view(interaction, self.game_id, self.name))
+
+
+# --- controls drawn by the release before games were plug-ins ------------------------------------------
+
+
+class LegacySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"tb:sel:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+):(?P<opt>[a-z]+)"):
+    """``tb:sel:G:V:explore:to`` (the value fills one option) or ``tb:sel:G:V:act:a`` (the value is a command)."""
+
+    def __init__(self, game_id: int, version: int, verb: str, option: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"tb:sel:{game_id}:{version}:{verb}:{option}",
+                                           options=[discord.SelectOption(label="—", value="-")]))
         self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
-                             match: re.Match[str], /) -> VerbSelect:
+                             match: re.Match[str], /) -> LegacySelect:
         return cls(int(match["game"]), int(match["ver"]), match["verb"], match["opt"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        await guarded(interaction, self.game_id, perform(
-            interaction, self.game_id, verb=self.verb, args={self.option: str(values[0])},
-            expect_version=self.version))
-
-
-class NarratorButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=r"tb:narr:(?P<game>\d+):(?P<ver>\d+):(?P<op>read|auto)"):
-    """"Read the card" (private to the Narrator) and "Let Tabula read it"."""
-
-    def __init__(self, game_id: int, version: int, op: str) -> None:
-        label, style, emoji = {
-            "read": ("Read the card", discord.ButtonStyle.primary, "📜"),
-            "auto": ("Let Tabula read it", discord.ButtonStyle.secondary, "🤖"),
-        }[op]
-        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji,
-                                           custom_id=f"tb:narr:{game_id}:{version}:{op}"))
-        self.game_id, self.version, self.op = game_id, version, op
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> NarratorButton:
-        return cls(int(match["game"]), int(match["ver"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if self.op == "read":
-            await guarded(interaction, self.game_id, show_narrator_card(interaction, self.game_id))
-        else:
-            await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb="narrate", args={},
-                                                             expect_version=self.version))
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"tb:act:(?P<game>\d+):(?P<ver>\d+):(?P<verb>[a-z]+)(?::(?P<opt>[a-z]+)=(?P<val>[^:]*))?"):
-    """A button that does one verb, optionally with one option filled in: Attack, Retreat, Keep the Leader,
-    Rest; in Champion of the Empire a whole encoded command (`act:a=play?card=torso&target=1`)."""
-
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-        "danger": discord.ButtonStyle.danger, "success": discord.ButtonStyle.success,
-    }
-
-    def __init__(self, game_id: int, version: int, verb: str, *, label: str = "", style: str = "secondary",
-                 option: str = "", value: str = "") -> None:
-        tail = f":{option}={value}" if option else ""
-        super().__init__(discord.ui.Button(label=(label or verb.title())[:80],
-                                           style=self.STYLES.get(style, discord.ButtonStyle.secondary),
-                                           custom_id=f"tb:act:{game_id}:{version}:{verb}{tail}"[:100]))
-        self.game_id, self.version, self.verb, self.option, self.value = game_id, version, verb, option, value
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> ActionButton:
-        return cls(int(match["game"]), int(match["ver"]), match["verb"], label=item.label or "",
-                   option=match["opt"] or "", value=match["val"] or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        args = {self.option: self.value} if self.option else {}
-        await guarded(interaction, self.game_id, perform(interaction, self.game_id, verb=self.verb, args=args,
+        value = str(((interaction.data or {}).get("values") or [""])[0])
+        command = Command.decode(value) if self.verb == "act" else Command.of(self.verb, **{self.option: value})
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
                                                          expect_version=self.version))
 
 
-async def show_private(interaction: discord.Interaction, game_id: int) -> None:
-    """The pinged player's own secret choices (a hand of cards), shown only to them, with buttons."""
-    from bot.present import presenter
-    from cogs.common import files, prompt_view
+class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"tb:(?P<kind>act|narr|mine):(?P<game>\d+):(?P<ver>\d+)(?::(?P<rest>.*))?"):
+    """``tb:act:G:V:verb[:opt=val]`` and ``tb:act:G:V:act:a=<command>``, ``tb:narr:G:V:read|auto`` and
+    ``tb:mine:G:V``, as the earlier release drew them."""
 
-    result = await service(interaction).get(game_id, interaction.user.id)
-    if result.actor is None:
-        raise GameError("You are not playing in this game, so there is nothing here for you to choose.")
-    shown = presenter(result.rules.key)
-    telling = shown.private(result, result.actor) if hasattr(shown, "private") else None
-    if telling is None:
-        names = {e.seat: e.name for e in result.seats}
-        waiting = [names.get(s, "?") for s in sorted(result.rules.to_act(result.state))]
-        who = " and ".join(waiting) or "nobody"
-        raise GameError(f"Nothing waits for you right now — the game is waiting for {who}.")
-    view = prompt_view(interaction.client, result, telling)  # type: ignore[arg-type]
-    await reply(interaction, telling.text, files=files(telling.pictures),
-                **({"view": view} if view is not None else {}))
+    LEGACY_VIEWS: ClassVar[dict[str, str]] = {"mine": "hand", "narr:read": "narrate"}
 
-
-class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"tb:mine:(?P<game>\d+):(?P<ver>\d+)"):
-    """"Your hand": shows whoever presses it their own secret cards and choices (ephemeral)."""
-
-    def __init__(self, game_id: int, version: int, *, label: str = "Your hand") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, emoji="🂠",
-                                           custom_id=f"tb:mine:{game_id}:{version}"))
-        self.game_id, self.version = game_id, version
+    def __init__(self, game_id: int, version: int, kind: str, rest: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=f"tb:{kind}:{game_id}:{version}" +
+                                           (f":{rest}" if rest else "")))
+        self.game_id, self.version, self.kind, self.rest = game_id, version, kind, rest
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> PrivateButton:
-        return cls(int(match["game"]), int(match["ver"]), label=item.label or "Your hand")
+                             match: re.Match[str], /) -> LegacyButton:
+        return cls(int(match["game"]), int(match["ver"]), match["kind"], match["rest"] or "")
+
+    def command(self) -> Command:
+        if self.kind == "narr":
+            return Command("narrate")
+        verb, _, tail = self.rest.partition(":")
+        option, _, value = tail.partition("=")
+        if verb == "act":
+            return Command.decode(value)
+        return Command.of(verb, **({option: value} if option else {}))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.game_id, show_private(interaction, self.game_id))
+        key = self.kind if self.kind == "mine" else f"{self.kind}:{self.rest}"
+        view = self.LEGACY_VIEWS.get(key)
+        if view is not None:
+            await guarded(interaction, self.game_id, self._open(interaction, view))
+            return
+        await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command(),
+                                                         expect_version=self.version))
+
+    async def _open(self, interaction: discord.Interaction, verb_or_view: str) -> None:
+        info = await service(interaction).lobby(self.game_id)
+        spec = verb_spec(ruleset(info.ruleset), verb_or_view)
+        await show_view(interaction, self.game_id, spec.view if spec and spec.view else verb_or_view)
+
+
+class Controls(commands.Cog):
+    """Registers the persistent controls, and posts the moves Tabula makes on a timer."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
+
+    @commands.Cog.listener()
+    async def on_tabula_moment(self, moment: GameMoment[Any]) -> None:
+        """A move made by Tabula itself (a turn timeout): tell it in the game's thread."""
+        if moment.thread_id is None:
+            return
+        bot: Tabula = self.bot  # type: ignore[assignment]
+        channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
+        await send_telling(bot, channel, moment, await tell_result(moment))
+        await post_followups(bot, channel, moment)
+        last = moment.followups[-1] if moment.followups else moment
+        if last.outcome is not None:
+            self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {last.outcome.summary}")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Controls(bot))
+
+
+__all__ = ["NONE", "Controls", "DoButton", "PickSelect", "ViewButton", "guarded", "perform", "run_verb",
+           "show_view"]

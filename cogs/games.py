@@ -1,60 +1,48 @@
-"""`/game new | status | list | abandon` and the lobby: Join, Leave, Start."""
+"""`/game new | status | list | abandon` and the lobby: Join, Leave, Add Tabula, Start.
+
+The `/game new` choices and options come from the games' specs (``bot.verbs.new_game_options``)."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import logging
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.play import LobbyInfo, Person
+from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.present import presenter
-from cogs.common import files, game_here, reply, send_telling, service, tell_result
+from bot.present.base import Telling
+from bot.verbs import SlashOption, new_game_options, options_of
+from cogs.common import NONE, files, game_here, reply, send_telling, service, tell_result
 from cogs.components import guarded
-from rules import RULESETS, GameError, ruleset
+from rules import GameError
+from rules.registry import games, ruleset
 
 log = logging.getLogger("tabula.discord")
 
-#: The `/game new` options each game understands (the rest belong to another game).
-GAME_OPTIONS: dict[str, set[str]] = {
-    "legend": {"mode", "narration", "narrator_timeout"},
-    "champion": {"opponents", "fate", "short", "heroic", "narrator_timeout"},
-}
-
-SUMMARIES = {
-    "legend": "Explore the Dungeons of Legend: move from doorway to doorway, uncover each room's story card by "
-              "card, fight monsters and dodge hazards with a d20, and carry out the most gold. 2–5 players, "
-              "or 1 in solo mode; `mode:expanded` gives everyone a party of five heroes.",
-    "champion": "Roam the Roman Empire of AD 115 as a hero of an ancient people: escort caravans, explore, sail, "
-                "face story cards and fights, gather six pieces of information and be the first to slay your "
-                "mythological monster. 2–4 players; options `opponents`, `fate`, `short`, `heroic`.",
-}
-
 
 def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
-    rules = ruleset(info.ruleset)
-    if info.status == "lobby":
-        title = f"{rules.title} · #{info.game_id} — lobby"
-    else:
-        title = f"{rules.title} · #{info.game_id} — {info.status}"
-    description = SUMMARIES.get(info.ruleset, "")
-    if note:
-        description = f"{note}\n\n{description}"
-    embed = discord.Embed(title=title, description=description, colour=0x8B5A2B)
-    seated = "\n".join(f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == info.host_id else "")
-                       for s in info.seats)
-    embed.add_field(name=f"Players ({len(info.seats)}/{rules.max_players})", value=seated or "—", inline=True)
-    shown = {k: v for k, v in info.options.items()
-             if k in ("mode", "narration", "narrator_timeout", "opponents", "fate", "short", "heroic")}
-    if shown:
-        nice = [f"{k.replace('_', ' ')}: {v:g} min" if k == "narrator_timeout" else f"{k}: {v}"
-                for k, v in shown.items()]
+    spec = ruleset(info.ruleset).spec
+    title = f"{spec.title} · #{info.game_id} — {'lobby' if info.status == 'lobby' else info.status}"
+    description = f"{note}\n\n{spec.summary}" if note else spec.summary
+    embed = discord.Embed(title=title[:256], description=description[:4000], colour=0x8B5A2B)
+    seated = "\n".join(f"{s.seat + 1}. " + (f"🤖 {s.name}" if s.auto else f"<@{s.user_id}>")
+                       + (" (host)" if s.user_id == info.host_id else "") for s in info.seats)
+    embed.add_field(name=f"Players ({len(info.seats)}/{spec.max_players})", value=seated or "—", inline=True)
+    nice = [f"{k.replace('_', ' ')}: {v}"[:100] for k, v in info.options.items() if k in options_of(info.ruleset)]
+    minutes = timeout_minutes(info.options, 0)
+    if minutes:
+        nice.append(f"turn timeout: {minutes:g} min")
+    if nice:
         embed.add_field(name="Options", value="\n".join(nice), inline=True)
     if info.status == "lobby":
-        embed.set_footer(text="Press Join to take a seat. The host presses Start when everyone is in.")
+        embed.set_footer(text="Press Join to take a seat; the host can seat Tabula too. The host presses Start "
+                              "when everyone is in.")
     elif info.thread_id:
         embed.set_footer(text="The game is played in its thread.")
     return embed
@@ -64,7 +52,7 @@ def lobby_view(info: LobbyInfo) -> discord.ui.View | None:
     if info.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start"):
+    for op in ("join", "leave", "bot", "start"):
         view.add_item(LobbyButton(info.game_id, op))
     return view
 
@@ -80,18 +68,20 @@ async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") ->
         return
     try:
         await channel.get_partial_message(info.lobby_message_id).edit(  # type: ignore[attr-defined]
-            embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=discord.AllowedMentions.none())
+            embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=NONE)
     except discord.HTTPException:
         log.info("game %d: could not update the lobby message", game_id)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"tb:lobby:(?P<game>\d+):(?P<op>join|leave|start)"):
+                  template=r"tb:lobby:(?P<game>\d+):(?P<op>join|leave|bot|start)"):
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+        "bot": ("Add Tabula", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
+
     def __init__(self, game_id: int, op: str) -> None:
-        style = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                 "start": discord.ButtonStyle.primary}[op]
-        super().__init__(discord.ui.Button(label=op.capitalize(), style=style,
-                                           custom_id=f"tb:lobby:{game_id}:{op}"))
+        label, style = self.LOOKS[op]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
         self.game_id, self.op = game_id, op
 
     @classmethod
@@ -106,24 +96,29 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def _seat(self, interaction: discord.Interaction) -> None:
         person = Person(interaction.user.id, interaction.user.display_name)
         svc = service(interaction)
-        info = await (svc.join if self.op == "join" else svc.leave)(self.game_id, person)
-        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_view(info),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        if self.op == "bot":
+            info = await svc.add_tabula(self.game_id, person.id)
+        else:
+            info = await (svc.join if self.op == "join" else svc.leave)(self.game_id, person)
+        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_view(info), allowed_mentions=NONE)
 
 
 async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
-    """Start: roll-off and deal, open the game's thread, add the players, post the board, ping the first."""
+    """Start: deal, open the game's thread, add the players, post the board, ping the first."""
+    from cogs.common import bot_of, post_followups
+
     svc = service(interaction)
     result = await svc.start(game_id, interaction.user.id)
     info = await svc.lobby(game_id)
-    await interaction.response.edit_message(embed=lobby_embed(info), view=None,
-                                            allowed_mentions=discord.AllowedMentions.none())
-    title = f"{result.rules.title} · #{game_id}"
+    await interaction.response.edit_message(embed=lobby_embed(info), view=None, allowed_mentions=NONE)
+    title = f"{result.spec.title} · #{game_id}"
     target: discord.abc.Messageable
     try:
         assert interaction.message is not None
         thread = await interaction.message.create_thread(name=title, auto_archive_duration=10080)
         for seat in result.seats:
+            if seat.user_id <= 0:
+                continue
             try:
                 await thread.add_user(discord.Object(id=seat.user_id))
             except discord.HTTPException:
@@ -140,14 +135,94 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
         target = interaction.channel  # type: ignore[assignment]
     result.thread_id = getattr(target, "id", None)
     telling = await tell_result(result)
-    telling.text = f"**{title}** begins!\n{telling.text}"
-    await send_telling(interaction.client, target, result, telling)  # type: ignore[arg-type]
+    intro = f"\n{result.spec.intro}" if result.spec.intro else ""
+    telling.text = f"**{title}** begins!{intro}\n{telling.text}"
+    await send_telling(bot_of(interaction), target, result, telling)
+    await post_followups(bot_of(interaction), target, result)
+
+
+def _annotation(option: SlashOption) -> Any:
+    if option.kind == "flag":
+        return Optional[bool]  # noqa: UP045 — discord.py reads typing.Optional from the signature
+    if option.kind == "number":
+        lo = option.minimum if option.minimum is not None else 0.0
+        hi = option.maximum if option.maximum is not None else 1e6
+        return Optional[app_commands.Range[float, lo, hi]]  # noqa: UP045
+    return Optional[str]  # noqa: UP045
+
+
+def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
+    """`/game new` with a choice of every game and the games' own options, as their specs declare them."""
+    options = new_game_options()
+
+    async def new(interaction: discord.Interaction, **given: Any) -> None:
+        await games_cog.open_lobby(interaction, given)
+
+    params = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+    ]
+    for o in options.values():
+        params.append(inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=_annotation(o)))
+    params += [
+        inspect.Parameter("seed", inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[app_commands.Range[int, 0, 2_147_483_647]]),  # noqa: UP045
+        inspect.Parameter(TIMEOUT_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[app_commands.Range[float, 0.5, 10080.0]]),  # noqa: UP045
+    ]
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    descriptions = {o.name: o.description for o in options.values()}
+    descriptions.update(
+        game="Which game to play",
+        seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
+        **{TIMEOUT_OPTION: "Minutes a player (a Narrator, an opponents' player) has before Tabula acts (default 10)"},
+    )
+    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    choices = {"game": [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()]}
+    for o in options.values():
+        if o.kind == "choice" and o.choices:
+            choices[o.name] = [app_commands.Choice(name=c, value=c) for c in o.choices[:25]]
+    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    return app_commands.Command(name="new", description="Open a lobby for a new game in this channel",
+                                callback=new)
 
 
 @app_commands.guild_only()
 class Games(commands.GroupCog, group_name="game", group_description="Start, find and manage games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        super().__init__()
+        self.app_command.add_command(new_game_command(self))
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LobbyButton)
+
+    @commands.Cog.listener()
+    async def on_tabula_finished(self, game_id: int, note: str) -> None:
+        await refresh_lobby(self.bot, game_id, note)
+
+    async def open_lobby(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
+        if interaction.guild_id is None:
+            raise GameError("Games are played in servers: invite Tabula to one and use `/game new` there.")
+        if isinstance(interaction.channel, discord.Thread):
+            raise GameError("Start games from a text channel: each game then gets a thread of its own.")
+        key = str(given.pop("game"))
+        rules = ruleset(key)
+        seed = given.pop("seed", None)
+        options = {k: v for k, v in given.items() if v is not None}
+        own = set(options_of(key)) | {TIMEOUT_OPTION}
+        stray = sorted(set(options) - own)
+        if stray:
+            allowed = ", ".join(f"`{o}`" for o in sorted(own))
+            raise GameError(f"{rules.spec.title} has no option {', '.join(f'`{o}`' for o in stray)}; its "
+                            f"options are {allowed} (and `seed`).")
+        person = Person(interaction.user.id, interaction.user.display_name)
+        info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
+                                                 channel_id=interaction.channel_id, options=options, seed=seed)
+        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info), allowed_mentions=NONE)
+        message = await interaction.original_response()
+        await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
     async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
         """The game named by number (it must belong to this server), or else the thread's game."""
@@ -158,76 +233,39 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
             raise GameError(f"There is no game #{game} in this server. `/game list` shows the ones here.")
         return game
 
-    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
-    @app_commands.describe(
-        game="Which game to play",
-        mode="Legend of Heroes: starter (2–5), solo (1, eight wounds) or expanded (parties of five heroes, 1–5)",
-        narration="Legend of Heroes: who reads the cards — bot, or players (the player to the explorer's right)",
-        seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
-        narrator_timeout="Minutes a Narrator (or the player running an opponent) has before Tabula acts (default 10)",
-        opponents="Champion of the Empire: who plays story opponents — players (the hero's right) or bot",
-        fate="Champion of the Empire: use the fate track variant",
-        short="Champion of the Empire: the shorter version (five pieces of information)",
-        heroic="Champion of the Empire: the heroic version (+1 combat value and life for every opponent)",
-    )
-    @app_commands.choices(game=[app_commands.Choice(name=r.title, value=k) for k, r in RULESETS.items()])
-    async def new(self, interaction: discord.Interaction, game: str,
-                  mode: Literal["starter", "solo", "expanded"] | None = None,
-                  narration: Literal["bot", "players"] | None = None,
-                  seed: app_commands.Range[int, 0, 2_147_483_647] | None = None,
-                  narrator_timeout: app_commands.Range[float, 0.5, 10080.0] | None = None,
-                  opponents: Literal["players", "bot"] | None = None,
-                  fate: bool | None = None, short: bool | None = None, heroic: bool | None = None) -> None:
-        if interaction.guild_id is None:
-            raise GameError("Games are played in servers: invite Tabula to one and use `/game new` there.")
-        if isinstance(interaction.channel, discord.Thread):
-            raise GameError("Start games from a text channel: each game then gets a thread of its own.")
-        person = Person(interaction.user.id, interaction.user.display_name)
-        given = {"mode": mode, "narration": narration, "narrator_timeout": narrator_timeout, "opponents": opponents,
-                 "fate": fate, "short": short, "heroic": heroic}
-        options = {k: v for k, v in given.items() if v is not None}
-        stray = sorted(set(options) - GAME_OPTIONS.get(game, set(options)))
-        if stray:
-            allowed = ", ".join(f"`{o}`" for o in sorted(GAME_OPTIONS[game]))
-            raise GameError(f"{ruleset(game).title} has no option {', '.join(f'`{o}`' for o in stray)}; its "
-                            f"options are {allowed} (and `seed`).")
-        info = await service(interaction).create(game, person, guild_id=interaction.guild_id,
-                                                 channel_id=interaction.channel_id, options=options, seed=seed)
-        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        message = await interaction.original_response()
-        await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
-
     @app_commands.command(name="status", description="The board, whose turn it is and the scores")
     @app_commands.describe(game="The game's number (#12) — needed outside the game's thread")
-    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def status(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         game_id = await self._pick(interaction, game)
         result = await service(interaction).get(game_id, interaction.user.id)
-        telling = presenter(result.rules.key).status(result)
+        telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
         await reply(interaction, telling.text, files=files(telling.pictures))
 
     @app_commands.command(name="list", description="Games in this server, with their threads")
     async def list_(self, interaction: discord.Interaction) -> None:
-        games = await service(interaction).list_games(interaction.guild_id)
-        if not games:
+        listed = await service(interaction).list_games(interaction.guild_id)
+        if not listed:
             await reply(interaction, "No games are running in this server. Start one with `/game new`.")
             return
         rows = []
-        for g in games:
+        for g in listed:
             where = f"<#{g.thread_id}>" if g.thread_id else (f"lobby in <#{g.channel_id}>" if g.channel_id else "")
-            rows.append(f"**#{g.game_id}** {ruleset(g.ruleset).title} — {g.status} — {', '.join(g.players)} {where}")
+            rows.append(f"**#{g.game_id}** {ruleset(g.ruleset).spec.title} — {g.status} — {', '.join(g.players)} "
+                        f"{where}")
         await reply(interaction, "\n".join(rows))
 
     @app_commands.command(name="abandon", description="End a game or lobby without a winner (host or Manage Server)")
     @app_commands.describe(game="The game's number (#12) — needed outside the game's thread, e.g. for a lobby")
-    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def abandon(self, interaction: discord.Interaction,
+                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         game_id = await self._pick(interaction, game)
         perms = interaction.permissions
         info = await service(interaction).abandon(game_id, interaction.user.id,
                                                   can_manage=bool(perms and perms.manage_guild))
         await interaction.response.send_message(
-            f"**{ruleset(info.ruleset).title} · #{game_id}** was abandoned by {interaction.user.mention}. "
-            "Nothing more can be played in it.", allowed_mentions=discord.AllowedMentions.none())
+            f"**{ruleset(info.ruleset).spec.title} · #{game_id}** was abandoned by {interaction.user.mention}. "
+            "Nothing more can be played in it.", allowed_mentions=NONE)
         await refresh_lobby(interaction.client, game_id, f"Abandoned by {interaction.user.display_name}.")
 
 

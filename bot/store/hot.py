@@ -28,6 +28,11 @@ _UPDATE = (
     "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
     "updated_at = :now WHERE id = :id AND version = :version"
 )
+#: The start: the options as the rules settled them are written in the same statement as the first state.
+_UPDATE_OPTIONS = (
+    "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
+    "updated_at = :now, options = :options WHERE id = :id AND version = :version"
+)
 _INSERT = (
     "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
     "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
@@ -73,8 +78,9 @@ class GameStore(Protocol):
         ...
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float) -> bool:
-        """Write the new state if the row is still at ``version``; False when someone else moved first."""
+                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+        """Write the new state if the row is still at ``version``; False when someone else moved first.
+        With ``options`` (the start), the lobby's options are rewritten in the same transaction."""
         ...
 
     async def close(self) -> None: ...
@@ -125,9 +131,11 @@ class SqliteStore:
             return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float) -> bool:
-        update = {"id": game_id, "version": version, "state": state, "status": status, "deadline": deadline,
-                  "now": now}
+                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+        update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
+                                  "deadline": deadline, "now": now}
+        if options is not None:
+            update["options"] = options
         insert = None
         if entry is not None:
             insert = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
@@ -159,7 +167,7 @@ class SqliteStore:
         try:
             results = []
             for update, insert, _ in batch:
-                cur = await db.execute(_UPDATE, update)
+                cur = await db.execute(_UPDATE_OPTIONS if "options" in update else _UPDATE, update)
                 ok = cur.rowcount == 1
                 if ok and insert is not None:
                     await db.execute(_INSERT, insert)
@@ -221,10 +229,13 @@ class CoreStore:
         return [(r[0], r[1], r[2]) for r in rows]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+        values: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
+                                  "deadline": deadline, "now": now}
+        if options is not None:
+            values["options"] = options
         async with self._engine.begin() as conn:
-            result = await conn.execute(text(_UPDATE), {"id": game_id, "version": version, "state": state,
-                                                        "status": status, "deadline": deadline, "now": now})
+            result = await conn.execute(text(_UPDATE_OPTIONS if options is not None else _UPDATE), values)
             if result.rowcount != 1:
                 await conn.rollback()
                 return False

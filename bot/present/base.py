@@ -1,0 +1,141 @@
+"""What a presenter is given and what it gives back: the platform side of showing a game to people.
+
+A presenter (``bot/present/<key>.py``, exposing ``PRESENTER``) turns a ``Moment`` — the game as one seat or
+everyone may see it, the events of the last action, and the legal choices already turned into commands and
+labels by the game's codec — into a ``Telling``: text, pictures and the prompt for whoever must act next.  It
+reads views, never raw state.  The Discord cogs and the terminal runner turn a Telling into messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, TypeVar
+
+from rules.core import Outcome
+from rules.spec import ActionMeta, Command, GameSpec
+
+V = TypeVar("V", covariant=True)
+ViewT = TypeVar("ViewT")
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(slots=True)
+class Picture:
+    filename: str
+    png: bytes
+    alt: str  # what the picture shows, in words (the attachment's description; ≤ 1,000 characters)
+
+
+@dataclass(slots=True)
+class Button:
+    """A button that plays a command, or opens one of the game's private views for whoever presses it."""
+
+    label: str
+    command: Command | None = None
+    view: str | None = None
+    style: Style = "secondary"
+    emoji: str | None = None
+
+    @property
+    def typed(self) -> str:
+        """What to type in the terminal for the same thing."""
+        if self.command is not None:
+            return self.command.typed()
+        return f"/{self.view}" if self.view else ""
+
+
+@dataclass(slots=True)
+class Menu:
+    """A select menu: each entry is a whole command (at most 25)."""
+
+    choices: list[tuple[str, Command]]
+    placeholder: str = "Choose…"
+
+
+@dataclass(slots=True)
+class Prompt:
+    """What the players who must act are asked to do next."""
+
+    users: list[int]  # who gets pinged (none for a private view's controls)
+    text: str  # "your move" line, without mentions (the transport adds them)
+    menus: list[Menu] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Telling:
+    text: str
+    pictures: list[Picture]
+    prompt: Prompt | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action of a seat, as the codec names and labels it."""
+
+    command: Command
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatName:
+    seat: int
+    user_id: int
+    name: str
+
+
+class Moment(Protocol[V]):
+    """The game after a start, a move or a look: everything a presenter may read."""
+
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def spec(self) -> GameSpec: ...
+    @property
+    def status(self) -> str: ...  # "active", "finished" or "abandoned"
+    @property
+    def seats(self) -> Sequence[SeatName]: ...
+    @property
+    def actor(self) -> int | None: ...  # the seat that acted (None for the start or a look)
+    @property
+    def command(self) -> Command | None: ...  # what it did, as a command
+    @property
+    def meta(self) -> ActionMeta: ...
+    @property
+    def by_tabula(self) -> bool: ...  # Tabula played this move (a timeout or an automatic seat)
+    @property
+    def events(self) -> tuple[object, ...]: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def to_act(self) -> frozenset[int]: ...
+
+    def view(self, seat: int | None = None) -> V: ...
+    def choices(self, seat: int) -> list[Choice]: ...
+    def user_of(self, seat: int) -> int: ...
+    def name_of(self, seat: int) -> str: ...
+
+
+class Presenter(Protocol[ViewT]):
+    def telling(self, moment: Moment[ViewT]) -> Telling:
+        """The message after a start or a move: the story, revealed cards, the board, who is next."""
+        ...
+
+    def status(self, moment: Moment[ViewT]) -> Telling:
+        """`/game status`: the board, whose turn it is, the standings."""
+        ...
+
+    def private(self, name: str, moment: Moment[ViewT], seat: int) -> Telling | None:
+        """One of the game's private views (its spec's ``view`` verbs: "sheet", "hand", "party", "card"),
+        as ``seat`` alone may see it; None when there is nothing to show now (the platform says so)."""
+        ...
+
+    def warm(self) -> int:
+        """Draw every static picture once (in a worker thread at start-up); returns how many."""
+        ...
+
+
+def game_title(moment: Moment[object]) -> str:
+    return f"{moment.spec.title} · #{moment.game_id}"

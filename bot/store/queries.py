@@ -1,0 +1,165 @@
+"""The ordinary queries (lobby, threads, lists, the log, due deadlines) through SQLModel sessions.
+
+The per-move hot path is in ``hot.py``; everything else the services read or write goes through here, so no
+service or cog builds a query of its own."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, update
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.models import Action as ActionRow
+from bot.models import Game, Seat
+
+
+class Conflict(Exception):
+    """Someone changed the lobby between our read and our write."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+
+    @property
+    def auto(self) -> bool:
+        """A seat Tabula plays (its user id is negative: there is no person behind it)."""
+        return self.user_id < 0
+
+
+@dataclass(slots=True)
+class LobbyRow:
+    game_id: int
+    ruleset: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seats: list[SeatRow]
+    version: int
+    thread_id: int | None = None
+    channel_id: int | None = None
+    lobby_message_id: int | None = None
+    guild_id: int | None = None
+    seed: int = 0
+
+
+@dataclass(slots=True)
+class GameSummary:
+    game_id: int
+    ruleset: str
+    status: str
+    thread_id: int | None
+    channel_id: int | None
+    players: list[str] = field(default_factory=list)
+
+
+class Queries:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    async def create(self, game: Game, host: SeatRow) -> int:
+        async with self.sessions() as session:
+            session.add(game)
+            await session.flush()
+            assert game.id is not None
+            session.add(Seat(game_id=game.id, user_id=host.user_id, seat=0, name=host.name[:64]))
+            await session.commit()
+            return game.id
+
+    async def lobby(self, game_id: int) -> LobbyRow | None:
+        async with self.sessions() as session:
+            game = await session.get(Game, game_id)
+            if game is None:
+                return None
+            seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
+        return LobbyRow(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
+                        options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
+                        channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,
+                        seed=game.seed, seats=[SeatRow(s.seat, s.user_id, s.name) for s in seats])
+
+    async def _bump(self, session: AsyncSession, game_id: int, version: int, now: float) -> None:
+        """Claim the lobby row at ``version`` or fail: keeps joins, leaves and the start in one order."""
+        result = await session.exec(
+            update(Game).where(col(Game.id) == game_id, col(Game.version) == version, col(Game.status) == "lobby")
+            .values(version=Game.version + 1, updated_at=now)
+        )
+        if result.rowcount != 1:
+            raise Conflict
+
+    async def add_seat(self, game_id: int, version: int, seat: SeatRow, now: float) -> None:
+        async with self.sessions() as session:
+            await self._bump(session, game_id, version, now)
+            session.add(Seat(game_id=game_id, user_id=seat.user_id, seat=seat.seat, name=seat.name[:64]))
+            await session.commit()
+
+    async def remove_seat(self, game_id: int, version: int, seats: list[SeatRow], user_id: int, now: float) -> None:
+        """Take ``user_id``'s seat away and close the gap, so seats stay 0..n-1."""
+        mine = next(s for s in seats if s.user_id == user_id)
+        async with self.sessions() as session:
+            await self._bump(session, game_id, version, now)
+            await session.exec(delete(Seat).where(col(Seat.game_id) == game_id, col(Seat.user_id) == user_id))
+            for s in seats:
+                if s.seat > mine.seat:
+                    await session.exec(update(Seat).where(col(Seat.game_id) == game_id,
+                                                          col(Seat.user_id) == s.user_id).values(seat=s.seat - 1))
+            await session.commit()
+
+    async def set_thread(self, game_id: int, thread_id: int | None, lobby_message_id: int | None) -> None:
+        values: dict[str, Any] = {}
+        if thread_id is not None:
+            values["thread_id"] = thread_id
+        if lobby_message_id is not None:
+            values["lobby_message_id"] = lobby_message_id
+        if not values:
+            return
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(col(Game.id) == game_id).values(**values))
+            await session.commit()
+
+    async def game_in_thread(self, thread_id: int) -> int | None:
+        async with self.sessions() as session:
+            # Newest first: without thread permission, several games can be played in one channel in turn.
+            found = (await session.exec(select(Game.id).where(Game.thread_id == thread_id)
+                                        .order_by(col(Game.id).desc()))).first()
+        return found
+
+    async def list_games(self, guild_id: int | None, *, limit: int = 25,
+                         statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameSummary]:
+        async with self.sessions() as session:
+            games = (await session.exec(
+                select(Game).where(Game.guild_id == guild_id, col(Game.status).in_(list(statuses)))
+                .order_by(col(Game.id).desc()).limit(limit)
+            )).all()
+            out = []
+            for g in games:
+                assert g.id is not None
+                names = (await session.exec(select(Seat.name).where(Seat.game_id == g.id)
+                                            .order_by(col(Seat.seat)))).all()
+                out.append(GameSummary(game_id=g.id, ruleset=g.ruleset, status=g.status, thread_id=g.thread_id,
+                                       channel_id=g.channel_id, players=list(names)))
+        return out
+
+    async def due(self, now: float) -> list[tuple[int, int]]:
+        """(game id, version) of every running game whose deadline has passed (one indexed query)."""
+        async with self.sessions() as session:
+            rows = (await session.exec(
+                select(Game.id, Game.version).where(col(Game.deadline) <= now, Game.status == "active")
+            )).all()
+        return [(int(i), int(v)) for i, v in rows if i is not None]
+
+    async def history(self, game_id: int) -> list[ActionRow]:
+        async with self.sessions() as session:
+            return list((await session.exec(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(col(ActionRow.seq))
+            )).all())
+
+    async def count_games(self) -> int:
+        async with self.sessions() as session:
+            return int((await session.exec(select(func.count()).select_from(Game))).one())

@@ -1,0 +1,165 @@
+"""The command surface, built from every game's spec: one slash command per verb name, shared across games
+by meaning, and the `/game new` options.  Nothing here names a game; a new game adds verbs by declaring them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from bot.moment import GameMoment
+from rules.registry import AnyRuleset, games
+from rules.spec import ArgSpec, OptionKind, VerbSpec
+
+#: The table's own verbs, the same in every game (see ``rules.table``).
+TABLE_VERBS: tuple[VerbSpec, ...] = (
+    VerbSpec(name="roll", description="Roll dice for everyone to see, logged in the game (2d20+3, d6)",
+             help="`/roll expr:2d20+3` roll dice for everyone to see",
+             args=(ArgSpec(name="expr", description="Dice to roll, e.g. d20, 2d6+3, 3d6-1d4", required=True,
+                           complete=False, max_length=60),)),
+)
+#: How shared verbs are described when several games use them (each game's own wording shows in /help).
+SHARED_WORDS = {
+    "explore": "Explore: move on (the list shows every legal choice in this thread's game)",
+    "attack": "Attack: strike at what you face in this thread's game",
+    "narrate": "Narrator: see the card in hand, or tell it in your words",
+    "sheet": "Your own sheet in this thread's game (only you see it)",
+    "hand": "Your own secret choices right now (only you see them)",
+    "keep": "Keep: keep what you hold (in a fight, the cards you keep)",
+    "play": "Play a card",
+    "choose": "Choose one of the options offered",
+    "buy": "Buy something on offer",
+    "pass": "Pass: skip what is offered",
+    "move": "Move one of your pieces",
+    "voyage": "Sail to another port",
+}
+#: Discord's limit of top-level commands per application (chat input).
+DISCORD_COMMAND_LIMIT = 100
+
+
+@dataclass(slots=True)
+class SlashArg:
+    name: str
+    description: str
+    required: bool
+    complete: bool
+    max_length: int
+
+
+@dataclass(slots=True)
+class SlashVerb:
+    name: str
+    description: str
+    games: list[str]
+    args: list[SlashArg] = field(default_factory=list)
+    kind: str = "act"
+
+
+@dataclass(slots=True)
+class SlashOption:
+    name: str
+    description: str
+    kind: OptionKind
+    games: list[str]
+    choices: list[str] = field(default_factory=list)
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+def _verbs_of(rules: AnyRuleset) -> tuple[VerbSpec, ...]:
+    return rules.spec.verbs
+
+
+def verb_spec(rules: AnyRuleset, name: str) -> VerbSpec | None:
+    """A verb as one game means it (the table's verbs belong to every game)."""
+    return rules.spec.verb(name) or next((v for v in TABLE_VERBS if v.name == name), None)
+
+
+def slash_verbs() -> dict[str, SlashVerb]:
+    """Every top-level verb command: the union of the games' verbs, one command per name."""
+    return _slash_verbs(tuple(games()))
+
+
+@cache
+def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
+    found: dict[str, list[tuple[str, VerbSpec]]] = {}
+    for key, rules in games().items():
+        for verb in _verbs_of(rules):
+            if verb.slash:
+                found.setdefault(verb.name, []).append((key, verb))
+    for verb in TABLE_VERBS:
+        found.setdefault(verb.name, []).append(("", verb))
+    out: dict[str, SlashVerb] = {}
+    for name, uses in sorted(found.items()):
+        keys = [k for k, _ in uses if k]
+        if len(uses) == 1:
+            description = uses[0][1].description
+        else:
+            description = SHARED_WORDS.get(name, f"{name.capitalize()}: what it does depends on this thread's game")
+        args: dict[str, SlashArg] = {}
+        for _, verb in uses:
+            for a in verb.args:
+                if a.name in args:
+                    continue
+                # Required only where every game that has the verb requires it; the game refuses politely.
+                required = all(any(b.name == a.name and b.required for b in v.args) for _, v in uses)
+                complete = any(b.name == a.name and b.complete and not b.free_text for _, v in uses for b in v.args)
+                longest = max(b.max_length for _, v in uses for b in v.args if b.name == a.name)
+                args[a.name] = SlashArg(a.name, a.description[:100], required, complete, longest)
+        kind = "view" if all(v.kind == "view" for _, v in uses) else "act"
+        out[name] = SlashVerb(name=name, description=description[:100], games=keys, args=list(args.values()),
+                              kind=kind)
+    return out
+
+
+def new_game_options() -> dict[str, SlashOption]:
+    """The games' own `/game new` options, merged by name (choices joined; each game checks its own)."""
+    return _new_game_options(tuple(games()))
+
+
+@cache
+def _new_game_options(keys: tuple[str, ...]) -> dict[str, SlashOption]:
+    out: dict[str, SlashOption] = {}
+    for key, rules in games().items():
+        for o in rules.spec.options:
+            have = out.get(o.name)
+            if have is None:
+                title = rules.spec.title
+                description = o.description if o.description.startswith(title) else f"{title}: {o.description}"
+                out[o.name] = SlashOption(o.name, description[:100], o.kind, [key], list(o.choices), o.minimum,
+                                          o.maximum)
+            else:
+                have.games.append(key)
+                have.choices += [c for c in o.choices if c not in have.choices]
+                have.description = f"{o.name.replace('_', ' ').capitalize()} (see each game's options)"
+    return out
+
+
+def options_of(key: str) -> list[str]:
+    return [o.name for o in games()[key].spec.options]
+
+
+def command_count() -> int:
+    """Top-level commands a server sees: every verb, plus the `/game` group."""
+    return len(slash_verbs()) + 1
+
+
+def help_lines(rules: AnyRuleset) -> list[str]:
+    """One game's commands, one line each, with the table's own."""
+    return [v.help for v in (*rules.spec.verbs, *TABLE_VERBS)]
+
+
+def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
+    """Why a private view is empty for the asker, and what the game has instead."""
+    spec = moment.spec
+    views = [v for v in spec.verbs if v.view]
+    if not any(v.view == name for v in views):
+        listed = ", ".join(f"`/{v.name}`" for v in views) or "none"
+        return f"{spec.title} has nothing called `/{name}`. What only you can see here: {listed}."
+    if moment.status != "active":
+        return f"This game is {moment.status}: there is nothing more to choose."
+    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
+    verb = next(v.name for v in views if v.view == name)
+    return (f"Nothing waits for you in `/{verb}` right now — the game is waiting for "
+            f"{' and '.join(waiting) or 'nobody'}.")

@@ -1,0 +1,108 @@
+"""A game is a plug-in: Race to Ten lives only in the test tree (tests/plugins/race) and plays through the
+service, the terminal runner and the fake Discord with no platform file naming it."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.db import Database
+from bot.play import GameService, Person
+from bot.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from rules.registry import games, register, unregister
+from tests.fakediscord import FakeDiscordHarness
+from tests.tabula_harness import bot_factory, uid
+from tests.test_discord import last
+
+PLUGIN = "tests.plugins.race"
+ANN, BOB = Person(101, "Ann"), Person(202, "Bob")
+
+
+@pytest.fixture
+def race() -> Iterator[None]:
+    register(PLUGIN)
+    yield
+    unregister(PLUGIN)
+
+
+def test_the_plugin_is_found_and_builds_its_commands(race: None) -> None:
+    assert "race" in games()
+    assert "move" in slash_verbs() and slash_verbs()["move"].games == ["race"]
+    assert command_count() < DISCORD_COMMAND_LIMIT
+
+
+async def test_race_through_the_service_with_a_tabula_seat(db: Database, race: None) -> None:
+    svc = GameService(db)
+    info = await svc.create("race", ANN, options={"track": "dotted"}, seed=4)
+    await svc.add_tabula(info.game_id, ANN.id)
+    moment = await svc.start(info.game_id, ANN.id)
+    rolled = await svc.act(info.game_id, ANN.id, verb="roll", args={"expr": "3d6"})
+    assert rolled.meta.free and rolled.stamp == moment.stamp  # a roll stales nobody's buttons
+    while True:
+        now = await svc.get(info.game_id)
+        if now.status != "active":
+            break
+        assert now.to_act == {0}  # Tabula's seat has always moved already
+        step = await svc.act(info.game_id, ANN.id, verb="move", args={"steps": "1"}, expect_version=now.stamp)
+        assert all(f.by_tabula for f in step.followups)
+    final = await svc.get(info.game_id)
+    assert final.outcome is not None
+    assert await svc.replay(info.game_id) == final.state  # the roll is logged but changes nothing
+
+
+async def test_race_in_the_terminal(tmp_path: Path, race: None) -> None:
+    from bot.offline import add_arguments, play
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["race", "--players", "Ann,Bob", "--track", "dotted", "--seed", "2",
+                              "--images", str(tmp_path)])
+    out = io.StringIO()
+    lines = ["/help", "/roll 2d6", "/move steps:4", "/sheet", "/move 3", "/game status", "/quit"]
+    assert await play(args, lines=lines, out=out) == 0
+    text = out.getvalue()
+    assert "`/move steps:` 1, 2 or 3" in text  # the help comes from the spec
+    assert "rolls `2d6`" in text
+    assert "✋ Step 1, 2 or 3 squares" in text
+    assert "Your secret boost is" in text
+    assert "steps 3 to square 3" in text
+
+
+async def test_race_on_discord(db: Database, race: None) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        await h.slash(h.alice, h.channel, "game", {"game": "race", "track": "dotted", "seed": 1}, subcommand="new")
+        lobby = h.messages()[-1]
+        assert "Race to Ten" in lobby.embeds[0]["title"] and "land exactly on ten" in lobby.embeds[0]["description"]
+        wrong = await h.slash(h.alice, h.channel, "game", {"game": "race", "fate": True}, subcommand="new")
+        assert wrong.ephemeral and "has no option `fate`" in wrong.content
+        await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+        lobby = h.fake.message(lobby.id)
+        await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+        [thread] = h.threads()
+        players = {uid(h.alice): h.alice, uid(h.bob): h.bob}
+        for _ in range(20):
+            prompt = last(h, thread.id)
+            if "wins" in prompt.content:
+                break
+            who = players[next(iter(prompt.pings.users))]
+            other = h.bob if who is h.alice else h.alice
+            offered = await h.autocomplete(who, thread.payload, "move", {"steps": ""})
+            assert {c["value"] for c in offered.choices} <= {"1", "2", "3"}
+            refused = await h.slash(other, thread.payload, "move", {"steps": "1"})
+            assert refused.ephemeral
+            menu = next(c for c in prompt.custom_ids if c.startswith("tb:pick:"))
+            value = prompt.component(menu)["options"][-1]["value"]
+            moved = await h.select(who, prompt, menu, [value])
+            assert not moved.ephemeral
+        assert "wins" in last(h, thread.id).content
+        secret = await h.slash(h.alice, thread.payload, "sheet")
+        assert secret.ephemeral and "boost" in secret.content
+        nothing = await h.slash(h.alice, thread.payload, "hand")
+        assert nothing.ephemeral
+        rolled = await h.slash(h.bob, thread.payload, "roll", {"expr": "d20"})
+        assert rolled.ephemeral and "ended" in rolled.content
+        assert h.fake.unknown_requests == []
