@@ -1,7 +1,7 @@
-"""`python -m bot` runs the Discord bot; `python -m bot play legend --players Ann,Bob` plays in the terminal.
+"""`python -m bot` runs the Discord bot; `python -m bot play <game> --players Ann,Bob` plays in the terminal.
 
     python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env)
-    python -m bot play legend ... play offline, no Discord needed (see --help)
+    python -m bot play <game> ... play offline, no Discord needed (see --help)
     python -m bot migrate         create or upgrade the database schema and exit
 """
 

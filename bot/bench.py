@@ -5,7 +5,8 @@ Measures, on this machine and in one run (the machine is noisy: compare ratios, 
   * the service path (cached load, rules, versioned save and log row): one game, and 10 games at once;
   * lost updates with 10 tasks hammering one game;
   * the cost of an action with 10,000 stored games, and with a long log;
-  * the board snapshot (state to PNG bytes) against Pillow's default PNG encode of the same image;
+  * every game's status picture (view to PNG bytes) against Pillow's default PNG encode of the same image;
+Each game's configurations come from its spec (``GameSpec.bench``): a new game is measured by existing.
   * a full `/explore` interaction through the loopback Discord harness, PNG included.
 """
 
@@ -13,18 +14,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
+import io
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+from PIL import Image
 
 from bot.db import Database, open_database
-from bot.play import GameService, Person, Result
+from bot.moment import GameMoment
+from bot.play import GameService, Person
+from rules import GameError
+from rules.core import Rng, SeatInfo, seed_state
+from rules.registry import games
 
 PEOPLE = [Person(1000 + i, f"P{i}") for i in range(5)]
 
@@ -40,7 +47,7 @@ async def bare_aiosqlite(path: Path, n: int) -> float:
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA synchronous=NORMAL")
     await conn.execute("INSERT INTO game (ruleset, host_id, status, seed, version, options, state) "
-                       "VALUES ('legend', 1, 'active', 0, 0, '{}', ?)", ("x" * 3000,))
+                       "VALUES ('bench', 1, 'active', 0, 0, '{}', ?)", ("x" * 3000,))
     cur = await conn.execute("SELECT max(id) FROM game")
     gid = (await cur.fetchone())[0]  # type: ignore[index]
     state = "y" * 3000
@@ -57,75 +64,92 @@ async def bare_aiosqlite(path: Path, n: int) -> float:
     return rate
 
 
-#: The game each service figure plays: ruleset key and lobby options (see ``GAMES``).
-GAME: dict[str, Any] = {"key": "legend", "options": {}}
-GAMES: dict[str, dict[str, Any]] = {
-    "Legend of Heroes, starter": {"key": "legend", "options": {}},
-    "Legend of Heroes, Expanded Game": {"key": "legend", "options": {"mode": "expanded"}},
-    "Champion of the Empire (48-province map, opponents played by players)": {
-        "key": "champion", "options": {"opponents": "players"}},
-}
+@dataclass(slots=True)
+class Config:
+    """The game a service figure plays: a ruleset key, lobby options and the number of players."""
+
+    key: str
+    options: dict[str, Any]
+    players: int
+    label: str
 
 
-async def new_game(svc: GameService, players: int, seed: int) -> Result:
-    info = await svc.create(GAME["key"], PEOPLE[0], guild_id=1, options=dict(GAME["options"]), seed=seed)
-    for p in PEOPLE[1:players]:
+def configurations() -> list[Config]:
+    """Every game's own benchmark configurations, as its spec declares them."""
+    out = [Config(key, dict(b.options), b.players,
+                  b.label if b.label.startswith(rules.spec.title) else f"{rules.spec.title}, {b.label}")
+           for key, rules in games().items() for b in rules.spec.bench]
+    # The platform's own figures (the floor, hammering, scale) are taken on the cheapest game to play.
+    return sorted(out, key=lambda c: (c.options != {}, c.key))
+
+
+async def new_game(svc: GameService, config: Config, seed: int) -> GameMoment[Any]:
+    info = await svc.create(config.key, PEOPLE[0], guild_id=1, options=dict(config.options), seed=seed)
+    for p in PEOPLE[1:config.players]:
         await svc.join(info.game_id, p)
     return await svc.start(info.game_id, PEOPLE[0].id)
 
 
-def next_move(result: Result, rng: random.Random) -> tuple[int, Any]:
+def next_move(result: GameMoment[Any], rng: Rng) -> tuple[int, Any]:
+    """Tabula's own choice for whoever must act (a game's policy ends it in a sensible number of moves)."""
     rules, state = result.rules, result.state
-    seat = sorted(rules.to_act(state))[0]
-    return result.user_of(seat), rng.choice(list(rules.legal(state, seat)))
+    seat = sorted(result.to_act)[0]
+    move = rules.policy(state, seat, rng)
+    if move is None:
+        legal = list(rules.legal(state, seat))
+        move = legal[rng.below(len(legal))]
+    return result.user_of(seat), move
 
 
-async def drive(svc: GameService, result: Result, n: int, seed: int) -> list[float]:
+async def drive(svc: GameService, config: Config, result: GameMoment[Any], n: int, seed: int) -> list[float]:
     """Play ``n`` actions on one game (a new game when it ends); per-action latency in ms."""
-    rng = random.Random(seed)
+    rng = Rng(seed_state(seed))
     latencies: list[float] = []
-    for _ in range(n):
-        if result.status != "active":
-            result = await new_game(svc, 3, rng.randrange(1 << 30))
+    while len(latencies) < n:
+        if result.status != "active" or not result.to_act:
+            result = await new_game(svc, config, rng.below(1 << 30))
+            continue
         user, action = next_move(result, rng)
         t = time.perf_counter()
-        result = await svc.act(result.game_id, user, action)
+        try:
+            result = await svc.act(result.game_id, user, action)
+        except GameError:
+            result = await svc.get(result.game_id)
+            continue
         latencies.append((time.perf_counter() - t) * 1000)
     return latencies
 
 
-async def service_figures(db: Database, n: int) -> dict[str, float]:
+async def service_figures(db: Database, config: Config, n: int) -> dict[str, float]:
     svc = GameService(db)
-    game = await new_game(svc, 3, 1)
-    await drive(svc, game, 50, 0)  # warm up
-    lat = await drive(svc, await new_game(svc, 3, 2), n, 1)
+    game = await new_game(svc, config, 1)
+    await drive(svc, config, game, 50, 0)  # warm up
+    lat = await drive(svc, config, await new_game(svc, config, 2), n, 1)
     # Only the service call is timed: choosing the next move and opening new games are the caller's work.
     one_rate = n / (sum(lat) / 1000)
-    games = [await new_game(svc, 3, 10 + i) for i in range(10)]
+    tables = [await new_game(svc, config, 10 + i) for i in range(10)]
     t0 = time.perf_counter()
     per_game = max(1, n // 10)
-    lats = await asyncio.gather(*(drive(svc, g, per_game, 100 + i) for i, g in enumerate(games)))
+    lats = await asyncio.gather(*(drive(svc, config, g, per_game, 100 + i) for i, g in enumerate(tables)))
     ten_rate = per_game * 10 / (time.perf_counter() - t0)
     flat = [x for chunk in lats for x in chunk]
     return {"one_rate": one_rate, "one_p50": pct(lat, 0.5), "one_p99": pct(lat, 0.99), "ten_rate": ten_rate,
             "ten_p50": pct(flat, 0.5), "ten_p99": pct(flat, 0.99)}
 
 
-async def hammer(db: Database, tasks: int = 10, rounds: int = 30) -> tuple[int, int, int]:
+async def hammer(db: Database, config: Config, tasks: int = 10, rounds: int = 30) -> tuple[int, int, int]:
     """10 tasks race to move one game; returns (moves applied, log rows, lost updates)."""
-    from rules import GameError
-
     svc = GameService(db)
-    result = await new_game(svc, 2, 7)
+    result = await new_game(svc, config, 7)
     start_version = result.version
     applied = 0
 
     async def worker(i: int) -> None:
         nonlocal applied
-        rng = random.Random(i)
+        rng = Rng(seed_state(i))
         for _ in range(rounds):
             now = await svc.get(result.game_id)
-            if now.status != "active":
+            if now.status != "active" or not now.to_act:
                 return
             user, action = next_move(now, rng)
             try:
@@ -141,21 +165,21 @@ async def hammer(db: Database, tasks: int = 10, rounds: int = 30) -> tuple[int, 
     return applied, rows - 1, lost
 
 
-async def scale_figures(path: Path, db: Database, n: int) -> dict[str, float]:
+async def scale_figures(path: Path, db: Database, config: Config, n: int) -> dict[str, float]:
     """Action cost with 10,000 stored games, and on a game with a long log."""
     conn = await aiosqlite.connect(path, isolation_level=None)
     await conn.execute("BEGIN")
     await conn.executemany(
         "INSERT INTO game (ruleset, host_id, status, seed, version, options, state) VALUES "
-        "('legend', 1, 'finished', 0, 1, '{}', ?)", [("z" * 3000,)] * 10_000)
+        "('bench', 1, 'finished', 0, 1, '{}', ?)", [("z" * 3000,)] * 10_000)
     await conn.execute("COMMIT")
     await conn.close()
     svc = GameService(db)
-    lat_many = await drive(svc, await new_game(svc, 3, 21), n, 5)
-    long_game = await new_game(svc, 5, 22)
-    await drive(svc, long_game, 3000, 6)  # grow one game's log (continues into new games when it ends)
+    lat_many = await drive(svc, config, await new_game(svc, config, 21), n, 5)
+    long_game = await new_game(svc, config, 22)
+    await drive(svc, config, long_game, 3000, 6)  # grow one game's log (continues into new games when it ends)
     stored = await svc.count_games()
-    lat_long = await drive(svc, await svc.get(long_game.game_id), n, 7)
+    lat_long = await drive(svc, config, await svc.get(long_game.game_id), n, 7)
     return {"games": float(stored), "many_p50": pct(lat_many, 0.5), "long_p50": pct(lat_long, 0.5)}
 
 
@@ -168,10 +192,59 @@ async def discord_figures(n: int) -> dict[str, float] | None:
     return {"p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "n": float(len(lat))}
 
 
+def snapshot_figures(config: Config, n: int) -> dict[str, float]:
+    """A game's status picture (view → PNG bytes) halfway through a seeded game, against Pillow's default
+    PNG encode of the same image."""
+    from bot.moment import moment_for
+    from bot.present import presenter
+    from bot.present.base import SeatName
+
+    rules = games()[config.key]
+    seats = [SeatInfo(index=i, name=p.name) for i, p in enumerate(PEOPLE[:config.players])]
+    state = rules.setup(seats, rules.check_options(config.options, config.players), 3).state
+    rng = Rng(seed_state(3))
+    for _ in range(40):
+        acting = sorted(rules.to_act(state))
+        if not acting or rules.outcome(state) is not None:
+            break
+        move = rules.policy(state, acting[0], rng)
+        if move is None:
+            break
+        try:
+            state = rules.apply(state, acting[0], move).state
+        except GameError:
+            continue
+    moment = moment_for(rules, state, [SeatName(s.index, PEOPLE[s.index].id, s.name) for s in seats])
+    shown = presenter(config.key)
+    shown.status(moment)  # the static layers, once
+    render: list[float] = []
+    png = b""
+    for _ in range(n):
+        t = time.perf_counter()
+        pictures = shown.status(moment).pictures
+        render.append((time.perf_counter() - t) * 1000)
+        png = pictures[0].png if pictures else b""
+    if not png:
+        return {}
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    encode: list[float] = []
+    size = 0
+    for _ in range(max(3, n // 3)):
+        buf = io.BytesIO()
+        t = time.perf_counter()
+        image.save(buf, format="PNG")
+        encode.append((time.perf_counter() - t) * 1000)
+        size = buf.tell()
+    return {"render_p50_ms": pct(render, 0.5), "png_bytes": float(len(png)), "default_encode_p50_ms": pct(encode, 0.5),
+            "default_png_bytes": float(size), "width": float(image.width), "height": float(image.height)}
+
+
 async def main(quick: bool) -> None:
     n = 500 if quick else 2000
     work = Path(tempfile.mkdtemp(prefix="tabula-bench-"))
     print(f"Tabula benchmarks — {n} actions per figure; medians and ratios (this machine is noisy)\n")
+    configs = configurations()
+    first = configs[0]
 
     db = await open_database(f"sqlite+aiosqlite:///{work / 'bench.db'}")
     # Alternate the floor and the service path, three rounds each, and keep medians: the machine is noisy.
@@ -179,64 +252,51 @@ async def main(quick: bool) -> None:
     rounds: list[dict[str, float]] = []
     for _ in range(3):
         bases.append(await bare_aiosqlite(work / "bench.db", n // 2))
-        rounds.append(await service_figures(db, n // 2))
+        rounds.append(await service_figures(db, first, n // 2))
     base = statistics.median(bases)
-    svc = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
-    print("Service path (load, rules, save with version check, log row)")
+    print(f"Service path (load, rules, save with version check, log row) — {first.label}")
     print(f"  bare aiosqlite UPDATE+INSERT txn : {base:8.0f} /s")
-    print(f"  service, one game                : {svc['one_rate']:8.0f} /s   ratio {svc['one_rate'] / base:.2f}×"
-          f"   p50 {svc['one_p50']:.2f} ms  p99 {svc['one_p99']:.2f} ms")
-    print(f"  service, 10 games at once        : {svc['ten_rate']:8.0f} /s   ratio {svc['ten_rate'] / base:.2f}×"
-          f"   p50 {svc['ten_p50']:.2f} ms  p99 {svc['ten_p99']:.2f} ms")
-    applied, rows, lost = await hammer(db)
+    _print_service(rounds, base)
+    applied, rows, lost = await hammer(db, first)
     print(f"  10 tasks hammering one game      : {applied} moves applied, {rows} log rows, {lost} lost updates")
-    scale = await scale_figures(work / "bench.db", db, n // 2)
+    scale = await scale_figures(work / "bench.db", db, first, n // 2)
     label = f"with {scale['games']:.0f} stored games"
     print(f"  {label:<33}: p50 {scale['many_p50']:.2f} ms per action")
     print(f"  on a game with a 3,000-move log  : p50 {scale['long_p50']:.2f} ms per action")
-    for title, game in list(GAMES.items())[1:]:
-        GAME.update(game)
-        more = [await service_figures(db, n // 2) for _ in range(3)]
-        fig = {key: statistics.median(r[key] for r in more) for key in more[0]}
-        print(f"\n{title}: the same service path")
-        print(f"  service, one game                : {fig['one_rate']:8.0f} /s   ratio {fig['one_rate'] / base:.2f}×"
-              f"   p50 {fig['one_p50']:.2f} ms  p99 {fig['one_p99']:.2f} ms")
-        print(f"  service, 10 games at once        : {fig['ten_rate']:8.0f} /s   ratio {fig['ten_rate'] / base:.2f}×"
-              f"   p50 {fig['ten_p50']:.2f} ms  p99 {fig['ten_p99']:.2f} ms")
-    GAME.update(next(iter(GAMES.values())))
+    for config in configs[1:]:
+        more = [await service_figures(db, config, n // 2) for _ in range(3)]
+        print(f"\n{config.label}: the same service path")
+        _print_service(more, base)
     await db.close()
 
-    from render.legend import bench_board
-
-    board = bench_board(20 if quick else 60)
-    print("\nBoard snapshot (state → PNG bytes), dungeon")
-    kib = board["png_bytes"] / 1024
-    print(f"  render_board p50                 : {board['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
-    print(f"  Pillow default PNG encode p50    : {board['default_encode_p50_ms']:6.1f} ms  "
-          f"({board['default_png_bytes'] / 1024:.0f} KiB)")
-    print(f"  ratio                            : {board['ratio']:.2f}×")
-    from render.legend import bench_party
-
-    sample = {"player": "Ann", "colour": "red", "letter": "R", "spell": "ice-storm",
-              "heroes": [{"id": h, "wounded": h == "jehan"} for h in ("zoltan", "jehan", "anselm", "rolf", "brand")]}
-    party = bench_party(sample, n=20 if quick else 60)
-    print(f"  party picture (Expanded Game) p50: {party['render_p50_ms']:6.1f} ms  "
-          f"({party['png_bytes'] / 1024:.0f} KiB, cache off)")
-
-    from render.champion import bench_map
-
-    roman = bench_map(20 if quick else 60)
-    print("\nMap snapshot (state → PNG bytes), Champion of the Empire, 48 provinces, 4 heroes")
-    print(f"  render_map p50                   : {roman['render_p50_ms']:6.1f} ms  "
-          f"({roman['png_bytes'] / 1024:.0f} KiB)")
-    print(f"  Pillow default PNG encode p50    : {roman['default_encode_p50_ms']:6.1f} ms  "
-          f"({roman['default_png_bytes'] / 1024:.0f} KiB)")
-    print(f"  ratio                            : {roman['render_p50_ms'] / roman['default_encode_p50_ms']:.2f}×")
+    seen: set[str] = set()
+    for config in configs:
+        if config.key in seen:
+            continue
+        seen.add(config.key)
+        fig = snapshot_figures(config, 20 if quick else 60)
+        if not fig:
+            continue
+        print(f"\nStatus picture (view → PNG bytes), {games()[config.key].spec.title}, "
+              f"{fig['width']:.0f}×{fig['height']:.0f}")
+        kib = fig["png_bytes"] / 1024
+        print(f"  presenter's picture p50          : {fig['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
+        print(f"  Pillow default PNG encode p50    : {fig['default_encode_p50_ms']:6.1f} ms  "
+              f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
+        print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×")
 
     disc = await discord_figures(50 if quick else 200)
     if disc is not None:
         print("\nFull /explore interaction through the loopback Discord harness (PNG included)")
         print(f"  {disc['n']:.0f} interactions: p50 {disc['p50']:.1f} ms  p99 {disc['p99']:.1f} ms")
+
+
+def _print_service(rounds: list[dict[str, float]], base: float) -> None:
+    fig = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
+    print(f"  service, one game                : {fig['one_rate']:8.0f} /s   ratio {fig['one_rate'] / base:.2f}×"
+          f"   p50 {fig['one_p50']:.2f} ms  p99 {fig['one_p99']:.2f} ms")
+    print(f"  service, 10 games at once        : {fig['ten_rate']:8.0f} /s   ratio {fig['ten_rate'] / base:.2f}×"
+          f"   p50 {fig['ten_p50']:.2f} ms  p99 {fig['ten_p99']:.2f} ms")
 
 
 if __name__ == "__main__":

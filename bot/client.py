@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -128,7 +129,7 @@ class TabulaBot(commands.Bot):
                 log.exception("game %d: could not post Tabula's timed-out move", result.game_id)
         return len(results)
 
-    async def post_result(self, result: Result) -> None:
+    async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
         for listener in self.extra_events.get("on_tabula_moment", []):
             await listener(result)

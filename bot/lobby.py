@@ -31,7 +31,7 @@ _enc = msgspec.json.Encoder()
 
 #: The option every game has: minutes before Tabula plays for an absent player (see ``timeout`` in the rules).
 TIMEOUT_OPTION = "turn_timeout"
-#: Its name in games stored before it was generic (it began as the Legend Narrator's).
+#: Its name in games stored before it was generic (it began as one game's Narrator timeout).
 LEGACY_TIMEOUT_OPTION = "narrator_timeout"
 TABULA_NAME = "Tabula"
 

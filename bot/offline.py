@@ -1,6 +1,6 @@
 """Play without Discord: the same service, the same commands, typed in a terminal.
 
-    python -m bot play legend --players Ann,Bob --seed 7
+    python -m bot play <game> --players Ann,Bob --seed 7
 
 Type the commands you would type in Discord (`/explore to:D7`, `/narrate text:...`, `/game status`,
 `/sheet`); the story is printed and every picture is written to a folder.  Whoever must act acts: the
@@ -53,7 +53,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
     p.add_argument("--db", default=None, help="SQLite file for the games (default: offline.db in the images folder)")
     p.add_argument("--resume", action="store_true", help="carry on with the newest unfinished game in the file")
-    p.add_argument("--auto", action="store_true", help="let Tabula play every seat to the end")
+    p.add_argument("--auto", action="store_true", help="let Tabula play every seat (to the end, or --moves)")
+    p.add_argument("--moves", type=int, default=None, metavar="N", help="with --auto: stop after N moves")
 
 
 def parse_command(line: str, free_text: tuple[str, ...] = ()) -> tuple[str, dict[str, str]]:
@@ -260,14 +261,19 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
             term.show_moment(result)
         rng = Rng(seed_state(seed))
         feed = iter(lines) if lines is not None else None
+        played = 0
         while (await svc.get(game_id)).status == "active":
+            if args.auto and args.moves is not None and played >= args.moves:
+                break
+            played += 1
             if args.auto:
                 line = await _policy_command(svc, game_id, rng)
                 term.say(f"\n> {line}", raw=True)
             elif feed is not None:
-                line = next(feed, None)
-                if line is None:
+                fed = next(feed, None)
+                if fed is None:
                     break
+                line = fed
                 term.say(f"\n> {line}", raw=True)
             else:
                 try:  # the terminal is this runner's only client, so waiting here blocks nobody

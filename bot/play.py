@@ -311,7 +311,7 @@ class GameService(LobbyService):
             kind = json.loads(row.action).get("type", "")
             if kind in ("start", "abandon") or kind.startswith("tabula."):
                 continue  # the table's own actions (a roll) never change the game
-            action = msgspec.json.decode(row.action, type=rules.action_type)  # type: ignore[call-overload]
+            action = msgspec.json.decode(row.action, type=rules.action_type)
             assert row.seat is not None
             state = rules.apply(state, row.seat, action).state
         return state

@@ -92,7 +92,7 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
         found.setdefault(verb.name, []).append(("", verb))
     out: dict[str, SlashVerb] = {}
     for name, uses in sorted(found.items()):
-        keys = [k for k, _ in uses if k]
+        used_by = [k for k, _ in uses if k]
         if len(uses) == 1:
             description = uses[0][1].description
         else:
@@ -108,7 +108,7 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
                 longest = max(b.max_length for _, v in uses for b in v.args if b.name == a.name)
                 args[a.name] = SlashArg(a.name, a.description[:100], required, complete, longest)
         kind = "view" if all(v.kind == "view" for _, v in uses) else "act"
-        out[name] = SlashVerb(name=name, description=description[:100], games=keys, args=list(args.values()),
+        out[name] = SlashVerb(name=name, description=description[:100], games=used_by, args=list(args.values()),
                               kind=kind)
     return out
 

@@ -12,10 +12,10 @@ import discord
 
 from bot.moment import GameMoment
 from bot.play import GameService
-from bot.present.base import Button, Menu, Picture, Prompt, Telling
+from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
-from rules.spec import ID_LIMIT, Command
+from rules.spec import ID_LIMIT
 
 log = logging.getLogger("tabula.discord")
 MAX_CONTENT = 2000
@@ -42,9 +42,12 @@ def service(interaction: discord.Interaction) -> GameService:
     return bot_of(interaction).service
 
 
-async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
+                view: discord.ui.View | None = None, **kwargs: Any) -> None:
     """Answer an interaction whether or not it has been answered already (the one place that chooses)."""
     kwargs.setdefault("allowed_mentions", NONE)
+    if view is not None:
+        kwargs["view"] = view
     if interaction.response.is_done():
         await interaction.followup.send(content[:MAX_CONTENT], ephemeral=ephemeral, **kwargs)
     else:
@@ -108,84 +111,4 @@ def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
     return f"➡️ {who}, {prompt.text}", mentions
 
 
-def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View | None:
-    """The select menus and buttons of a prompt; every id carries the game and the moment it was drawn at."""
-    from cogs.components import DoButton, PickSelect, ViewButton
-
-    if prompt is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    for i, menu in enumerate(prompt.menus[:5]):
-        if menu.choices:
-            view.add_item(PickSelect(game_id, stamp, i, menu))
-    room = 25 - len(view.children) * 5
-    for b in prompt.buttons[:room]:
-        view.add_item(ViewButton(game_id, b) if b.command is None else DoButton(game_id, stamp, b))
-    return view if view.children else None
-
-
-async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
-                       moment: GameMoment[Any], telling: Telling) -> None:
-    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
-    ping, mentions = prompt_line(telling)
-    parts = chunks(telling.text)
-    if ping:
-        if len(parts[-1]) + len(ping) + 1 <= MAX_CONTENT:
-            parts[-1] = f"{parts[-1]}\n{ping}".strip()
-        else:
-            parts.append(ping)
-    view = controls(moment.game_id, moment.stamp, telling.prompt)
-    free = moment.meta.free
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
-        kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
-        if last:
-            kwargs["files"] = files(telling.pictures)
-            if view is not None:
-                kwargs["view"] = view
-        sent: Any
-        if isinstance(target, discord.Interaction):
-            if not target.response.is_done():
-                sent = (await target.response.send_message(**kwargs)).resource
-            else:
-                sent = await target.followup.send(wait=True, **kwargs)
-        else:
-            sent = await target.send(**kwargs)
-        if last and isinstance(sent, discord.Message) and not free:
-            retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
-
-
-async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
-    """Tabula's own moves after a person's (its automatic seats), each told in the thread in turn."""
-    for after in moment.followups:
-        await send_telling(bot, channel, after, await tell_result(after))
-
-
-def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
-    """Take the select or buttons off the game's previous prompt, so only the newest can be pressed.
-
-    Best effort, after the reply has gone out: a stale button is refused politely anyway (it carries the
-    moment it was drawn at), and after a restart the previous prompt is simply not known.
-    """
-    previous = bot.prompts.pop(game_id, None)
-    if newest is not None:
-        bot.prompts[game_id] = (newest.channel.id, newest.id)
-    if previous is None:
-        return
-
-    async def strip() -> None:
-        channel = bot.get_channel(previous[0])
-        if isinstance(channel, discord.abc.Messageable):
-            try:
-                await channel.get_partial_message(previous[1]).edit(  # type: ignore[attr-defined]
-                    view=None, allowed_mentions=NONE)
-            except discord.HTTPException:
-                log.info("game %d: could not retire an old prompt", game_id)
-
-    task = asyncio.create_task(strip())
-    bot.background.add(task)
-    task.add_done_callback(bot.background.discard)
-
-
-__all__ = ["Button", "Command", "Menu", "Prompt", "Telling", "bot_of", "chunks", "controls", "files", "game_here",
-           "post_followups", "reply", "send_telling", "service", "tell_result"]
+__all__ = ["bot_of", "checked_id", "chunks", "files", "game_here", "prompt_line", "reply", "service", "tell_result"]

@@ -1,4 +1,6 @@
-"""Buttons and selects that survive restarts.  Each custom id carries the game id and the moment it was drawn
+"""The move path on Discord: acting for a person, posting the telling, and the controls under it.
+
+Buttons and selects survive restarts.  Each custom id carries the game id and the moment it was drawn
 at (so one from an earlier turn is refused politely instead of acting twice) and the command it plays, made
 by the game's codec.  Controls drawn by the release before games were plug-ins (``tb:sel``, ``tb:act``,
 ``tb:narr``, ``tb:mine``) keep working.
@@ -20,18 +22,18 @@ from discord.ext import commands
 from bot.client import APOLOGY
 from bot.moment import GameMoment
 from bot.present import presenter
-from bot.present.base import Button, Menu
+from bot.present.base import Button, Menu, Prompt, Telling
 from bot.verbs import nothing_to_show, verb_spec
 from cogs.common import (
+    MAX_CONTENT,
     NONE,
     Tabula,
     bot_of,
     checked_id,
-    controls,
+    chunks,
     files,
-    post_followups,
+    prompt_line,
     reply,
-    send_telling,
     service,
     tell_result,
 )
@@ -53,11 +55,16 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
     except GameError as err:
         await reply(interaction, str(err))
     except Exception:
-        log.exception("game %s: component %s failed", game_id, (interaction.data or {}).get("custom_id"))
+        log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:
             pass
+
+
+def data_of(interaction: discord.Interaction) -> dict[str, Any]:
+    """The interaction's raw data as a plain mapping (its typed form is a union of payload shapes)."""
+    return dict(interaction.data or {})
 
 
 async def _defer_later(interaction: discord.Interaction, seconds: float) -> None:
@@ -106,7 +113,7 @@ async def show_view(interaction: discord.Interaction, game_id: int, name: str) -
     if telling is None:
         raise GameError(nothing_to_show(moment, name))
     view = controls(game_id, moment.stamp, telling.prompt)
-    await reply(interaction, telling.text, files=files(telling.pictures), **({"view": view} if view else {}))
+    await reply(interaction, telling.text, files=files(telling.pictures), view=view)
 
 
 async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, str]) -> None:
@@ -141,9 +148,9 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.command = game_id, version, button.command
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DoButton:
-        return cls(int(match["game"]), int(match["ver"]), Button(item.label or "", Command.decode(match["cmd"])))
+        return cls(int(match["game"]), int(match["ver"]), Button(getattr(item, "label", None) or "", Command.decode(match["cmd"])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,
@@ -166,12 +173,12 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PickSelect:
         return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
+        values = data_of(interaction).get("values") or [""]
         command = Command.decode(str(values[0]))
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
                                                          expect_version=self.version))
@@ -188,9 +195,9 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:v
         self.game_id, self.name = game_id, name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ViewButton:
-        return cls(int(match["game"]), Button(item.label or "", view=match["name"]))
+        return cls(int(match["game"]), Button(getattr(item, "label", None) or "", view=match["name"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.game_id, show_view(interaction, self.game_id, self.name))
@@ -209,12 +216,12 @@ class LegacySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacySelect:
         return cls(int(match["game"]), int(match["ver"]), match["verb"], match["opt"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        value = str(((interaction.data or {}).get("values") or [""])[0])
+        value = str((data_of(interaction).get("values") or [""])[0])
         command = Command.decode(value) if self.verb == "act" else Command.of(self.verb, **{self.option: value})
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
                                                          expect_version=self.version))
@@ -233,7 +240,7 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.kind, self.rest = game_id, version, kind, rest
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacyButton:
         return cls(int(match["game"]), int(match["ver"]), match["kind"], match["rest"] or "")
 
@@ -259,6 +266,86 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         info = await service(interaction).lobby(self.game_id)
         spec = verb_spec(ruleset(info.ruleset), verb_or_view)
         await show_view(interaction, self.game_id, spec.view if spec and spec.view else verb_or_view)
+
+
+# --- posting a move -------------------------------------------------------------------------------------
+
+
+def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View | None:
+    """The select menus and buttons of a prompt; every id carries the game and the moment it was drawn at."""
+    if prompt is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, menu in enumerate(prompt.menus[:5]):
+        if menu.choices:
+            view.add_item(PickSelect(game_id, stamp, i, menu))
+    room = 25 - len(view.children) * 5
+    for b in prompt.buttons[:room]:
+        view.add_item(ViewButton(game_id, b) if b.command is None else DoButton(game_id, stamp, b))
+    return view if view.children else None
+
+
+async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+                       moment: GameMoment[Any], telling: Telling) -> None:
+    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
+    ping, mentions = prompt_line(telling)
+    parts = chunks(telling.text)
+    if ping:
+        if len(parts[-1]) + len(ping) + 1 <= MAX_CONTENT:
+            parts[-1] = f"{parts[-1]}\n{ping}".strip()
+        else:
+            parts.append(ping)
+    view = controls(moment.game_id, moment.stamp, telling.prompt)
+    free = moment.meta.free
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
+        if last:
+            kwargs["files"] = files(telling.pictures)
+            if view is not None:
+                kwargs["view"] = view
+        sent: Any
+        if isinstance(target, discord.Interaction):
+            if not target.response.is_done():
+                sent = (await target.response.send_message(**kwargs)).resource
+            else:
+                sent = await target.followup.send(wait=True, **kwargs)
+        else:
+            sent = await target.send(**kwargs)
+        if last and isinstance(sent, discord.Message) and not free:
+            retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
+
+
+async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
+    """Tabula's own moves after a person's (its automatic seats), each told in the thread in turn."""
+    for after in moment.followups:
+        await send_telling(bot, channel, after, await tell_result(after))
+
+
+def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
+    """Take the select or buttons off the game's previous prompt, so only the newest can be pressed.
+
+    Best effort, after the reply has gone out: a stale button is refused politely anyway (it carries the
+    moment it was drawn at), and after a restart the previous prompt is simply not known.
+    """
+    previous = bot.prompts.pop(game_id, None)
+    if newest is not None:
+        bot.prompts[game_id] = (newest.channel.id, newest.id)
+    if previous is None:
+        return
+
+    async def strip() -> None:
+        channel = bot.get_channel(previous[0])
+        if isinstance(channel, discord.abc.Messageable):
+            try:
+                await channel.get_partial_message(previous[1]).edit(  # type: ignore[attr-defined]
+                    view=None, allowed_mentions=NONE)
+            except discord.HTTPException:
+                log.info("game %d: could not retire an old prompt", game_id)
+
+    task = asyncio.create_task(strip())
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
 
 
 class Controls(commands.Cog):
@@ -291,5 +378,5 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Controls(bot))
 
 
-__all__ = ["NONE", "Controls", "DoButton", "PickSelect", "ViewButton", "guarded", "perform", "run_verb",
-           "show_view"]
+__all__ = ["Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform", "post_followups",
+           "run_verb", "send_telling", "show_view"]

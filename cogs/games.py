@@ -18,8 +18,8 @@ from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.present import presenter
 from bot.present.base import Telling
 from bot.verbs import SlashOption, new_game_options, options_of
-from cogs.common import NONE, files, game_here, reply, send_telling, service, tell_result
-from cogs.components import guarded
+from cogs.common import NONE, files, game_here, reply, service, tell_result
+from cogs.components import guarded, post_followups, send_telling
 from rules import GameError
 from rules.registry import games, ruleset
 
@@ -67,7 +67,7 @@ async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") ->
     if not isinstance(channel, discord.abc.Messageable):
         return
     try:
-        await channel.get_partial_message(info.lobby_message_id).edit(  # type: ignore[attr-defined]
+        await channel.get_partial_message(info.lobby_message_id).edit(
             embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=NONE)
     except discord.HTTPException:
         log.info("game %d: could not update the lobby message", game_id)
@@ -85,7 +85,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.op = game_id, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["game"]), match["op"])
 
@@ -105,7 +105,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     """Start: deal, open the game's thread, add the players, post the board, ping the first."""
-    from cogs.common import bot_of, post_followups
+    from cogs.common import bot_of
 
     svc = service(interaction)
     result = await svc.start(game_id, interaction.user.id)
@@ -193,7 +193,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
-        self.app_command.add_command(new_game_command(self))
+        group = self.app_command
+        assert group is not None
+        group.add_command(new_game_command(self))
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton)
@@ -220,7 +222,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         person = Person(interaction.user.id, interaction.user.display_name)
         info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
                                                  channel_id=interaction.channel_id, options=options, seed=seed)
-        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info), allowed_mentions=NONE)
+        view = lobby_view(info)
+        assert view is not None
+        await interaction.response.send_message(embed=lobby_embed(info), view=view, allowed_mentions=NONE)
         message = await interaction.original_response()
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 

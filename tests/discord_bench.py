@@ -24,8 +24,9 @@ async def explore_latencies(n: int) -> list[float]:
     try:
         async with FakeDiscordHarness(bot_factory(db), quiet=0.01) as h:
             people = {uid(h.alice): h.alice, uid(h.bob): h.bob}
-            if h.bot.warmed is not None:
-                await h.bot.warmed  # steady state: the startup warm-up has drawn every card
+            warmed = getattr(h.bot, "warmed", None)
+            if warmed is not None:
+                await warmed  # steady state: the startup warm-up has drawn every card
             while len(out) < n:
                 await h.slash(h.alice, h.channel, "game", {"game": "legend", "mode": "starter"}, subcommand="new")
                 lobby = h.messages()[-1]

@@ -671,7 +671,8 @@ class InteractionRecord:
 
     @property
     def user(self) -> JSON:
-        return self.payload["member"]["user"] if "member" in self.payload else self.payload["user"]
+        user: JSON = self.payload["member"]["user"] if "member" in self.payload else self.payload["user"]
+        return user
 
 
 @dataclass
@@ -1647,7 +1648,7 @@ class FakeDiscord:
                     continue
                 match = re.fullmatch(r"files\[(\d+)\]", name or "")
                 if match:
-                    part_type = part.headers.get("Content-Type")  # type: ignore[union-attr]
+                    part_type = part.headers.get("Content-Type")
                     record.files.append(
                         UploadedFile(
                             int(match.group(1)),

@@ -16,7 +16,7 @@ from rules.core import Outcome
 from rules.spec import ActionMeta, Command, GameSpec
 
 V = TypeVar("V", covariant=True)
-ViewT = TypeVar("ViewT")
+ViewT = TypeVar("ViewT", contravariant=True)
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
