@@ -63,7 +63,7 @@ async def test_lobby_buttons_thread_and_opening_board(db: Database) -> None:
         pinged = opening.pings.users
         assert len(pinged) == 1 and pinged <= {uid(h.alice), uid(h.bob)}
         assert not opening.pings.everyone and opening.allowed_mentions.get("parse") == []
-        assert any(c.startswith("tb:sel:") for c in opening.custom_ids)
+        assert any(c.startswith("tb:pick:") for c in opening.custom_ids)
         assert h.fake.unknown_requests == []
 
 
@@ -93,7 +93,7 @@ async def test_explore_with_autocomplete_refusals_and_stale_select(db: Database)
         assert elsewhere.ephemeral and "inside a game's thread" in elsewhere.content
 
         before = last(h, thread.id)
-        stale_id = next(c for c in before.custom_ids if c.startswith("tb:sel:"))
+        stale_id = next(c for c in before.custom_ids if c.startswith("tb:pick:"))
         moved = await h.slash(first, thread.payload, "explore", {"to": values[0]})
         assert not moved.ephemeral and values[0] in moved.content
         check_png(moved.attachments[-1])
@@ -106,7 +106,7 @@ async def test_explore_with_autocomplete_refusals_and_stale_select(db: Database)
         assert stale.ephemeral and "earlier" in stale.content
         # the fresh select works for the right player
         fresh = last(h, thread.id)
-        fresh_id = next(c for c in fresh.custom_ids if c.startswith("tb:sel:"))
+        fresh_id = next(c for c in fresh.custom_ids if c.startswith("tb:pick:"))
         option = fresh.component(fresh_id)["options"][0]["value"]
         picked = await h.select(other, fresh, fresh_id, [option])
         assert not picked.ephemeral and option in picked.content
@@ -141,10 +141,10 @@ async def walk_to_narration(h: FakeDiscordHarness, thread: Any, players: dict[in
     rng = random.Random(4)
     for _ in range(120):
         message = last(h, thread.id)
-        if any(c.startswith("tb:narr:") for c in message.custom_ids):
+        if any((c.startswith("tb:view:") and c.endswith(":card")) for c in message.custom_ids):
             return message
         who = players[next(iter(message.pings.users))]
-        select = next(c for c in message.custom_ids if c.startswith("tb:sel:"))
+        select = next(c for c in message.custom_ids if c.startswith("tb:pick:"))
         options = [o["value"] for o in message.component(select)["options"]]
         unexplored = [o["value"] for o in message.component(select)["options"] if "explore it" in o["label"]]
         await h.select(who, message, select, [rng.choice(unexplored or options)])
@@ -207,7 +207,7 @@ async def test_buttons_survive_a_restart(db: Database) -> None:
         message = last(h, thread.id)
         who = {uid(h.alice): h.alice, uid(h.bob): h.bob}[next(iter(message.pings.users))]
         await h.restart(bot_factory(db))
-        select = next(c for c in message.custom_ids if c.startswith("tb:sel:"))
+        select = next(c for c in message.custom_ids if c.startswith("tb:pick:"))
         option = message.component(select)["options"][0]["value"]
         picked = await h.select(who, message, select, [option])
         assert not picked.ephemeral and option in picked.content
@@ -262,7 +262,7 @@ async def test_bot_narration_posts_each_card_with_its_picture_as_one_story(db: D
             if cards:
                 break
             who = players[next(iter(message.pings.users))]
-            select = next(c for c in message.custom_ids if c.startswith("tb:sel:"))
+            select = next(c for c in message.custom_ids if c.startswith("tb:pick:"))
             options = message.component(select)["options"]
             into_room = [o["value"] for o in options if "explore it" in o["label"]]
             await h.select(who, message, select, [rng.choice(into_room or [o["value"] for o in options])])
@@ -273,7 +273,8 @@ async def test_bot_narration_posts_each_card_with_its_picture_as_one_story(db: D
             check_png(card)
             assert card.description.split(":")[0].endswith("card")  # "Room card: Chapel. ..."
         assert message.attachments[-1].filename == "board.png"  # the board after the move, last
-        assert not any(c.startswith("tb:narr:") for c in message.custom_ids)  # nobody is asked to narrate
+        # nobody is asked to narrate
+        assert not any((c.startswith("tb:view:") and c.endswith(":card")) for c in message.custom_ids)
 
 
 async def test_without_thread_permission_the_game_is_played_in_the_channel(db: Database, monkeypatch: Any) -> None:

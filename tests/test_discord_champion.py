@@ -31,13 +31,13 @@ async def arrange(svc: GameService, game_id: int, change: Callable[[State], None
 
 
 def private_ids(message: Any) -> list[str]:
-    return [c for c in message.custom_ids if c.startswith("tb:mine:")]
+    return [c for c in message.custom_ids if c.startswith("tb:view:")]
 
 
 def act_buttons(reply: Any) -> dict[str, str]:
     """label -> custom id of every command button in a message or reply."""
     return {c["label"]: c["custom_id"] for c in walk_components(reply.components)
-            if c.get("custom_id", "").startswith("tb:act:")}
+            if c.get("custom_id", "").startswith("tb:do:")}
 
 
 async def open_champion(h: FakeDiscordHarness, **options: Any) -> tuple[Any, int]:
@@ -58,7 +58,7 @@ async def choose_heroes(h: FakeDiscordHarness, thread: Any) -> None:
         prompt = last(h, thread.id)
         mine = await h.click(user, prompt, private_ids(prompt)[0])
         assert mine.ephemeral
-        menu = next(c for c in walk_components(mine.components) if c.get("custom_id", "").startswith("tb:sel:"))
+        menu = next(c for c in walk_components(mine.components) if c.get("custom_id", "").startswith("tb:pick:"))
         assert 1 <= len(menu["options"]) <= 25
         picked = await h.select(user, mine.original, menu["custom_id"], [menu["options"][0]["value"]])
         hero = LIB.hero[menu["options"][0]["value"].split("hero=")[1].split("&")[0]].name
@@ -98,7 +98,7 @@ async def test_heroes_are_chosen_privately_and_the_first_round_opens_with_its_ev
         for attachment in first.attachments:
             check_png(attachment)
         assert len(first.pings.users) == 1
-        assert any(c.startswith("tb:sel:") and ":act:a" in c for c in first.custom_ids)  # the move menu
+        assert any(c.startswith("tb:pick:") for c in first.custom_ids)  # the move menu
 
 
 async def test_action_commands_with_autocomplete_and_polite_refusals(db: Database) -> None:

@@ -16,11 +16,13 @@ SPELL_NAMES = [s.name for s in spell_index().values()]
 
 
 def button(message: Any, verb: str) -> str | None:
-    return next((c for c in message.custom_ids if c.startswith("tb:act:") and c.endswith(f":{verb}")), None)
+    return next((c for c in message.custom_ids if c.startswith("tb:do:") and c.endswith(f":{verb}")), None)
 
 
 def select(message: Any, verb: str) -> str | None:
-    return next((c for c in message.custom_ids if c.startswith("tb:sel:") and f":{verb}:" in c), None)
+    """The menu whose entries are the command ``verb`` (each entry's value is a whole command)."""
+    return next((c for c in message.custom_ids if c.startswith("tb:pick:")
+                 and all(o["value"].split("?")[0] == verb for o in message.component(c)["options"])), None)
 
 
 async def drive(h: FakeDiscordHarness, thread: Any, players: dict[int, Any], want: Any, *,
