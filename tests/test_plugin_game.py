@@ -12,6 +12,7 @@ import pytest
 
 from bot.db import Database
 from bot.play import GameService, Person
+from rules import GameError
 from bot.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
 from rules.registry import games, register, unregister
 from tests.fakediscord import FakeDiscordHarness
@@ -106,3 +107,74 @@ async def test_race_on_discord(db: Database, race: None) -> None:
         rolled = await h.slash(h.bob, thread.payload, "roll", {"expr": "d20"})
         assert rolled.ephemeral and "ended" in rolled.content
         assert h.fake.unknown_requests == []
+
+
+async def test_pictures_are_drawn_off_the_event_loop(db: Database, race: None, monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """`/game status`, private views and tellings run the presenter (Pillow) in a worker thread."""
+    import threading
+
+    from tests.plugins.race.present import PRESENTER
+
+    threads: list[str] = []
+    for name in ("status", "private", "telling"):
+        original = getattr(PRESENTER, name)
+
+        def spy(*args: object, _original: object = original) -> object:
+            threads.append(threading.current_thread().name)
+            return _original(*args)  # type: ignore[operator]
+        monkeypatch.setattr(PRESENTER, name, spy)
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        await h.slash(h.alice, h.channel, "game", {"game": "race"}, subcommand="new")
+        lobby = h.messages()[-1]
+        await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+        await h.click(h.alice, h.fake.message(lobby.id), next(c for c in lobby.custom_ids if c.endswith(":start")))
+        [thread] = h.threads()
+        await h.slash(h.alice, thread.payload, "game", {}, subcommand="status")
+        await h.slash(h.bob, thread.payload, "sheet")
+    assert len(threads) >= 3 and threading.main_thread().name not in threads
+
+
+async def test_per_game_locks_and_the_thread_cache_do_not_grow_for_ever(db: Database, race: None) -> None:
+    svc = GameService(db, cache_size=4)
+    for n in range(30):
+        info = await svc.create("race", ANN, seed=n)
+        await svc.join(info.game_id, BOB)
+        await svc.start(info.game_id, ANN.id)
+        await svc.set_thread(info.game_id, 5000 + n)
+        await svc.act(info.game_id, ANN.id, verb="move", args={"steps": "1"})
+    assert len(svc._locks) == 0  # nobody holds or waits for a lock: none is kept
+    assert len(svc._threads) <= 16 and len(svc._cache) <= 4
+    assert await svc.game_in_thread(5000) == 1  # forgotten by the cache, found in the database
+
+
+async def test_the_start_writes_settled_options_with_the_first_state_or_not_at_all(db: Database, race: None) -> None:
+    svc = GameService(db)
+    info = await svc.create("race", ANN, seed=1)
+    await svc.join(info.game_id, BOB)
+    real = db.store.save
+
+    async def always_late(*args: object, **kwargs: object) -> bool:
+        return False  # as if another process always moved the lobby on first
+
+    db.store.save = always_late  # type: ignore[method-assign]
+    try:
+        with pytest.raises(GameError, match="busy"):
+            await svc.start(info.game_id, ANN.id)
+    finally:
+        db.store.save = real  # type: ignore[method-assign]
+    untouched = await svc.lobby(info.game_id)
+    assert untouched.status == "lobby" and "track" not in untouched.options  # nothing half-written
+    await svc.start(info.game_id, ANN.id)
+    stored = await svc.lobby(info.game_id)
+    assert stored.status == "active" and stored.options["track"] == "plain"  # settled by the rules, with the state
+
+
+def test_the_old_name_of_the_timeout_setting_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.config import Settings
+
+    monkeypatch.setenv("NARRATOR_TIMEOUT_MINUTES", "3")
+    assert Settings(_env_file=None).turn_timeout_minutes == 3  # type: ignore[call-arg]
+    monkeypatch.setenv("TURN_TIMEOUT_MINUTES", "7")
+    monkeypatch.delenv("NARRATOR_TIMEOUT_MINUTES")
+    assert Settings(_env_file=None).turn_timeout_minutes == 7  # type: ignore[call-arg]
