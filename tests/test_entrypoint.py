@@ -216,3 +216,40 @@ async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end
     argv = [*base, "--auto", "--opponents", "bot", "--short", "--db", str(tmp_path / "auto.db")]
     assert await play(parser.parse_args(argv), out=auto) == 0
     assert "Champion of the Empire" in auto.getvalue() and "🏆" in auto.getvalue()
+
+
+async def test_a_plugin_game_found_by_name_plays_to_the_end_through_the_real_process(tmp_path: Path) -> None:
+    """Race to Ten lives in the test tree; `TABULA_GAMES` names its package and `python -m bot` offers it."""
+    async with FakeDiscord() as fake:
+        env = bot_env(tmp_path, DISCORD_TOKEN=fake.token, TABULA_GAMES="tests.plugins.race", **{ENV_VAR: fake.url})
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            await fake.wait_until_connected(timeout=20)
+            for _ in range(100):
+                if fake.find_command("move") is not None:
+                    break
+                await asyncio.sleep(0.05)
+            new = fake.find_command("game")
+            assert new is not None and "race" in str(new)
+            await fake.interact(fake.slash(fake.alice, fake.channel, "game", {"game": "race"}, subcommand="new"))
+            lobby = fake.messages(fake.channel)[-1]
+            add = next(c for c in lobby.custom_ids if c.endswith(":bot"))
+            await fake.interact(fake.component(fake.alice, lobby, add))
+            start = next(c for c in lobby.custom_ids if c.endswith(":start"))
+            await fake.interact(fake.component(fake.alice, fake.message(lobby.id), start))
+            [thread] = fake.threads()
+            for _ in range(12):
+                prompt = fake.messages(thread.id)[-1]
+                if "wins" in prompt.content:
+                    break
+                menu = next(c for c in prompt.custom_ids if c.startswith("tb:pick:"))
+                value = prompt.component(menu)["options"][0]["value"]
+                await fake.interact(fake.component(fake.alice, prompt, menu, component_type=3, values=[value]))
+            told = "\n".join(m.content for m in fake.messages(thread.id))
+            assert "wins!" in told and "Tabula steps" in told
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
+        assert proc.returncode == 0, err.decode()
+        assert b"Traceback" not in err, err.decode()
