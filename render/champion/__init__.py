@@ -1,4 +1,5 @@
-"""Champion of the Empire pictures: the map, the cards and the character sheet (pure: data in, PNG out)."""
+"""Champion of the Empire pictures: the map, the cards and the character sheet (pure: typed view in, PNG out).
+The map's geometry and label placement come from the shared kit ``render.mapkit``."""
 
 from render.champion.cards import (
     combat_card_alt_text,
@@ -12,11 +13,11 @@ from render.champion.cards import (
     render_story,
     story_alt_text,
 )
-from render.champion.map import bench_map, compose_map, map_alt_text, render_map, sample_view, warm
-from render.champion.sheet import render_sheet, sample_hero, sheet_alt_text
+from render.champion.map import compose_map, map_alt_text, render_map, warm
+from render.champion.sheet import render_sheet, sheet_alt_text
 
 __all__ = [
-    "bench_map", "combat_card_alt_text", "compose_map", "event_alt_text", "item_alt_text", "map_alt_text",
-    "monster_alt_text", "render_combat_card", "render_event", "render_item", "render_map", "render_monster",
-    "render_sheet", "render_story", "sample_hero", "sample_view", "sheet_alt_text", "story_alt_text", "warm",
+    "combat_card_alt_text", "compose_map", "event_alt_text", "item_alt_text", "map_alt_text", "monster_alt_text",
+    "render_combat_card", "render_event", "render_item", "render_map", "render_monster", "render_sheet",
+    "render_story", "sheet_alt_text", "story_alt_text", "warm",
 ]

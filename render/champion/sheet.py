@@ -1,7 +1,7 @@
 """Champion of the Empire: a hero's character sheet (tracks, items, shrine tablet, information) and its alt text.
 
-Input: one element of the view's ``heroes`` plus ``"shrines"`` (province ids of the shrines visited) and
-``"regions_left"`` (region cards still in hand).  Only public numbers are drawn; the lair is never shown.
+Input: one hero of the typed view (``HeroView``: its tracks, items, the shrines visited, the region cards left
+and the information needed).  Only public numbers are drawn; the lair is never shown.
 """
 
 from __future__ import annotations
@@ -10,14 +10,16 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+import msgspec
 from PIL import Image, ImageDraw
 
 from render.champion import glyphs
+from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
-from render.champion.map import token_colours
 from render.champion.texts import hero, hero_name, item, item_name
 from render.common import RGB, cap_alt, ellipsize, fit_text, font, mix, png_bytes
 from rules.champion import content
+from rules.champion.view import HeroView
 
 SHEET_W, SHEET_H = 960, 700
 INK: RGB = (36, 26, 16)
@@ -29,7 +31,7 @@ SLOTS = 4
 INFO_NEEDED = 6
 TRACK_TOP = 15
 
-Hero = Mapping[str, Any]
+Hero = Mapping[str, Any]  # a HeroView as a mapping (the drawing reads it field by field)
 
 
 def _shrines() -> list[tuple[str, str]]:
@@ -126,7 +128,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     img = _blank((SHEET_W, SHEET_H), FRAME, "Character sheet").copy()
     draw = ImageDraw.Draw(img)
     left, right = 44, SHEET_W - 44
-    hid = str(h.get("hero", ""))
+    hid = str(h.get("hero") or "")
     info = hero(hid)
     name = hero_name(hid)
     colour = str(h.get("colour", ""))
@@ -194,17 +196,24 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def render_sheet(hero_view: Hero, *, side_name: str = "") -> bytes:
+def _fields(hero: HeroView) -> dict[str, Any]:
+    return msgspec.structs.asdict(hero)
+
+
+def render_sheet(hero_view: HeroView, *, side_name: str | None = None) -> bytes:
     """PNG (960×700) of a hero's character sheet: name, people and side, the five tracks with current and
     maximum markers, four item slots, the shrine tablet and the information gathered; cached per content."""
-    public = {k: v for k, v in hero_view.items() if k not in ("shrines", "to_act")}
-    shrines = tuple(sorted(str(s) for s in hero_view.get("shrines") or ()))
-    return _sheet_png((_freeze(public), side_name, shrines))
+    fields = _fields(hero_view)
+    public = {k: v for k, v in fields.items() if k not in ("shrines", "to_act", "side", "kept", "monster")}
+    shrines = tuple(sorted(hero_view.shrines))
+    side = hero_view.side or "" if side_name is None else side_name
+    return _sheet_png((_freeze(public), side, shrines))
 
 
-def sheet_alt_text(hero_view: Hero, *, side_name: str = "") -> str:
-    h = hero_view
-    hid = str(h.get("hero", ""))
+def sheet_alt_text(hero_view: HeroView, *, side_name: str | None = None) -> str:
+    h = _fields(hero_view)
+    side_name = hero_view.side or "" if side_name is None else side_name
+    hid = str(h.get("hero") or "")
     info = hero(hid)
     who = hero_name(hid) + (f", {info.title}" if info else "") + (f" ({side_name} side)" if side_name else "")
     items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or "no items"
@@ -217,12 +226,3 @@ def sheet_alt_text(hero_view: Hero, *, side_name: str = "") -> str:
             f"Items: {items}. Information {_int(h, 'info')} of {_int(h, 'info_needed') or INFO_NEEDED}; "
             f"{shrine_words}.")
     return cap_alt(text)
-
-
-def sample_hero() -> dict[str, Any]:
-    """A hero mid-game for tests and sample pictures."""
-    shrines = [pid for pid, _ in _shrines()][:2]
-    return {"seat": 0, "player": "Ann", "hero": "labienus", "colour": "red", "letter": "R", "province": "latium",
-            "life": 3, "max_life": 6, "combat": 6, "max_combat": 7, "initiative": 3, "xp": 4, "gold": 5, "info": 2,
-            "items": ["pilum", "gladius", "small-shield"], "fate": 0, "to_act": True, "shrines": shrines,
-            "regions_left": 4}

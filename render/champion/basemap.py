@@ -1,0 +1,430 @@
+"""Champion of the Empire: the map's static layer — colours and palette, each province's label (placed by the
+map kit), the political map over the kit's geometry (cells, coasts, seas), land links and crossings, ports,
+names, icons and the key — drawn once per map and cached, also already mapped onto the palette."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from render.champion import glyphs
+from render.champion.texts import deck_of
+from render.champion.world import geometry, sites
+from render.common import (
+    RGB,
+    Box,
+    build_palette,
+    ellipsize,
+    font,
+    mix,
+    wrap,
+)
+from render.mapkit import OUT, Cell, Geometry, place_labels, project
+from rules.champion import content
+from rules.champion.content import MapFile, Province
+
+# --- layout and colours ------------------------------------------------------------------------------
+
+TITLE_H = 48
+CAPTION_H = 50
+
+SEA: RGB = (58, 112, 168)
+SEA_SHALLOW: RGB = (104, 156, 204)
+SEA_OUTER: RGB = (96, 128, 156)
+SEA_OUTER_SHALLOW: RGB = (134, 162, 186)
+SEA_TEXT: RGB = (196, 220, 240)
+COAST: RGB = (52, 44, 36)
+OUTSIDE: RGB = (226, 214, 186)  # land beyond the Empire
+PARCHMENT: RGB = (250, 243, 224)
+INK: RGB = (34, 24, 14)
+LABEL_RIM: RGB = (255, 250, 236)
+REGION_LINE: RGB = (46, 34, 24)
+LINK: RGB = (70, 52, 36)
+CROSSING: RGB = (120, 40, 24)
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+BAR: RGB = (44, 30, 22)
+BAR_TEXT: RGB = (250, 240, 214)
+BAR_DIM: RGB = (214, 196, 160)
+PANEL: RGB = (250, 243, 224)
+PANEL_RIM: RGB = (120, 30, 30)
+TURN_RING: RGB = (255, 214, 0)
+HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
+
+#: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
+TOKENS: dict[str, tuple[RGB, RGB]] = {
+    "red": ((229, 57, 53), WHITE),
+    "blue": ((30, 118, 220), WHITE),
+    "green": ((40, 150, 60), WHITE),
+    "orange": ((251, 140, 0), BLACK),
+    "white": ((250, 250, 250), BLACK),
+}
+OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), BLACK)
+
+NAME_SIZE = 17
+SMALL_SIZE = 14
+BADGE = 30
+SYMBOL = 20
+TOKEN_D = 32
+ANCHOR = 18
+
+
+def token_colours(colour: str) -> tuple[RGB, RGB]:
+    return TOKENS.get(colour.lower(), OTHER_TOKEN)
+
+
+def _hex(colour: str) -> RGB:
+    c = colour.lstrip("#")
+    if len(c) != 6:
+        return (200, 200, 200)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def world() -> MapFile:
+    """The game's map (tests may monkeypatch this to a fixture)."""
+    return content.map_file()
+
+
+# --- the palette -------------------------------------------------------------------------------------
+
+def _region_fill(colour: str) -> RGB:
+    return mix(_hex(colour), PARCHMENT, 0.3)
+
+
+@lru_cache(maxsize=4)
+def _palette(world_map: MapFile) -> Image.Image:
+    """The map's fixed palette: every flat colour exactly, then blends for anti-aliased edges."""
+    fills = [_region_fill(r.colour) for r in world_map.region]
+    lines = [mix(f, REGION_LINE, 0.45) for f in fills]
+    tokens = [c for c, _ in TOKENS.values()] + [OTHER_TOKEN[0]]
+    decks = list(glyphs.DECK_COLOURS.values())
+    solids = [SEA, SEA_SHALLOW, SEA_OUTER, SEA_OUTER_SHALLOW, SEA_TEXT, COAST, OUTSIDE, PARCHMENT, INK,
+              LABEL_RIM, REGION_LINE, LINK, CROSSING, WHITE, BLACK, BAR, BAR_TEXT, BAR_DIM, PANEL, PANEL_RIM,
+              TURN_RING, HIGHLIGHT, *fills, *lines, *tokens, *decks, glyphs.GOLD, glyphs.STEEL, glyphs.WOOD,
+              glyphs.TERRACOTTA, glyphs.STRAW, glyphs.PAPYRUS, glyphs.FLAME, glyphs.FLAME_CORE, glyphs.MARBLE,
+              glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD]
+    grounds = [*fills, OUTSIDE, SEA, SEA_SHALLOW, SEA_OUTER, PANEL, BAR]
+    ramps: list[tuple[RGB, RGB]] = [(SEA, SEA_SHALLOW), (SEA_OUTER, SEA_OUTER_SHALLOW), (INK, LABEL_RIM),
+                                    (BAR_TEXT, BAR), (BAR_DIM, BAR), (SEA_TEXT, SEA), (COAST, SEA_SHALLOW),
+                                    (WHITE, BLACK), (PANEL_RIM, PANEL)]
+    ramps += [(g, edge) for g in grounds for edge in (LABEL_RIM, REGION_LINE, BLACK, COAST, HIGHLIGHT)]
+    ramps += [(f, c) for f in tokens for c in (WHITE, BLACK)]
+    ramps += [(f, h) for f in fills for h in (mix(f, WHITE, 0.5),)]
+    return build_palette(solids, ramps, steps=3)
+
+
+# --- labels: where each province's name, icon and tokens go --------------------------------------------
+
+@dataclass(frozen=True)
+class Label:
+    pid: str
+    point: tuple[int, int]  # the province point: the icon badge's centre
+    name_lines: tuple[str, ...]
+    name_box: Box  # the box of the name lines (and the small city/shrine line under them)
+    extra: tuple[tuple[str, str], ...]  # ("city" | "shrine", name)
+    token_at: tuple[int, int]  # where a lone hero token is centred
+
+
+def _name_lines(name: str) -> list[str]:
+    face = font("bold", NAME_SIZE)
+    if face.getlength(name) <= 130 or " " not in name:
+        return [name]
+    longest = max(face.getlength(word) for word in name.split())
+    return wrap(name, face, max(130.0, longest, face.getlength(name) / 2 + 12))
+
+
+def _extras(p: Province) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if p.city:
+        out.append(("city", p.city))
+    if p.shrine:
+        out.append(("shrine", p.shrine))
+    return out
+
+
+def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tuple[int, int]:
+    face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
+    w = max(face.getlength(t) for t in lines) + 6
+    h = len(lines) * (NAME_SIZE + 3) + 4
+    if extras:
+        ew = sum(SYMBOL + 3 + small.getlength(n) + 8 for _, n in extras) - 8
+        w = max(w, ew + 6)
+        h += SYMBOL + 2
+    return math.ceil(w), math.ceil(h)
+
+
+@lru_cache(maxsize=4)
+def labels(world_map: MapFile) -> dict[str, Label]:
+    """Place each province's name block beside its icon (the map kit chooses the spots), avoiding the other
+    icons, the port anchors, the names and the token spots."""
+    g = geometry(world_map)
+    blocks: dict[str, tuple[int, int]] = {}
+    lines: dict[str, list[str]] = {}
+    for p in world_map.province:
+        lines[p.id] = _name_lines(p.name)
+        blocks[p.id] = _block_size(lines[p.id], _extras(p))
+    anchors = [(round(x) - ANCHOR // 2, round(y) - ANCHOR // 2, round(x) + ANCHOR // 2, round(y) + ANCHOR // 2)
+               for x, y in g.ports.values()]
+    spots = place_labels(sites(world_map), blocks, g.land, (world_map.map.width, world_map.map.height),
+                         badge=BADGE, token=TOKEN_D, obstacles=anchors)
+    provs = {p.id: p for p in world_map.province}
+    return {pid: Label(pid, (provs[pid].x, provs[pid].y), tuple(lines[pid]), spot.box,
+                       tuple(_extras(provs[pid])), spot.token_at) for pid, spot in spots.items()}
+
+
+# --- the static layer --------------------------------------------------------------------------------
+
+def _draw_cells(img: Image.Image, cells: Sequence[Cell], region_of: Mapping[str, str],
+                fills: Mapping[str, RGB]) -> None:
+    """Fill the cells in their region's colour; thin borders between provinces, heavy ones between
+    regions and along the Empire's frontier."""
+    draw = ImageDraw.Draw(img)
+    for cell in cells:
+        draw.polygon(cell.points, fill=fills[region_of[cell.pid]])
+    for cell in cells:
+        n = len(cell.points)
+        line = mix(fills[region_of[cell.pid]], REGION_LINE, 0.45)
+        for i in range(n):
+            a, b = cell.points[i], cell.points[(i + 1) % n]
+            other = cell.across[i]
+            if other == OUT or region_of.get(other) != region_of[cell.pid]:
+                continue
+            draw.line((a, b), fill=line, width=2)
+    for cell in cells:
+        n = len(cell.points)
+        for i in range(n):
+            other = cell.across[i]
+            if other != OUT and region_of.get(other) == region_of[cell.pid]:
+                continue
+            a, b = cell.points[i], cell.points[(i + 1) % n]
+            draw.line((a, b), fill=REGION_LINE, width=3)
+            draw.ellipse((a[0] - 1, a[1] - 1, a[0] + 1, a[1] + 1), fill=REGION_LINE)
+
+
+def _political(world_map: MapFile, g: Geometry) -> Image.Image:
+    size = (g.width, g.height)
+    region_of = {p.id: p.region for p in world_map.province}
+    fills = {r.id: _region_fill(r.colour) for r in world_map.region}
+    img = Image.new("RGB", size, OUTSIDE)
+    for cells, mask in g.layers:
+        if mask is None:
+            _draw_cells(img, cells, region_of, fills)
+            continue
+        layer = Image.new("RGB", size, OUTSIDE)
+        _draw_cells(layer, cells, region_of, fills)
+        img.paste(layer, (0, 0), mask)
+    return img
+
+
+def _sea(g: Geometry) -> Image.Image:
+    """Two blues: the Mare Internum (where ships sail) brighter than the outer seas; shallows by the
+    coasts lighter; a dark coastline."""
+    size = (g.width, g.height)
+    img = Image.new("RGB", size, SEA_OUTER)
+    near = g.land.filter(ImageFilter.GaussianBlur(9)).point(lambda v: min(255, v * 3))
+    img.paste(Image.new("RGB", size, SEA_OUTER_SHALLOW), (0, 0), near.point(lambda v: v * 5 // 10))
+    inner = Image.new("RGB", size, SEA)
+    inner.paste(Image.new("RGB", size, SEA_SHALLOW), (0, 0), near.point(lambda v: v * 6 // 10))
+    img.paste(inner, (0, 0), g.internum)
+    return img
+
+
+def _dash(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
+          fill: RGB | tuple[int, int, int, int], width: int,
+          on: float, off: float) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + on)
+        draw.line((a[0] + ux * t, a[1] + uy * t, a[0] + ux * e, a[1] + uy * e), fill=fill, width=width)
+        t += on + off
+
+
+def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
+    """Land links as faint dotted lines; narrow crossings as heavy dashes with a bar at each shore."""
+    pos = {p.id: (float(p.x), float(p.y)) for p in world_map.province}
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    for link in world_map.link:
+        if link.a not in pos or link.b not in pos or link.crossing:
+            continue
+        _dash(od, pos[link.a], pos[link.b], (*LINK, 130), 2, 3, 5)
+    img.paste(overlay, (0, 0), overlay)
+    draw = ImageDraw.Draw(img)
+    for link in world_map.link:
+        if not link.crossing or link.a not in pos or link.b not in pos:
+            continue
+        a, b = pos[link.a], pos[link.b]
+        length = math.dist(a, b)
+        if length < 40:
+            continue
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        s, e = (a[0] + ux * 18, a[1] + uy * 18), (b[0] - ux * 18, b[1] - uy * 18)
+        _dash(draw, s, e, WHITE, 7, 9, 6)
+        _dash(draw, s, e, CROSSING, 4, 9, 6)
+        for end in (s, e):
+            nx, ny = -uy * 7, ux * 7
+            draw.line((end[0] - nx, end[1] - ny, end[0] + nx, end[1] + ny), fill=CROSSING, width=3)
+
+
+def _sea_names(img: Image.Image, g: Geometry) -> None:
+    if g.fit is None:
+        return
+    draw = ImageDraw.Draw(img)
+    for name, lonlat, scale in _SEA_NAMES:
+        x, y = project(g.fit, lonlat)
+        face = font("serif", round(24 * scale))
+        spaced = " ".join(name)
+        draw.text((x, y), spaced, font=face, fill=SEA_TEXT, anchor="mm")
+
+
+_SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
+    ("MARE INTERNUM", (20.5, 34.2), 1.0),
+    ("PONTUS EUXINUS", (34.5, 43.2), 0.62),
+    ("OCEANUS", (-6.5, 46.5), 0.75),
+)
+
+
+@lru_cache(maxsize=4)
+def _label_layer(world_map: MapFile) -> Image.Image:
+    """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
+    g = geometry(world_map)
+    img = Image.new("RGBA", (g.width, g.height), (0, 0, 0, 0))
+    _draw_labels(img, world_map, g)
+    return img
+
+
+def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
+    draw = ImageDraw.Draw(img)
+    provs = {p.id: p for p in world_map.province}
+    face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
+    for pid, (x, y) in g.ports.items():
+        if pid not in provs:
+            continue
+        p = provs[pid]
+        if math.dist((x, y), (p.x, p.y)) > 34:
+            _dash(draw, (p.x, p.y), (x, y), SEA_TEXT, 2, 4, 4)
+        img.alpha_composite(glyphs.anchor(ANCHOR), (round(x) - ANCHOR // 2, round(y) - ANCHOR // 2))
+    for lab in labels(world_map).values():
+        p = provs[lab.pid]
+        img.alpha_composite(glyphs.badge(p.icon, deck_of(p.icon), BADGE), (p.x - BADGE // 2, p.y - BADGE // 2))
+        x0, y0, x1, _ = lab.name_box
+        cx = (x0 + x1) / 2
+        y = y0 + 2
+        for line in lab.name_lines:
+            draw.text((cx, y), line, font=face, fill=INK, anchor="ma", stroke_width=3, stroke_fill=LABEL_RIM)
+            y += NAME_SIZE + 3
+        if lab.extra:
+            total = sum(SYMBOL + 3 + small.getlength(n) + 8 for _, n in lab.extra) - 8
+            ex = cx - total / 2
+            ey = y + 1
+            for kind, name in lab.extra:
+                spr = glyphs.city(SYMBOL) if kind == "city" else glyphs.shrine(SYMBOL)
+                img.alpha_composite(spr, (round(ex), round(ey)))
+                ex += SYMBOL + 3
+                ink = (150, 20, 20) if kind == "city" else (92, 56, 0)
+                draw.text((ex, ey + SYMBOL / 2 + 1), name, font=small, fill=ink, anchor="lm", stroke_width=3,
+                          stroke_fill=LABEL_RIM)
+                ex += small.getlength(name) + 8
+
+
+# --- the key -----------------------------------------------------------------------------------------
+
+def _key_box(world_map: MapFile) -> Box:
+    w, h = 520, 250
+    return 10, world_map.map.height - h - 10, 10 + w, world_map.map.height - 10
+
+
+def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=10, fill=(40, 40, 40))
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=INK, width=2)
+    draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=7, outline=rim, width=2)
+
+
+def _draw_key(img: Image.Image, world_map: MapFile) -> None:
+    draw = ImageDraw.Draw(img)
+    box = _key_box(world_map)
+    x0, y0, x1, _ = box
+    _panel(draw, box, rim=(120, 90, 40))
+    head = font("bold", 15)
+    small = font("sans", 14)
+    y = y0 + 14
+    draw.text((x0 + 16, y), "Story decks by province icon", font=head, fill=INK)
+    y += 24
+    for deck in content.DECKS:
+        icons = [i for i in content.ICONS if content.DECK_OF_ICON[i] == deck]
+        colour = glyphs.DECK_COLOURS[deck]
+        draw.rounded_rectangle((x0 + 16, y + 2, x0 + 86, y + 24), radius=5, fill=colour)
+        draw.text((x0 + 51, y + 13), deck, font=head, fill=WHITE, anchor="mm")
+        x = x0 + 96
+        for name in icons:
+            spr = glyphs.badge(name, deck, 26)
+            img.paste(spr, (x, y), spr)
+            label = glyphs.ICON_NAMES[name]
+            draw.text((x + 29, y + 13), label, font=small, fill=INK, anchor="lm")
+            x += 29 + int(small.getlength(label)) + 12
+        y += 30
+    y += 4
+    draw.line((x0 + 16, y, x1 - 16, y), fill=mix(INK, PANEL, 0.6), width=1)
+    y += 8
+    x = x0 + 16
+    for kind, label in (("city", "city (market)"), ("shrine", "secret shrine"), ("anchor", "port"),
+                        ("crossing", "narrow crossing")):
+        if kind == "city":
+            spr = glyphs.city(22)
+        elif kind == "shrine":
+            spr = glyphs.shrine(22)
+        elif kind == "anchor":
+            spr = glyphs.anchor(22)
+        else:
+            spr = Image.new("RGBA", (34, 22), (0, 0, 0, 0))
+            sd = ImageDraw.Draw(spr)
+            _dash(sd, (4.0, 11.0), (30.0, 11.0), CROSSING, 4, 8, 5)
+            sd.line((3, 4, 3, 18), fill=CROSSING, width=3)
+            sd.line((31, 4, 31, 18), fill=CROSSING, width=3)
+        img.paste(spr, (x, y), spr)
+        x += spr.width + 5
+        draw.text((x, y + 11), label, font=small, fill=INK, anchor="lm")
+        x += int(small.getlength(label)) + 18
+    y += 30
+    x = x0 + 16
+    face = font("cond", 14)
+    col_w = (x1 - x0 - 32) // 2
+    for i, r in enumerate(world_map.region):
+        cx = x + (i % 2) * col_w
+        cy = y + (i // 2) * 22
+        draw.rectangle((cx, cy + 2, cx + 18, cy + 18), fill=_region_fill(r.colour), outline=REGION_LINE, width=2)
+        draw.text((cx + 24, cy + 10), ellipsize(r.name, face, col_w - 30), font=face, fill=INK, anchor="lm")
+
+
+@lru_cache(maxsize=4)
+def _base_rgb(world_map: MapFile) -> Image.Image:
+    """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
+    g = geometry(world_map)
+    size = (g.width, g.height)
+    layer = _sea(g)
+    layer.paste(_political(world_map, g), (0, 0), g.land)
+    coast = ImageChops.subtract(g.land.filter(ImageFilter.MaxFilter(3)), g.land)
+    layer.paste(Image.new("RGB", size, COAST), (0, 0), coast.point(lambda v: min(255, v * 2)))
+    _sea_names(layer, g)
+    _links(layer, world_map, g)
+    labels_on_top = _label_layer(world_map)
+    layer.paste(labels_on_top, (0, 0), labels_on_top)
+    _draw_key(layer, world_map)
+    img = Image.new("RGB", (g.width, TITLE_H + g.height + CAPTION_H), BAR)
+    img.paste(layer, (0, TITLE_H))
+    return img
+
+
+@lru_cache(maxsize=4)
+def _base(world_map: MapFile) -> Image.Image:
+    """The static picture mapped onto the palette (a snapshot copies it and pastes what changed)."""
+    return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)
