@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import msgspec
+
 from rules.champion.combat import card_type
 from rules.champion.content import Library, Opponent, Outcome, Story, library
 from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import Pass, Pick, State
+from rules.champion.view import ChampionView, HeroView
 from rules.core import Rng, SeatInfo
 
 
@@ -65,6 +69,11 @@ def scripted(rolls: Sequence[int] = ()) -> ChampionOfTheEmpire:
     return ChampionOfTheEmpire(book_library(), dice=ScriptedDice)
 
 
+def champion_rules(game: ChampionOfTheEmpire) -> ChampionRuleset:
+    """The platform's ruleset around an engine (a scripted one, or one with the book's fixture cards)."""
+    return ChampionRuleset(game)
+
+
 def started(game: ChampionOfTheEmpire, picks: Sequence[tuple[str, int, str]], names: Sequence[str] = (),
             **options: Any) -> State:
     """Seat players (seat 0 starts), pick their heroes, pass the item offers: round 1 begins."""
@@ -107,3 +116,39 @@ def next_to(game: ChampionOfTheEmpire, here: str, deck: str) -> str:
 def calm(state: State) -> None:
     """Make the round's event one without effect, so a test sees only the rule it checks."""
     state.event = next(e.id for e in book_library().events if e.effect == "none")
+
+
+def midgame(seed: int = 5, players: int = 4, rounds: int = 3) -> tuple[State, ChampionView]:
+    """A real game Tabula plays in every seat, stopped at the start of a turn in round ``rounds`` just after a
+    move (a busy map: tokens, a last move, provinces in reach, an event), and its public view."""
+    rules = ChampionRuleset()
+    state: State = rules.setup([SeatInfo(i, n) for i, n in enumerate(["Ann", "Bálint", "Cy", "Dóra"][:players])],
+                               {"opponents": "bot"}, seed).state
+    rng = Rng(seed)
+    for _ in range(5000):
+        if state.round >= rounds and state.phase == "action" and state.last_move and not state.tasks:
+            break
+        acting = sorted(rules.to_act(state))
+        seat = acting[rng.below(len(acting))]
+        action = rules.policy(state, seat, rng)
+        assert action is not None
+        state = rules.apply(state, seat, action).state
+    return state, rules.view(state, None)
+
+
+def sample_hero() -> HeroView:
+    """A hero of a real game, with the numbers the sheet tests read (life 3 of 6, combat 6 of 7…)."""
+    _state, view = midgame()
+    shrines = tuple(p.id for p in library().map.province if p.shrine)[:2]
+    return msgspec.structs.replace(
+        view.heroes[0], player="Ann", hero="labienus", colour="red", letter="R", province="latium", life=3,
+        max_life=6, combat=6, max_combat=7, initiative=3, xp=4, gold=5, info=2,
+        items=("pilum", "gladius", "small-shield"), fate=0, to_act=True, shrines=shrines, regions_left=4,
+        side="Veteran", info_needed=6)
+
+
+def typed_view(data: dict[str, Any]) -> ChampionView:
+    """A view of a made-up map (a test fixture no real game can reach), from plain data."""
+    base: dict[str, Any] = {"round": 1, "phase": "action", "heroes": [], "caption": "", "opponents": "players",
+                            "order": [], "to_act": [], "info_needed": 6}
+    return msgspec.convert({**base, **data}, ChampionView)

@@ -24,7 +24,16 @@ from rules.champion.state import (
     Wound,
 )
 from rules.core import IllegalAction, NotYourTurn
-from tests.champion_helpers import ScriptedDice, calm, next_to, scripted, stack_combat, started, story_on_top
+from tests.champion_helpers import (
+    ScriptedDice,
+    calm,
+    champion_rules,
+    next_to,
+    scripted,
+    stack_combat,
+    started,
+    story_on_top,
+)
 
 
 def hand_types(state: State) -> list[str]:
@@ -119,7 +128,8 @@ def test_starving_farmers_two_opponents_two_players() -> None:
     with pytest.raises(NotYourTurn):
         game.apply(state, 0, Play(card="leg", foe=0))
     state, _ = _apply(game, state, 2, Play(card="leg", foe=0))
-    assert game.view(state, None)["combat"]["foes"][0]["chosen"]
+    combat = champion_rules(game).view(state, None).combat
+    assert combat is not None and combat.foes[0].chosen
     state, events = _apply(game, state, 1, Play(card="head", foe=1))
     # The leg is warded off at once; against the head Vili has no card and throws one down.
     assert game.to_act(state) == frozenset({0})

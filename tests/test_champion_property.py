@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from rules.champion.combat import all_cards
 from rules.champion.content import library
 from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import (
     Attack,
     Buy,
@@ -38,6 +39,7 @@ from rules.champion.state import (
 from rules.core import GameError, SeatInfo
 
 RULES = ChampionOfTheEmpire()
+VIEWS = ChampionRuleset(RULES)
 LIB = library()
 MAX_STEPS = 30000
 PLAIN, ARMED = all_cards(LIB)
@@ -145,7 +147,7 @@ def play(players: int, options: dict[str, Any], seed: int) -> tuple[State, list[
         step = RULES.apply(state, seat, action)
         log.append((seat, action))
         state = step.state
-        RULES.view(state, seat)
+        VIEWS.view(state, seat)
         check_invariants(state)
     return start, log, state
 
@@ -166,7 +168,7 @@ def test_random_games_end_with_a_champion(players: int, opponents: str, fate: bo
     state = start
     for seat, action in log:
         state = RULES.apply(state, seat, msgspec.json.decode(msgspec.json.encode(action),
-                                                             type=RULES.action_type)).state
+                                                             type=VIEWS.action_type)).state
     assert msgspec.json.encode(state) == raw
 
 

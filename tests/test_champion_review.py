@@ -4,18 +4,21 @@ one's own lair stays secret, one horse at a time, and the sheet counts to five i
 from __future__ import annotations
 
 import random
-from typing import Any
 
+import msgspec
 import pytest
 
 from bot.db import Database
-from bot.play import GameService, Person, Result, SeatEntry
+from bot.moment import GameMoment, moment_for
+from bot.play import GameService, Person
 from bot.present import presenter
-from render.champion import render_sheet, sample_hero
+from bot.present.base import SeatName
+from render.champion import render_sheet
 from rules.champion.game import ChampionOfTheEmpire
 from rules.champion.state import Attack, State
+from rules.champion.view import ChampionView
 from rules.core import SeatInfo, StaleAction
-from tests.champion_helpers import calm, scripted, started
+from tests.champion_helpers import calm, champion_rules, sample_hero, scripted, started
 
 RULES = ChampionOfTheEmpire()
 
@@ -49,19 +52,19 @@ async def test_a_second_press_of_develop_is_refused(db: Database) -> None:
         pick = next(iter(result.rules.legal(result.state, seat)))
         result = await svc.act(info.game_id, person.id, pick)
         result = await svc.act(info.game_id, person.id, verb="pass", args={})
-    mover = result.user_of(result.rules.current(result.state))
+    current = min(result.to_act)
+    mover = result.user_of(current)
     g = await svc._load(info.game_id, fresh=True)
-    g.state.heroes[result.rules.current(result.state)].xp = 10  # enough for more than one development
+    g.state.heroes[current].xp = 10  # enough for more than one development
     stamp = result.stamp
     await svc.act(info.game_id, mover, verb="develop", args={"attribute": "life"}, expect_version=stamp)
     with pytest.raises(StaleAction):
         await svc.act(info.game_id, mover, verb="develop", args={"attribute": "life"}, expect_version=stamp)
 
 
-def as_result(state: State) -> Result:
-    seats = [SeatEntry(seat=i, user_id=100 + i, name=h.name) for i, h in enumerate(state.heroes)]
-    return Result(game_id=1, version=1, status="active", rules=RULES, state=state, events=(), seats=seats,
-                  options={})
+def as_moment(game: ChampionOfTheEmpire, state: State) -> GameMoment[ChampionView]:
+    seats = [SeatName(seat=i, user_id=100 + i, name=h.name) for i, h in enumerate(state.heroes)]
+    return moment_for(champion_rules(game), state, seats)
 
 
 def test_standing_in_ones_own_lair_is_told_to_nobody_else() -> None:
@@ -73,14 +76,15 @@ def test_standing_in_ones_own_lair_is_told_to_nobody_else() -> None:
     me.province = game.lib.lairs[("italia", "amphora")]
     assert any(isinstance(a, Attack) for a in RULES.legal(state, 0))
     shown = presenter("champion")
-    public = shown.prompt(as_result(state))
-    assert public is not None and "lair" not in public.text and public.private
+    public = shown.prompt(as_moment(game, state))  # type: ignore[attr-defined]
+    assert public is not None and "lair" not in public.text and any(b.view == "hand" for b in public.buttons)
     assert not any("monster" in b.label.lower() for b in public.buttons)
-    assert all(len(value) <= 100 for _label, value in public.choices)
+    assert all(len(c.encode()) <= 70 for menu in public.menus for _label, c in menu.choices)
     for seat in (None, 1):
-        assert "lair" not in RULES.view(state, seat)["caption"]
-    mine = shown.private(as_result(state), 0)
-    assert mine is not None and any("monster" in b.label.lower() for b in mine.prompt.buttons)
+        assert "lair" not in champion_rules(game).view(state, seat).caption
+    mine = shown.private("hand", as_moment(game, state), 0)
+    assert mine is not None and mine.prompt is not None
+    assert any("monster" in b.label.lower() for b in mine.prompt.buttons)
 
 
 def test_one_horse_at_a_time() -> None:
@@ -96,6 +100,6 @@ def test_one_horse_at_a_time() -> None:
 
 
 def test_the_sheet_counts_information_to_five_in_the_shorter_version() -> None:
-    hero: dict[str, Any] = sample_hero()
+    hero = sample_hero()
     six = render_sheet(hero, side_name="Veteran")
-    assert render_sheet({**hero, "info_needed": 5}, side_name="Veteran") != six
+    assert render_sheet(msgspec.structs.replace(hero, info_needed=5), side_name="Veteran") != six

@@ -28,7 +28,8 @@ from rules.champion.state import (
     Voyage,
 )
 from rules.core import GameError, IllegalAction, NotYourTurn, SeatInfo
-from tests.champion_helpers import ScriptedDice, calm, next_to, scripted, started, story_on_top
+from rules.spec import Command
+from tests.champion_helpers import ScriptedDice, calm, champion_rules, next_to, scripted, started, story_on_top
 
 PICKS = [("labienus", 1, "pilum"), ("jahmesz", 1, "khopesh")]
 
@@ -304,9 +305,11 @@ def test_information_to_the_lair_and_the_monster_choice() -> None:
     state = game.apply(state, 0, Choose(option=offer.monsters[1])).state  # type: ignore[attr-defined]
     me = state.heroes[0]
     assert me.monster == offer.monsters[1] and me.info == 6 and game.lair(me) is not None  # type: ignore
-    secret = game.view(state, 0)["secret"]  # type: ignore[attr-defined]
-    assert secret["lair"] == game.lair(me) and secret["monster"] == me.monster  # type: ignore[attr-defined]
-    assert "secret" not in game.view(state, None)  # type: ignore[attr-defined]
+    rules = champion_rules(game)  # type: ignore[arg-type]
+    secret = rules.view(state, 0).secret
+    assert secret is not None and secret.lair == game.lair(me)  # type: ignore[attr-defined]
+    assert rules.view(state, 0).heroes[0].monster == me.monster
+    assert rules.view(state, None).secret is None
 
 
 def test_state_round_trips_through_json() -> None:
@@ -317,16 +320,18 @@ def test_state_round_trips_through_json() -> None:
 
 def test_parse_and_choices() -> None:
     game, state = two_heroes()
-    assert game.parse(state, 0, "caravan", {"to": "Campania"}) == Caravan(to="campania")  # type: ignore
+    codec = champion_rules(game).codec  # type: ignore[arg-type]
+    assert codec.parse(state, 0, Command.of("caravan", to="Campania")) == Caravan(to="campania")
     with pytest.raises(IllegalAction, match="no `/fly`"):
-        game.parse(state, 0, "fly", {})  # type: ignore[attr-defined]
+        codec.parse(state, 0, Command.of("fly"))
     lib = game.lib  # type: ignore[attr-defined]
     far = next(q for p in lib.near["latium"] for q in lib.near[p] if q != "latium" and q not in lib.near["latium"])
-    action = game.parse(state, 0, "explore", {"path": far})  # type: ignore[attr-defined]
+    action = codec.parse(state, 0, Command.of("explore", path=far))
     assert isinstance(action, Explore) and action.path[-1] == far and len(action.path) == 2
-    options = game.choices(state, 0, "explore", "path")  # type: ignore[attr-defined]
-    assert options and len(options) <= 25
-    for _, value in options:
-        game.apply(state, 0, game.parse(state, 0, "explore", {"path": value}))  # type: ignore[attr-defined]
+    options = [codec.encode(state, 0, a) for a in game.legal(state, 0) if isinstance(a, Explore)]  # type: ignore
+    assert options
+    for command in options:
+        assert codec.label(state, 0, command, arg="path")
+        game.apply(state, 0, codec.parse(state, 0, Command.of("explore", path=command.get("path"))))  # type: ignore
     with pytest.raises(GameError):
-        game.parse(state, 0, "commission", {"reward": "fame"})  # type: ignore[attr-defined]
+        codec.parse(state, 0, Command.of("commission", reward="fame"))

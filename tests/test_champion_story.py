@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from rules.champion import story
 from rules.champion.content import CARD_TYPES, library
 from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import (
     Buy,
     Caravan,
@@ -34,7 +36,7 @@ from rules.champion.state import (
     TrailLost,
     WeaponChosen,
 )
-from rules.champion.story import CARD_NAMES, EFFECT_WORDS, final_report, revealed, tell
+from rules.champion.story import CARD_NAMES, EFFECT_WORDS, revealed
 from rules.core import SeatInfo
 from tests.champion_helpers import (
     ScriptedDice,
@@ -50,6 +52,17 @@ from tests.test_champion_property import choose
 
 LIB = library()
 RULES = ChampionOfTheEmpire()
+#: Views for states of any test here (the book's fixture cards included).
+VIEWS = ChampionRuleset(ChampionOfTheEmpire(book_library()))
+
+
+def tell(state: State, events: Any, *, lib: Any = None) -> list[str]:
+    """The lines told for a state's public view (as the presenter tells them)."""
+    return story.tell(VIEWS.view(state, None), events, lib=lib)
+
+
+def final_report(state: State, *, lib: Any = None) -> list[str]:
+    return story.final_report(VIEWS.view(state, None), lib=lib)
 #: Events that touch a hero's secrets: their lines must never name a region, an icon or a province.
 SECRET_EVENTS = (Information, ProvinceCard, TrailLost, MonsterOffer, MonsterTaken, Champion)
 

@@ -9,12 +9,17 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from PIL import Image, ImageChops
 
+from render import mapkit
 from render.champion import map as map_layer
 from render.champion import world as world_layer
+from render.mapkit.geometry import CELL_RADIUS
 from rules.champion.content import DATA, Link, MapFile, MapSize, Province, Region
+from rules.champion.view import ChampionView
+from tests.champion_helpers import midgame, sample_hero, typed_view
 
 
 def _open(data: bytes) -> Image.Image:
@@ -55,7 +60,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[MapFile]:
     yield TINY
 
 
-def _tiny_view(**extra: Any) -> dict[str, Any]:
+def _tiny_data(**extra: Any) -> dict[str, Any]:
     view: dict[str, Any] = {
         "round": 2, "phase": "action", "event": None,
         "heroes": [
@@ -72,6 +77,10 @@ def _tiny_view(**extra: Any) -> dict[str, Any]:
     }
     view.update(extra)
     return view
+
+
+def _tiny_view(**extra: Any) -> ChampionView:
+    return typed_view(_tiny_data(**extra))
 
 
 def _token_pixel(world_map: MapFile, pid: str) -> tuple[int, int]:
@@ -111,19 +120,19 @@ def test_tiny_map_key_pixels(tiny: MapFile) -> None:
 
 
 def test_map_without_anything_still_draws(tiny: MapFile) -> None:
-    assert _open(map_layer.render_map({})).size[0] == 1600
-    odd = {"heroes": [{"seat": 0, "player": "Zed", "colour": "purple", "province": "nowhere"}],
+    assert _open(map_layer.render_map(typed_view({}))).size[0] == 1600
+    odd = {"heroes": [{"seat": 0, "player": "Zed", "colour": "purple", "letter": "", "province": "nowhere"}],
            "highlight": ["nowhere"], "last_move": {"seat": 0, "path": ["alpha"], "by": "voyage"},
            "event": "no-such-event", "round": 1}
-    assert _open(map_layer.render_map(odd)).size[0] == 1600
+    assert _open(map_layer.render_map(typed_view(odd))).size[0] == 1600
 
 
 def test_map_rendering_repeatable_and_base_cached(tiny: MapFile) -> None:
     assert map_layer._base(tiny) is map_layer._base(tiny)
     assert map_layer.render_map(_tiny_view(), title="x") == map_layer.render_map(_tiny_view(), title="x")
-    moved = _tiny_view()
+    moved = _tiny_data()
     moved["heroes"][0]["province"] = "alpha"
-    assert map_layer.render_map(moved, title="x") != map_layer.render_map(_tiny_view(), title="x")
+    assert map_layer.render_map(typed_view(moved), title="x") != map_layer.render_map(_tiny_view(), title="x")
 
 
 def test_snapshot_equals_a_full_quantisation(tiny: MapFile) -> None:
@@ -154,18 +163,36 @@ def test_greek_and_hungarian_names_draw_glyphs_not_boxes() -> None:
 
 
 def test_voronoi_cells_share_borders_and_stay_in_reach() -> None:
-    cells = world_layer.voronoi(TINY.province, (1600, 1000))
+    cells = mapkit.voronoi(world_layer.sites(TINY), (1600, 1000))
     assert {c.pid for c in cells} == {p.id for p in TINY.province}
     beta = next(c for c in cells if c.pid == "beta")
     assert "alpha" in beta.across and "gamma" in beta.across
     for c in cells:
         p = next(p for p in TINY.province if p.id == c.pid)
-        assert all(abs(x - p.x) <= world_layer.CELL_RADIUS + 10 and abs(y - p.y) <= world_layer.CELL_RADIUS + 10
+        radius = CELL_RADIUS
+        assert all(abs(x - p.x) <= radius + 10 and abs(y - p.y) <= radius + 10
                    for x, y in c.points)
 
 
 def test_fit_needs_known_places() -> None:
-    assert world_layer.fit_coastline(TINY) is None
+    assert mapkit.fit_coastline(world_layer.map_data(TINY)) is None
+    assert mapkit.fit_coastline(world_layer.map_data(map_layer.world())) is not None
+
+
+def test_the_map_kit_knows_no_game() -> None:
+    code = ("import sys, render.mapkit; bad = [m for m in sys.modules if m.startswith(('rules', 'bot', "
+            "'render.champion'))]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_map_kit_places_labels_from_plain_data() -> None:
+    sites = (mapkit.Site("a", 200, 200), mapkit.Site("b", 260, 210, coast=True), mapkit.Site("c", 900, 700))
+    data = mapkit.MapData(1200, 900, sites)
+    g = mapkit.geometry(data)
+    assert g.fit is None and set(g.ports) == {"b"} and g.layers
+    spots = mapkit.place_labels(sites, {s.id: (80, 24) for s in sites}, g.land, (1200, 900), badge=30, token=32)
+    assert set(spots) == {"a", "b", "c"}
+    assert mapkit.labels.overlap(spots["a"].box, spots["b"].box) == 0
 
 
 # --- the real map ------------------------------------------------------------------------------------
@@ -186,17 +213,18 @@ def test_real_map_fits_the_coastline_and_labels_stand_on_land() -> None:
 
 
 @needs_map
-def test_real_map_sample_view_renders_fast_and_small() -> None:
-    view = map_layer.sample_view()
+def test_real_game_map_renders_small_with_its_tokens() -> None:
+    _state, view = midgame()
+    assert view.last_move is not None and view.highlight and view.event
     data = map_layer.render_map(view, title="Champion of the Empire")
     img = _open(data).convert("RGB")
     assert len(data) < 1_000_000
     world_map = map_layer.world()
-    for hero in view["heroes"]:
-        if hero["province"] == view["heroes"][0]["province"]:
-            assert _px(img, _token_pixel(world_map, hero["province"])) == map_layer.TOKENS[hero["colour"]][0]
-    out = map_layer.bench_map(n=3)
-    assert out["render_p50_ms"] > 0 and out["png_bytes"] < 1_000_000
+    provinces = [h.province for h in view.heroes]
+    for hero in view.heroes:
+        if hero.province is not None and provinces.count(hero.province) == 1:
+            assert _px(img, _token_pixel(world_map, hero.province)) == map_layer.TOKENS[hero.colour][0]
+    assert map_layer.map_alt_text(view).startswith("Map of the Roman world")
 
 
 @needs_map
@@ -315,12 +343,13 @@ def test_real_story_text_fits_its_card() -> None:
 # --- the character sheet -----------------------------------------------------------------------------
 
 def test_sheet_renders_tracks_and_alt_text() -> None:
-    hero = sheet_layer.sample_hero()
+    hero = sample_hero()
     data = sheet_layer.render_sheet(hero, side_name="Veteran")
     img = _open(data)
     assert img.size == (sheet_layer.SHEET_W, sheet_layer.SHEET_H) and len(data) < 500_000
-    assert sheet_layer.render_sheet(dict(hero), side_name="Veteran") is data
-    changed = dict(hero, life=4)
+    assert sheet_layer.render_sheet(msgspec.structs.replace(hero), side_name="Veteran") is data
+    assert sheet_layer.render_sheet(hero) is data  # the side's name comes from the view
+    changed = msgspec.structs.replace(hero, life=4)
     assert sheet_layer.render_sheet(changed, side_name="Veteran") != data
     alt = sheet_layer.sheet_alt_text(hero, side_name="Veteran")
     for words in ("Veteran side", "played by Ann", "life 3 of 6", "combat 6 of 7", "gold 5", "Information 2 of 6"):
@@ -328,17 +357,16 @@ def test_sheet_renders_tracks_and_alt_text() -> None:
 
 
 def test_sheet_with_odd_input_still_draws() -> None:
-    odd = {"hero": "nobody-ő", "player": "Ödön", "colour": "purple", "items": ["x", "y", "z", "w", "v"],
-           "life": "?", "shrines": ["nowhere"]}
+    odd = msgspec.structs.replace(sample_hero(), hero="nobody-ő", player="Ödön", colour="purple",
+                                  items=("x", "y", "z", "w", "v"), life=-3, shrines=("nowhere",), side=None)
     assert _open(sheet_layer.render_sheet(odd)).size == (sheet_layer.SHEET_W, sheet_layer.SHEET_H)
     assert "Ödön" in sheet_layer.sheet_alt_text(odd)
 
 
 def test_a_developed_heros_tracks_slide_up_to_show_values_beyond_fifteen() -> None:
-    from render.champion import render_sheet, sample_hero
+    from render.champion import render_sheet
 
-    hero = sample_hero()
-    hero.update(life=22, max_life=24, xp=31, gold=40)
+    hero = msgspec.structs.replace(sample_hero(), life=22, max_life=24, xp=31, gold=40)
     one = render_sheet(hero, side_name="Veteran")
-    hero.update(life=23)
+    hero = msgspec.structs.replace(hero, life=23)
     assert render_sheet(hero, side_name="Veteran") != one  # before, both drew no life marker at all

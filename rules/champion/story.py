@@ -1,10 +1,10 @@
 """Champion of the Empire, in words: turns a step's events into the lines posted in the game's public thread.
 
-Pure text (Discord markdown, no mentions: the cogs ping players separately).  ``tell`` is given the state
-*after* the step and the step's events; every fact it needs about the moment of an event comes from the
-events themselves (or from that state where nothing in between can have changed it).
+Pure text (Discord markdown, no mentions: the cogs ping players separately).  ``tell`` is given the public
+view *after* the step and the step's events; every fact it needs about the moment of an event comes from the
+events themselves (or from that view where nothing in between can have changed it).
 
-What is public and what stays secret (the same split as ``ChampionOfTheEmpire.view``):
+What is public and what stays secret (the same split as the typed view, ``view.build_view``):
 
 - **Public** — everything on the table: heroes, sides, weapons and items, positions and moves, every
   attribute track, the event card, story cards drawn (both cards on offer under the fate track), their
@@ -21,7 +21,7 @@ What is public and what stays secret (the same split as ``ChampionOfTheEmpire.vi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from rules.champion.content import Library, library
 from rules.champion.state import (
@@ -61,7 +61,6 @@ from rules.champion.state import (
     Seated,
     Shipwreck,
     Shuffled,
-    State,
     StoryChosen,
     StoryDrawn,
     StoryOutcome,
@@ -71,215 +70,26 @@ from rules.champion.state import (
     WeaponChosen,
     Wound,
 )
+from rules.champion.telling import (
+    ATTRIBUTE_NAMES,
+    CARD_NAMES,
+    EFFECT_WORDS,
+    KEEP_WORDS,
+    LOSS_WHY,
+    PILE_NAMES,
+    _and,
+    _plural,
+    _safe,
+    _signed,
+    revealed,
+)
+from rules.champion.telling_fights import FightTeller
+from rules.champion.view import ChampionView
 from rules.core import Event
 
-#: Each event card's effect in plain words (the card's own text ends with the same rule).
-EFFECT_WORDS: dict[str, str] = {
-    "none": "nothing changes this round",
-    "explore_move_minus1": "exploring moves one province fewer this round",
-    "explore_move_plus1": "exploring moves one province further this round",
-    "caravan_gold_plus1": "a caravan escort earns 1 more gold this round",
-    "voyage_forbidden": "no ship sails this round: no voyages",
-    "voyage_free": "a voyage costs nothing this round",
-    "market_closed": "every city market is shut this round",
-    "market_discount1": "every market item costs 1 gold less this round",
-    "commission_gold_plus1": "local commissions taken in gold pay 1 more this round",
-    "commission_xp_plus1": "local commissions taken in experience give 1 more XP this round",
-    "recuperate_plus1": "resting outside a city restores 1 more life this round",
-    "lore_free": "secret lore costs no gold this round",
-    "story_xp_plus1": "a fight from a story card gives 1 more XP this round",
-    "opponents_combat_plus1": "every opponent fights with combat value +1 this round",
-    "opponents_initiative_plus1": "every opponent has initiative +1 this round",
-    "heroes_initiative_plus1": "every hero fights with initiative +1 this round",
-    "shipwreck_on_1_2": "a voyage is wrecked on a roll of 1 or 2 this round",
-    "all_gain_1_gold": "every hero gains 1 gold now",
-}
-#: What a card placed in front of a hero does (the story glossary's words).
-KEEP_WORDS: dict[str, str] = {
-    "guide": "the next exploration moves one province further",
-    "blessing": "1 extra combat card in the next fight",
-    "fever": "1 fewer combat card in the next fight",
-    "free_passage": "the next voyage costs nothing",
-    "lame": "the next move action moves one province fewer",
-}
-CARD_NAMES: dict[str, str] = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg",
-                              "inspired": "Inspired combat"}
-WOUND_NAMES: dict[str, str] = {"torso": "a torso wound", "head": "a head wound", "hand": "a hand wound",
-                               "leg": "a leg wound", "inspired": "an Inspired combat wound", "ranged": "a ranged hit",
-                               "fire": "a blast of fiery breath", "": "a blow"}
-CHANGE_NAMES: dict[str, str] = {"gold": "gold", "xp": "XP", "life": "life", "max_life": "maximum life",
-                                "combat": "combat", "initiative": "initiative"}
-ATTRIBUTE_NAMES: dict[str, str] = {"initiative": "initiative", "combat": "combat value", "life": "maximum life"}
-PILE_NAMES: dict[str, str] = {"event": "event deck", "combat": "combat deck", "item": "item deck",
-                              "easy": "easy story deck", "medium": "medium story deck", "hard": "hard story deck",
-                              "province": "province cards", "monster": "monster sheets"}
-LOSS_WHY: dict[str, str] = {"shipwreck": "to the sea", "story": "on the road", "defeat": "after the defeat"}
-REASONS: dict[str, str] = {"double six": "double six: the higher initiative wins",
-                           "double one": "double one: the higher initiative wins",
-                           "one": "a 1 always loses", "six": "a 6 always wins"}
 
-
-def _safe(name: str) -> str:
-    """A player's name as text: never a mention."""
-    return name.replace("@", "＠")
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def revealed(events: Iterable[Event]) -> list[tuple[str, str]]:
-    """The cards whose pictures go with the message, in order and once each: ``(kind, id)``."""
-    out: list[tuple[str, str]] = []
-
-    def add(kind: str, cid: str) -> None:
-        if cid and (kind, cid) not in out:
-            out.append((kind, cid))
-
-    for e in events:
-        if isinstance(e, RoundBegan):
-            add("event", e.event)
-        elif isinstance(e, StoryDrawn):
-            for c in e.cards:
-                add("story", c)
-        elif isinstance(e, StoryChosen):
-            add("story", e.card)
-        elif isinstance(e, (Bought, ItemGained)):
-            add("item", e.item)
-        elif isinstance(e, MonsterTaken):
-            add("monster", e.monster)
-    return out
-
-
-class _Teller:
-    """The running context of one ``tell`` call (names, the fight under way, where each hero stands)."""
-
-    def __init__(self, state: State, events: list[Event], lib: Library) -> None:
-        self.s = state
-        self.ev = events
-        self.lib = lib
-        self.lines: list[str] = []
-        self.target = 5 if state.short else 6
-        # where each hero stood when the step began: the first move of the step starts there
-        self.pos: dict[int, str] = {i: h.province for i, h in enumerate(state.heroes)}
-        for e in reversed(events):
-            if isinstance(e, Moved) and e.path:
-                self.pos[e.seat] = e.path[0]
-        # the fight under way when the step began
-        self.fighter = state.order[state.turn] if state.order else 0
-        self.foes: dict[int, str] = {}
-        self.kind: str = state.combat.kind if state.combat is not None else "story"
-        first = next((e for e in events if isinstance(e, (FightBegan, FightEnded))), None)
-        if isinstance(first, FightEnded):
-            self.fighter = first.seat
-        elif state.combat is not None:
-            self.foes = {i: f.name for i, f in enumerate(state.combat.foes)}
-        for e in events:
-            if isinstance(e, FightBegan):
-                break
-            name, index = self._foe_of(e)
-            if name and index >= 0:
-                self.foes.setdefault(index, name)
-        self.attacks: dict[int, str] = {}  # the card each opponent attacked with this combat turn
-        # the hero's last attack (an opponent's answer may come in the next step, from its player)
-        self.hero_attack = state.combat.attack if state.combat is not None else ""
-        self.weapon_told = False
-        self.bought: set[tuple[int, str]] = set()
-        self.skip: set[int] = set()  # events already told together with an earlier one
-
-    @staticmethod
-    def _foe_of(e: Event) -> tuple[str, int]:
-        if isinstance(e, CardsDrawn) and e.who != "hero":
-            return e.who, e.foe
-        if isinstance(e, CardPlayed) and e.by != "hero":
-            return e.by, e.foe
-        if isinstance(e, Wound) and e.who != "hero":
-            return e.who, e.foe
-        if isinstance(e, FoeDied):
-            return e.name, e.foe
-        return "", -1
-
-    # --- names --------------------------------------------------------------------------------
-
-    def player(self, seat: int) -> str:
-        if 0 <= seat < len(self.s.heroes):
-            return f"**{_safe(self.s.heroes[seat].name)}**"
-        return "Tabula"
-
-    def hero_name(self, seat: int) -> str:
-        h = self.s.heroes[seat] if 0 <= seat < len(self.s.heroes) else None
-        if h is None:
-            return "the hero"
-        hero = self.lib.hero.get(h.hero)
-        return hero.name if hero is not None else _safe(h.name)
-
-    def who(self, seat: int) -> str:
-        """"Ann's **Labienus**" (or just the player before a hero is chosen)."""
-        h = self.s.heroes[seat] if 0 <= seat < len(self.s.heroes) else None
-        if h is None:
-            return "Tabula"
-        hero = self.lib.hero.get(h.hero)
-        return f"{_safe(h.name)}'s **{hero.name}**" if hero is not None else f"**{_safe(h.name)}**"
-
-    def item(self, item: str) -> str:
-        it = self.lib.item.get(item)
-        return f"**{it.name}**" if it is not None else f"**{item}**"
-
-    def province(self, pid: str) -> str:
-        p = self.lib.province.get(pid)
-        return p.name if p is not None else pid
-
-    def story(self, sid: str) -> str:
-        st = self.lib.story.get(sid)
-        return st.title if st is not None else sid
-
-    def monster(self, mid: str) -> str:
-        m = self.lib.monster.get(mid)
-        return self.foe(m.name) if m is not None else mid
-
-    def foe(self, name: str, *, cap: bool = False) -> str:
-        """An opponent's name with its article: "the Bodyguard", "Kerberos (left head)", "the Minotaur"."""
-        if not any(name.startswith(m.name) for m in self.lib.monsters):
-            name = "the " + name
-        if name[:4] in ("The ", "the "):
-            name = ("The " if cap else "the ") + name[4:]
-        return name
-
-    def side(self, who: str, foe: int, *, cap: bool = False) -> str:
-        """The hero's name (for "hero") or an opponent's, as combat events name them."""
-        if who == "hero":
-            return self.hero_name(self.fighter)
-        return self.foe(who, cap=cap)
-
-    def foe_at(self, index: int, *, cap: bool = False) -> str:
-        name = self.foes.get(index)
-        if name is None:
-            return "The opponent" if cap else "the opponent"
-        return self.foe(name, cap=cap)
-
-    def card(self, kind: str) -> str:
-        return f"**{CARD_NAMES.get(kind, kind)}**"
-
-    def changes(self, changes: dict[str, int]) -> str:
-        return ", ".join(f"{_signed(v)} {CHANGE_NAMES.get(k, k)}" for k, v in changes.items() if v)
-
-    def add(self, line: str) -> None:
-        if line:
-            self.lines.append(line)
+class _Teller(FightTeller):
+    """One ``tell`` call: the walk over the step's events (names in ``telling``, fights in ``telling_fights``)."""
 
     # --- the walk -----------------------------------------------------------------------------
 
@@ -339,38 +149,6 @@ class _Teller:
             self.add(f"{who} moves from {start} to **{self.province(end)}**{extra}.")
         if end:
             self.pos[e.seat] = end
-
-    def drawn(self, group: list[CardsDrawn], index: int) -> None:
-        hero = next((g for g in group if g.who == "hero"), None)
-        parts: list[str] = []
-        lead = ""
-        if hero is not None and hero.round == 1 and not self.weapon_told:
-            weapon = self.weapon_now(index)
-            if weapon is not None:
-                self.weapon_told = True
-                lead = (f"{self.hero_name(self.fighter)} fights with the {self.item(weapon)}. " if weapon
-                        else f"{self.hero_name(self.fighter)} fights without a weapon. ")
-        for g in group:
-            if g.who != "hero":
-                self.foes[g.foe] = g.who
-            name = self.side(g.who, g.foe)
-            kept = f" ({g.kept} kept)" if g.kept else ""
-            parts.append(f"{name} {g.cards}{kept}")
-        rnd = group[0].round
-        if rnd <= 1 and all(g.kept == 0 for g in group):
-            first, rest = parts[0], parts[1:]
-            name, _, count = first.rpartition(" ")
-            line = f"{name} draws {_plural(int(count), 'combat card')}" if count.isdigit() else first
-            self.add(f"🃏 {lead}{_cap(line)}" + ("; " + "; ".join(rest) if rest else "") + ".")
-        else:
-            self.add(f"🃏 {lead}Combat round {rnd} — cards in hand: " + "; ".join(parts) + ".")
-
-    def weapon_now(self, index: int) -> str | None:
-        """The weapon of the fight under way, when the state still holds that fight."""
-        c = self.s.combat
-        if c is None or any(isinstance(e, (FightEnded, FightBegan)) for e in self.ev[index + 1:]):
-            return None
-        return c.weapon
 
     def shuffled(self, e: Shuffled, prev: Event | None, nxt: Event | None) -> None:
         if isinstance(prev, Shuffled):
@@ -622,159 +400,32 @@ class _Teller:
         else:
             self.add(f"> {o.text}")
 
-    def fight_began(self, e: FightBegan) -> None:
-        self.fighter = e.seat
-        self.kind = e.kind
-        self.weapon_told = False
-        self.attacks = {}
-        self.foes = {}
-        parts: list[str] = []
-        players: dict[int, list[str]] = {}
-        for i, f in enumerate(e.foes):
-            name = str(f.get("name", "opponent"))
-            self.foes[i] = name
-            stats = f"combat {f.get('combat')} · initiative {f.get('initiative')} · life {f.get('life')}"
-            parts.append(f"{self.foe(name)} [{stats}]" if name.endswith(")") else f"{self.foe(name)} ({stats})")
-            ctl = f.get("controller")
-            if isinstance(ctl, int) and 0 <= ctl < len(self.s.heroes):
-                players.setdefault(ctl, []).append(self.foe(name))
-        limit = f" The fight lasts at most {_plural(e.rounds, 'combat round')}." if e.rounds else ""
-        verb = "attacks" if e.kind == "monster" else "faces"
-        line = f"⚔️ Fight! {self.who(e.seat)} {verb} {_and(parts)}.{limit}"
-        if players:
-            line += " " + "; ".join(f"{self.player(p)} plays {_and(names)}" for p, names in players.items()) + "."
-        self.add(line)
 
-    def group(self, *, cap: bool) -> str:
-        if len(self.foes) == 1:
-            return self.foe(next(iter(self.foes.values())), cap=cap)
-        return "The opponents" if cap else "the opponents"
-
-    def ranged(self, e: RangedAttack) -> None:
-        if e.item == "fiery_breath":
-            self.add(f"🔥 {self.foe(e.by, cap=True)} breathes fire at {self.hero_name(self.fighter)}.")
-            return
-        shooter = self.side(e.by, -1, cap=True)
-        target = self.hero_name(self.fighter) if e.target == "hero" else self.foe(e.target)
-        verb = "shoots" if any(w in e.item for w in ("bow", "sling")) else "throws"
-        effect = []
-        if e.discarded:
-            effect.append(f"{target} loses {_plural(e.discarded, 'combat card')}")
-        line = f"🏹 {shooter} {verb} the {self.item(e.item)} at {target}"
-        self.add(line + (": " + "; ".join(effect) if effect else "") + ".")
-
-    def initiative(self, e: InitiativeRolled) -> None:
-        hero = self.hero_name(self.fighter)
-        roller = self.foe(e.roller)
-        if len(self.foes) > 1:
-            roller += ", rolling for the opponents,"
-        hi = e.hero_total - e.hero_roll
-        fi = e.foe_total - e.foe_roll
-        winner = hero if e.attacker == "hero" else self.group(cap=False)
-        verb = "attacks" if e.attacker == "hero" or len(self.foes) == 1 else "attack"
-        if e.reason == "tie":
-            reason = f" (a tie goes to {'the hero' if e.attacker == 'hero' else 'the opponents'})"
-        else:
-            reason = "" if e.reason == "higher" else f" ({REASONS.get(e.reason, e.reason)})"
-        self.add(f"🎲 Initiative: {hero} {hi}+{e.hero_roll} = **{e.hero_total}**, {roller} {fi}+{e.foe_roll} = "
-                 f"**{e.foe_total}** — {winner} {verb}{reason}.")
-
-    def played(self, e: CardPlayed, prev: Event | None, nxt: Event | None, index: int) -> None:
-        card = self.card(e.card)
-        if e.role == "attack":
-            if e.by == "hero":
-                self.hero_attack = e.card
-                self.add(f"⚔️ {self.hero_name(self.fighter)} attacks {self.foe_at(e.foe)}: {card}")
-            else:
-                self.foes[e.foe] = e.by
-                self.attacks[e.foe] = e.card
-                self.add(f"⚔️ {self.foe(e.by, cap=True)} attacks: {card}")
-            return
-        paired = (isinstance(prev, CardPlayed) and prev.role == "attack" and prev.foe == e.foe
-                  and (prev.by == "hero") != (e.by == "hero"))
-        defender = self.side(e.by, e.foe)
-        attack = self.attacks.pop(e.foe, "") if e.by == "hero" else self.hero_attack
-        if e.role == "defence":
-            tail = f"{defender} defends with {card}."
-        else:
-            # the wound that follows names the attack that went unanswered: told in the same line
-            hurt = isinstance(nxt, Wound) and (nxt.who == "hero") == (e.by == "hero")
-            if isinstance(nxt, Wound) and hurt:
-                attack = nxt.card if nxt.card in CARD_NAMES else attack
-                self.skip.add(index + 1)
-                if nxt.who != "hero":
-                    self.foes.setdefault(nxt.foe, nxt.who)
-            missing = f"no {CARD_NAMES.get(attack, attack)}" if attack else "no matching card"
-            if isinstance(nxt, Wound) and hurt:
-                tail = f"{defender} has {missing}, throws down {card} and {self.hurt(nxt)}."
-            else:
-                tail = f"{defender} has {missing} and throws down {card}."
-        if paired and self.lines:
-            self.lines[-1] += " — " + tail
-        elif e.by == "hero" and e.foe in self.foes:
-            self.add(f"🛡️ Against {self.foe_at(e.foe)}: {tail}")
-        else:
-            self.add(f"🛡️ {_cap(tail)}")
-
-    def hurt(self, e: Wound) -> str:
-        """What a wound did, as a verb phrase: "takes a leg wound: −1 life (4 left), initiative down to 2"."""
-        if e.absorbed:
-            gear = {"armour": "armour", "shield": "shield", "hide": "armoured hide"}.get(e.absorbed, e.absorbed)
-            return f"the {gear} takes the blow: no life lost"
-        what = WOUND_NAMES.get(e.card, "a wound")
-        leg = f", initiative down to {e.initiative}" if e.card == "leg" else ""
-        return f"takes {what}: −{e.life} life ({e.left} left){leg}"
-
-    def wound(self, e: Wound) -> None:
-        name = self.side(e.who, e.foe, cap=True)
-        if e.who != "hero":
-            self.foes.setdefault(e.foe, e.who)
-        if e.absorbed:
-            gear = {"armour": "armour", "shield": "shield", "hide": "armoured hide"}.get(e.absorbed, e.absorbed)
-            self.add(f"🛡️ {name}'s {gear} takes the blow: no life lost.")
-            return
-        self.add(f"🩸 {name} {self.hurt(e)}.")
-
-    def fight_ended(self, e: FightEnded, nxt: Event | None) -> None:
-        hero = self.hero_name(e.seat)
-        gains = ", ".join(x for x in (f"+{e.xp} XP" if e.xp else "", f"+{e.gold} gold" if e.gold else "") if x)
-        gains = f" ({gains})" if gains else ""
-        if e.result == "won":
-            if isinstance(nxt, Champion):
-                return  # the champion's line says it all
-            self.add(f"🏆 {hero} wins the fight{gains}.")
-        elif e.result == "fled":
-            stand = "still stands" if len(self.foes) == 1 else "still stand"
-            self.add(f"🏃 The combat rounds are over and {self.group(cap=False)} {stand}: the fight breaks off"
-                     f"{gains}.")
-        else:
-            self.add(f"☠️ {hero} is beaten{gains}.")
-        self.attacks = {}
+def tell(view: ChampionView, events: Iterable[Event], *, lib: Library | None = None) -> list[str]:
+    """One line (or short paragraph) per event worth telling, in order; ``view`` is the public view after them."""
+    return _Teller(view, list(events), lib or library()).run()
 
 
-def tell(state: State, events: Iterable[Event], *, lib: Library | None = None) -> list[str]:
-    """One line (or short paragraph) per event worth telling, in order; ``state`` is the state after them."""
-    return _Teller(state, list(events), lib or library()).run()
-
-
-def final_report(state: State, *, lib: Library | None = None) -> list[str]:
+def final_report(view: ChampionView, *, lib: Library | None = None) -> list[str]:
     """The end: the champion first, then each hero's sheet in one line (information, XP, gold, items)."""
     lib = lib or library()
-    target = 5 if state.short else 6
+    target = view.info_needed
+    winner = view.winner if view.winner is not None else -1
     rows: list[str] = []
-    order = sorted(range(len(state.heroes)), key=lambda i: (i != state.winner, -state.heroes[i].info, i))
+    order = sorted(range(len(view.heroes)), key=lambda i: (i != winner, -view.heroes[i].info, i))
     for i in order:
-        h = state.heroes[i]
+        h = view.heroes[i]
         hero = lib.hero[h.hero].name if h.hero in lib.hero else "no hero"
         items = ", ".join(lib.item[x].name if x in lib.item else x for x in h.items) or "no items"
-        crown = "👑 " if i == state.winner else ""
-        beast = _Teller(state, [], lib).monster(h.monster)
-        hunt = f" · hunting {beast}" if h.monster in lib.monster else ""
-        if i == state.winner and h.monster in lib.monster:
+        crown = "👑 " if i == winner else ""
+        monster = h.monster or ""
+        beast = _Teller(view, [], lib).monster(monster)
+        hunt = f" · hunting {beast}" if monster in lib.monster else ""
+        if i == winner and monster in lib.monster:
             hunt = f" · slew {beast}"
-        rows.append(f"{crown}**{_safe(h.name)}** — {hero}: information {h.info}/{target} · {h.xp} XP · {h.gold} gold "
+        rows.append(f"{crown}**{_safe(h.player)}** — {hero}: information {h.info}/{target} · {h.xp} XP · {h.gold} gold "
                     f"· life {h.life}/{h.max_life}{hunt} · {items}")
     return rows
 
 
-__all__ = ["EFFECT_WORDS", "KEEP_WORDS", "final_report", "revealed", "tell"]
+__all__ = ["CARD_NAMES", "EFFECT_WORDS", "KEEP_WORDS", "final_report", "revealed", "tell"]

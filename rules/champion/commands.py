@@ -1,0 +1,429 @@
+"""Champion of the Empire's words: the codec.  ``parse`` turns a command (typed, pressed or picked) into an
+action, ``encode`` is its inverse, and ``label`` is how people read a command or one of its values.
+
+The encoded forms are the ones Tabula's buttons have always carried (``commission?reward=xp``,
+``explore?path=latium>campania``, ``play?card=head&target=2``), so controls drawn before the plug-in work
+still parse.  Typed values may be ids or names, in any case; numbers (opponents, story choices) count from 1.
+"""
+
+from __future__ import annotations
+
+from rules.champion.content import CARD_TYPES
+from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.state import (
+    DEVELOP_COST,
+    Attack,
+    Buy,
+    Caravan,
+    ChampionAction,
+    Choose,
+    Commission,
+    Defend,
+    Develop,
+    Drop,
+    Explore,
+    Keep,
+    Lore,
+    Pass,
+    Pick,
+    Play,
+    Ranged,
+    Recuperate,
+    State,
+    Use,
+    Voyage,
+    Weapon,
+)
+from rules.core import GameOver, IllegalAction
+from rules.spec import Command
+
+#: The longest encoded command (the platform prefixes ~25 characters; Discord allows 100).
+LIMIT = 70
+CARD_NAMES = {t: t.capitalize() for t in CARD_TYPES}  # "Torso", "Head", …
+VERBS = ("hero", "caravan", "explore", "voyage", "commission", "recuperate", "lore", "develop", "buy", "pass", "use",
+         "attack", "choose", "drop", "weapon", "ranged", "play", "defend", "keep")
+
+
+def _norm(text: str) -> str:
+    return text.strip().lower().replace(" ", "-").replace("_", "-")
+
+
+class ChampionCodec:
+    def __init__(self, game: ChampionOfTheEmpire) -> None:
+        self.game = game
+
+    # --- names to ids -----------------------------------------------------------------------------
+
+    def _province(self, text: str) -> str:
+        """A province id from an id or a name (case and spaces ignored)."""
+        key = _norm(text)
+        lib = self.game.lib
+        if key in lib.province:
+            return key
+        for p in lib.map.province:
+            if _norm(p.name) == key or (p.city and _norm(p.city) == key):
+                return p.id
+        raise IllegalAction(f"There is no province called {text.strip()[:30]!r}. The list offers every place you "
+                            "can reach from where you stand.")
+
+    def _item(self, text: str, allowed: list[str]) -> str:
+        key = _norm(text)
+        lib = self.game.lib
+        for i in allowed:
+            if key in (i, _norm(lib.item[i].name if i in lib.item else i)):
+                return i
+        if key in lib.item or not allowed:
+            return key
+        names = ", ".join(lib.item[i].name for i in allowed if i in lib.item)
+        raise IllegalAction(f"No item called {text.strip()[:30]!r} here. You can choose: {names}.")
+
+    @staticmethod
+    def _foe(state: State, text: str) -> int:
+        """An opponent's number (1, 2, 3 as people count) or name, as the 0-based index."""
+        c = state.combat
+        if c is None:
+            raise IllegalAction("There is no fight going on.")
+        text = text.strip()
+        if not text:
+            alive = [i for i, f in enumerate(c.foes) if f.life > 0]
+            return alive[0] if alive else 0
+        if text.isdigit():
+            return int(text) - 1
+        for i, f in enumerate(c.foes):
+            if _norm(f.name) == _norm(text):
+                return i
+        raise IllegalAction("Name an opponent by its number: " +
+                            ", ".join(f"{i + 1} ({f.name})" for i, f in enumerate(c.foes) if f.life > 0) + ".")
+
+    @staticmethod
+    def _card(text: str) -> str:
+        key = _norm(text)
+        if key in CARD_TYPES:
+            return key
+        raise IllegalAction(f"Combat cards are {', '.join(CARD_TYPES)}; {text.strip()[:20]!r} is not one of them.")
+
+    def _controlled(self, state: State, seat: int, text: str) -> int:
+        """The opponent a controller acts for: named, or the first one of theirs that is waiting."""
+        if text.strip():
+            return self._foe(state, text)
+        c = state.combat
+        assert c is not None
+        for i, f in enumerate(c.foes):
+            if f.controller == seat and f.life > 0 and (
+                    (c.step == "foe_defend" and i == c.target) or (c.step == "foe_attack" and f.hand and not f.play)
+                    or (c.step == "keep" and f.keep is None)):
+                return i
+        return next((i for i, f in enumerate(c.foes) if f.controller == seat), -1)
+
+    # --- parse ------------------------------------------------------------------------------------
+
+    def parse(self, state: State, seat: int, command: Command) -> ChampionAction:
+        game = self.game
+        if state.phase == "over":
+            raise GameOver("This game has ended: " + game._winner_line(state))
+        verb = command.verb.strip().lower()
+        arg = {k: (v or "") for k, v in command.args}
+        me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
+        in_fight = state.phase == "combat" and state.combat is not None
+        lib = game.lib
+        if verb == "hero":
+            key = _norm(arg.get("hero", ""))
+            hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name))), None)
+            if hero is None:
+                raise IllegalAction("Choose a hero: " + ", ".join(h.name for h in lib.heroes) + ".")
+            side_text = _norm(arg.get("side", ""))
+            side = next((i + 1 for i, sd in enumerate(hero.side) if side_text in (str(i + 1), _norm(sd.name))), 0)
+            if not side:
+                raise IllegalAction(f"Choose a side of {hero.name}'s sheet: " +
+                                    ", ".join(f"{i + 1} ({sd.name})" for i, sd in enumerate(hero.side)) + ".")
+            return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
+        if verb == "caravan":
+            return Caravan(to=self._province(arg.get("to", "")))
+        if verb == "explore":
+            return self._explore(state, seat, arg.get("path", "") or arg.get("to", ""))
+        if verb == "voyage":
+            return Voyage(to=self._province(arg.get("to", "")))
+        if verb == "commission":
+            reward = _norm(arg.get("reward", ""))
+            reward = {"experience": "xp", "exp": "xp"}.get(reward, reward)
+            if reward not in ("xp", "gold"):
+                raise IllegalAction("Local commissions pay **xp** or **gold**: `/commission reward:xp`.")
+            return Commission(reward=reward)
+        if verb == "recuperate":
+            return Recuperate()
+        if verb == "lore":
+            return Lore()
+        if verb == "develop":
+            attribute = _norm(arg.get("attribute", ""))
+            attribute = {"max-life": "life", "combat-value": "combat", "init": "initiative"}.get(attribute, attribute)
+            if attribute not in DEVELOP_COST:
+                raise IllegalAction("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP).")
+            return Develop(attribute=attribute)
+        if verb == "buy":
+            offer = me.offer if state.phase == "setup" and me is not None else state.market
+            return Buy(item=self._item(arg.get("item", ""), list(offer)))
+        if verb == "pass":
+            return Pass()
+        if verb == "use":
+            return Use(item=self._item(arg.get("item", ""), list(me.items) if me else []))
+        if verb == "drop":
+            owner = state.heroes[state.order[state.turn]] if state.phase != "setup" else me
+            return Drop(item=self._item(arg.get("item", ""), list(owner.items) if owner else []))
+        if verb == "choose":
+            return self._choose(state, arg.get("option", ""))
+        if verb == "attack" and not in_fight:
+            return Attack()
+        return self._fight(state, seat, verb, arg, in_fight, me.items if me else [])
+
+    def _explore(self, state: State, seat: int, raw: str) -> Explore:
+        game = self.game
+        me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
+        parts = [p for p in raw.replace(">", ",").split(",") if p.strip()]
+        if not parts:
+            raise IllegalAction("Name the way: `/explore path:` one to three provinces separated by `>`.")
+        path = [self._province(p) for p in parts]
+        if me is not None and len(path) == 1 and me.province and path[0] not in game.lib.near.get(me.province, ()):
+            if path[0] == me.province:
+                return Explore(path=(me.province,))
+            steps = game.allowance(state, seat, "explore") if state.phase != "setup" else 2
+            route = game.reach(state, seat, steps).get(path[0])
+            if route:
+                return Explore(path=tuple(route))
+        return Explore(path=tuple(path))
+
+    def _choose(self, state: State, text: str) -> Choose:
+        lib = self.game.lib
+        if state.phase not in ("fate", "monster", "story"):
+            raise IllegalAction("There is nothing to choose right now: `/choose` answers a story card, or picks a "
+                                "story card or a monster when the game asks.")
+        option = text.strip()
+        if not option:
+            raise IllegalAction("Say which option: `/choose option:` (the list shows them).")
+        if state.phase == "monster":
+            option = _norm(option)
+            for m in state.monster_offer:
+                if m in lib.monster and option == _norm(lib.monster[m].name):
+                    option = m
+        elif state.phase == "fate":
+            option = _norm(option)
+            if state.draw is not None:
+                for cid in state.draw.cards:
+                    if option == _norm(lib.story[cid].title):
+                        option = cid
+        return Choose(option=option)
+
+    def _fight(self, state: State, seat: int, verb: str, arg: dict[str, str], in_fight: bool,
+               items: list[str]) -> ChampionAction:
+        hero = seat == state.order[state.turn] if state.order else False
+        if verb in ("attack", "play"):
+            if not in_fight:
+                raise IllegalAction("There is no fight going on; cards are played only in combat.")
+            card = self._card(arg.get("card", ""))
+            if hero and not arg.get("foe"):
+                return Play(card=card, target=self._foe(state, arg.get("target", "")))
+            return Play(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
+        if verb == "defend":
+            if not in_fight:
+                raise IllegalAction("There is no fight going on.")
+            card = self._card(arg.get("card", ""))
+            if hero and not arg.get("foe"):
+                return Defend(card=card)
+            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
+        if verb == "keep":
+            if not in_fight:
+                raise IllegalAction("There is no fight going on.")
+            raw = arg.get("cards", "")
+            kinds = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",")
+                          if k.strip() and _norm(k) not in ("none", "nothing"))
+            if hero and not arg.get("foe"):
+                return Keep(cards=kinds)
+            return Keep(cards=kinds, foe=self._controlled(state, seat, arg.get("foe", "")))
+        if verb in ("weapon", "ranged") and not in_fight:
+            raise IllegalAction("There is no fight going on: the weapon and the ranged attack are chosen when a "
+                                "fight begins.")
+        if verb == "weapon":
+            text = arg.get("item", "")
+            if _norm(text) in ("", "none", "no-weapon"):
+                return Weapon(item="")
+            return Weapon(item=self._item(text, list(items)))
+        if verb == "ranged":
+            text = arg.get("item", "")
+            if _norm(text) in ("", "none"):
+                return Ranged(item="")
+            return Ranged(item=self._item(text, list(items)), target=self._foe(state, arg.get("target", "")))
+        listed = ", ".join(f"`/{v}`" for v in VERBS)
+        raise IllegalAction(f"Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, "
+                            "`/hand`, `/roll`, `/game status`).")
+
+    # --- encode -----------------------------------------------------------------------------------
+
+    def encode(self, state: State, seat: int, action: ChampionAction) -> Command:
+        if isinstance(action, Pick):
+            return Command.of("hero", hero=action.hero, side=action.side, weapon=action.weapon)
+        if isinstance(action, Explore):
+            full = Command.of("explore", path=">".join(action.path))
+            if len(full.encode()) <= LIMIT:
+                return full
+            return Command.of("explore", path=action.path[-1])  # the shortest way there, as parse finds it
+        if isinstance(action, (Caravan, Voyage)):
+            return Command.of(type(action).__name__.lower(), to=action.to)
+        if isinstance(action, Commission):
+            return Command.of("commission", reward=action.reward)
+        if isinstance(action, Develop):
+            return Command.of("develop", attribute=action.attribute)
+        if isinstance(action, (Buy, Use, Drop)):
+            return Command.of(type(action).__name__.lower(), item=action.item)
+        if isinstance(action, Choose):
+            return Command.of("choose", option=action.option)
+        if isinstance(action, Weapon):
+            return Command.of("weapon", item=action.item or "none")
+        if isinstance(action, Ranged):
+            if not action.item:
+                return Command.of("ranged", item="none")
+            return Command.of("ranged", item=action.item, target=action.target + 1)
+        if isinstance(action, Play):
+            if action.foe >= 0:
+                return Command.of("play", card=action.card, foe=action.foe + 1)
+            return Command.of("play", card=action.card, target=action.target + 1)
+        if isinstance(action, Defend):
+            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None)
+        if isinstance(action, Keep):
+            return Command.of("keep", cards=",".join(action.cards) or "none",
+                              foe=action.foe + 1 if action.foe >= 0 else None)
+        return Command.of(type(action).__name__.lower())  # pass, recuperate, lore, attack
+
+    # --- label ------------------------------------------------------------------------------------
+
+    def label(self, state: State, seat: int, command: Command, arg: str | None = None) -> str:
+        try:
+            text = self._value_label(state, command, arg) if arg is not None else self._label(state, seat, command)
+        except (KeyError, IndexError, ValueError):
+            text = command.get(arg) if arg is not None else command.typed()
+        return text[:100]
+
+    def place(self, pid: str) -> str:
+        """A province as the move menu shows it: "Campania (amphora · city)"."""
+        p = self.game.lib.province[pid]
+        extra = " · city" if p.city else (" · shrine" if p.shrine else "")
+        return f"{p.name} ({p.icon}{extra})"
+
+    def _foe_name(self, state: State, number: str) -> str:
+        c = state.combat
+        return c.foes[int(number) - 1].name if c is not None else number
+
+    def _label(self, state: State, seat: int, command: Command) -> str:
+        game, lib = self.game, self.game.lib
+        verb, get = command.verb, command.get
+        if verb == "hero":
+            h = lib.hero[get("hero")]
+            side = h.side[int(get("side")) - 1]
+            weapon = get("weapon")
+            return (f"{h.name} · {side.name}: combat {side.combat}, init {side.initiative}, life {side.life} · "
+                    f"{lib.item[weapon].name if weapon in lib.item else weapon}")
+        if verb == "explore":
+            return f"Explore → {self.place(get('path').split('>')[-1])} (+1 XP)"
+        if verb == "caravan":
+            return f"Caravan → {self.place(get('to'))} (+1 gold)"
+        if verb == "voyage":
+            return f"Voyage → {self.place(get('to'))} ({game.voyage_cost(state, seat)} gold)"
+        if verb == "commission":
+            return f"Commission: +2 {'XP' if get('reward') == 'xp' else 'gold'}"
+        if verb == "recuperate":
+            return "Recuperate"
+        if verb == "lore":
+            return f"Learn the shrine's lore ({game.lore_cost(state)} gold)"
+        if verb == "attack":
+            return "Attack the monster!"
+        if verb == "pass":
+            return {"lair": "Draw a story card instead", "market": "Leave the market"}.get(state.phase, "Pass")
+        if verb == "develop":
+            return f"Develop {get('attribute')} ({DEVELOP_COST[get('attribute')]} XP)"
+        if verb == "use":
+            item = lib.item[get("item")]
+            return f"Use {item.name} (+{item.heal} life)"
+        if verb == "buy":
+            item = lib.item[get("item")]
+            cut = game.price_cut(state) if state.phase == "market" else 0
+            return f"Buy {item.name} ({max(0, item.price - cut)} gold)"
+        if verb == "choose":
+            return self._option_label(state, get("option"), short=True)
+        if verb == "drop":
+            return f"Give up {lib.item[get('item')].name}"
+        if verb == "weapon":
+            weapon = get("item")
+            return f"Fight with {lib.item[weapon].name if weapon in lib.item else 'no weapon'}"
+        if verb == "ranged":
+            if get("item") in ("", "none"):
+                return "No ranged attack"
+            return f"{lib.item[get('item')].name} at {self._foe_name(state, get('target'))}"
+        card = CARD_NAMES.get(get("card"), get("card"))
+        if verb == "play":
+            if get("foe"):
+                return f"{self._foe_name(state, get('foe'))}: attack with {card}"
+            return f"{card} → {self._foe_name(state, get('target'))}"
+        if verb == "defend":
+            if get("foe"):
+                return f"{self._foe_name(state, get('foe'))}: throw down {card}"
+            return f"Throw down {card}"
+        if verb == "keep":
+            kept = " + ".join(CARD_NAMES.get(k, k) for k in get("cards").split(",") if k and k != "none")
+            who = f"{self._foe_name(state, get('foe'))}: " if get("foe") else ""
+            return f"{who}keep {kept or 'nothing'}"
+        return command.typed()
+
+    def _option_label(self, state: State, option: str, *, short: bool = False) -> str:
+        lib = self.game.lib
+        if state.phase == "monster" and option in lib.monster:
+            return lib.monster[option].name
+        if state.phase == "fate" and option in lib.story:
+            return lib.story[option].title
+        if state.phase == "story" and state.draw is not None:
+            outcome = lib.story[state.draw.cards[0]].outcome[int(option) - 1]
+            if short:
+                return (outcome.choice or f"Option {option}")[:80]
+            return f"{option}: {outcome.choice or outcome.text}"
+        return option
+
+    def _value_label(self, state: State, command: Command, arg: str) -> str:
+        """One value of an option, for autocomplete: "Campania (Capua, shrine of …) · amphora"."""
+        lib = self.game.lib
+        verb, value = command.verb, command.get(arg)
+        if verb == "hero":
+            h = lib.hero[command.get("hero")]
+            if arg == "hero":
+                return f"{h.name} — {h.title}"
+            if arg == "side":
+                sd = h.side[int(value) - 1]
+                return f"{value}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, life {sd.life})"
+            return lib.item[value].name if value in lib.item else value
+        if verb in ("caravan", "voyage") and arg == "to":
+            p = lib.province[value]
+            extra = [x for x in (p.city, p.shrine and f"shrine of {p.shrine}") if x]
+            return p.name + (f" ({', '.join(extra)})" if extra else "") + f" · {p.icon}"
+        if verb == "explore":
+            route = self._explore(state, state.order[state.turn], value).path
+            return " > ".join(lib.province[p].name for p in route)
+        if verb == "commission":
+            return "+2 experience" if value == "xp" else "+2 gold"
+        if verb == "develop":
+            return f"{value} ({DEVELOP_COST[value]} XP)"
+        if verb == "buy":
+            return f"{lib.item[value].name} — {lib.item[value].price} gold"
+        if verb == "use":
+            return f"{lib.item[value].name} (+{lib.item[value].heal} life)"
+        if verb == "drop":
+            return lib.item[value].name
+        if verb == "choose":
+            return self._option_label(state, value)
+        if verb in ("weapon", "ranged") and arg == "item":
+            if value in ("", "none"):
+                return "no weapon" if verb == "weapon" else "no ranged attack"
+            return lib.item[value].name
+        if arg in ("target", "foe"):
+            return f"{value}: {self._foe_name(state, value)}"
+        if verb == "keep" and arg == "cards":
+            return ", ".join(k for k in value.split(",") if k != "none") or "keep nothing"
+        return value
+
+
+__all__ = ["CARD_NAMES", "LIMIT", "VERBS", "ChampionCodec"]

@@ -1,0 +1,137 @@
+"""Champion of the Empire: what every part of the engine shares — the content library, the dice, who sits
+where and who acts now, the round's event, cards kept in front of a hero, and the lair."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.champion.combat import Melee
+from rules.champion.content import Library, library
+from rules.champion.state import GoldForAll, Hero, Kept, KeptUsed, Reshuffled, RoundBegan, State, TurnBegan
+from rules.core import Rng
+
+
+class Engine:
+    """The base of the ruleset: the library and the dice, and the facts every concept asks about."""
+
+    def __init__(self, lib: Library | None = None, *, dice: type[Rng] = Rng) -> None:
+        self._lib = lib
+        self.dice = dice  # tests pass a scripted generator to replay the book's examples roll by roll
+
+    @property
+    def lib(self) -> Library:
+        if self._lib is None:
+            self._lib = library()
+        return self._lib
+
+    def current(self, state: State) -> int | None:
+        if state.phase in ("setup", "over"):
+            return None
+        return state.order[state.turn]
+
+    def right_of(self, state: State, seat: int, k: int = 1) -> int:
+        """The player ``k`` places to the right of ``seat`` (earlier in turn order)."""
+        pos = state.order.index(seat)
+        return state.order[(pos - k) % len(state.order)]
+
+    def left_of(self, state: State, seat: int) -> int:
+        pos = state.order.index(seat)
+        return state.order[(pos + 1) % len(state.order)]
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "setup":
+            return frozenset(i for i, h in enumerate(state.heroes) if not h.hero or not h.offer_done)
+        if state.phase == "combat" and state.combat is not None:
+            return frozenset(self._melee(state).to_act())
+        if state.phase == "fate" and state.draw is not None:
+            return frozenset({state.draw.chooser})
+        if state.phase == "item" and state.losing:
+            return frozenset({int(state.losing[1])})
+        return frozenset({state.order[state.turn]})
+
+    def _melee(self, state: State, rng: Rng | None = None, events: list[Any] | None = None) -> Melee:
+        return Melee(self.lib, state, rng or self.dice(state.rng), events if events is not None else [])
+
+    def effect(self, state: State) -> str:
+        ev = self.lib.event.get(state.event)
+        return ev.effect if ev is not None else "none"
+
+    def target_info(self, state: State) -> int:
+        return 5 if state.short else 6
+
+    def _kept(self, hero: Hero, key: str, state: State) -> Kept | None:
+        for k in hero.kept:
+            if k.key == key and k.round < state.round:
+                return k
+        return None
+
+    def _use_kept(self, s: State, seat: int, key: str, events: list[Any]) -> None:
+        me = s.heroes[seat]
+        k = self._kept(me, key, s)
+        if k is not None:
+            me.kept.remove(k)
+            deck = self.lib.story[k.card].deck
+            s.story_discard[deck].append(k.card)
+            events.append(KeptUsed(seat=seat, card=k.card, key=key))
+
+    def at_lair(self, state: State, seat: int) -> bool:
+        me = state.heroes[seat]
+        return bool(me.monster) and me.info >= self.target_info(state) and me.province == self.lair(me)
+
+    def lair(self, hero: Hero) -> str | None:
+        if not hero.province_card or len(hero.regions) != 1:
+            return None
+        return self.lib.lairs.get((hero.regions[0], hero.province_card))
+
+    def losable(self, hero: Hero) -> list[str]:
+        return [i for i in hero.items if i != hero.weapon]
+
+    def _waiting(self, s: State) -> str:
+        names = [s.heroes[i].name for i in sorted(self.to_act(s))]
+        return "It is " + " and ".join(names) + "'s move now, not yours."
+
+    def _winner_line(self, state: State) -> str:
+        if state.winner < 0:
+            return "the game is over."
+        h = state.heroes[state.winner]
+        hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.hero
+        monster = self.lib.monster[h.monster].name if h.monster in self.lib.monster else h.monster
+        if monster.startswith("The "):  # "has slain the Minotaur"
+            monster = "the " + monster[4:]
+        return f"{h.name} ({hero}) has slain {monster} and is the Champion of the Empire."
+
+    # --- rounds and turns ---------------------------------------------------------------------
+
+    def _new_round(self, s: State, rng: Rng, events: list[Any]) -> None:
+        s.round += 1
+        if s.event:
+            s.event_discard.append(s.event)
+        if not s.events:
+            s.events = rng.shuffle(s.event_discard)
+            s.event_discard = []
+            events.append(Reshuffled(pile="event", cards=len(s.events)))
+        s.event = s.events.pop(0)
+        events.append(RoundBegan(round=s.round, event=s.event))
+        if self.effect(s) == "all_gain_1_gold":
+            for h in s.heroes:
+                h.gold += 1
+            events.append(GoldForAll(gold=1))
+        s.turn = 0
+        self._begin_turn(s, events)
+
+    def _begin_turn(self, s: State, events: list[Any]) -> None:
+        s.phase = "action"
+        s.tasks = []
+        s.moved = False
+        events.append(TurnBegan(seat=s.order[s.turn], round=s.round))
+
+    def _end_turn(self, s: State, rng: Rng, events: list[Any]) -> None:
+        me = s.heroes[s.order[s.turn]]
+        me.turn_end = me.province
+        if s.turn + 1 >= len(s.order):
+            self._new_round(s, rng, events)
+        else:
+            s.turn += 1
+            self._begin_turn(s, events)

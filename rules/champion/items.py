@@ -1,0 +1,170 @@
+"""Champion of the Empire: items — the offer at setup, the local market, the limit of four, giving an item
+up (over the limit, shipwreck, a story, or after a defeat), developing a hero and using healing items."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.champion.engine import Engine
+from rules.champion.state import (
+    DEVELOP_COST,
+    ITEM_LIMIT,
+    Bought,
+    Buy,
+    Develop,
+    Developed,
+    Drop,
+    Hero,
+    ItemGained,
+    ItemLost,
+    Pass,
+    Passed,
+    Shuffled,
+    State,
+    Use,
+    Used,
+)
+from rules.core import IllegalAction, Rng
+
+
+class Items(Engine):
+    def item_choices(self, state: State, owner: Hero) -> list[str]:
+        """Items that may be given up now (at the limit, the new item itself too)."""
+        if state.losing and state.losing[0] == "limit":
+            return [*self.losable(owner), state.losing[2]]
+        return self.losable(owner)
+
+    def price_cut(self, state: State) -> int:
+        return 1 if self.effect(state) == "market_discount1" else 0
+
+    def free_moves(self, state: State, seat: int) -> list[Any]:
+        me = state.heroes[seat]
+        out: list[Any] = [Develop(attribute=a) for a, cost in DEVELOP_COST.items() if me.xp >= cost]
+        used = set()
+        for i in me.items:
+            item = self.lib.item[i]
+            if item.kind == "healing" and i not in used and me.life < me.max_life:
+                used.add(i)
+                out.append(Use(item=i))
+        return out
+
+    def _draw_item(self, s: State, rng: Rng, events: list[Any]) -> str:
+        if not s.item_deck:
+            return ""
+        return s.item_deck.pop(0)
+
+    def _close_market(self, s: State, rng: Rng, events: list[Any]) -> None:
+        s.item_deck = rng.shuffle(s.item_deck + s.market)
+        s.market = []
+        events.append(Shuffled(pile="item", cards=len(s.item_deck)))
+        s.phase = "action"
+
+    def _free_move(self, s: State, seat: int, action: Develop | Use, events: list[Any]) -> None:
+        me = s.heroes[seat]
+        if isinstance(action, Develop):
+            cost = DEVELOP_COST.get(action.attribute)
+            if cost is None:
+                raise IllegalAction("Develop initiative (4 XP), combat (3 XP) or life (2 XP).")
+            if me.xp < cost:
+                raise IllegalAction(f"Raising {action.attribute} costs {cost} experience; you have {me.xp}.")
+            me.xp -= cost
+            if action.attribute == "initiative":
+                me.initiative += 1
+            elif action.attribute == "combat":
+                me.combat += 1
+            else:
+                me.max_life += 1
+                me.life += 1
+            events.append(Developed(seat=seat, attribute=action.attribute, cost=cost))
+        else:
+            item = self.lib.item.get(action.item)
+            if action.item not in me.items or item is None or item.kind != "healing":
+                heal = [self.lib.item[i].name for i in me.items if self.lib.item[i].kind == "healing"]
+                raise IllegalAction("Use a healing item you carry: " + (", ".join(heal) or "you have none") + ".")
+            if me.life >= me.max_life:
+                raise IllegalAction("Your life is already at its maximum; keep the remedy for later.")
+            gain = min(item.heal, me.max_life - me.life)
+            me.life += gain
+            me.items.remove(action.item)
+            s.item_deck.append(action.item)
+            events.append(Used(seat=seat, item=action.item, life=gain))
+
+    def _gain_item(self, s: State, seat: int, item: str, events: list[Any]) -> None:
+        """Take an item; at the limit of four it waits beside the sheet until one item is given up."""
+        me = s.heroes[seat]
+        if len(me.items) >= ITEM_LIMIT:
+            s.losing = ["limit", str(seat), item]
+            s.phase = "item"
+            return
+        me.items.append(item)
+        events.append(ItemGained(seat=seat, item=item))
+
+    def _ask_loss(self, s: State, seat: int, chooser: int, why: str, rng: Rng, events: list[Any]) -> None:
+        me = s.heroes[seat]
+        options = self.losable(me)
+        if not options:
+            return
+        if chooser != seat and s.opponents == "bot":
+            self._lose_item(s, seat, self.loss_policy(me), why, chooser, events, auto=True)
+            return
+        if len(options) == 1 and chooser == seat:
+            self._lose_item(s, seat, options[0], why, chooser, events)
+            return
+        s.losing = [why, str(chooser)]
+        s.phase = "item"
+
+    def loss_policy(self, me: Hero) -> str:
+        """Tabula's choice for the left-hand player: the dearest item that may go."""
+        options = self.losable(me)
+        return max(options, key=lambda i: (self.lib.item[i].price, -options.index(i)))
+
+    def _lose_item(self, s: State, seat: int, item: str, why: str, chooser: int, events: list[Any], *,
+                   auto: bool = False) -> None:
+        me = s.heroes[seat]
+        me.items.remove(item)
+        s.item_deck.append(item)  # lost items go under the item deck
+        events.append(ItemLost(seat=seat, item=item, why=why, chooser=-1 if auto else chooser))
+        s.phase = "action"
+
+    def _drop(self, s: State, seat: int, action: Any, events: list[Any]) -> None:
+        """The item phase: the item given up (by its owner, or by whoever chooses for them)."""
+        if not isinstance(action, Drop):
+            raise IllegalAction("An item must be given up first: `/drop item:`.")
+        owner_seat = s.order[s.turn]
+        owner = s.heroes[owner_seat]
+        losable = self.item_choices(s, owner)
+        if action.item not in losable:
+            names = ", ".join(self.lib.item[i].name for i in losable)
+            raise IllegalAction(f"Choose one of {owner.name}'s items that can go: {names} "
+                                "(never the starting weapon).")
+        if s.losing[0] == "limit":
+            incoming = s.losing[2]
+            if action.item != incoming:
+                owner.items.append(incoming)
+                owner.items.remove(action.item)
+                events.append(ItemGained(seat=owner_seat, item=incoming))
+            s.item_deck.append(action.item)
+            events.append(ItemLost(seat=owner_seat, item=action.item, why="limit", chooser=seat))
+            s.phase = "action"
+        else:
+            self._lose_item(s, owner_seat, action.item, s.losing[0], seat, events)
+        s.losing = []
+
+    def _market(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
+        me = s.heroes[seat]
+        if isinstance(action, Buy):
+            if action.item not in s.market:
+                raise IllegalAction("Buy one of the market's cards: " + ", ".join(s.market) + " — or `/pass`.")
+            price = max(0, self.lib.item[action.item].price - self.price_cut(s))
+            if price > me.gold:
+                raise IllegalAction(f"{self.lib.item[action.item].name} costs {price} gold; you have {me.gold}.")
+            me.gold -= price
+            s.market.remove(action.item)
+            events.append(Bought(seat=seat, item=action.item, price=price))
+            self._close_market(s, rng, events)
+            self._gain_item(s, seat, action.item, events)
+        elif isinstance(action, Pass):
+            events.append(Passed(seat=seat, what="market"))
+            self._close_market(s, rng, events)
+        else:
+            raise IllegalAction("At the market: `/buy item:` one card, or `/pass`.")

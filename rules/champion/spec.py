@@ -1,0 +1,99 @@
+"""Champion of the Empire declared as data: the lobby text, the options, the verbs and the benchmark."""
+
+from __future__ import annotations
+
+from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, VerbSpec
+
+
+def _arg(name: str, description: str, *, required: bool = False) -> ArgSpec:
+    return ArgSpec(name=name, description=description, required=required)
+
+
+_FOE = _arg("foe", "Which opponent you are playing for (whoever plays the opponents), by number")
+
+VERBS: tuple[VerbSpec, ...] = (
+    VerbSpec("hero", "Champion: choose your hero, the side of the sheet and a weapon",
+             "`/hero hero: side: weapon:` choose your hero, the side of the sheet and a starting weapon",
+             (_arg("hero", "The hero", required=True), _arg("side", "The side of the sheet: 1 or 2", required=True),
+              _arg("weapon", "One of the two starting weapons of the hero's people", required=True))),
+    VerbSpec("caravan", "Champion: escort a caravan one province (+1 gold)",
+             "`/caravan to:` escort a caravan one province (+1 gold)",
+             (_arg("to", "The neighbouring province", required=True),)),
+    VerbSpec("explore", "Champion: explore 2 provinces (3 with a horse) (+1 XP)",
+             "`/explore path:` explore 2 provinces (3 with a horse), e.g. `latium>campania` (+1 XP)",
+             (_arg("path", "The provinces to cross, e.g. latium>campania (or just where you stop)", required=True),)),
+    VerbSpec("voyage", "Champion: sail across the Mare Internum to another port",
+             "`/voyage to:` sail to another coastal province for 2 gold",
+             (_arg("to", "The port to sail to", required=True),)),
+    VerbSpec("commission", "Champion: take local commissions (+2 XP or +2 gold)",
+             "`/commission reward:xp|gold` take local commissions (+2)",
+             (_arg("reward", "xp or gold", required=True),)),
+    VerbSpec("recuperate", "Champion: rest — full life in a city, +2 elsewhere",
+             "`/recuperate` rest: full life in a city, +2 elsewhere"),
+    VerbSpec("lore", "Champion: learn a secret shrine's lore (2 gold, +1 information)",
+             "`/lore` learn a secret shrine's lore (2 gold, +1 information)"),
+    VerbSpec("develop", "Champion: spend experience (initiative 4, combat 3, life 2)",
+             "`/develop attribute:initiative|combat|life` spend experience (4/3/2)",
+             (_arg("attribute", "initiative, combat or life", required=True),)),
+    VerbSpec("buy", "Champion: buy an item on offer (setup offer or local market)",
+             "`/buy item:` buy an item on offer", (_arg("item", "The item", required=True),)),
+    VerbSpec("pass", "Champion: skip the item offer or the market; in the lair, draw a story card",
+             "`/pass` skip the offer or the market; in the lair, draw a story card instead"),
+    VerbSpec("use", "Champion: use a healing item (outside fights)", "`/use item:` use a healing item",
+             (_arg("item", "The healing item", required=True),)),
+    VerbSpec("attack", "Champion: attack your monster in its lair",
+             "`/attack` fight your monster in its lair; in a fight, `/attack card: target:`",
+             (_arg("card", "In a fight: the combat card to attack with"),
+              _arg("target", "In a fight: which opponent (by number)"))),
+    VerbSpec("choose", "Champion: answer a story card, or pick a story card or monster",
+             "`/choose option:` answer a story card, or pick a story card or a monster",
+             (_arg("option", "The option", required=True),)),
+    VerbSpec("drop", "Champion: give up an item", "`/drop item:` give up an item",
+             (_arg("item", "The item to give up", required=True),)),
+    VerbSpec("weapon", "Champion: the weapon you fight with (before the fight)",
+             "`/weapon item:` the weapon you fight with", (_arg("item", "The weapon, or none", required=True),)),
+    VerbSpec("ranged", "Champion: your one ranged attack before melee",
+             "`/ranged item: target:` your one ranged attack before melee",
+             (_arg("item", "The ranged weapon, or none", required=True), _arg("target", "Which opponent (by number)"))),
+    VerbSpec("play", "Champion, in a fight: attack with a combat card",
+             "`/play card: target:` attack with a combat card (opponents' player: `foe:`)",
+             (_arg("card", "The card's type", required=True), _arg("target", "Which opponent (the hero)"), _FOE)),
+    VerbSpec("defend", "Champion, in a fight: with no matching card, the card you throw down",
+             "`/defend card:` with no matching card, the card you throw down",
+             (_arg("card", "The card's type", required=True), _FOE)),
+    VerbSpec("keep", "Champion, end of a combat round: keep at most two cards",
+             "`/keep cards:` at the end of a combat round keep at most two (e.g. `head,leg`)",
+             (_arg("cards", "e.g. head,leg — or none", required=True), _FOE)),
+    VerbSpec("hand", "Champion: your choices and your hand of combat cards (only you see them)",
+             "`/hand` your private choices: the hero to pick, your hand in a fight, the lair",
+             kind="view", view="hand"),
+    VerbSpec("sheet", "Champion: your character sheet, your region cards and your monster's lair",
+             "`/sheet` your character sheet (and, for you alone, the lair)", kind="view", view="sheet"),
+)
+
+SPEC = GameSpec(
+    key="champion",
+    title="Champion of the Empire",
+    summary="Roam the Roman Empire of AD 115 as a hero of an ancient people: escort caravans, explore, sail, "
+            "face story cards and fights, gather six pieces of information and be the first to slay your "
+            "mythological monster. 2–4 players; options `opponents`, `fate`, `short`, `heroic`.",
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec("opponents", "Who plays story opponents: players (the hero's right) or bot",
+                   kind="choice", choices=("players", "bot"), default="players"),
+        OptionSpec("fate", "Use the fate track variant (a second story card, chosen by you or your rival)",
+                   kind="flag", default=False),
+        OptionSpec("short", "The shorter version: five pieces of information reveal the lair",
+                   kind="flag", default=False),
+        OptionSpec("heroic", "The heroic version: +1 combat value and life for every opponent",
+                   kind="flag", default=False),
+    ),
+    verbs=VERBS,
+    bench=(BenchSpec("48-province map, opponents played by players", {"opponents": "players"}, players=3),
+           BenchSpec("opponents played by Tabula, fate track", {"opponents": "bot", "fate": True}, players=4)),
+    intro="Gather six pieces of information (story cards, shrine lore) to learn which monster you hunt and where "
+          "its lair lies, then slay it first to become the Champion of the Empire.\n"
+          "Each turn: one action — caravan, explore or voyage (a story card follows), commissions, rest or lore — "
+          "then the market of a city; develop your hero with experience at any time on your turn.",
+)
