@@ -75,6 +75,11 @@ class GameMoment(Generic[V]):
         return self.rules.to_act(self._state)
 
     @property
+    def auto_seat(self) -> bool:
+        """The acting seat is one Tabula plays itself (a move by Tabula there is no timeout)."""
+        return self.actor is not None and any(s.seat == self.actor and s.user_id < 0 for s in self.seats)
+
+    @property
     def table_events(self) -> bool:
         """The action was the table's own (a roll): its events are the platform's to tell."""
         return self.action is not None and table.is_table(self.action)

@@ -18,6 +18,7 @@ import msgspec
 from rules.core import Outcome, Rng, SeatInfo, Step
 
 S = TypeVar("S")
+S_in = TypeVar("S_in", contravariant=True)
 A = TypeVar("A")
 V = TypeVar("V", covariant=True)
 
@@ -145,18 +146,18 @@ class Command(msgspec.Struct, frozen=True):
         return cls(verb=verb, args=tuple((k, str(v)) for k, v in args.items() if v is not None and v != ""))
 
 
-class Codec(Protocol[S, A]):
+class Codec(Protocol[S_in, A]):
     """One game's words: ``parse`` and its inverse ``encode``, and the one ``label`` every place shows."""
 
-    def parse(self, state: S, seat: int, command: Command) -> A:
+    def parse(self, state: S_in, seat: int, command: Command) -> A:
         """The action a command names, or an IllegalAction saying what the verb needs."""
         ...
 
-    def encode(self, state: S, seat: int, action: A) -> Command:
+    def encode(self, state: S_in, seat: int, action: A) -> Command:
         """The command that names ``action`` (``parse(encode(a)) == a`` for every legal action)."""
         ...
 
-    def label(self, state: S, seat: int, command: Command, arg: str | None = None) -> str:
+    def label(self, state: S_in, seat: int, command: Command, arg: str | None = None) -> str:
         """How a person reads ``command`` (a button or menu entry), or with ``arg`` one of its values (an
         autocomplete entry): "D7 — beside the Guard Room (explore it)"."""
         ...

@@ -104,7 +104,9 @@ class Moment(Protocol[V]):
     @property
     def meta(self) -> ActionMeta: ...
     @property
-    def by_tabula(self) -> bool: ...  # Tabula played this move (a timeout or an automatic seat)
+    def by_tabula(self) -> bool: ...  # Tabula played this move (a turn timeout, or a seat it plays)
+    @property
+    def auto_seat(self) -> bool: ...  # the acting seat is one Tabula plays (so not a timeout)
     @property
     def events(self) -> tuple[object, ...]: ...
     @property
