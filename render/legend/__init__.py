@@ -1,7 +1,7 @@
 """Legend of Heroes pictures: the board, the Action cards, the Hero and Spell cards and a player's Party
-(pure: view in, PNG out)."""
+(pure: the game's typed view in, PNG out)."""
 
-from render.legend.board import bench_board, board_alt_text, compose_board, render_board, sample_view
+from render.legend.board import board_alt_text, compose_board, render_board
 from render.legend.cards import (
     card_alt_text,
     fighter_alt_text,
@@ -12,10 +12,10 @@ from render.legend.cards import (
     render_spell,
     spell_alt_text,
 )
-from render.legend.party import bench_party, compose_party, party_alt_text, render_party
+from render.legend.party import compose_party, party_alt_text, render_party
 
 __all__ = [
-    "bench_board", "bench_party", "board_alt_text", "card_alt_text", "compose_board", "compose_party",
-    "fighter_alt_text", "hero_alt_text", "party_alt_text", "render_board", "render_card", "render_fighter",
-    "render_hero", "render_party", "render_spell", "sample_view", "spell_alt_text",
+    "board_alt_text", "card_alt_text", "compose_board", "compose_party", "fighter_alt_text", "hero_alt_text",
+    "party_alt_text", "render_board", "render_card", "render_fighter", "render_hero", "render_party",
+    "render_spell", "spell_alt_text",
 ]

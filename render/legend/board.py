@@ -1,4 +1,4 @@
-"""Legend of Heroes: the Dungeons of Legend board, drawn from a view (plain data), and its alt text.
+"""Legend of Heroes: the Dungeons of Legend board, drawn from the game's typed view, and its alt text.
 
 The dungeon plan is drawn once into a cached layer; a snapshot pastes cached room, token and ring sprites onto a
 copy, maps it onto a fixed palette and encodes at a low compression level (encoding is the big cost).
@@ -6,12 +6,8 @@ copy, maps it onto a fixed palette and encodes at a low compression level (encod
 
 from __future__ import annotations
 
-import io
-import statistics
-import time
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -31,8 +27,7 @@ from render.common import (
     to_palette,
 )
 from rules.legend.content import Dungeon, Room, dungeon
-
-View = Mapping[str, Any]
+from rules.legend.view import FighterView, LegendView, RoomView
 
 # --- board geometry and colours -----------------------------------------------------------------------
 
@@ -213,7 +208,7 @@ def _card_mark(symbol: str) -> Image.Image:
 # --- the static layer ---------------------------------------------------------------------------------
 
 Point = tuple[int, int]
-Fighters = list[Mapping[str, Any]]
+Fighters = list[FighterView]
 
 
 def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, tokens: int) -> list[Point]:
@@ -389,40 +384,38 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int], co
     draw.polygon(points, fill=colour, outline=BLACK, width=2)
 
 
-def _fighters_by_place(view: View) -> tuple[dict[str, Fighters], dict[str, Fighters]]:
+def _fighters_by_place(view: LegendView) -> tuple[dict[str, Fighters], dict[str, Fighters]]:
     """Fighters grouped by the doorway they stand on, and by the room they are inside."""
     at_door: dict[str, Fighters] = {}
     in_room: dict[str, Fighters] = {}
-    for f in view.get("fighters", ()):
-        if f.get("doorway"):
-            at_door.setdefault(str(f["doorway"]), []).append(f)
-        elif f.get("in_room"):
-            in_room.setdefault(str(f["in_room"]), []).append(f)
+    for f in view.fighters:
+        if f.doorway:
+            at_door.setdefault(f.doorway, []).append(f)
+        elif f.in_room:
+            in_room.setdefault(f.in_room, []).append(f)
     return at_door, in_room
 
 
-def _token(f: Mapping[str, Any], to_move: Any) -> Image.Image:
-    colour = str(f.get("colour", ""))
-    letter = str(f.get("letter") or colour[:1] or "?")
-    their_turn = to_move is not None and f.get("seat") == to_move
-    return _token_sprite(colour, letter, bool(f.get("wounded")), their_turn)
+def _token(f: FighterView, to_move: int | None) -> Image.Image:
+    letter = f.letter or f.colour[:1] or "?"
+    their_turn = to_move is not None and f.seat == to_move
+    return _token_sprite(f.colour, letter, f.wounded, their_turn)
 
 
-def compose_board(view: View, *, title: str = "") -> Image.Image:
+def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     """The board snapshot as an RGB image (``render_board`` encodes it)."""
     plan = dungeon()
     img = _base().copy()
     draw = ImageDraw.Draw(img)
     doors = {d.id: d for d in plan.doorway}
-    rooms = view.get("rooms", {})
+    rooms = view.rooms
     at_door, in_room = _fighters_by_place(view)
-    to_move = view.get("to_move")
+    to_move = view.to_move
 
     slots: dict[str, tuple[tuple[int, int], ...]] = {}
     for room in plan.room:
-        info = rooms.get(room.id, {})
-        status = str(info.get("status", "unexplored"))
-        name = info.get("name")
+        info = rooms.get(room.id, RoomView())
+        status, name = info.status, info.name
         n = len(in_room.get(room.id, ()))
         if status == "unexplored" and not n:
             continue  # already so on the base layer
@@ -430,15 +423,14 @@ def compose_board(view: View, *, title: str = "") -> Image.Image:
         x0, y0, _, _ = _room_box(room)
         img.paste(patch, (x0 - 2, y0 - 2))
 
-    last = view.get("last_move")
-    if last and last.get("from") in doors and last.get("to") in doors and last["from"] != last["to"]:
-        mover: Mapping[str, Any] = next(
-            (f for f in view.get("fighters", ()) if f.get("seat") == last.get("seat")), {})
-        a, b = doors[last["from"]], doors[last["to"]]
-        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), _token_colours(str(mover.get("colour", "")))[0])
+    last = view.last_move
+    if last and last.frm in doors and last.to in doors and last.frm != last.to:
+        colour = next((f.colour for f in view.fighters if f.seat == last.seat), "")
+        a, b = doors[last.frm], doors[last.to]
+        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), _token_colours(colour)[0])
 
     ring = _highlight_sprite()
-    highlight = [d for d in view.get("highlight", ()) if d in doors]
+    highlight = [d for d in view.highlight if d in doors]
     for d in highlight:
         _paste_centred(img, ring, _centre(doors[d].x, doors[d].y))
     for e in plan.entrance:  # keep each entrance circle whole above the rings
@@ -463,7 +455,7 @@ def compose_board(view: View, *, title: str = "") -> Image.Image:
             _paste_centred(img, _token(f, to_move), centre)
 
     _draw_title(img, title or "Legend of Heroes")
-    _draw_caption(img, str(view.get("caption") or ""))
+    _draw_caption(img, view.caption)
     return img
 
 
@@ -486,7 +478,7 @@ def _draw_caption(img: Image.Image, caption: str) -> None:
     draw_lines(draw, lines, box, face, BAR_TEXT, valign="middle", spacing=1.0)
 
 
-def render_board(view: View, *, title: str = "") -> bytes:
+def render_board(view: LegendView, *, title: str = "") -> bytes:
     """PNG of the dungeon for a public view: rooms by status, fighters' tokens, the legal destinations of
     the player to move ringed, the last move as an arrow, a title bar and a caption."""
     return png_bytes(to_palette(compose_board(view, title=title), _palette()), compress_level=1)
@@ -494,87 +486,32 @@ def render_board(view: View, *, title: str = "") -> bytes:
 
 # --- alt text -----------------------------------------------------------------------------------------
 
-def _fighter_words(f: Mapping[str, Any], rooms: Mapping[str, Mapping[str, Any]]) -> str:
-    who = f"{f.get('player', 'Someone')} ({f.get('colour', '?')}"
-    if f.get("fighter"):
-        who += f", {f['fighter']}"
-    who += ", wounded)" if f.get("wounded") else ")"
-    if f.get("doorway"):
-        return f"{who} on doorway {f['doorway']}"
-    if f.get("in_room"):
-        room = str(f["in_room"])
-        name = rooms.get(room, {}).get("name")
-        return f"{who} inside room {room}" + (f", the {name}" if name else "")
+def _fighter_words(f: FighterView, rooms: Mapping[str, RoomView]) -> str:
+    who = f"{f.player or 'Someone'} ({f.colour or '?'}"
+    if f.fighter:
+        who += f", {f.fighter}"
+    who += ", wounded)" if f.wounded else ")"
+    if f.doorway:
+        return f"{who} on doorway {f.doorway}"
+    if f.in_room:
+        name = rooms.get(f.in_room, RoomView()).name
+        return f"{who} inside room {f.in_room}" + (f", the {name}" if name else "")
     return f"{who} not yet in the dungeon"
 
 
-def board_alt_text(view: View) -> str:
+def board_alt_text(view: LegendView) -> str:
     """One or two sentences: who is where, how many rooms are explored, whose turn it is."""
-    fighters = list(view.get("fighters", ()))
-    rooms: Mapping[str, Mapping[str, Any]] = view.get("rooms", {})
-    where = "; ".join(_fighter_words(f, rooms) for f in fighters) or "No fighters yet"
-    explored = sum(1 for r in rooms.values() if r.get("status") == "explored")
+    rooms = view.rooms
+    where = "; ".join(_fighter_words(f, rooms) for f in view.fighters) or "No fighters yet"
+    explored = sum(1 for r in rooms.values() if r.status == "explored")
     text = f"Dungeon board: {where}. {explored} of {len(rooms) or len(dungeon().room)} rooms explored"
-    partly = [f"{rid} ({r['waiting']})" if r.get("waiting") else rid
-              for rid, r in rooms.items() if r.get("status") == "partly"]
+    partly = [f"{rid} ({r.waiting})" if r.waiting else rid for rid, r in rooms.items() if r.status == "partly"]
     if partly:
         text += f"; a danger waits in {', '.join(partly)}"
-    to_move = view.get("to_move")
-    mover = next((f for f in fighters if f.get("seat") == to_move), None) if to_move is not None else None
+    to_move = view.to_move
+    mover = next((f for f in view.fighters if f.seat == to_move), None) if to_move is not None else None
     if mover is not None:
-        text += f"; {mover.get('player', 'someone')} ({mover.get('colour', '?')}) to move"
-        options = [str(d) for d in view.get("highlight", ())]
-        if options:
-            text += f", can go to {', '.join(options)}"
+        text += f"; {mover.player or 'someone'} ({mover.colour or '?'}) to move"
+        if view.highlight:
+            text += f", can go to {', '.join(view.highlight)}"
     return cap_alt(text + ".")
-
-
-# --- benchmark ----------------------------------------------------------------------------------------
-
-def sample_view() -> dict[str, Any]:
-    """A busy mid-game view (five fighters, every room status) for benchmarks and sample pictures."""
-    plan = dungeon()
-    names = ["Map Room", "Guardroom", "Chapel of the Sleeping King", "Armoury", "Well Chamber", "Crypt"]
-    statuses = ("explored", "unexplored", "partly")
-    rooms: dict[str, dict[str, Any]] = {
-        r.id: {"status": statuses[i % 3], "name": None if i % 3 == 1 else names[i % len(names)]}
-        for i, r in enumerate(plan.room)
-    }
-    people = [("Ann", "red", "Brand", "D7"), ("Bob", "blue", "Sigrun", "D16"), ("Cy", "green", "Idris", None),
-              ("Dora", "orange", "Temur", "D31"), ("Eve", "white", "Amara", "D26")]
-    fighters = [{"seat": seat, "player": player, "colour": colour, "letter": colour[0].upper(),
-                 "fighter": name, "doorway": spot, "in_room": None if spot else "R6", "wounded": seat == 3}
-                for seat, (player, colour, name, spot) in enumerate(people)]
-    taken = {f["doorway"] for f in fighters}
-    areas = [{d.id for d in plan.doorway if d.room == r.id} for r in plan.room]
-    areas += [set(c.doorways) for c in plan.corridor]
-    reach = sorted({d for a in areas if "D7" in a for d in a} - taken - {"D7"}, key=lambda d: int(d[1:]))
-    return {"rooms": rooms, "fighters": fighters, "to_move": 0, "highlight": reach,
-            "last_move": {"seat": 0, "from": "D1", "to": "D7"},
-            "caption": "Ann (red) to move · 4 of 12 rooms explored"}
-
-
-def bench_board(n: int = 50) -> dict[str, float]:
-    """Median milliseconds of ``render_board`` and of Pillow's default PNG encoding of the same RGB image."""
-    view = sample_view()
-    render_board(view, title="Legend of Heroes · benchmark")  # warm the caches
-    times: list[float] = []
-    for _ in range(n):
-        t = time.perf_counter()
-        data = render_board(view, title="Legend of Heroes · benchmark")
-        times.append((time.perf_counter() - t) * 1000)
-    rgb = compose_board(view, title="Legend of Heroes · benchmark")
-    plain: list[float] = []
-    for _ in range(n):
-        buf = io.BytesIO()
-        t = time.perf_counter()
-        rgb.save(buf, format="PNG")
-        plain.append((time.perf_counter() - t) * 1000)
-    render_ms, encode_ms = statistics.median(times), statistics.median(plain)
-    return {"render_p50_ms": render_ms, "default_encode_p50_ms": encode_ms, "ratio": render_ms / encode_ms,
-            "png_bytes": float(len(data)), "default_png_bytes": float(len(buf.getvalue()))}
-
-
-if __name__ == "__main__":
-    for key, value in bench_board().items():
-        print(f"{key}: {value:.2f}")

@@ -6,20 +6,14 @@ User's Spell card (or an empty dashed slot) sits just left of him, the two on on
 are drawn once per hero and side (``cards.hero_image``), shrunk once and cached; a snapshot pastes them onto
 a fresh canvas with the labels and encodes it.
 
-A party is plain data::
-
-    {"player": "Ann", "colour": "red", "letter": "R",
-     "heroes": [{"id": "wren", "wounded": False}, ..., {"id": "brand", "wounded": False}],  # last = Leader
-     "spell": "ice-storm"}  # or None
+A party is the view's ``PartyView``: the player, their colour and letter, the heroes left to right (the last
+leads) and, on its owner's own picture only, the spell.
 """
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
@@ -34,8 +28,9 @@ from render.legend.cards import (
     spell_image,
 )
 from rules.legend.content import BOXES, CLASS_NAMES, Hero, Spell, hero_index, spell_index
+from rules.legend.view import PartyView
 
-Party = Mapping[str, Any]
+Party = PartyView
 
 # --- layout -------------------------------------------------------------------------------------------
 
@@ -140,9 +135,8 @@ class _Slot:
 
 def _slots(party: Party, heroes: Mapping[str, Hero]) -> list[_Slot]:
     out = []
-    for entry in list(party.get("heroes", ()))[:5]:
-        hid = str(entry.get("id", "?"))
-        out.append(_Slot(hid, heroes.get(hid), bool(entry.get("wounded"))))
+    for entry in party.heroes[:5]:
+        out.append(_Slot(entry.id, heroes.get(entry.id), entry.wounded))
     return out
 
 
@@ -164,8 +158,8 @@ def positions(kinds: list[str | None]) -> tuple[list[int], int | None]:
 
 
 def _spell_of(party: Party, spells: Mapping[str, Spell]) -> tuple[str | None, Spell | None]:
-    sid = party.get("spell")
-    return (str(sid), spells.get(str(sid))) if sid else (None, None)
+    sid = party.spell
+    return (sid, spells.get(sid)) if sid else (None, None)
 
 
 # --- the picture --------------------------------------------------------------------------------------
@@ -182,14 +176,14 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
 
     img = Image.new("RGB", (WIDTH, HEIGHT), BAR)
     draw = ImageDraw.Draw(img)
-    colour = str(party.get("colour", ""))
-    letter = str(party.get("letter") or colour[:1] or "?")
+    colour = party.colour
+    letter = party.letter or colour[:1] or "?"
     fill = _token_colours(colour)[0]
     draw.rectangle((0, 0, WIDTH, HEADER_H - 8), fill=mix(fill, BAR, 0.55))
     draw.rectangle((0, HEADER_H - 12, WIDTH, HEADER_H - 8), fill=fill)
     token = _player_token(colour, letter)
     img.paste(token, (MARGIN, (HEADER_H - 8 - token.height) // 2), token)
-    player = str(party.get("player") or "Someone")
+    player = party.player or "Someone"
     title = f"{player}'s party ({colour})" if colour else f"{player}'s party"
     outlined(draw, (MARGIN + 62, (HEADER_H - 8) / 2), ellipsize(title, font("serif", 30), WIDTH / 2), font("serif", 30),
              fill=WHITE, outline=BLACK, width=2, anchor="lm")
@@ -273,16 +267,8 @@ def _palette_bytes(img: Image.Image) -> bytes:
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=1)
 
 
-def _key(party: Party) -> tuple[Any, ...]:
-    members = tuple((str(h.get("id")), bool(h.get("wounded"))) for h in party.get("heroes", ()))
-    return (party.get("player"), party.get("colour"), party.get("letter"), members, party.get("spell"))
-
-
 @lru_cache(maxsize=64)
-def _party_png(key: tuple[Any, ...]) -> bytes:
-    player, colour, letter, members, spell = key
-    party = {"player": player, "colour": colour, "letter": letter, "spell": spell,
-             "heroes": [{"id": i, "wounded": w} for i, w in members]}
+def _party_png(party: Party) -> bytes:
     return _palette_bytes(compose_party(party))
 
 
@@ -292,7 +278,7 @@ def render_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     ones on their wounded side, the Magic User's spell beside him, the player's colour and letter.
     With the game's own cards (no ``heroes``/``spells`` given) the PNG of an unchanged party is cached."""
     if heroes is None and spells is None:
-        return _party_png(_key(party))
+        return _party_png(party)
     return _palette_bytes(compose_party(party, heroes=heroes, spells=spells))
 
 
@@ -309,8 +295,8 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     heroes = hero_index() if heroes is None else heroes
     spells = spell_index() if spells is None else spells
     slots = _slots(party, heroes)
-    colour = party.get("colour")
-    owner = f"{party.get('player') or 'Someone'}'s party" + (f" ({colour})" if colour else "")
+    colour = party.colour
+    owner = f"{party.player or 'Someone'}'s party" + (f" ({colour})" if colour else "")
     if not slots:
         return cap_alt(f"{owner}: no heroes.")
     lead = slots[-1]
@@ -331,18 +317,3 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     else:
         text += f" {who} has no spell."
     return cap_alt(text)
-
-
-# --- benchmark ----------------------------------------------------------------------------------------
-
-def bench_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
-                spells: Mapping[str, Spell] | None = None, n: int = 20) -> dict[str, float]:
-    """Median milliseconds to compose and encode a party picture (no whole-picture cache), and its size."""
-    data = _palette_bytes(compose_party(party, heroes=heroes, spells=spells))  # warm the card caches
-    times: list[float] = []
-    for _ in range(n):
-        t = time.perf_counter()
-        data = _palette_bytes(compose_party(party, heroes=heroes, spells=spells))
-        times.append((time.perf_counter() - t) * 1000)
-    return {"render_p50_ms": statistics.median(times), "png_bytes": float(len(data))}
-
