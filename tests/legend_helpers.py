@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from rules.core import Rng, SeatInfo
 from rules.legend.game import LegendOfHeroes
 from rules.legend.state import State
+from rules.legend.view import LegendView
 
 
 class ScriptedDice(Rng):
@@ -46,3 +47,30 @@ def ready_to_move(rules: LegendOfHeroes, state: State, doorways: Sequence[str]) 
 def put_on_room(state: State, room: str, card: str) -> None:
     """Lay a specific card face down on a room (the test builds the situation the book describes)."""
     state.rooms[room] = [card]
+
+
+def public(state: State, rules: LegendOfHeroes | None = None) -> LegendView:
+    """The public view of a state (what the story is told from)."""
+    return (rules or LegendOfHeroes()).view(state, None)
+
+
+def play_moves(rules: LegendOfHeroes, names: Sequence[str], moves: int, *, seed: int = 7,
+               **options: Any) -> list[tuple[State, tuple[Any, ...]]]:
+    """A real game played by Tabula's policy in every seat: each state reached (the first is the start), with
+    the events that led to it; stops at the end of the game or after ``moves`` moves."""
+    seats = [SeatInfo(index=i, name=n) for i, n in enumerate(names)]
+    step = rules.setup(seats, options, seed=seed)
+    out: list[tuple[State, tuple[Any, ...]]] = [(step.state, step.events)]
+    rng = Rng(seed)
+    state: State = step.state
+    for _ in range(moves):
+        acting = sorted(rules.to_act(state))
+        if not acting:
+            break
+        seat = acting[rng.below(len(acting))]
+        action = rules.policy(state, seat, rng)
+        assert action is not None
+        step = rules.apply(state, seat, action)
+        state = step.state
+        out.append((state, step.events))
+    return out

@@ -43,7 +43,7 @@ from rules.legend.state import (
     State,
 )
 from rules.legend.story import tell
-from tests.legend_helpers import ScriptedDice, scripted, table
+from tests.legend_helpers import ScriptedDice, public, scripted, table
 
 B = board()
 
@@ -196,7 +196,7 @@ def test_a_wounded_leader_drops_to_the_back_and_the_next_hero_leads_the_fight_go
     assert state.players[seat].wounds == 1
     with pytest.raises(IllegalAction, match="wounded and cannot lead"):
         rules.apply(state, seat, Lead(hero="brand"))
-    text = "\n".join(tell(state, events))
+    text = "\n".join(tell(public(state), events))
     assert "drops to the back" in text and "cannot lead" in text
 
 
@@ -329,7 +329,7 @@ def test_an_immune_monster_is_unaffected_and_attacks_the_magic_user() -> None:
     step = rules.apply(state, seat, Cast())
     assert [e.result for e in step.events if isinstance(e, SpellCast)] == ["no_effect"]
     assert any(isinstance(e, HeroWounded) and e.hero == mage for e in step.events)
-    assert "No Effect" in "\n".join(tell(step.state, step.events))
+    assert "No Effect" in "\n".join(tell(public(step.state), step.events))
 
 
 def test_cast_is_refused_without_a_magic_user_in_front_or_without_a_spell() -> None:
@@ -354,7 +354,7 @@ def test_studying_costs_the_turn_and_the_spell_arrives_at_its_end() -> None:
     learned = [e for e in step.events if isinstance(e, SpellLearned)]
     assert learned and step.state.players[seat].spell == top
     assert rules.current(step.state) != seat
-    text = "\n".join(tell(step.state, step.events))
+    text = "\n".join(tell(public(step.state), step.events))
     assert spell_index()[top].name not in text  # the new spell stays secret
 
 
@@ -370,7 +370,7 @@ def test_an_unwounded_cleric_heals_every_wounded_hero_in_a_rest() -> None:
     hurt = [h.id for h in state.players[seat].party if h.wounded]
     step = rules.apply(state, seat, Rest())
     assert not any(h.wounded for h in step.state.players[seat].party)
-    assert "heals" in "\n".join(tell(step.state, step.events)) and hurt
+    assert "heals" in "\n".join(tell(public(step.state), step.events)) and hurt
 
 
 def test_a_wounded_cleric_can_heal_only_himself() -> None:
@@ -385,7 +385,7 @@ def test_a_wounded_cleric_can_heal_only_himself() -> None:
     after = {h.id: h.wounded for h in step.state.players[seat].party}
     assert after[cleric.id] is False
     assert all(after[h.id] for h in others)  # the others wait for the next rest
-    assert "tends the Cleric's own wounds" in "\n".join(tell(step.state, step.events))
+    assert "tends the Cleric's own wounds" in "\n".join(tell(public(step.state), step.events))
 
 
 def test_rests_are_only_for_the_expanded_game() -> None:
@@ -436,7 +436,7 @@ def test_dice_rolls_are_logged_for_everyone_without_moving_the_game_on() -> None
     rolled = next(e for e in step.events if isinstance(e, Rolled))
     assert rolled.dice == [[17, 4], []] and rolled.total == 24 and rolled.expr == "2d20+3"
     assert step.state.moment == state.moment and rules.current(step.state) == rules.current(state)
-    assert "Bob rolls `2d20+3`" in tell(step.state, step.events)[0]
+    assert "Bob rolls `2d20+3`" in tell(public(step.state), step.events)[0]
     for bad in ("", "d1", "banana", "200d6", "2d6++3"):
         with pytest.raises(IllegalAction):
             rules.apply(state, 0, Roll(expr=bad))
@@ -468,7 +468,7 @@ def test_the_narrator_pins_a_scene_note_that_is_read_when_the_room_is_entered_ag
     step = rules.apply(state, seat, Move(to=door))
     notes = [e for e in step.events if isinstance(e, NoteRead)]
     assert notes and notes[0].text.startswith("The maps rustle")
-    assert "Scene note" in "\n".join(tell(step.state, step.events))
+    assert "Scene note" in "\n".join(tell(public(step.state), step.events))
 
 
 # --- secrets ------------------------------------------------------------------------------------------
@@ -480,7 +480,7 @@ def test_a_partys_spell_is_seen_only_by_its_player() -> None:
     for seat, p in enumerate(state.players):
         assert p.spell is not None and p.spell not in public
         mine = rules.view(state, seat)
-        assert mine["spell"] == p.spell
+        assert mine.spell == p.spell
         others = [q.spell for i, q in enumerate(state.players) if i != seat]
         assert not any(o in msgspec.json.encode(mine).decode() for o in others if o)
     first = rules.setup([SeatInfo(index=i, name=n) for i, n in enumerate(["A", "B"])], {"mode": "expanded"}, 7)
@@ -550,7 +550,7 @@ def test_random_expanded_games_only_raise_game_errors_and_always_end(players: in
             continue
         state = step.state
         log.append((seat, action))
-        tell(state, step.events)
+        tell(public(state), step.events)
         check(state)
     assert state.phase == "over", "the game never ended"
     assert RULES.outcome(state) is not None
@@ -587,7 +587,7 @@ def test_the_leader_is_chosen_before_a_waiting_danger_and_the_narrator_cannot_sk
     step = rules.apply(state, seat, Keep())
     assert rules.to_act(step.state) == frozenset({narrator})
     told = rules.apply(step.state, narrator, Narrate(text="ZZQ telling"))
-    text = "\n".join(tell(told.state, told.events))
+    text = "\n".join(tell(public(told.state), told.events))
     assert "ZZQ telling" in text and "left here from before" in text
 
 
@@ -597,7 +597,7 @@ def test_the_waiting_danger_is_announced_by_name() -> None:
     room, door = stand_at_room(state, seat)
     state.rooms[room] = ["troll"]
     step = rules.apply(state, seat, Move(to=door))
-    text = "\n".join(tell(step.state, step.events))
+    text = "\n".join(tell(public(step.state), step.events))
     assert "Troll** left here still waits" in text and "red arrow" not in text
 
 
@@ -611,14 +611,14 @@ def test_a_scene_note_is_told_when_a_party_walks_through_an_explored_room() -> N
     through = next(d for d in rules.destinations(state, seat) if B.via.get((door, d)) == room)
     step = rules.apply(state, seat, Move(to=through))
     assert any(isinstance(e, NoteRead) for e in step.events)
-    assert "Chalk arrows point north." in "\n".join(tell(step.state, step.events))
+    assert "Chalk arrows point north." in "\n".join(tell(public(step.state), step.events))
 
 
 def test_an_expanded_party_enters_the_dungeon_in_plain_words() -> None:
     rules = scripted([])
     state = table(rules, ["Ann", "Bob"], mode="expanded")
     step = rules.apply(state, state.order[0], Place(to=next(iter(B.entrances))))
-    line = tell(step.state, step.events)[0]
+    line = tell(public(step.state), step.events)[0]
     assert line.startswith(f"{state.players[state.order[0]].name}'s party steps in") and "'s party's" not in line
 
 

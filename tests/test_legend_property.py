@@ -16,6 +16,7 @@ from rules.legend.content import card_index
 from rules.legend.game import LegendOfHeroes
 from rules.legend.state import SOLO_WOUND_LIMIT, Move, Narrate, Place, State
 from rules.legend.story import tell
+from tests.legend_helpers import public
 
 RULES = LegendOfHeroes()
 MAX_STEPS = 4000
@@ -66,7 +67,7 @@ def play(players: int, narration: str, seed: int) -> tuple[State, list[tuple[int
             else:  # by chance a legal move after all
                 log.append((wrong_seat, junk))
                 state = step.state
-                tell(state, step.events)
+                tell(public(state), step.events)
                 continue
         legal = RULES.legal(state, seat)
         assert legal, f"seat {seat} must act but has nothing legal in phase {state.phase}"
@@ -75,7 +76,7 @@ def play(players: int, narration: str, seed: int) -> tuple[State, list[tuple[int
             action = Narrate(text=rng.choice(["", "A tale told well."]), auto=rng.random() < 0.2)
         step = RULES.apply(state, seat, action)
         log.append((seat, action))
-        tell(step.state, step.events)  # the story never fails to tell
+        tell(public(step.state), step.events)  # the story never fails to tell
         state = step.state
         check_invariants(state)
     return start, log, state

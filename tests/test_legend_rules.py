@@ -27,7 +27,8 @@ from rules.legend.state import (
     Wounded,
 )
 from rules.legend.story import tell
-from tests.legend_helpers import ScriptedDice, put_on_room, ready_to_move, scripted, table
+from rules.spec import Command
+from tests.legend_helpers import ScriptedDice, public, put_on_room, ready_to_move, scripted, table
 
 B = board()
 ENTRANCES = list(B.entrances)
@@ -150,7 +151,7 @@ def test_map_room_then_troll_reads_as_one_story() -> None:
     step = rules.apply(state, 0, Move(to=through(room, door)))
     reads = [e.card for e in step.events if isinstance(e, CardRead)]
     assert reads[:2] == ["map-room", "troll"]
-    story = "\n".join(tell(step.state, step.events))
+    story = "\n".join(tell(public(step.state), step.events))
     map_room, troll = card_index()["map-room"], card_index()["troll"]
     joined = f"**Map Room.** {map_room.text} {troll.text[1:]}"
     assert joined in story  # "…comes… a troll, grinning…" in one paragraph, as the Narrator reads it
@@ -231,7 +232,7 @@ def test_after_the_room_the_fighter_leaves_by_the_doorway_he_chose_even_the_one_
         rules, state, room, door = solo_brand([])
         put_on_room(state, room, empty_end)
         assert door in rules.destinations(state, 0)  # "explore it and come back out here"
-        assert "come back out here" in rules.label(state, door)
+        assert "come back out here" in rules.codec.doorway_label(state, door)
         target = door if back else through(room, door)
         step = rules.apply(state, 0, Move(to=target))
         assert any(isinstance(e, RoomExplored) for e in step.events)
@@ -260,7 +261,7 @@ def test_partly_explored_room_is_taken_up_by_the_next_fighter_who_faces_the_dang
     put_on_room(state, room, "troll")
     state = rules.apply(state, first, Move(to=way)).state
     assert state.rooms[room] == ["troll"] and state.players[first].doorway == here
-    assert rules.view(state, None)["rooms"][room]["status"] == "partly"
+    assert rules.view(state, None).rooms[room].status == "partly"
     # The other fighter walks in from another doorway and must deal with the Troll before anything else.
     second = rules.current(state)
     third = next(d for d in B.room_doorways[room] if d not in (here, way))  # rooms here have 3+ doors
@@ -333,9 +334,9 @@ def test_players_narration_waits_for_the_narrator_and_only_the_narrator_may_tell
     assert wait.narrator == narrator and wait.kind == "room"
     assert rules.to_act(step.state) == frozenset({narrator})
     assert step.state.exploring is not None and step.state.exploring.pending == "map-room"
-    assert "narrator_card" not in rules.view(step.state, None)  # public view keeps the card hidden
-    assert "narrator_card" not in rules.view(step.state, seat)  # and so does the explorer's
-    assert rules.view(step.state, narrator)["narrator_card"] == "map-room"
+    assert rules.view(step.state, None).narrator_card is None  # public view keeps the card hidden
+    assert rules.view(step.state, seat).narrator_card is None  # and so does the explorer's
+    assert rules.view(step.state, narrator).narrator_card == "map-room"
     with pytest.raises(NotYourTurn, match="Narrator"):
         rules.apply(step.state, seat, Narrate(text="I read it myself"))
     told = rules.apply(step.state, narrator, Narrate(text="Maps everywhere, and a smell of troll."))
@@ -359,7 +360,7 @@ def test_timeout_lets_tabula_read_the_card() -> None:
     step = rules.apply(state, narrator, action)
     read = next(e for e in step.events if isinstance(e, CardRead))
     assert read.auto and read.narrator is None
-    assert "Tabula reads" in "\n".join(tell(step.state, step.events))
+    assert "Tabula reads" in "\n".join(tell(public(step.state), step.events))
 
 
 # --- state hygiene ------------------------------------------------------------------------------
@@ -390,4 +391,4 @@ def test_a_verb_the_game_does_not_have_says_what_it_does_have() -> None:
     rules = LegendOfHeroes()
     state = table(rules, ["Ann", "Bob"])
     with pytest.raises(IllegalAction, match=r"no `/voyage`.*`/explore to:`.*`/narrate text:`"):
-        rules.parse(state, 0, "voyage", {"to": "Alexandria"})
+        rules.codec.parse(state, 0, Command.of("voyage", to="Alexandria"))

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from PIL import Image
 
@@ -15,6 +16,9 @@ from render import legend
 from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from rules.legend.content import DATA, ActionCard, Dungeon, Fighter, dungeon
+from rules.legend.game import LegendOfHeroes
+from rules.legend.view import FighterView, LastMove, LegendView
+from tests.legend_helpers import play_moves
 
 Cell = tuple[int, int]
 
@@ -174,7 +178,7 @@ def test_doorway_graph_connected_with_loops() -> None:
 
 # --- the board picture --------------------------------------------------------------------------------
 
-def _view(**extra: Any) -> dict[str, Any]:
+def _view(**extra: Any) -> LegendView:
     plan = dungeon()
     rooms = {r.id: {"status": "unexplored", "name": None} for r in plan.room}
     rooms["R1"] = {"status": "explored", "name": "Map Room"}
@@ -191,11 +195,11 @@ def _view(**extra: Any) -> dict[str, Any]:
         ],
         "to_move": 0,
         "highlight": ["D5", "D9"],
-        "last_move": {"seat": 0, "from": "D1", "to": "D7"},
+        "last_move": {"seat": 0, "frm": "D1", "to": "D7"},
         "caption": "Ann (red) to move · 1 of 12 rooms explored",
     }
     view.update(extra)
-    return view
+    return msgspec.convert(view, LegendView)
 
 
 def _doorway_centre(did: str) -> tuple[int, int]:
@@ -247,10 +251,10 @@ def test_board_key_pixels() -> None:
 
 
 def test_board_without_anything_still_draws() -> None:
-    img = _open(legend.render_board({}))
+    img = _open(legend.render_board(LegendView()))
     assert img.size == board_layer._size(dungeon())
-    odd = {"fighters": [{"seat": 0, "player": "Zed", "colour": "purple", "doorway": "D99"}],
-           "highlight": ["D404"], "last_move": {"seat": 0, "from": "D1", "to": None}}
+    odd = LegendView(fighters=(FighterView(seat=0, player="Zed", colour="purple", doorway="D99"),),
+                     highlight=("D404",), last_move=LastMove(seat=0, frm="D1", to="D1"))
     assert _open(legend.render_board(odd)).size == board_layer._size(dungeon())
 
 
@@ -268,9 +272,16 @@ def test_board_alt_text_says_who_is_where() -> None:
     assert text.count(".") <= 4 and len(text) <= 1000
 
 
-def test_bench_board_reports_both_figures() -> None:
-    out = legend.bench_board(n=2)
-    assert out["render_p50_ms"] > 0 and out["default_encode_p50_ms"] > 0
+@pytest.mark.parametrize("mode", ["starter", "expanded"])
+def test_boards_of_a_real_game_render_with_their_alt_text(mode: str) -> None:
+    rules = LegendOfHeroes()
+    seen = play_moves(rules, ["Ann", "Bob", "Cy"], 60, mode=mode, narration="players")
+    for state, _events in seen[::6]:
+        view = rules.view(state, None)
+        data = legend.render_board(view, title="Legend of Heroes · #1")
+        assert _open(data).size == board_layer._size(dungeon()) and len(data) < 1_000_000
+        alt = legend.board_alt_text(view)
+        assert all(f.player in alt for f in view.fighters) and len(alt) <= 1000
 
 
 # --- cards --------------------------------------------------------------------------------------------

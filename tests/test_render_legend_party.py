@@ -14,6 +14,9 @@ from render import legend
 from render.legend import cards as card_layer
 from render.legend import party as party_layer
 from rules.legend.content import CLASSES, DATA, ActionCard, Hero, Spell
+from rules.legend.game import LegendOfHeroes
+from rules.legend.view import PartyView
+from tests.legend_helpers import play_moves
 
 CARD = (card_layer.CARD_W, card_layer.CARD_H)
 
@@ -63,11 +66,11 @@ SPELLS = {s.id: s for s in (
 
 
 def _party(order: list[str], wounded: frozenset[str] | set[str] = frozenset(), spell: str | None = "ice-storm",
-           **extra: Any) -> dict[str, Any]:
+           **extra: Any) -> PartyView:
     party: dict[str, Any] = {"player": "Ann", "colour": "red", "letter": "R",
                              "heroes": [{"id": h, "wounded": h in wounded} for h in order], "spell": spell}
     party.update(extra)
-    return party
+    return msgspec.convert(party, PartyView)
 
 
 ORDER = ["tamsin", "ciaran", "zoltan", "rolf", "brand"]  # Brand leads
@@ -249,7 +252,7 @@ def test_real_party_renders() -> None:
                    spell=spells()[0].id)
     data = legend.render_party(party)
     assert _open(data).size == (party_layer.WIDTH, party_layer.HEIGHT) and len(data) < 1_000_000
-    assert legend.render_party(dict(party)) is data  # cached while the party is unchanged
+    assert legend.render_party(msgspec.structs.replace(party)) is data  # cached while the party is unchanged
     assert spells()[0].name in legend.party_alt_text(party)
 
 
@@ -343,10 +346,17 @@ def test_party_tolerates_odd_input() -> None:
     assert img.size == (party_layer.WIDTH, party_layer.HEIGHT)
     alt = legend.party_alt_text(odd, heroes=HEROES, spells=SPELLS)
     assert "nobody" in alt and "no-such-spell" in alt
-    assert legend.party_alt_text({"player": "Zed"}, heroes=HEROES, spells=SPELLS) == "Zed's party: no heroes."
+    assert legend.party_alt_text(PartyView(player="Zed"), heroes=HEROES, spells=SPELLS) == "Zed's party: no heroes."
 
 
-def test_party_speed_and_size() -> None:
-    out = legend.bench_party(_party(ORDER, wounded={"rolf"}), heroes=HEROES, spells=SPELLS, n=5)
-    assert out["render_p50_ms"] > 0
-    assert out["png_bytes"] < 1_000_000
+def test_parties_of_a_real_game_render_with_the_spell_for_their_owner_only() -> None:
+    rules = LegendOfHeroes()
+    for state, _events in play_moves(rules, ["Ann", "Bob"], 40, mode="expanded")[::8]:
+        for seat, p in enumerate(state.players):
+            own = rules.view(state, seat).party_of(seat)
+            assert [h.id for h in own.heroes] == [h.id for h in p.party] and own.spell == p.spell
+            assert rules.view(state, 1 - seat).party_of(seat).spell is None
+            data = legend.render_party(own)
+            assert _open(data).size == (party_layer.WIDTH, party_layer.HEIGHT) and len(data) < 1_000_000
+            alt = legend.party_alt_text(own)
+            assert ("has no spell" in alt) == (p.spell is None)

@@ -107,6 +107,7 @@ class Narrate(Action, tag="narrate", frozen=True):
 
     text: str = ""
     auto: bool = False  # Tabula read it because the Narrator was away
+    note: str = ""  # a scene note pinned to the room first (`/narrate text: note:` in one command)
 
 
 class Lead(Action, tag="lead", frozen=True):

@@ -43,10 +43,10 @@ from rules.legend.state import (
     Skipped,
     SpellCast,
     SpellLearned,
-    State,
     TreasureTaken,
     Wounded,
 )
+from rules.legend.view import LegendView
 
 KIND_NAMES = {"room": "Room", "feature": "Feature", "monster": "Monster", "hazard": "Hazard",
               "treasure": "Treasure"}
@@ -57,19 +57,21 @@ def revealed_cards(events: Iterable[Any]) -> list[str]:
     return [e.card for e in events if isinstance(e, CardRead)]
 
 
-def tell(state: State, events: Iterable[Any]) -> list[str]:
-    """One line (or paragraph) per event worth telling, in order."""
+def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
+    """One line (or paragraph) per event worth telling, in order, as everyone may read them (``view``: the
+    public view after the events)."""
     index = card_index()
-    names: dict[str, str] = {room: index[cid].title for room, cid in state.revealed.items()}
+    names: dict[str, str] = {room: r.name for room, r in view.rooms.items() if r.name}
     plan = board()
+    mode = view.mode
 
     def who(seat: int) -> str:
-        return state.players[seat].name
+        return view.fighters[seat].player
 
     def fighter(seat: int) -> str:
-        if state.mode == "expanded":
-            return f"{state.players[seat].name}'s party"
-        return fighter_index()[state.players[seat].fighter].name
+        if mode == "expanded":
+            return f"{view.fighters[seat].player}'s party"
+        return fighter_index()[view.fighters[seat].fighter_id].name
 
     def hero(hero_id: str) -> str:
         h = hero_index()[hero_id]
@@ -90,7 +92,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             order = " → ".join(who(s) for s in e.order)
             dealt = "; ".join(
                 f"{who(s)}: **{fighter_index()[f].name}** ({e.colours[s]}, token "
-                f"{state.players[s].letter})" for s, f in sorted(e.fighters.items())
+                f"{view.fighters[s].letter})" for s, f in sorted(e.fighters.items())
             )
             lines.append(f"Fighters dealt — {dealt}. Turn order: {order}.")
         elif isinstance(e, RoomsDealt):
@@ -100,7 +102,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"🩹 {fighter(e.seat)} is fit again: the wound has healed.")
         elif isinstance(e, Placed):
             ent = plan.entrances[e.doorway]
-            mover = fighter(e.seat) if state.mode == "expanded" else f"{who(e.seat)}'s {fighter(e.seat)}"
+            mover = fighter(e.seat) if mode == "expanded" else f"{who(e.seat)}'s {fighter(e.seat)}"
             lines.append(f"{mover} steps in by the {ent.name} and stands at **{e.doorway}**.")
         elif isinstance(e, Moved):
             if e.via_room is None:
@@ -146,7 +148,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
             lines.append(f"💰 {who(e.seat)} keeps the **{card.title}** ({e.gold} gold).")
         elif isinstance(e, Wounded):
             card = index[e.card]
-            tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if state.mode == "solo" else ""
+            tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if mode == "solo" else ""
             left = "" if ended else (f" The {card.title} card stays in {room_label(e.room, names)}, face down, "
                                      "for whoever comes next.")
             lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**.{left}{tally}")
@@ -191,7 +193,7 @@ def tell(state: State, events: Iterable[Any]) -> list[str]:
                              "Spell Pile.")
         elif isinstance(e, HeroWounded):
             card = index[e.card]
-            tally = f" Party wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if len(state.players) == 1 else ""
+            tally = f" Party wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if len(view.fighters) == 1 else ""
             if e.leader is None:
                 lines.append(f"🩸 {hero(e.hero)} is wounded — the last of the party still standing.{tally}")
             else:
@@ -270,13 +272,11 @@ def _kind(kind: str) -> str:
     return KIND_NAMES.get(kind, kind)
 
 
-def final_report(state: State) -> list[str]:
+def final_report(view: LegendView) -> list[str]:
     """Each player's treasure and gold, richest first."""
-    index = card_index()
     rows = []
-    for _i, p in sorted(enumerate(state.players), key=lambda t: -sum(index[c].gold for c in t[1].treasure)):
-        gold = sum(index[c].gold for c in p.treasure)
-        found = ", ".join(f"{index[c].title} ({index[c].gold})" for c in p.treasure) or "nothing"
-        extra = f" · {p.wounds} wound{'' if p.wounds == 1 else 's'}" if state.mode == "solo" else ""
-        rows.append(f"**{p.name}** — {gold} gold{extra}: {found}")
+    for p in sorted(view.fighters, key=lambda f: -f.gold):
+        found = ", ".join(f"{t.title} ({t.gold})" for t in p.treasure) or "nothing"
+        extra = f" · {p.wounds} wound{'' if p.wounds == 1 else 's'}" if view.mode == "solo" else ""
+        rows.append(f"**{p.player}** — {p.gold} gold{extra}: {found}")
     return rows

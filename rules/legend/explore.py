@@ -1,0 +1,278 @@
+"""Legend of Heroes: a turn's move and the exploration of a room — the Narrator reads the cards one by one,
+following the red arrows; treasure is kept, and in the starter and solo games monsters and hazards are fought
+with d20 rolls against the numbers on the cards.  Scene notes are pinned to the room just explored.
+
+The Expanded Game's party (``expanded.py``) builds on this: a danger there is met by the Leader
+(``meet_danger``), and the card about to be drawn is announced first so that the Leader can change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import IllegalAction, NotYourTurn, Rng
+from rules.legend.board import room_label
+from rules.legend.content import ActionCard, card_index, fighter_index
+from rules.legend.spec import NARRATION_MAX, NOTE_MAX
+from rules.legend.state import (
+    SOLO_WOUND_LIMIT,
+    AwaitNarration,
+    CardRead,
+    DangerComing,
+    Entered,
+    Exited,
+    Exploration,
+    FightRoll,
+    Move,
+    Moved,
+    Narrate,
+    NoteAdded,
+    NoteRead,
+    Overcame,
+    Place,
+    Placed,
+    RoomExplored,
+    SceneNote,
+    State,
+    TreasureTaken,
+    Wounded,
+)
+from rules.legend.state import Note as SceneNoteEntry
+from rules.legend.table import STEP_ACTIONS, Table
+
+
+class Explorer(Table):
+    """Moves, rooms, cards and the starter game's fights."""
+
+    def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
+        """The Expanded Game's answer to a Monster or Hazard turned up (``expanded.PartyRules``)."""
+        raise NotImplementedError
+
+    def _note(self, s: State, seat: int, action: SceneNote, events: list[Any]) -> None:
+        scene = s.scene
+        text = " ".join(action.text.split())
+        if not text:
+            raise IllegalAction("Write the note: `/narrate note:` followed by a line about the room.")
+        if len(text) > NOTE_MAX:
+            raise IllegalAction(f"Keep a scene note under {NOTE_MAX} characters ({len(text)} now).")
+        if scene is None:
+            raise IllegalAction("No room has been entered yet: a scene note goes on the room most recently "
+                                "explored.")
+        writer = scene["narrator"] if scene.get("narrator") is not None else scene["explorer"]
+        if seat != writer:
+            role = "its Narrator" if scene.get("narrator") is not None else "the player who explored it"
+            raise NotYourTurn(f"Only {role}, {s.players[writer].name}, can pin a note to "
+                              f"{room_label(scene['room'], self.room_names(s))}.")
+        s.notes[scene["room"]] = SceneNoteEntry(text=text, by=seat)
+        events.append(NoteAdded(seat=seat, room=scene["room"], text=text))
+
+    def _go(self, s: State, seat: int, action: Place | Move, rng: Rng, events: list[Any]) -> None:
+        self.check_turn(s, seat)
+        expected = STEP_ACTIONS[s.phase]
+        if not isinstance(action, expected):
+            raise IllegalAction(self.phase_hint(s, seat))
+        allowed = self.destinations(s, seat)
+        if action.to not in allowed:
+            raise IllegalAction(self._refusal(s, seat, action.to, allowed))
+        me = s.players[seat]
+        s.last_move = None
+        if isinstance(action, Place):
+            me.doorway = action.to
+            events.append(Placed(seat=seat, doorway=action.to))
+            self.end_turn(s, events)
+        else:
+            assert me.doorway is not None
+            frm = me.doorway
+            through = self.board.room_of(frm) if action.to == frm else self.board.via[(frm, action.to)]
+            events.append(Moved(seat=seat, frm=frm, to=action.to, via_room=through))
+            if through is not None and s.rooms[through]:
+                room = through
+                me.doorway = None  # inside the room now
+                s.exploring = Exploration(room=room, came_from=frm, heading=action.to)
+                s.phase = "explore"
+                left = s.rooms[room][0]
+                resumed = card_index()[left].kind != "room"
+                events.append(Entered(seat=seat, room=room, came_from=frm, resumed=resumed))
+                s.scene = {"room": room, "narrator": self.narrator(s), "explorer": seat}
+                if room in s.notes:
+                    note = s.notes[room]
+                    events.append(NoteRead(room=room, text=note.text, by=note.by))
+                s.exploring.pending = s.rooms[room].pop(0)
+                s.exploring.pending_from_room = True
+                if resumed and self.expanded(s):  # the danger left here: choose who faces it first
+                    self._announce(s, seat, card_index()[left].kind, events, waiting=left)
+                    return
+                self._run_exploration(s, rng, events)
+            else:
+                me.doorway = action.to
+                s.last_move = {"seat": seat, "from": frm, "to": action.to}
+                if through is not None and through in s.notes:  # walking through a room told of before
+                    note = s.notes[through]
+                    events.append(NoteRead(room=through, text=note.text, by=note.by))
+                self.end_turn(s, events)
+
+    def _refusal(self, s: State, seat: int, wanted: str, allowed: list[str]) -> str:
+        listed = ", ".join(allowed[:12]) + (" …" if len(allowed) > 12 else "")
+        taken = self.occupied(s)
+        if wanted not in self.board.doorways:
+            why = f"There is no doorway called **{wanted[:20]}** on the board."
+        elif wanted in taken and wanted != s.players[seat].doorway:
+            why = f"{wanted} is taken by another fighter."
+        elif s.phase == "place":
+            why = f"{wanted} is not beside a free dungeon entrance."
+        else:
+            why = f"{wanted} is not linked to your doorway by a single corridor or room."
+        return f"{why} You can go to: {listed}." if allowed else why
+
+
+    def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
+        if s.phase != "explore" or s.exploring is None or s.exploring.pending is None:
+            raise IllegalAction("There is no card to narrate right now. Narration happens while a room is explored.")
+        if s.exploring.decision is not None:  # the explorer is choosing a Leader: the card waits for that
+            self.check_turn(s, seat)
+        narrator = self.narrator(s)
+        if narrator is None:
+            raise IllegalAction("Tabula is narrating this game, so there is nothing for you to read out.")
+        if seat != narrator:
+            raise NotYourTurn(f"{s.players[narrator].name} is the Narrator for this room, not you.")
+        if action.note:  # `/narrate text: note:` pins the note first, then tells the card
+            self._note(s, seat, SceneNote(text=action.note), events)
+        words = action.text.strip()
+        if len(words) > NARRATION_MAX:
+            raise IllegalAction(f"Keep the telling under {NARRATION_MAX} characters ({len(words)} now).")
+        self._read_pending(s, rng, events, narrator=None if action.auto or not words else narrator,
+                           words=words, auto=action.auto)
+        self._run_exploration(s, rng, events)
+
+    # --- exploration --------------------------------------------------------------------------
+
+    def _run_exploration(self, s: State, rng: Rng, events: list[Any]) -> None:
+        """Read cards until the room ends, a fighter is wounded, or a human Narrator must speak."""
+        while (s.phase == "explore" and s.exploring is not None and s.exploring.pending is not None
+               and s.exploring.decision is None):
+            narrator = self.narrator(s)
+            if narrator is not None:
+                kind = card_index()[s.exploring.pending].kind
+                events.append(AwaitNarration(narrator=narrator, explorer=self.current(s), kind=kind))
+                return
+            self._read_pending(s, rng, events, narrator=None, words="", auto=False)
+
+    def _read_pending(self, s: State, rng: Rng, events: list[Any], *, narrator: int | None, words: str,
+                      auto: bool) -> None:
+        ex = s.exploring
+        assert ex is not None and ex.pending is not None
+        seat = self.current(s)
+        card = card_index()[ex.pending]
+        again = ex.pending_from_room and card.kind in ("monster", "hazard")
+        ex.pending = None
+        ex.pending_from_room = False
+        events.append(CardRead(seat=seat, card=card.id, narrator=narrator, words=words, auto=auto, again=again))
+        me = s.players[seat]
+        if card.kind == "room":
+            s.revealed[ex.room] = card.id
+            ex.used.append(card.id)
+        elif card.kind == "feature":
+            ex.used.append(card.id)
+        elif card.kind == "treasure":
+            me.treasure.append(card.id)
+            events.append(TreasureTaken(seat=seat, card=card.id, gold=card.gold))
+        elif self.expanded(s):
+            self._meet_danger(s, seat, card, rng, events)
+            return
+        elif not self._face_danger(s, seat, card, rng, events):
+            return
+        self._follow_arrow(s, card, rng, events)
+
+    def _follow_arrow(self, s: State, card: ActionCard, rng: Rng, events: list[Any]) -> None:
+        """End of Room, or the next card: in the Expanded Game a Monster or Hazard is announced first."""
+        ex = s.exploring
+        assert ex is not None
+        if card.next == "end":
+            self._room_done(s, events)
+        elif self.expanded(s) and card.next in ("monster", "hazard"):
+            self._announce(s, self.current(s), card.next, events)
+        else:
+            ex.pending = self.draw(s, card.next, rng, events)
+            if ex.pending is None:  # a pile ran dry even after reshuffling: the room has nothing more
+                self._room_done(s, events)
+
+    def _announce(self, s: State, seat: int, kind: str, events: list[Any], *, waiting: str = "") -> None:
+        """The Narrator says what kind of card is coming (or which danger waits on the room); the player may
+        change Leader before it is turned up."""
+        ex = s.exploring
+        assert ex is not None
+        lead = self.leader(s, seat)
+        assert lead is not None
+        ex.decision = "leader"
+        ex.coming = kind
+        events.append(DangerComing(seat=seat, kind=kind, leader=lead.id, waiting=waiting))
+
+    def _face_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> bool:
+        """Fight the Monster or face the Hazard.  True when overcome; False when the fighter is wounded."""
+        me = s.players[seat]
+        fighter = fighter_index()[me.fighter]
+        need = card.needs[fighter.dot]
+        if card.kind == "hazard":
+            roll = rng.die(20)
+            events.append(FightRoll(seat=seat, card=card.id, who="fighter", roll=roll, need=need, success=roll >= need))
+            if roll < need:
+                self._wound(s, seat, card, events)
+                return False
+        else:
+            assert card.dot is not None
+            strike = fighter.defence[card.dot]
+            while True:
+                roll = rng.die(20)
+                events.append(FightRoll(seat=seat, card=card.id, who="fighter", roll=roll, need=need,
+                                        success=roll >= need))
+                if roll >= need:
+                    break
+                back = rng.die(20)
+                events.append(FightRoll(seat=seat, card=card.id, who="monster", roll=back, need=strike,
+                                        success=back >= strike))
+                if back >= strike:
+                    self._wound(s, seat, card, events)
+                    return False
+        assert s.exploring is not None
+        s.exploring.used.append(card.id)
+        events.append(Overcame(seat=seat, card=card.id))
+        return True
+
+    def _wound(self, s: State, seat: int, card: ActionCard, events: list[Any]) -> None:
+        ex = s.exploring
+        assert ex is not None
+        me = s.players[seat]
+        me.wounded = True
+        me.wounds += 1
+        me.doorway = ex.came_from
+        s.rooms[ex.room] = [card.id]  # face down on the room, waiting for the next fighter
+        self.discard(s, ex.used)
+        events.append(Wounded(seat=seat, card=card.id, room=ex.room, back_to=ex.came_from, wounds=me.wounds))
+        s.exploring = None
+        if s.mode == "solo" and me.wounds >= SOLO_WOUND_LIMIT:
+            self.finish(s, events, f"{me.name}'s fighter has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
+            return
+        s.phase = "move"
+        self.end_turn(s, events)
+
+    def _room_done(self, s: State, events: list[Any]) -> None:
+        ex = s.exploring
+        assert ex is not None
+        seat = self.current(s)
+        s.rooms[ex.room] = []
+        self.discard(s, ex.used)
+        name = card_index()[s.revealed[ex.room]].title if ex.room in s.revealed else ex.room
+        events.append(RoomExplored(seat=seat, room=ex.room, name=name))
+        # The fighter leaves by the doorway the player chose when walking in (the book's "your choice", made
+        # up front so that a game by message needs no extra question; the entry doorway was on offer too).
+        # Nobody else moves during a turn, so it is still free.
+        s.players[seat].doorway = ex.heading
+        s.exploring = None
+        if all(not stack for stack in s.rooms.values()):
+            self.finish(s, events, "Every room of the Dungeons of Legend has been explored.")
+            return
+        s.last_move = {"seat": seat, "from": ex.came_from, "to": ex.heading}
+        events.append(Exited(seat=seat, room=ex.room, to=ex.heading))
+        s.phase = "move"
+        self.end_turn(s, events)
+
