@@ -57,7 +57,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves", type=int, default=None, metavar="N", help="with --auto: stop after N moves")
 
 
-def parse_command(line: str, free_text: tuple[str, ...] = ()) -> tuple[str, dict[str, str]]:
+def free_text_args() -> tuple[str, ...]:
+    """Options that hold a telling or a note in any game: each runs to the end of a typed line."""
+    return tuple(sorted({a.name for rules in games().values() for v in rules.spec.verbs for a in v.args
+                         if a.free_text}))
+
+
+def parse_command(line: str, free_text: tuple[str, ...] | None = None) -> tuple[str, dict[str, str]]:
     """`/explore to:D7` → ("explore", {"to": "D7"}); `/game status` → ("game status", {}).
 
     A free-text option (a telling, a note) runs to the end of the line, "word:" and all."""
@@ -71,6 +77,8 @@ def parse_command(line: str, free_text: tuple[str, ...] = ()) -> tuple[str, dict
         verb = f"game {sub.lower()}"
     args: dict[str, str] = {}
     rest = rest.strip()
+    if free_text is None:
+        free_text = free_text_args()
     named = re.match(r"([a-z_]+):(.*)$", rest, re.DOTALL)
     if named and named.group(1) in free_text:
         args[named.group(1)] = named.group(2).strip()

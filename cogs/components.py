@@ -150,7 +150,8 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DoButton:
-        return cls(int(match["game"]), int(match["ver"]), Button(getattr(item, "label", None) or "", Command.decode(match["cmd"])))
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["ver"]), Button(label, Command.decode(match["cmd"])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,

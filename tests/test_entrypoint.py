@@ -109,9 +109,9 @@ async def test_offline_runner_accepts_the_discord_commands(tmp_path: Path) -> No
     assert "/explore to:D7" in text  # the help
     assert "rooms explored" in text  # the status
     assert "✋ There is no doorway called D999" in text
-    assert "Where to?" in text and "entrance" in text
+    assert "Choices for /explore to:" in text and "entrance" in text
     assert "Bob's fighter" in text
-    assert "no card waiting" in text
+    assert "no card to read" in text
 
 
 async def test_offline_game_can_be_stopped_and_resumed(tmp_path: Path) -> None:

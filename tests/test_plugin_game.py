@@ -12,8 +12,8 @@ import pytest
 
 from bot.db import Database
 from bot.play import GameService, Person
-from rules import GameError
 from bot.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from rules import GameError
 from rules.registry import games, register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
@@ -178,3 +178,8 @@ def test_the_old_name_of_the_timeout_setting_still_works(monkeypatch: pytest.Mon
     monkeypatch.setenv("TURN_TIMEOUT_MINUTES", "7")
     monkeypatch.delenv("NARRATOR_TIMEOUT_MINUTES")
     assert Settings(_env_file=None).turn_timeout_minutes == 7  # type: ignore[call-arg]
+    from bot.lobby import timeout_minutes
+
+    assert timeout_minutes({"narrator_timeout": 5}, 10) == 5  # a game stored with the old option's name
+    assert timeout_minutes({"turn_timeout": 2, "narrator_timeout": 5}, 10) == 2
+    assert timeout_minutes({}, 10) == 10

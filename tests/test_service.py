@@ -286,9 +286,9 @@ async def test_one_unpostable_timeout_does_not_stop_the_others(db: Database) -> 
         result = await svc.start(info.game_id, ANN.id)
         while result.state.phase != "explore":  # walk into a room so a Narrator holds a card
             seat = min(result.rules.to_act(result.state))
-            legal = result.rules.legal(result.state, seat)
-            into = [a for a in legal if "explore it" in result.rules.label(result.state, a.to)]
-            result = await svc.act(info.game_id, result.user_of(seat), (into or legal)[0])
+            choices = result.choices(seat)
+            into = [c for c in choices if "explore it" in c.label] or choices
+            result = await svc.act(info.game_id, result.user_of(seat), command=into[0].command)
         waiting.append(info.game_id)
     now[0] += 3600
     posted: list[int] = []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,10 @@ def _old_controls(custom_ids: list[str], values: dict[str, list[tuple[str, str]]
 async def test_a_database_from_the_previous_release_plays_on(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "release-0.1.db", tmp_path / "tabula.db")
     record: dict[str, Any] = json.loads((FIXTURES / "release-0.1.json").read_text())
+    # The fixture's Narrator started waiting long ago: as if the bot came back within the game's 5 minutes.
+    with sqlite3.connect(tmp_path / "tabula.db") as conn:
+        conn.execute("UPDATE game SET deadline = ? WHERE id = ?",
+                     (time.time() + 240, record["legend-expanded"]["game"]))
     db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'tabula.db'}")
     try:
         async with FakeDiscordHarness(bot_factory(db)) as h:

@@ -131,7 +131,8 @@ class Presenter(Protocol[ViewT]):
 
     def private(self, name: str, moment: Moment[ViewT], seat: int) -> Telling | None:
         """One of the game's private views (its spec's ``view`` verbs: "sheet", "hand", "party", "card"),
-        as ``seat`` alone may see it; None when there is nothing to show now (the platform says so)."""
+        as ``seat`` alone may see it; None when there is nothing to show now (the platform says so), or a
+        GameError whose words say why, when the game can say it better."""
         ...
 
     def warm(self) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Presenter, Prompt, Telling, game_title
 from render import legend as legend_render
+from rules.core import IllegalAction
 from rules.legend.content import (
     BOXES,
     CLASS_NAMES,
@@ -199,9 +200,16 @@ class LegendPresenter:
         if name == "sheet":
             return self.party_sheet(moment, view, seat) if view.expanded else self.sheet(view, seat)
         if name == "party":
-            return self.party_sheet(moment, view, seat) if view.expanded else None
+            if not view.expanded:
+                raise IllegalAction("Parties belong to the Expanded Game of Legend of Heroes. `/sheet` shows what "
+                                    "you have in this game.")
+            return self.party_sheet(moment, view, seat)
         if name == "card":
-            return self.narrator_card(view)
+            card = self.narrator_card(view)
+            if card is None:
+                raise IllegalAction("You have no card to read: only the Narrator of the room being explored does, "
+                                    "and only while a card waits to be told.")
+            return card
         return None
 
     def sheet(self, view: LegendView, seat: int) -> Telling:
