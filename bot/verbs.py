@@ -106,9 +106,9 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
                 required = all(any(b.name == a.name and b.required for b in v.args) for _, v in uses)
                 complete = any(b.name == a.name and b.complete and not b.free_text for _, v in uses for b in v.args)
                 longest = max(b.max_length for _, v in uses for b in v.args if b.name == a.name)
-                args[a.name] = SlashArg(a.name, a.description[:100], required, complete, longest)
+                args[a.name] = SlashArg(a.name, _cut(a.description), required, complete, longest)
         kind = "view" if all(v.kind == "view" for _, v in uses) else "act"
-        out[name] = SlashVerb(name=name, description=description[:100], games=used_by, args=list(args.values()),
+        out[name] = SlashVerb(name=name, description=_cut(description), games=used_by, args=list(args.values()),
                               kind=kind)
     return out
 
@@ -125,15 +125,27 @@ def _new_game_options(keys: tuple[str, ...]) -> dict[str, SlashOption]:
         for o in rules.spec.options:
             have = out.get(o.name)
             if have is None:
-                title = rules.spec.title
-                description = o.description if o.description.startswith(title) else f"{title}: {o.description}"
-                out[o.name] = SlashOption(o.name, description[:100], o.kind, [key], list(o.choices), o.minimum,
-                                          o.maximum)
+                out[o.name] = SlashOption(o.name, _for_game(rules.spec.title, o.description), o.kind, [key],
+                                          list(o.choices), o.minimum, o.maximum)
             else:
                 have.games.append(key)
                 have.choices += [c for c in o.choices if c not in have.choices]
                 have.description = f"{o.name.replace('_', ' ').capitalize()} (see each game's options)"
     return out
+
+
+def _for_game(title: str, text: str) -> str:
+    """An option's description on the shared `/game new`, naming its game when that fits in Discord's 100."""
+    if text.startswith(title):
+        return _cut(text)
+    named = f"{title}: {text[:1].lower()}{text[1:]}"
+    return named if len(named) <= 100 else _cut(text)
+
+
+def _cut(text: str, limit: int = 100) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit - 1].rsplit(" ", 1)[0].rstrip(",;:(—– ") + "…"
 
 
 def options_of(key: str) -> list[str]:

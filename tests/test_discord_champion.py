@@ -339,3 +339,22 @@ async def test_options_of_the_other_game_are_refused_politely(db: Database) -> N
         other = await h.slash(h.alice, h.channel, "game", {"game": "legend", "heroic": True}, subcommand="new")
         assert other.ephemeral and "has no option `heroic`" in other.content
         assert h.messages() == []  # no lobby was opened
+
+
+async def test_a_secret_choice_typed_as_a_slash_command_is_answered_privately(db: Database) -> None:
+    """Discord shows a slash command's options above a public answer: a secret action typed that way is
+    acknowledged only to its player, and the thread is told what everyone may know, in a message of its own."""
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, _game_id = await open_champion(h)
+        heroes = await h.autocomplete(h.bob, thread.payload, "hero", {"hero": ""})
+        hero = heroes.choices[0]["value"]
+        sides = await h.autocomplete(h.bob, thread.payload, "hero", {"hero": hero, "side": ""})
+        weapons = await h.autocomplete(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
+                                                                       "weapon": ""})
+        assert sides.choices and weapons.choices
+        before = len(h.messages(thread.id))
+        picked = await h.slash(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
+                                                               "weapon": weapons.choices[0]["value"]})
+        assert picked.ephemeral and "secret" in picked.content
+        told = h.messages(thread.id)[before:]
+        assert told and LIB.hero[hero].name in told[-1].content
