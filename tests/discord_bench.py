@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from bot.db import open_database
+from rules.spec import Command
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 
@@ -39,10 +40,10 @@ async def explore_latencies(n: int) -> list[float]:
                     if not message.pings.users:
                         break  # the game is over
                     who = people[next(iter(message.pings.users))]
-                    select = next((c for c in message.custom_ids if c.startswith("tb:sel:")), None)
+                    select = next((c for c in message.custom_ids if c.startswith("tb:pick:")), None)
                     if select is None:
-                        break
-                    options = [o["value"] for o in message.component(select)["options"]]
+                        raise RuntimeError("the prompt has no move menu: the benchmark no longer fits the game")
+                    options = [Command.decode(o["value"]).get("to") for o in message.component(select)["options"]]
                     reply = await h.slash(who, thread.payload, "explore", {"to": rng.choice(options)})
                     record = h.fake.interactions[reply.token]
                     callback = next(r for r in reply.requests if r.path.endswith("/callback"))
