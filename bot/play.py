@@ -126,6 +126,10 @@ class GameService(LobbyService):
         else:
             self._cache.pop(game_id, None)
 
+    async def rules_of(self, game_id: int) -> AnyRuleset:
+        """The game's ruleset, from the cache when this process has the game (a slash command asks first)."""
+        return ruleset((await self._load(game_id)).record.ruleset)
+
     def _moment(self, g: Loaded, rules: AnyRuleset, **kw: Any) -> GameMoment[Any]:
         return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
                           status=g.record.status, version=g.version, thread_id=g.record.thread_id,

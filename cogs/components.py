@@ -122,8 +122,7 @@ async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, 
     if game_id is None:
         raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
                         "to start one.")
-    info = await service(interaction).lobby(game_id)
-    rules = ruleset(info.ruleset)
+    rules = await service(interaction).rules_of(game_id)
     spec = verb_spec(rules, verb)
     given = {k: v for k, v in args.items() if v}
     if spec is None:
