@@ -158,17 +158,26 @@ async def test_roll_works_in_every_game(db: Database, key: str) -> None:
 
 
 async def test_the_terminal_runner_plays_it(tmp_path: Path, key: str) -> None:
+    from bot.db import open_database
     from bot.offline import add_arguments, play
 
     rules = games()[key]
-    players, options = configurations(rules)[0]
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    argv = [key, "--players", ",".join(f"P{i}" for i in range(players)), "--seed", "5", "--auto", "--moves", "40",
-            "--images", str(tmp_path)]
-    for name, value in options.items():
-        flag = f"--{name.replace('_', '-')}"
-        argv += [flag] if value is True else [flag, str(value)]
-    out = io.StringIO()
-    assert await play(parser.parse_args(argv), out=out) == 0
-    assert out.getvalue().count("\n> /") >= 10
+    for n, (players, options) in enumerate(configurations(rules)):
+        parser = argparse.ArgumentParser()
+        add_arguments(parser)
+        folder = tmp_path / str(n)
+        argv = [key, "--players", ",".join(f"P{i}" for i in range(players)), "--seed", "5", "--auto", "--moves",
+                "40", "--images", str(folder)]
+        for name, value in options.items():
+            flag = f"--{name.replace('_', '-')}"
+            argv += [flag] if value is True else [flag, str(value)]
+        out = io.StringIO()
+        assert await play(parser.parse_args(argv), out=out) == 0
+        typed = out.getvalue().count("\n> /")
+        assert typed >= 10
+        # every line Tabula typed was a move (none only opened a view and left the game where it was)
+        db = await open_database(f"sqlite+aiosqlite:///{folder / 'offline.db'}")
+        try:
+            assert len(await GameService(db).history(1)) == typed + 1  # and the start
+        finally:
+            await db.close()

@@ -290,7 +290,9 @@ def test_the_narrator_is_offered_the_card_and_tabulas_reading() -> None:
             assert telling.prompt is not None and telling.prompt.users == [100 + narrator]
             read, auto = telling.prompt.buttons
             assert (read.label, read.view, read.style, read.emoji) == ("Read the card", "card", "primary", "📜")
-            assert (auto.label, auto.command, auto.emoji) == ("Let Tabula read it", Command("narrate"), "🤖")
+            assert (auto.label, auto.command, auto.emoji) == ("Let Tabula read it", Command("narrate", (("text", ""),)),
+                                                              "🤖")
+            assert auto.typed == "/narrate text:"  # typed in the terminal, it reads the card (`/narrate` shows it)
             card = PRESENTER.private("card", moment_for(RULES, state, seats), narrator)
             assert card is not None and "What it does" in card.text and card.pictures
             for other in range(3):

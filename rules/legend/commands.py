@@ -110,6 +110,9 @@ class LegendCodec:
         if isinstance(action, (Place, Move)):
             return Command.of("explore", to=action.to)
         if isinstance(action, Narrate):
+            if not (action.text or action.note or action.auto):
+                # "Let Tabula read it" is `/narrate text:` with nothing after it: `/narrate` alone shows the card
+                return Command("narrate", (("text", ""),))
             return Command.of("narrate", text=action.text, note=action.note, auto="1" if action.auto else None)
         if isinstance(action, SceneNote):
             return Command.of("narrate", note=action.text)

@@ -95,7 +95,8 @@ SPEC = GameSpec(
     verbs=(*STARTER_VERBS, *EXPANDED_VERBS),
     bench=(
         BenchSpec("Legend of Heroes, starter", {}, players=3),
-        BenchSpec("Legend of Heroes, Expanded Game", {"mode": "expanded"}, players=3),
+        BenchSpec("Legend of Heroes, Expanded Game narrated by players", {"mode": "expanded", "narration": "players"},
+                  players=3),
         BenchSpec("Legend of Heroes, solo", {"mode": "solo"}, players=1),
     ),
     intro="The richest player when every room is explored wins: carry out the most gold.\n"
