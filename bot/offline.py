@@ -125,7 +125,7 @@ class Terminal:
         prompt = telling.prompt
         if prompt is None:
             return
-        names = ", ".join(self._name(u) for u in prompt.users)
+        names = ", ".join(self._name(u) for u in prompt.users if u > 0)  # Tabula's seats move by themselves
         if names and prompt.text:
             self.say(f"➡️  {names}, {prompt.text}")
         for menu in prompt.menus:
