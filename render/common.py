@@ -1,5 +1,8 @@
-"""Shared drawing helpers: bundled fonts (cached per size), text wrapping and fitting, outlined labels,
-fixed palettes and fast PNG encoding.
+"""Shared drawing helpers: bundled fonts (cached per size) with a per-character fallback to a Japanese font,
+text wrapping and fitting, outlined labels, fixed palettes and fast PNG encoding.
+
+Draw on ``canvas(img)`` rather than ``ImageDraw.Draw(img)`` and measure with ``text_length``: Pillow does not
+fall back from one font to another by itself, so a player called 山田 would otherwise be drawn as boxes.
 
 Every renderer draws in RGB with these helpers; ``to_palette`` + ``png_bytes`` turn the result into a small
 PNG quickly (a paletted image encodes several times faster than RGB, and encoding is the big cost).
@@ -17,12 +20,20 @@ from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
-FontName = Literal["sans", "bold", "serif", "cond"]
+FontName = Literal["sans", "bold", "serif", "cond", "cjk", "cjk-bold"]
 _FONT_FILES: dict[str, str] = {
     "sans": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "serif": "DejaVuSerif-Bold.ttf",
     "cond": "DejaVuSansCondensed.ttf",
+    # Noto Sans CJK JP, cut to JIS X 0208 (kana, 6,355 kanji, full-width forms): see LICENSE-NotoSansCJK.txt.
+    "cjk": "NotoSansJP-Tabula-Regular.otf",
+    "cjk-bold": "NotoSansJP-Tabula-Bold.otf",
+}
+#: Where a character missing from a face is looked for next (DejaVu has Latin, Greek and Cyrillic; Noto the rest).
+_FALLBACK: dict[str, FontName] = {
+    "DejaVuSans.ttf": "cjk", "DejaVuSansCondensed.ttf": "cjk",
+    "DejaVuSans-Bold.ttf": "cjk-bold", "DejaVuSerif-Bold.ttf": "cjk-bold",
 }
 
 RGB = tuple[int, int, int]
@@ -33,6 +44,81 @@ Box = tuple[int, int, int, int]
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (Greek and Hungarian glyphs included), loaded once per name and size."""
     return ImageFont.truetype(str(FONT_DIR / _FONT_FILES[name]), size)
+
+
+def _file_of(face: ImageFont.FreeTypeFont) -> str:
+    return Path(str(face.path)).name
+
+
+@lru_cache(maxsize=8)
+def _notdef(file: str) -> bytes:
+    """How a face draws a character it lacks (its .notdef box), to recognise one."""
+    return bytes(ImageFont.truetype(str(FONT_DIR / file), 24).getmask("\U0010fffd"))
+
+
+@lru_cache(maxsize=65536)
+def has_glyph(file: str, char: str) -> bool:
+    """Whether the bundled font ``file`` draws ``char`` itself (rather than its missing-glyph box)."""
+    if char.isspace() or ord(char) < 0x250:
+        return ord(char) >= 0x20 or char.isspace()
+    return bytes(ImageFont.truetype(str(FONT_DIR / file), 24).getmask(char)) != _notdef(file)
+
+
+def runs(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+    """``text`` split into pieces that one face draws each: the face itself, or its fallback for the rest."""
+    file = _file_of(face)
+    other = _FALLBACK.get(file)
+    if other is None or text.isascii():
+        return [(text, face)]
+    spare = font(other, int(face.size))
+    out: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    for char in text:
+        use = face if has_glyph(file, char) or not has_glyph(_FONT_FILES[other], char) else spare
+        if out and out[-1][1] is use:
+            out[-1] = (out[-1][0] + char, use)
+        else:
+            out.append((char, use))
+    return out
+
+
+def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """The advance width of ``text`` in pixels, as ``canvas`` draws it (fallback glyphs included)."""
+    return sum(f.getlength(piece) for piece, f in runs(text, face))
+
+
+class Canvas(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose ``text`` draws each character in a face that has it (Japanese in Noto, the rest in
+    DejaVu), keeping the anchor's meaning for the whole string."""
+
+    def text(self, xy: tuple[float, float], text: str, fill: object = None,  # type: ignore[override]
+             font: ImageFont.FreeTypeFont | None = None, anchor: str | None = None, *args: object,
+             **kwargs: object) -> None:
+        if font is None or "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        pieces = runs(text, font)
+        if len(pieces) == 1 and pieces[0][1] is font:
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        anchor = anchor or "la"
+        horizontal, vertical = anchor[0], anchor[1]
+        total = sum(f.getlength(p) for p, f in pieces)
+        x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}.get(horizontal, 0.0)
+        if vertical in "at":
+            # Top anchors differ between faces; draw every piece on the first face's baseline instead.
+            y = xy[1] + font.getmetrics()[0] if vertical == "a" else xy[1] - font.getbbox(text[:1] or "x",
+                                                                                         anchor="ls")[1]
+            vertical = "s"
+        else:
+            y = xy[1]
+        for piece, face in pieces:
+            super().text((x, y), piece, fill, face, "l" + vertical, *args, **kwargs)  # type: ignore[arg-type]
+            x += face.getlength(piece)
+
+
+def canvas(img: Image.Image) -> Canvas:
+    """A drawing surface for ``img`` that falls back per character to the Japanese font."""
+    return Canvas(img)
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
@@ -46,14 +132,14 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if face.getlength(trial) <= width:
+            if text_length(trial, face) <= width:
                 line = trial
                 continue
             if line:
                 lines.append(line)
-            while face.getlength(word) > width and len(word) > 1:
+            while text_length(word, face) > width and len(word) > 1:
                 cut = len(word) - 1
-                while cut > 1 and face.getlength(word[:cut] + "-") > width:
+                while cut > 1 and text_length(word[:cut] + "-", face) > width:
                     cut -= 1
                 lines.append(word[:cut] + "-")
                 word = word[cut:]
@@ -91,9 +177,9 @@ def fit_text(
 
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` cut short with "…" so that it fits ``width`` pixels."""
-    if face.getlength(text) <= width:
+    if text_length(text, face) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and text_length(text + "…", face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 

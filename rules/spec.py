@@ -81,6 +81,14 @@ class BenchSpec(msgspec.Struct, frozen=True):
     players: int = 3
 
 
+class RulesSection(msgspec.Struct, frozen=True):
+    """One section of a game's rules summary, shown by `/rules topic:` (a page each)."""
+
+    topic: str  # short lower-case key players type: "turn", "fights", "winning"
+    title: str  # the section's heading
+    text: str  # the summary itself, in our own words (≤ ~1,500 characters: one Discord embed page)
+
+
 class GameSpec(msgspec.Struct, frozen=True):
     key: str
     title: str
@@ -92,6 +100,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     bench: tuple[BenchSpec, ...] = ()
     #: How to win and how a turn goes, in two or three lines, said when a game starts.
     intro: str = ""
+    #: The rules summary `/rules` pages through, section by section (the first section is the overview).
+    rules: tuple[RulesSection, ...] = ()
 
     def verb(self, name: str) -> VerbSpec | None:
         return next((v for v in self.verbs if v.name == name), None)

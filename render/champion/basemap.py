@@ -18,6 +18,7 @@ from render.common import (
     RGB,
     Box,
     build_palette,
+    canvas,
     ellipsize,
     font,
     mix,
@@ -182,7 +183,7 @@ def _draw_cells(img: Image.Image, cells: Sequence[Cell], region_of: Mapping[str,
                 fills: Mapping[str, RGB]) -> None:
     """Fill the cells in their region's colour; thin borders between provinces, heavy ones between
     regions and along the Empire's frontier."""
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     for cell in cells:
         draw.polygon(cell.points, fill=fills[region_of[cell.pid]])
     for cell in cells:
@@ -251,13 +252,13 @@ def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
     """Land links as faint dotted lines; narrow crossings as heavy dashes with a bar at each shore."""
     pos = {p.id: (float(p.x), float(p.y)) for p in world_map.province}
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    od = ImageDraw.Draw(overlay)
+    od = canvas(overlay)
     for link in world_map.link:
         if link.a not in pos or link.b not in pos or link.crossing:
             continue
         _dash(od, pos[link.a], pos[link.b], (*LINK, 130), 2, 3, 5)
     img.paste(overlay, (0, 0), overlay)
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     for link in world_map.link:
         if not link.crossing or link.a not in pos or link.b not in pos:
             continue
@@ -277,7 +278,7 @@ def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
 def _sea_names(img: Image.Image, g: Geometry) -> None:
     if g.fit is None:
         return
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     for name, lonlat, scale in _SEA_NAMES:
         x, y = project(g.fit, lonlat)
         face = font("serif", round(24 * scale))
@@ -302,7 +303,7 @@ def _label_layer(world_map: MapFile) -> Image.Image:
 
 
 def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     provs = {p.id: p for p in world_map.province}
     face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
     for pid, (x, y) in g.ports.items():
@@ -350,7 +351,7 @@ def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
 
 
 def _draw_key(img: Image.Image, world_map: MapFile) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     box = _key_box(world_map)
     x0, y0, x1, _ = box
     _panel(draw, box, rim=(120, 90, 40))
@@ -386,7 +387,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
             spr = glyphs.anchor(22)
         else:
             spr = Image.new("RGBA", (34, 22), (0, 0, 0, 0))
-            sd = ImageDraw.Draw(spr)
+            sd = canvas(spr)
             _dash(sd, (4.0, 11.0), (30.0, 11.0), CROSSING, 4, 8, 5)
             sd.line((3, 4, 3, 18), fill=CROSSING, width=3)
             sd.line((31, 4, 31, 18), fill=CROSSING, width=3)

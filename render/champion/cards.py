@@ -18,7 +18,20 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.champion import glyphs
 from render.champion.texts import event_effect_line, item_name
-from render.common import RGB, Box, cap_alt, draw_lines, ellipsize, fit_text, font, line_height, mix, png_bytes, wrap
+from render.common import (
+    RGB,
+    Box,
+    canvas,
+    cap_alt,
+    draw_lines,
+    ellipsize,
+    fit_text,
+    font,
+    line_height,
+    mix,
+    png_bytes,
+    wrap,
+)
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
 
 INK: RGB = (36, 26, 16)
@@ -81,7 +94,7 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     w, h = size
     s = 2
     big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = canvas(big)
     d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=22 * s, fill=BLACK)
     d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=19 * s, fill=colour)
     gold = mix(GOLD, colour, 0.15)
@@ -94,7 +107,7 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     inner = (band * s, head * s, (w - band) * s - 1, (h - band) * s - 1)
     d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     draw.text((w / 2, (head - band) / 2 + 7), label.upper(), font=font("bold", 19), fill=WHITE, anchor="mm",
               stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
     return img
@@ -103,7 +116,7 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
 def _frame(size: tuple[int, int], colour: RGB, label: str, band: int = 24,
            head: int = 50) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = _blank(size, colour, label, band, head).copy()
-    return img, ImageDraw.Draw(img)
+    return img, canvas(img)
 
 
 def _card_bytes(img: Image.Image) -> bytes:
@@ -128,7 +141,7 @@ def _chip(img: Image.Image, x: float, y: float, glyph: Image.Image, text: str, f
           colour: RGB = INK) -> float:
     """A small glyph followed by a number or word; returns the x after it."""
     img.alpha_composite(glyph, (round(x), round(y - glyph.height / 2)))
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     x += glyph.width + 3
     draw.text((x, y), text, font=face, fill=colour, anchor="lm")
     return x + face.getlength(text) + 12
@@ -141,7 +154,7 @@ def _stat_glyph(stat: str, size: int) -> Image.Image:
 
 def _opponent_line(img: Image.Image, x0: float, x1: float, y: float, foe: Opponent, size: int) -> float:
     """One opponent: name, then combat value, initiative, life and XP as glyph chips on a light band."""
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     h = size + 12
     draw.rounded_rectangle((x0, y, x1, y + h), radius=6, fill=PARCHMENT_DARK, outline=mix(INK, PARCHMENT, 0.5))
     face = font("bold", size)

@@ -47,6 +47,7 @@ from render.champion.world import geometry
 from render.common import (
     RGB,
     Box,
+    canvas,
     cap_alt,
     draw_lines,
     ellipsize,
@@ -95,7 +96,7 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     if to_act:
         img.alpha_composite(_circle(size, TURN_RING, [(BLACK, 2), (TURN_RING, 3.5), (BLACK, 1.5)]))
     img.alpha_composite(_circle(TOKEN_D, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)]), (extra, extra))
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 19), fill=ink, anchor="mm")
     return img
 
@@ -108,13 +109,13 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     if pid not in region_of:
         return None
     mask = Image.new("L", (g.width, g.height), 0)
-    draw = ImageDraw.Draw(mask)
+    draw = canvas(mask)
     for cells, layer_mask in g.layers:
         for cell in cells:
             if cell.pid != pid:
                 continue
             one = Image.new("L", (g.width, g.height), 0)
-            ImageDraw.Draw(one).polygon(cell.points, fill=255)
+            canvas(one).polygon(cell.points, fill=255)
             if layer_mask is not None:
                 one = ImageChops.multiply(one, layer_mask)
                 mask = ImageChops.subtract(mask, layer_mask)
@@ -176,7 +177,7 @@ def _arrow_path(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]]
 def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
     event_id = view.event
     round_no = view.round
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     w = 480
     x1 = img.width - 10
     x0 = x1 - w
@@ -198,7 +199,7 @@ def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
 
 
 def _draw_caption(img: Image.Image, caption: str) -> Box:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     top = img.height - CAPTION_H
     box = (14, top + 3, img.width - 14, img.height - 3)
     if caption:
@@ -209,7 +210,7 @@ def _draw_caption(img: Image.Image, caption: str) -> Box:
 
 
 def _draw_title(img: Image.Image, title: str) -> Box:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     face = font("serif", 26)
     draw.text((14, TITLE_H // 2), ellipsize(title, face, img.width - 28), font=face, fill=BAR_TEXT, anchor="lm")
     return (0, 0, img.width, TITLE_H)
@@ -229,7 +230,7 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
     world_map = world()
     img = _base_rgb(world_map).copy()
     dirty: list[Box] = []
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     provs = {p.id: p for p in world_map.province}
     labs = labels(world_map)
 

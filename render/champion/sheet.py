@@ -11,13 +11,13 @@ from functools import lru_cache
 from typing import Any
 
 import msgspec
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.champion import glyphs
 from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
 from render.champion.texts import hero, hero_name, item, item_name
-from render.common import RGB, cap_alt, ellipsize, fit_text, font, mix, png_bytes
+from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes
 from rules.champion import content
 from rules.champion.view import HeroView
 
@@ -53,7 +53,7 @@ def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, t
            best: int | None) -> None:
     """A track of sixteen numbered stones ending at ``top_value`` (at least 15): the current value's stone
     filled, the maximum (if any) marked with a gold ring; stones above the maximum are dimmed."""
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
     draw.text((x0 + 38, y), label, font=font("bold", 18), fill=INK, anchor="lm")
     sx = x0 + 178
@@ -77,7 +77,7 @@ def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, t
 
 
 def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None, starting: bool) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     x0, y0, x1, y1 = box
     if not item_id:
         draw.rounded_rectangle(box, radius=8, outline=mix(INK, PARCHMENT_DARK, 0.5), width=2)
@@ -102,7 +102,7 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
 
 def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str]) -> None:
     """The stone tablet of the five secret shrines, each ticked once visited."""
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(206, 200, 186), outline=(90, 84, 74), width=3)
     draw.text(((x0 + x1) / 2, y0 + 10), "Secret shrines", font=font("serif", 19), fill=INK, anchor="ma")
@@ -126,7 +126,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     h: dict[str, Any] = dict(key[0])
     side_name: str = key[1]
     img = _blank((SHEET_W, SHEET_H), FRAME, "Character sheet").copy()
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     left, right = 44, SHEET_W - 44
     hid = str(h.get("hero") or "")
     info = hero(hid)

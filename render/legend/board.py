@@ -15,6 +15,7 @@ from render.common import (
     RGB,
     Box,
     build_palette,
+    canvas,
     cap_alt,
     draw_lines,
     ellipsize,
@@ -150,7 +151,7 @@ def _ring_sprite(diameter: int, bands: Sequence[tuple[RGB, float]]) -> Image.Ima
 @cache
 def _entrance_sprite(label: str) -> Image.Image:
     img = _circle_sprite(CELL + 4, ENTRANCE, [(BLACK, 2), (WHITE, 2.5)])
-    outlined(ImageDraw.Draw(img), (img.width / 2, img.height / 2), label, font("bold", 17), width=2)
+    outlined(canvas(img), (img.width / 2, img.height / 2), label, font("bold", 17), width=2)
     return img
 
 
@@ -170,7 +171,7 @@ def _token_sprite(colour: str, letter: str, wounded: bool, to_move: bool) -> Ima
         img.alpha_composite(_circle_sprite(size, TURN_RING, [(BLACK, 2), (TURN_RING, 4), (BLACK, 1.5)]))
     disc = _circle_sprite(TOKEN_D, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
     img.alpha_composite(disc, (extra, extra))
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 25), fill=ink, anchor="mm")
     if wounded:
         s = 4  # drawn large, then shrunk, so the drop's curve is smooth
@@ -201,7 +202,7 @@ def _card_mark(symbol: str) -> Image.Image:
     draw.rounded_rectangle((5 * s, 5 * s, (w - 5) * s - 1, (h - 5) * s - 1), radius=3 * s, fill=CARD_BACK)
     img = shrink(img, (w, h))
     ink = DANGER if symbol == "!" else WHITE
-    outlined(ImageDraw.Draw(img), (w / 2, h / 2 + 1), symbol, font("bold", 30), fill=ink, width=2)
+    outlined(canvas(img), (w / 2, h / 2 + 1), symbol, font("bold", 30), fill=ink, width=2)
     return img
 
 
@@ -214,7 +215,7 @@ Fighters = list[FighterView]
 def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, tokens: int) -> list[Point]:
     """Draw one room onto ``img`` (board coordinates); returns the centres for ``tokens`` fighter tokens."""
     plan = dungeon()
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     x0, y0, x1, y1 = _room_box(room)
     explored = status == "explored"
     floor, line = (ROOM_EXPLORED, ROOM_EXPLORED_LINE) if explored else (ROOM, ROOM_LINE)
@@ -289,7 +290,7 @@ def _key_widths() -> list[int]:
 
 def _draw_key(img: Image.Image, right: int) -> None:
     """The key to the board, right-aligned in the title bar."""
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     face = font("sans", 15)
     widths = _key_widths()
     x = right - sum(widths)
@@ -320,7 +321,7 @@ def _base() -> Image.Image:
     """The dungeon plan with every room unexplored, an empty caption bar and the key: drawn once."""
     plan = dungeon()
     img = Image.new("RGB", _size(plan), ROCK)
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     _rect(draw, (0, 0, img.width, TITLE_H), fill=BAR)
     _rect(draw, (0, img.height - CAPTION_H, img.width, img.height), fill=BAR)
     doorways = {(d.x, d.y): d for d in plan.doorway}
@@ -406,7 +407,7 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     """The board snapshot as an RGB image (``render_board`` encodes it)."""
     plan = dungeon()
     img = _base().copy()
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     doors = {d.id: d for d in plan.doorway}
     rooms = view.rooms
     at_door, in_room = _fighters_by_place(view)
@@ -460,7 +461,7 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
 
 
 def _draw_title(img: Image.Image, title: str) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     key_left = img.width - MARGIN - sum(_key_widths())
     face = font("serif", 27)
     text = ellipsize(title, face, key_left - 2 * MARGIN - 12)
@@ -470,7 +471,7 @@ def _draw_title(img: Image.Image, title: str) -> None:
 def _draw_caption(img: Image.Image, caption: str) -> None:
     if not caption:
         return
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     top = img.height - CAPTION_H
     box = (MARGIN + 4, top + 3, img.width - MARGIN - 4, img.height - 3)
     face, lines = fit_text(caption, "bold", box[2] - box[0], box[3] - box[1], largest=27, smallest=16,

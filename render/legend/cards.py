@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from render.common import (
     RGB,
     Box,
+    canvas,
     cap_alt,
     draw_lines,
     fit_text,
@@ -93,21 +94,21 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
     s = 2
     big = Image.new("RGBA", (CARD_W * s, CARD_H * s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = canvas(big)
     d.rounded_rectangle((0, 0, CARD_W * s - 1, CARD_H * s - 1), radius=26 * s, fill=BLACK)
     d.rounded_rectangle((3 * s, 3 * s, (CARD_W - 3) * s - 1, (CARD_H - 3) * s - 1), radius=23 * s,
                         fill=colour)
     d.rounded_rectangle((16 * s, 48 * s, (CARD_W - 16) * s - 1, (CARD_H - 16) * s - 1), radius=12 * s,
                         fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
     img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
-    outlined(ImageDraw.Draw(img), (CARD_W / 2, 27), label.upper(), font("bold", 22), fill=WHITE,
+    outlined(canvas(img), (CARD_W / 2, 27), label.upper(), font("bold", 22), fill=WHITE,
              outline=mix(colour, BLACK, 0.6))
     return img
 
 
 def _frame(colour: RGB, label: str, parchment: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = _blank_card(colour, label, parchment).copy()
-    return img, ImageDraw.Draw(img)
+    return img, canvas(img)
 
 
 def _boxes(draw: ImageDraw.ImageDraw, top: int, numbers: Sequence[int], dot: int | None, colour: RGB) -> int:

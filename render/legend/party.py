@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
-from render.common import RGB, cap_alt, ellipsize, font, mix, outlined, png_bytes, shrink, supersampled
+from render.common import RGB, canvas, cap_alt, ellipsize, font, mix, outlined, png_bytes, shrink, supersampled
 from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
 from render.legend.cards import (
     CARD_H,
@@ -73,7 +73,7 @@ def _small_spell(spell: Spell) -> Image.Image:
 def _dashed_slot(w: int, h: int, lines: tuple[str, ...]) -> Image.Image:
     """An empty place for a card: a dashed outline and a few words (no spell, or a hero not known)."""
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = canvas(img)
     dash, step, inset = 14, 24, 3
     for x in range(inset + 10, w - inset - 10, step):  # top and bottom edges
         for y in (inset, h - inset - 1):
@@ -115,7 +115,7 @@ def _player_token(colour: str, letter: str) -> Image.Image:
     d.ellipse((2 * s, 2 * s, (size - 2) * s, (size - 2) * s), fill=(*WHITE, 255))
     d.ellipse((5 * s, 5 * s, (size - 5) * s, (size - 5) * s), fill=(*fill, 255))
     img = shrink(img, (size, size))
-    ImageDraw.Draw(img).text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 27), fill=ink,
+    canvas(img).text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 27), fill=ink,
                              anchor="mm")
     return img
 
@@ -175,7 +175,7 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     magic = next((i for i, s in enumerate(slots) if s.hero and s.hero.kind == "magic"), None)
 
     img = Image.new("RGB", (WIDTH, HEIGHT), BAR)
-    draw = ImageDraw.Draw(img)
+    draw = canvas(img)
     colour = party.colour
     letter = party.letter or colour[:1] or "?"
     fill = _token_colours(colour)[0]
