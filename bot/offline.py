@@ -11,29 +11,39 @@ means come from the games' specs, as on Discord.
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.db import open_database
+from bot.guide import help_text, rules_page
 from bot.lobby import TABULA_NAME
 from bot.moment import GameMoment
 from bot.play import GameService, Person
 from bot.present import presenter
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
-from bot.verbs import help_lines, new_game_options, nothing_to_show, options_of, verb_spec
+from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.registry import games, ruleset
 from rules.spec import Command
 
-TABLE_HELP = """Table commands (every game):
-  /game status          the board, whose turn it is, the scores
-  /help                 this list
-  /quit                 stop; the game is kept, and --resume carries on with it later
-  A private view (/sheet, /hand…) shows the acting player's unless you name a player: /sheet Bob"""
+#: The terminal's own commands, listed under every game's in `/help`.
+TABLE_LINES = (
+    "`/rules topic:` the rules summary, a section at a time (`/rules` alone: the first)",
+    "`/help` this list",
+    "`/game status` the board, whose turn it is, the scores · `/game list` the games in this file",
+    "`/quit` stop; the game is kept, and `--resume` carries on with it later",
+    "a private view (`/sheet`, `/hand`…) shows the acting player's unless you name a player: `/sheet Bob`",
+)
+TERMINAL_ONLY = ("help", "rules", "quit", "game status", "game list")
+#: Wide enough that a long game's pictures still sort by name.
+PICTURE_DIGITS = 5
+#: `--auto` without `--moves`: a demo of this many moves, then the game is kept to carry on.
+AUTO_MOVES = 300
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,9 +62,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             p.add_argument(flag, dest=o.name, choices=o.choices or None, default=None, help=o.description)
     p.add_argument("--images", default="tabula-images", help="folder for the pictures (default: %(default)s)")
     p.add_argument("--db", default=None, help="SQLite file for the games (default: offline.db in the images folder)")
-    p.add_argument("--resume", action="store_true", help="carry on with the newest unfinished game in the file")
-    p.add_argument("--auto", action="store_true", help="let Tabula play every seat (to the end, or --moves)")
+    p.add_argument("--resume", nargs="?", type=int, const=0, default=None, metavar="N",
+                   help="carry on with game #N in the file (no number: the newest unfinished game)")
+    p.add_argument("--auto", action="store_true",
+                   help=f"a quick demo: Tabula plays every seat with its own policy ({AUTO_MOVES} moves, or --moves)")
     p.add_argument("--moves", type=int, default=None, metavar="N", help="with --auto: stop after N moves")
+    p.add_argument("--alt-text", action="store_true", help="print each picture's description (for screen readers)")
 
 
 def free_text_args() -> tuple[str, ...]:
@@ -92,8 +105,10 @@ def parse_command(line: str, free_text: tuple[str, ...] | None = None) -> tuple[
 
 
 def plain(text: str) -> str:
-    """Discord markdown read in a terminal: bold and italics unmarked, quotes indented."""
-    text = text.replace("**", "")
+    """Discord markdown read in a terminal: bold and italics unmarked, quotes indented, and Discord's own
+    advice (open a lobby) said the terminal's way."""
+    text = text.replace("**", "").replace("__", "")
+    text = text.replace("`/game new`", "`python -m bot play <game> --players …`")
     text = re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
     return re.sub(r"^> ", "   ", text, flags=re.MULTILINE)
 
@@ -103,21 +118,35 @@ def typed(encoded: str) -> str:
     return Command.decode(encoded).typed()
 
 
+def last_picture(folder: Path) -> int:
+    """The number of the newest picture already in ``folder`` (a resumed game numbers on from it)."""
+    numbers = [int(m.group(1)) for p in folder.glob("*.png") if (m := re.match(r"(\d+)-", p.name))]
+    return max(numbers, default=0)
+
+
 class Terminal:
     def __init__(self, service: GameService, game_id: int, people: list[Person], images: Path,
-                 out: TextIO = sys.stdout) -> None:
+                 out: TextIO = sys.stdout, *, alt_text: bool = False, pictures: bool = True) -> None:
         self.service, self.game_id, self.people, self.images, self.out = service, game_id, people, images, out
-        self.count = 0
+        self.count = last_picture(images)
+        self.alt_text = alt_text
+        #: Whether to write pictures now (a demo writes only some); ``written`` counts them.
+        self.pictures = pictures
+        self.written = 0
+        self.completions: list[str] = []
 
     def say(self, text: str = "", *, raw: bool = False) -> None:
         print(text if raw else plain(text), file=self.out, flush=True)
 
     def save(self, pictures: list[Picture]) -> None:
+        if not self.pictures:
+            return
         for pic in pictures:
             self.count += 1
-            path = self.images / f"{self.count:03d}-{pic.filename}"
+            self.written += 1
+            path = self.images / f"{self.count:0{PICTURE_DIGITS}d}-{pic.filename}"
             path.write_bytes(pic.png)
-            self.say(f"  [picture: {path} — {pic.alt}]")
+            self.say(f"  [picture: {path}" + (f" — {pic.alt}]" if self.alt_text else "]"))
 
     def show(self, telling: Telling) -> None:
         self.say(telling.text)
@@ -150,15 +179,40 @@ class Terminal:
         verb, args = parse_command(line, free)
         if verb in ("quit", "exit", "q"):
             return False
-        if verb in ("help", "?", ""):
-            self.say("Commands of " + moment.spec.title + " (the menus and buttons under each prompt show the exact "
-                     "commands):\n  " + "\n  ".join(help_lines(moment.rules)) + "\n" + TABLE_HELP)
+        if verb == "":
+            self.say("Type a command — the ones under the prompt above, `/help` for the list, `/quit` to stop.")
+            return True
+        if verb in ("help", "?"):
+            self.say(help_text(moment.rules, table=TABLE_LINES))
             return True
         try:
             await self._dispatch(verb, args)
         except GameError as err:
             self.say(f"✋ {err}")
         return True
+
+    def did_you_mean(self, moment: GameMoment[Any], verb: str) -> str:
+        known = [v.name for v in (*moment.spec.verbs, *TABLE_VERBS)] + list(TERMINAL_ONLY)
+        close = difflib.get_close_matches(verb, known, n=1, cutoff=0.6)
+        if close and not verb_spec(moment.rules, verb):
+            return f"There is no `/{verb}` in {moment.spec.title} — did you mean `/{close[0]}`? `/help` lists them all."
+        return not_here(moment.rules, verb)
+
+    def complete_with(self, moment: GameMoment[Any], seat: int) -> None:
+        """What tab completes at the next prompt: the commands, and every legal move typed out in full."""
+        verbs = [f"/{v.name} " for v in (*moment.spec.verbs, *TABLE_VERBS)]
+        verbs += [f"/{v} " for v in TERMINAL_ONLY]
+        moves = [c.command.typed() for c in moment.choices(seat)] if moment.status == "active" else []
+        self.completions = sorted(set(verbs + moves))
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the candidates that begin with the whole line typed so far."""
+        import readline
+
+        line = readline.get_line_buffer()
+        start = readline.get_begidx()
+        found = [c[start:] for c in self.completions if c.startswith(line)]
+        return found[state] if state < len(found) else None
 
     def _seat_named(self, moment: GameMoment[Any], name: str) -> int | None:
         wanted = name.strip().lower()
@@ -170,12 +224,20 @@ class Terminal:
         if verb == "game status":
             self.show(presenter(moment.spec.key).status(moment))
             return
+        if verb == "game list":
+            self.say(await list_local(svc))
+            return
         if verb.startswith("game "):
-            self.say("Offline play knows `/game status`; the other `/game` commands belong to Discord.")
+            self.say("Offline play knows `/game status` and `/game list`; the other `/game` commands belong to "
+                     "Discord.")
+            return
+        if verb == "rules":
+            topic = args.get("topic") or args.get("_") or None
+            self.say(rules_page(moment.rules, topic).text())
             return
         spec = verb_spec(moment.rules, verb)
         if spec is None:
-            raise GameError(f"{moment.spec.title} has no `/{verb}`. Type /help for its commands.")
+            raise GameError(self.did_you_mean(moment, verb))
         if spec.kind == "view" or (spec.view and not args):
             name = args.pop("_", "")
             if name:
@@ -207,6 +269,15 @@ class Terminal:
             self.show(telling_now(m))
 
 
+async def list_local(svc: GameService) -> str:
+    """`/game list` in the terminal: the games kept in this file, newest first."""
+    listed = await svc.list_games(None, limit=50)
+    if not listed:
+        return "No unfinished games in this file."
+    rows = [f"#{g.game_id} {ruleset(g.ruleset).spec.title} — {g.status} — {', '.join(g.players)}" for g in listed]
+    return "Unfinished games in this file (carry on with `--resume N`):\n" + "\n".join(rows)
+
+
 async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, list[Person], GameMoment[Any]] | str:
     names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
     if not names:
@@ -214,13 +285,27 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     if len({n.lower() for n in names}) != len(names):
         return "Give each player a different name."
     people = [Person(i + 1, name) for i, name in enumerate(names)]
+    rules = ruleset(args.game)
     own = set(options_of(args.game))
     options: dict[str, Any] = {k: getattr(args, k) for k in own if getattr(args, k, None) is not None}
     stray = sorted(o.name for o in new_game_options().values()
                    if o.name not in own and getattr(args, o.name, None) not in (None, False))
     if stray:
-        return (f"{ruleset(args.game).spec.title} has no option {', '.join('--' + s for s in stray)}; its options "
+        return (f"{rules.spec.title} has no option {', '.join('--' + s for s in stray)}; its options "
                 f"are {', '.join('--' + o for o in sorted(own)) or 'none'}.")
+    # Everything a start could refuse is checked before a game is made, so a refusal leaves no lobby behind
+    # and uses up no game number.
+    seated = len(people) + max(args.tabula, 0)
+    spec = rules.spec
+    if not spec.min_players <= seated <= spec.max_players:
+        span = (f"{spec.min_players}" if spec.min_players == spec.max_players
+                else f"{spec.min_players}–{spec.max_players}")
+        return (f"{spec.title} is for {span} players; you named {len(people)}"
+                + (f" and seated {args.tabula} for Tabula" if args.tabula else "") + ".")
+    try:
+        rules.check_options(options, seated)
+    except GameError as err:
+        return str(err)
     try:
         info = await svc.create(args.game, people[0], options=options, seed=args.seed)
         for person in people[1:]:
@@ -235,10 +320,17 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
 
 async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path
                   ) -> tuple[int, list[Person], GameMoment[Any]] | str:
-    listed = [g for g in await svc.list_games(None) if g.ruleset == args.game and g.status == "active"]
-    if not listed:
+    listed = [g for g in await svc.list_games(None, limit=1000) if g.status == "active"]
+    if args.resume:
+        picked = [g for g in listed if g.game_id == args.resume]
+        if not picked:
+            games_here = ", ".join(f"#{g.game_id} ({ruleset(g.ruleset).spec.title})" for g in listed) or "none"
+            return f"There is no unfinished game #{args.resume} in {db_file}. Unfinished games there: {games_here}."
+    else:
+        picked = [g for g in listed if g.ruleset == args.game]
+    if not picked:
         return f"There is no unfinished {args.game} game in {db_file} to resume."
-    info = await svc.lobby(listed[0].game_id)
+    info = await svc.lobby(picked[0].game_id)
     people = [Person(s.user_id, s.name) for s in info.seats if not s.auto]
     return info.game_id, people, await svc.get(info.game_id)
 
@@ -250,18 +342,19 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
     db = await open_database(f"sqlite+aiosqlite:///{db_file}")
     try:
         svc = GameService(db)
-        opened = await (_resume(svc, args, db_file) if args.resume else _new_game(svc, args))
+        resuming = args.resume is not None
+        opened = await (_resume(svc, args, db_file) if resuming else _new_game(svc, args))
         if isinstance(opened, str):
             print(f"✋ {opened}", file=sys.stderr)
             return 2
         game_id, people, result = opened
         folder = images / f"game-{game_id}"
         folder.mkdir(exist_ok=True)
-        term = Terminal(svc, game_id, people, folder, out)
+        term = Terminal(svc, game_id, people, folder, out, alt_text=args.alt_text)
         seed = (await svc.lobby(game_id)).seed
         term.say(f"Tabula — {result.spec.title} · #{game_id} (seed {seed}). Pictures go to {folder}/. "
                  "Type /help for commands.\n")
-        if args.resume:
+        if resuming:
             term.show(presenter(result.spec.key).status(result))
         else:
             if result.spec.intro:
@@ -270,11 +363,17 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
         rng = Rng(seed_state(seed))
         feed = iter(lines) if lines is not None else None
         played = 0
-        while (await svc.get(game_id)).status == "active":
-            if args.auto and args.moves is not None and played >= args.moves:
+        limit = (args.moves if args.moves is not None else AUTO_MOVES) if args.auto else None
+        interactive = feed is None and not args.auto and sys.stdin.isatty()
+        if interactive:
+            _readline(term)
+        while (now := await svc.get(game_id)).status == "active":
+            if limit is not None and played >= limit:
                 break
             played += 1
             if args.auto:
+                # A demo writes the board every tenth move and at the end, not every picture of every move.
+                term.pictures = played % 10 == 0 or played == limit
                 line = await _policy_command(svc, game_id, rng)
                 term.say(f"\n> {line}", raw=True)
             elif feed is not None:
@@ -284,6 +383,8 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
                 line = fed
                 term.say(f"\n> {line}", raw=True)
             else:
+                seats = sorted(now.to_act)
+                term.complete_with(now, seats[0] if seats else 0)
                 try:  # the terminal is this runner's only client, so waiting here blocks nobody
                     line = input("\n> ")
                 except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: stop, keeping the game
@@ -292,16 +393,32 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
             if not await term.handle(line):
                 break
         final = await svc.get(game_id)
+        if args.auto and final.outcome is not None and not term.pictures:
+            term.pictures = True
+            term.show(presenter(final.spec.key).status(final))
+        if args.auto:
+            term.say(f"\n{played} moves played; {term.written} pictures written.")
         if final.outcome is not None:
             term.say(f"\nThe game is over. Pictures are in {folder}/.")
         else:
-            again = f"python -m bot play {args.game} --resume" + (f" --db {db_file}" if args.db else "")
+            again = f"python -m bot play {final.spec.key} --resume {game_id}" + (f" --db {db_file}" if args.db else "")
             if args.images != "tabula-images":
                 again += f" --images {args.images}"
             term.say(f"\nStopped. The game is kept in {db_file}; carry on with: {again}")
         return 0
     finally:
         await db.close()
+
+
+def _readline(term: Terminal) -> None:
+    """Line editing, history and tab completion at the prompt, where the standard library has readline."""
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: plain input() still works
+        return
+    readline.set_completer_delims(" ")
+    readline.set_completer(term.complete)
+    readline.parse_and_bind("tab: complete")
 
 
 async def _policy_command(svc: GameService, game_id: int, rng: Rng) -> str:

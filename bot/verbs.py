@@ -157,9 +157,19 @@ def command_count() -> int:
     return len(slash_verbs()) + 1
 
 
-def help_lines(rules: AnyRuleset) -> list[str]:
-    """One game's commands, one line each, with the table's own."""
-    return [v.help for v in (*rules.spec.verbs, *TABLE_VERBS)]
+def not_here(rules: AnyRuleset, verb: str) -> str:
+    """Why a verb does nothing in this game: whose verb it is, and what this game has instead (short)."""
+    spec = rules.spec
+    owners = [r.spec.title for r in games().values() if r.spec.key != spec.key and r.spec.verb(verb)]
+    whose = f" — `/{verb}` belongs to {' and '.join(owners)}" if owners else ""
+    views = [f"`/{v.name}`" for v in spec.verbs if v.kind == "view"]
+    acts = [f"`/{v.name}`" for v in spec.verbs if v.kind == "act" and v.slash]
+    if any(v.kind == "view" for r in games().values() for v in r.spec.verbs if v.name == verb):
+        mine = ", ".join(views) or "nothing"
+        return (f"{spec.title} has no `/{verb}`{whose}. What only you can see in this game: {mine}. "
+                "`/help` lists every command here.")
+    return (f"{spec.title} has no `/{verb}`{whose}. Its commands are {', '.join(acts)}; `/help` says what each "
+            "does.")
 
 
 def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
@@ -169,9 +179,11 @@ def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
     if not any(v.view == name for v in views):
         listed = ", ".join(f"`/{v.name}`" for v in views) or "none"
         return f"{spec.title} has nothing called `/{name}`. What only you can see here: {listed}."
-    if moment.status != "active":
-        return f"This game is {moment.status}: there is nothing more to choose."
-    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
     verb = next(v.name for v in views if v.view == name)
-    return (f"Nothing waits for you in `/{verb}` right now — the game is waiting for "
-            f"{' and '.join(waiting) or 'nobody'}.")
+    if moment.status != "active" or moment.outcome is not None:
+        ended = "is over" if moment.outcome is not None or moment.status == "finished" else f"was {moment.status}"
+        return (f"This game {ended}, so `/{verb}` has nothing left to choose. `/game status` shows how it "
+                "ended.")
+    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
+    return (f"`/{verb}` has nothing for you right now: the game is waiting for {' and '.join(waiting)}. It "
+            "fills in when something is yours to decide.")

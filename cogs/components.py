@@ -23,7 +23,7 @@ from bot.client import APOLOGY
 from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Button, Menu, Prompt, Telling
-from bot.verbs import nothing_to_show, verb_spec
+from bot.verbs import not_here, nothing_to_show, verb_spec
 from cogs.common import (
     MAX_CONTENT,
     NONE,
@@ -126,9 +126,7 @@ async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, 
     spec = verb_spec(rules, verb)
     given = {k: v for k, v in args.items() if v}
     if spec is None:
-        from bot.verbs import help_lines
-
-        raise GameError(f"{rules.spec.title} has no `/{verb}`. Its commands: " + "; ".join(help_lines(rules)))
+        raise GameError(not_here(rules, verb))
     if (spec.kind == "view" and spec.view) or (spec.view and not given):
         await show_view(interaction, game_id, spec.view)
     else:
