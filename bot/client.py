@@ -68,7 +68,6 @@ class TabulaBot(commands.Bot):
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
-        self.prompts: dict[int, tuple[int, int]] = {}  # game id -> (channel, message) of its newest prompt
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
 
     async def setup_hook(self) -> None:

@@ -258,6 +258,12 @@ class LobbyService:
         if thread_id is not None:
             self._threads.remember(thread_id, game_id)
 
+    async def swap_prompt(self, game_id: int, channel_id: int | None, message_id: int | None
+                          ) -> tuple[int, int] | None:
+        """Make (channel, message) the game's one prompt with live controls; returns the prompt it replaces,
+        whose controls the caller takes away (kept in the database, so it holds across restarts)."""
+        return await self.queries.swap_prompt(game_id, channel_id, message_id)
+
     async def game_in_thread(self, thread_id: int) -> int | None:
         if thread_id in self._threads:
             self._threads.move_to_end(thread_id)

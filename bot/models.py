@@ -18,6 +18,9 @@ class Game(SQLModel, table=True):
     channel_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     thread_id: int | None = Field(default=None, sa_column=Column(BigInteger, index=True))
     lobby_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    # The newest prompt: the one message of this game whose buttons and menus are live.
+    prompt_channel_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    prompt_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     ruleset: str
     options: str = "{}"  # JSON

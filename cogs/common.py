@@ -26,7 +26,6 @@ class Tabula(Protocol):
     """What cogs need of the client (typed here so that no cog imports the client)."""
 
     service: GameService
-    prompts: dict[int, tuple[int, int]]
     background: set[asyncio.Task[None]]
 
     def get_channel(self, channel_id: int, /) -> Any: ...

@@ -311,7 +311,7 @@ async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.In
         else:
             sent = await target.send(**kwargs)
         if last and isinstance(sent, discord.Message) and not free:
-            retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
+            await retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
 
 
 async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
@@ -320,15 +320,19 @@ async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: 
         await send_telling(bot, channel, after, await tell_result(after))
 
 
-def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
-    """Take the select or buttons off the game's previous prompt, so only the newest can be pressed.
+async def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
+    """Make ``newest`` the game's one prompt with live controls, and take the select or buttons off the one
+    before it.
 
-    Best effort, after the reply has gone out: a stale button is refused politely anyway (it carries the
-    moment it was drawn at), and after a restart the previous prompt is simply not known.
-    """
-    previous = bot.prompts.pop(game_id, None)
-    if newest is not None:
-        bot.prompts[game_id] = (newest.channel.id, newest.id)
+    The newest prompt is kept in the database, so the previous one is known after a restart and to every
+    process.  The edit itself runs after the reply has gone out (a stale button is refused politely anyway,
+    since it carries the moment it was drawn at)."""
+    try:
+        previous = await bot.service.swap_prompt(game_id, newest.channel.id if newest else None,
+                                                 newest.id if newest else None)
+    except Exception:
+        log.exception("game %d: could not record the newest prompt", game_id)
+        return
     if previous is None:
         return
 

@@ -123,6 +123,22 @@ class Queries:
             await session.exec(update(Game).where(col(Game.id) == game_id).values(**values))
             await session.commit()
 
+    async def swap_prompt(self, game_id: int, channel_id: int | None, message_id: int | None
+                          ) -> tuple[int, int] | None:
+        """Record a game's newest prompt (None: the game has no live controls now) and return the one it
+        replaces, in one transaction, so that exactly one message keeps live controls."""
+        async with self.sessions() as session:
+            game = await session.get(Game, game_id, with_for_update=True)
+            if game is None:
+                return None
+            previous = (game.prompt_channel_id, game.prompt_message_id)
+            game.prompt_channel_id, game.prompt_message_id = channel_id, message_id
+            session.add(game)
+            await session.commit()
+        if previous[0] is None or previous[1] is None or previous == (channel_id, message_id):
+            return None
+        return int(previous[0]), int(previous[1])
+
     async def game_in_thread(self, thread_id: int) -> int | None:
         async with self.sessions() as session:
             # Newest first: without thread permission, several games can be played in one channel in turn.
