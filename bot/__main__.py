@@ -17,10 +17,21 @@ import sys
 from bot.config import Settings
 
 
+class _NoVoiceNotes(logging.Filter):
+    """discord.py warns on every start that voice libraries are missing; Tabula never speaks, so the warning is
+    noise that buries the one line a failed start prints."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 def _logging(level: str) -> None:
     logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+    client = logging.getLogger("discord.client")
+    client.addFilter(_NoVoiceNotes())
+    client.setLevel(max(client.getEffectiveLevel(), logging.WARNING))  # "logging in using static token"
 
 
 async def _run(settings: Settings) -> int:

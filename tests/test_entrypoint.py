@@ -64,6 +64,7 @@ async def test_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
         _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
     text = err.decode()
     assert proc.returncode == 2 and "refused the token" in text and "Traceback" not in text
+    assert len(text.strip().splitlines()) == 1, text  # one line, no log lines before it
 
 
 def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
@@ -77,6 +78,7 @@ def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
                          timeout=60, check=False)
     assert run.returncode == 3, run.stderr
     assert "cannot reach Discord" in run.stderr and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
 
 
 async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: Path) -> None:
