@@ -31,6 +31,15 @@ class Game(SQLModel, table=True):
     deadline: float | None = Field(default=None, index=True)  # when the pending timeout action fires
     created_at: float = 0.0
     updated_at: float = 0.0
+    result: str | None = Field(default=None, sa_column=Column(Text))  # JSON: winners, scores, summary
+    finished_at: float | None = None
+    # The turn clock (see bot/clock.py): when it runs out, when its one reminder is due, and the sooner of
+    # the two, which is all the sweep reads (one indexed query).
+    clock_deadline: float | None = None
+    remind_at: float | None = None
+    wake_at: float | None = Field(default=None, index=True)
+    paused: int = 0  # 0 running; 1 paused by the host; 2 waiting for an absent player (the "pause" policy)
+    nudged_at: float | None = None
 
 
 class Seat(SQLModel, table=True):
@@ -42,6 +51,24 @@ class Seat(SQLModel, table=True):
     user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     seat: int
     name: str
+    strikes: int = 0  # turns in a row Tabula played for this seat because its clock ran out
+    vacation_until: float | None = None
+    vacation_used: float = 0.0  # seconds of vacation taken in this game
+
+
+class PlayerPref(SQLModel, table=True):
+    __tablename__ = "player_pref"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    notify: int = 0  # 1: remind me by DM too
+
+
+class GuildSetting(SQLModel, table=True):
+    __tablename__ = "guild_setting"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    clock: str | None = None
+    policy: str | None = None
 
 
 class Action(SQLModel, table=True):

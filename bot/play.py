@@ -9,7 +9,6 @@ again).  After a move, seats that Tabula plays move at once, by the same path.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -19,6 +18,7 @@ from typing import Any
 import msgspec
 
 from bot.db import Database
+from bot.gamelog import effective
 from bot.lobby import (
     LEGACY_TIMEOUT_OPTION,
     TIMEOUT_OPTION,
@@ -212,6 +212,9 @@ class GameService(LobbyService):
             g.state = new_state
             if finished:
                 self.forget(game_id)
+                outcome = rules.outcome(new_state)
+                assert outcome is not None
+                await self.queries.record_result(game_id, outcome, now)
             log.info("game %d: seat %s %s -> v%d", game_id, acting, type(todo).__name__, g.version)
             return self._moment(g, rules, events=tuple(events), actor=acting, action=todo, _before=before,
                                 by_tabula=by_tabula or user_id == SYSTEM_USER)
@@ -311,10 +314,7 @@ class GameService(LobbyService):
         rules = ruleset(info.ruleset)
         state = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], info.options,
                             info.seed).state
-        for row in await self.history(game_id):
-            kind = json.loads(row.action).get("type", "")
-            if kind in ("start", "abandon") or kind.startswith("tabula."):
-                continue  # the table's own actions (a roll) never change the game
+        for row in effective(await self.history(game_id)):  # rolls never change the game; undone moves are gone
             action = msgspec.json.decode(row.action, type=rules.action_type)
             assert row.seat is not None
             state = rules.apply(state, row.seat, action).state

@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Action as ActionRow
 from bot.models import Game, Seat
+from rules.core import Outcome
 
 
 class Conflict(Exception):
@@ -121,6 +122,14 @@ class Queries:
             return
         async with self.sessions() as session:
             await session.exec(update(Game).where(col(Game.id) == game_id).values(**values))
+            await session.commit()
+
+    async def record_result(self, game_id: int, outcome: Outcome, now: float) -> None:
+        """Keep a finished game's result with it (winners by seat, scores, the summary), for stats."""
+        result = json.dumps({"winners": list(outcome.winners), "scores": {str(k): v for k, v in outcome.scores.items()},
+                             "summary": outcome.summary})
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(col(Game.id) == game_id).values(result=result, finished_at=now))
             await session.commit()
 
     async def swap_prompt(self, game_id: int, channel_id: int | None, message_id: int | None
