@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from bot.clock import fresh as fresh_clock
 from bot.db import Database
 from bot.models import Game
 from bot.moment import GameMoment
@@ -233,9 +234,10 @@ class LobbyService:
                 state_json = _enc.encode(step.state).decode()
                 deadline = self._deadline(rules, step.state, options, now)
                 options_json = _enc.encode(options).decode()
+                clock = fresh_clock(rules, step.state, info.seats, options, now)
                 saved = await self.db.store.save(
                     game_id, info.version, state=state_json, status="active", deadline=deadline, now=now,
-                    options=options_json,
+                    options=options_json, clock=clock,
                     entry=LogEntry(user_id=user_id, seat=None, action='{"type":"start"}',
                                    events=_enc.encode(list(step.events)).decode()),
                 )
@@ -244,12 +246,12 @@ class LobbyService:
                 record = GameRecord(id=game_id, ruleset=spec.key, status="active", options=dict(options),
                                     state=state_json, version=info.version + 1, guild_id=info.guild_id,
                                     channel_id=info.channel_id, thread_id=info.thread_id, host_id=info.host_id,
-                                    seed=info.seed, deadline=deadline)
+                                    seed=info.seed, deadline=deadline, clock=clock)
                 self._remember_started(game_id, record, info.seats, step.state)
                 log.info("game %d: started with %d players", game_id, len(info.seats))
                 return GameMoment(game_id=game_id, rules=rules, _state=step.state, seats=seat_names(info.seats),
                                   version=info.version + 1, events=step.events, thread_id=info.thread_id,
-                                  channel_id=info.channel_id, options=dict(options))
+                                  channel_id=info.channel_id, options=dict(options), clock_deadline=clock.deadline)
         raise GameError("The lobby is very busy — please press Start again.")
 
     async def set_thread(self, game_id: int, thread_id: int | None = None, *,

@@ -33,6 +33,9 @@ class GameMoment(Generic[V]):
     channel_id: int | None = None
     options: dict[str, object] = field(default_factory=dict)
     _before: Any = None  # the state the action was taken in (to name it with the codec)
+    #: When the turn clock runs out (None: no clock running), and whether it is stopped (see bot.clock).
+    clock_deadline: float | None = None
+    paused: int = 0
 
     @property
     def spec(self) -> GameSpec:

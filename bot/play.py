@@ -17,6 +17,8 @@ from typing import Any
 
 import msgspec
 
+from bot.clock import HOST_PAUSED
+from bot.clock import fresh as fresh_clock
 from bot.db import Database
 from bot.gamelog import effective
 from bot.lobby import (
@@ -30,7 +32,7 @@ from bot.lobby import (
 from bot.models import Action as ActionRow
 from bot.moment import GameMoment
 from bot.present.base import SeatName
-from bot.store import GameRecord, GameSummary, LogEntry, SeatRow
+from bot.store import Clock, GameRecord, GameSummary, LogEntry, SeatRow
 from rules import GameError, GameOver, IllegalAction, StaleAction, table
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import AnyRuleset, ruleset
@@ -101,7 +103,7 @@ class GameService(LobbyService):
             raise GameError(f"There is no game #{game_id}. `/game list` shows the games in this server.")
         rules = ruleset(record.ruleset)
         state = msgspec.json.decode(record.state, type=rules.state_type) if record.state else None
-        seats = [SeatRow(s, u, n) for s, u, n in await self.db.store.load_seats(game_id)]
+        seats = [SeatRow(*row) for row in await self.db.store.load_seats(game_id)]
         loaded = Loaded(record=record, seats=seats, state=state)
         cached = self._cache.get(game_id)
         if cached is not None and cached.version > loaded.version:
@@ -133,7 +135,8 @@ class GameService(LobbyService):
     def _moment(self, g: Loaded, rules: AnyRuleset, **kw: Any) -> GameMoment[Any]:
         return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
                           status=g.record.status, version=g.version, thread_id=g.record.thread_id,
-                          channel_id=g.record.channel_id, options=dict(g.record.options), **kw)
+                          channel_id=g.record.channel_id, options=dict(g.record.options),
+                          clock_deadline=g.record.clock.deadline, paused=g.record.clock.paused, **kw)
 
     async def start(self, game_id: int, user_id: int) -> GameMoment[Any]:
         """The lobby's start, then at once the moves of any seat Tabula plays that must act first."""
@@ -197,10 +200,11 @@ class GameService(LobbyService):
             deadline = self._deadline(rules, new_state, g.record.options, now)
             if (free or rules.moment(new_state) == rules.moment(g.state)) and g.record.deadline:
                 deadline = g.record.deadline  # a roll or a note gives an absent player no more time
+            clock = self._next_clock(rules, g, new_state, free, finished, now)
             saved = await self.db.store.save(
                 game_id, g.version, state=_enc.encode(new_state).decode(), status=status, deadline=deadline,
                 now=now, entry=LogEntry(user_id=user_id, seat=acting, action=_enc.encode(todo).decode(),
-                                        events=_enc.encode(list(events)).decode()),
+                                        events=_enc.encode(list(events)).decode()), clock=clock,
             )
             if not saved:  # another process moved this game on: read it again and retry
                 fresh = True
@@ -209,7 +213,10 @@ class GameService(LobbyService):
             g.record.version += 1
             g.record.status = status
             g.record.deadline = deadline
+            g.record.clock = clock
             g.state = new_state
+            if user_id != SYSTEM_USER:
+                await self._hand_back(game_id, g, acting)
             if finished:
                 self.forget(game_id)
                 outcome = rules.outcome(new_state)
@@ -219,6 +226,23 @@ class GameService(LobbyService):
             return self._moment(g, rules, events=tuple(events), actor=acting, action=todo, _before=before,
                                 by_tabula=by_tabula or user_id == SYSTEM_USER)
         raise GameError("This game is very busy right now — please try again in a moment.")
+
+    def _next_clock(self, rules: AnyRuleset, g: Loaded, new_state: object, free: bool, finished: bool,
+                    now: float) -> Clock:
+        """The turn clock after a move: it starts again when the turn moves on, and only then."""
+        current = g.record.clock
+        if finished:
+            return Clock()
+        if current.paused == HOST_PAUSED or free or rules.moment(new_state) == rules.moment(g.state):
+            return current
+        return fresh_clock(rules, new_state, g.seats, g.record.options, now)
+
+    async def _hand_back(self, game_id: int, g: Loaded, seat: int) -> None:
+        """A person acting for their own seat ends Tabula's run of clock plays there."""
+        mine = next((s for s in g.seats if s.seat == seat), None)
+        if mine is not None and mine.strikes:
+            await self.queries.set_strikes(game_id, seat, 0)
+            mine.strikes = 0
 
     async def _autoplay(self, game_id: int) -> list[GameMoment[Any]]:
         """Seats Tabula plays move now, one after another, until a person must act or the game ends."""

@@ -14,25 +14,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import aiosqlite
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-_COLUMNS = "id, ruleset, status, options, state, version, guild_id, channel_id, thread_id, host_id, seed, deadline"
+_COLUMNS = ("id, ruleset, status, options, state, version, guild_id, channel_id, thread_id, host_id, seed, deadline, "
+            "clock_deadline, remind_at, wake_at, paused")
 _LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
-_SEATS = "SELECT seat, user_id, name FROM seat WHERE game_id = :id ORDER BY seat"
-_UPDATE = (
-    "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
-    "updated_at = :now WHERE id = :id AND version = :version"
-)
+_SEATS = "SELECT seat, user_id, name, strikes, vacation_until FROM seat WHERE game_id = :id ORDER BY seat"
+#: Every move writes the turn clock too (see ``bot.clock``): it starts again whenever the turn moves on.
+_SET = ("state = :state, status = :status, deadline = :deadline, version = version + 1, updated_at = :now, "
+        "clock_deadline = :clock_deadline, remind_at = :remind_at, wake_at = :wake_at, paused = :paused")
+_UPDATE = f"UPDATE game SET {_SET} WHERE id = :id AND version = :version"
 #: The start: the options as the rules settled them are written in the same statement as the first state.
-_UPDATE_OPTIONS = (
-    "UPDATE game SET state = :state, status = :status, deadline = :deadline, version = version + 1, "
-    "updated_at = :now, options = :options WHERE id = :id AND version = :version"
-)
+_UPDATE_OPTIONS = f"UPDATE game SET {_SET}, options = :options WHERE id = :id AND version = :version"
 _INSERT = (
     "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
     "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
@@ -53,13 +51,29 @@ class GameRecord:
     host_id: int
     seed: int
     deadline: float | None
+    clock: Clock = field(default_factory=lambda: Clock())
 
     @classmethod
     def from_row(cls, row: Any) -> GameRecord:
         r = tuple(row)
         return cls(id=r[0], ruleset=r[1], status=r[2], options=json.loads(r[3] or "{}"), state=r[4],
                    version=r[5], guild_id=r[6], channel_id=r[7], thread_id=r[8], host_id=r[9], seed=r[10],
-                   deadline=r[11])
+                   deadline=r[11], clock=Clock(deadline=r[12], remind_at=r[13], wake_at=r[14], paused=r[15] or 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A game's turn clock as stored: when it runs out, when its one reminder is due, the sooner of the two
+    (what the sweep reads), and whether it is stopped (1: by the host; 2: waiting for an absent player)."""
+
+    deadline: float | None = None
+    remind_at: float | None = None
+    wake_at: float | None = None
+    paused: int = 0
+
+    def values(self) -> dict[str, Any]:
+        return {"clock_deadline": self.deadline, "remind_at": self.remind_at, "wake_at": self.wake_at,
+                "paused": self.paused}
 
 
 @dataclass(slots=True)
@@ -73,12 +87,12 @@ class LogEntry:
 class GameStore(Protocol):
     async def load(self, game_id: int) -> GameRecord | None: ...
 
-    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
-        """(seat, user id, name) of every seat, in seat order."""
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str, int, float | None]]:
+        """(seat, user id, name, strikes, vacation until) of every seat, in seat order."""
         ...
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
         """Write the new state if the row is still at ``version``; False when someone else moved first.
         With ``options`` (the start), the lobby's options are rewritten in the same transaction."""
         ...
@@ -126,14 +140,14 @@ class SqliteStore:
             row = await cur.fetchone()
         return GameRecord.from_row(row) if row else None
 
-    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str, int, float | None]]:
         async with self._reader.execute(_SEATS, {"id": game_id}) as cur:
-            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+            return [(r[0], r[1], r[2], r[3] or 0, r[4]) for r in await cur.fetchall()]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
         update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now}
+                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
         if options is not None:
             update["options"] = options
         insert = None
@@ -223,15 +237,15 @@ class CoreStore:
             row = (await conn.execute(text(_LOAD), {"id": game_id})).first()
         return GameRecord.from_row(row) if row else None
 
-    async def load_seats(self, game_id: int) -> list[tuple[int, int, str]]:
+    async def load_seats(self, game_id: int) -> list[tuple[int, int, str, int, float | None]]:
         async with self._engine.connect() as conn:
             rows = (await conn.execute(text(_SEATS), {"id": game_id})).all()
-        return [(r[0], r[1], r[2]) for r in rows]
+        return [(r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
         values: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now}
+                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
         if options is not None:
             values["options"] = options
         async with self._engine.begin() as conn:

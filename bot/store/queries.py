@@ -28,6 +28,8 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
+    strikes: int = 0  # clock run-outs in a row that Tabula played for this seat
+    vacation_until: float | None = None
 
     @property
     def auto(self) -> bool:
@@ -83,7 +85,8 @@ class Queries:
         return LobbyRow(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
                         options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
                         channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,
-                        seed=game.seed, seats=[SeatRow(s.seat, s.user_id, s.name) for s in seats])
+                        seed=game.seed,
+                        seats=[SeatRow(s.seat, s.user_id, s.name, s.strikes, s.vacation_until) for s in seats])
 
     async def _bump(self, session: AsyncSession, game_id: int, version: int, now: float) -> None:
         """Claim the lobby row at ``version`` or fail: keeps joins, leaves and the start in one order."""
@@ -122,6 +125,12 @@ class Queries:
             return
         async with self.sessions() as session:
             await session.exec(update(Game).where(col(Game.id) == game_id).values(**values))
+            await session.commit()
+
+    async def set_strikes(self, game_id: int, seat: int, strikes: int) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Seat).where(col(Seat.game_id) == game_id, col(Seat.seat) == seat)
+                               .values(strikes=strikes))
             await session.commit()
 
     async def record_result(self, game_id: int, outcome: Outcome, now: float) -> None:
