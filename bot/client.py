@@ -18,12 +18,13 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.db import Database, open_database
-from bot.play import GameService, Result
+from bot.longplay import LongGameService
+from bot.play import Result
 from rules import GameError
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide")
+EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables")
 APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
            "if not, please try again.")
 
@@ -63,7 +64,7 @@ class TabulaBot(commands.Bot):
         self.settings = settings
         self.db = database
         self._own_db = database is None
-        self.service: GameService
+        self.service: LongGameService
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
@@ -73,7 +74,10 @@ class TabulaBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self.db is None:
             self.db = await open_database(self.settings.database_url)
-        self.service = GameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes)
+        self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
+                                       default_clock=self.settings.default_clock,
+                                       default_policy=self.settings.default_policy,
+                                       vacation_days=self.settings.vacation_days)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
@@ -110,7 +114,7 @@ class TabulaBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             # Shielded: a shutdown waits for a sweep under way, so a move Tabula made is also posted.
-            self._sweep = asyncio.ensure_future(self.run_timeouts())
+            self._sweep = asyncio.ensure_future(self.sweep())
             try:
                 await asyncio.shield(self._sweep)
             except asyncio.CancelledError:
@@ -127,6 +131,20 @@ class TabulaBot(commands.Bot):
             except Exception:  # e.g. the thread was deleted: the move is saved; the other games still post
                 log.exception("game %d: could not post Tabula's timed-out move", result.game_id)
         return len(results)
+
+    async def run_clocks(self) -> int:
+        """The turn clocks' due items (reminders, run-outs), each handed to the cogs that tell it."""
+        news = await self.service.clock_due()
+        for item in news:
+            try:
+                for listener in self.extra_events.get("on_tabula_clock", []):
+                    await listener(item)
+            except Exception:  # the thread is gone, Discord refused: the game itself has moved on already
+                log.exception("game %d: could not tell the clock's %s", item.game_id, item.kind)
+        return len(news)
+
+    async def sweep(self) -> int:
+        return await self.run_timeouts() + await self.run_clocks()
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -19,4 +21,10 @@ class Settings(BaseSettings):
                     "them (per game: the turn_timeout option). NARRATOR_TIMEOUT_MINUTES, its old name, still works.",
     )
     timeout_poll_seconds: float = Field(default=15.0, ge=0.5, description="How often deadlines are checked.")
+    default_clock: Literal["1h", "12h", "24h", "3d", "none"] = Field(
+        default="24h", description="The turn clock of new games when neither /game new nor the server sets one.")
+    default_policy: Literal["tabula", "skip", "pause"] = Field(
+        default="tabula", description="What happens when a turn clock runs out, unless the game or server says.")
+    vacation_days: float = Field(default=14.0, ge=0, le=365,
+                                 description="Days of /game vacation each player may take per game.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")

@@ -48,3 +48,15 @@ def effective(rows: Sequence[Any]) -> list[Any]:
     """The game's own actions that still stand, in order: what a replay applies."""
     cancelled = undone(rows)
     return [r for r in rows if is_game_action(r) and r.seq not in cancelled]
+
+
+def setup_names(rows: Sequence[Any], seats: Sequence[Any]) -> list[str]:
+    """The players' names as the game was set up with them (the start row keeps them, since a seat can
+    change hands later); games started before it did use their seats' names."""
+    for row in rows:
+        if kind_of(row) == "start":
+            names = json.loads(row.action).get("names")
+            if isinstance(names, list):
+                return [str(n) for n in names]
+            break
+    return [s.name for s in sorted(seats, key=lambda s: s.seat)]

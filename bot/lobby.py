@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from bot.clock import CLOCK_OPTION, POLICY_OPTION, check_clock
 from bot.clock import fresh as fresh_clock
 from bot.db import Database
 from bot.models import Game
@@ -121,8 +122,9 @@ class BoundedMap(OrderedDict[int, int]):
 class LobbyService:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time,
                  turn_timeout_minutes: float = 10.0, narrator_timeout_minutes: float | None = None,
-                 cache_size: int = 512) -> None:
+                 cache_size: int = 512, default_clock: str = "24h", default_policy: str = "tabula") -> None:
         self.db = db
+        self.default_clock, self.default_policy = default_clock, default_policy
         self.queries = db.queries
         self.clock = clock
         self.turn_timeout_minutes = narrator_timeout_minutes if narrator_timeout_minutes is not None else \
@@ -143,17 +145,27 @@ class LobbyService:
         return info
 
     async def create(self, key: str, host: Person, *, guild_id: int | None = None, channel_id: int | None = None,
-                     options: Mapping[str, object] | None = None, seed: int | None = None) -> LobbyInfo:
+                     options: Mapping[str, object] | None = None, seed: int | None = None,
+                     seated: bool = True) -> LobbyInfo:
+        """A lobby for ``key``; the host takes seat 1 unless ``seated`` is False (a moderator organising a
+        table for others).  The turn clock and its policy come from the options, then the server's defaults,
+        then the bot's."""
         rules = ruleset(key)
         opts = {k: v for k, v in (options or {}).items() if v is not None}
         if LEGACY_TIMEOUT_OPTION in opts and TIMEOUT_OPTION not in opts:
             opts[TIMEOUT_OPTION] = opts.pop(LEGACY_TIMEOUT_OPTION)
         opts.setdefault(TIMEOUT_OPTION, self.turn_timeout_minutes)
+        can_skip = getattr(rules, "skip", None) is not None
+        check_clock(opts.get(CLOCK_OPTION), opts.get(POLICY_OPTION), can_skip=can_skip, title=rules.spec.title)
+        server_clock, server_policy = await self.queries.guild_defaults(guild_id)
+        opts.setdefault(CLOCK_OPTION, server_clock or self.default_clock)
+        policy = server_policy or self.default_policy
+        opts.setdefault(POLICY_OPTION, policy if policy != "skip" or can_skip else "tabula")
         now = self.clock()
         game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.spec.key,
                     options=msgspec.json.encode(opts).decode(), status="lobby",
                     seed=secrets.randbits(62) if seed is None else seed, version=0, created_at=now, updated_at=now)
-        game_id = await self.queries.create(game, SeatRow(0, host.id, host.name))
+        game_id = await self.queries.create(game, SeatRow(0, host.id, host.name) if seated else None)
         log.info("game %d: created (%s) by %d", game_id, key, host.id)
         return await self.lobby(game_id)
 
@@ -201,14 +213,17 @@ class LobbyService:
             if info.status != "lobby":
                 raise IllegalAction("The game has started, so seats are fixed. The host can `/game abandon` it.")
             mine = next((s for s in info.seats if s.user_id == person.id), None)
-            if person.id == info.host_id and mine is not None:
-                bots = [s for s in info.seats if s.auto]
-                if not bots:
-                    raise IllegalAction("The host cannot leave their own lobby. Use `/game abandon` to call it off.")
-                mine = bots[-1]  # the host's Leave takes the last Tabula seat away
+            if mine is None and person.id == info.host_id and any(s.auto for s in info.seats):
+                mine = [s for s in info.seats if s.auto][-1]  # an unseated host's Leave takes a Tabula seat away
             if mine is None:
                 raise IllegalAction("You are not seated in this game, so there is nothing to leave.")
             await self.queries.remove_seat(game_id, info.version, info.seats, mine.user_id, self.clock())
+            if person.id == info.host_id and mine.user_id == person.id:
+                # The host's own seat goes; the host role passes to the next person seated, if any (otherwise
+                # the host stays on as organiser, without a seat).
+                heir = next((s for s in info.seats if s.user_id > 0 and s.user_id != person.id), None)
+                if heir is not None:
+                    await self.queries.set_host(game_id, heir.user_id)
         return await self._seat_change(game_id, change, "Leave")
 
     def _deadline(self, rules: AnyRuleset, state: object, options: Mapping[str, object], now: float) -> float | None:
@@ -238,8 +253,9 @@ class LobbyService:
                 saved = await self.db.store.save(
                     game_id, info.version, state=state_json, status="active", deadline=deadline, now=now,
                     options=options_json, clock=clock,
-                    entry=LogEntry(user_id=user_id, seat=None, action='{"type":"start"}',
-                                   events=_enc.encode(list(step.events)).decode()),
+                    entry=LogEntry(user_id=user_id, seat=None,
+                                   action=_enc.encode({"type": "start", "names": [s.name for s in info.seats]})
+                                   .decode(), events=_enc.encode(list(step.events)).decode()),
                 )
                 if not saved:
                     continue

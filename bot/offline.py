@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.clock import CLOCK_OPTION
 from bot.db import open_database
 from bot.guide import help_text, rules_page
 from bot.lobby import TABULA_NAME
@@ -288,6 +289,7 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     rules = ruleset(args.game)
     own = set(options_of(args.game))
     options: dict[str, Any] = {k: getattr(args, k) for k in own if getattr(args, k, None) is not None}
+    options[CLOCK_OPTION] = "none"  # the terminal's players sit at one keyboard: no turn clock
     stray = sorted(o.name for o in new_game_options().values()
                    if o.name not in own and getattr(args, o.name, None) not in (None, False))
     if stray:

@@ -20,7 +20,7 @@ import msgspec
 from bot.clock import HOST_PAUSED
 from bot.clock import fresh as fresh_clock
 from bot.db import Database
-from bot.gamelog import effective
+from bot.gamelog import effective, setup_names
 from bot.lobby import (
     LEGACY_TIMEOUT_OPTION,
     TIMEOUT_OPTION,
@@ -336,9 +336,10 @@ class GameService(LobbyService):
         """Rebuild the state from the start and the log alone (setup with the seed, then every action)."""
         info = await self.lobby(game_id)
         rules = ruleset(info.ruleset)
-        state = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], info.options,
-                            info.seed).state
-        for row in effective(await self.history(game_id)):  # rolls never change the game; undone moves are gone
+        rows = await self.history(game_id)
+        names = setup_names(rows, info.seats)
+        state = rules.setup([SeatInfo(index=i, name=n) for i, n in enumerate(names)], info.options, info.seed).state
+        for row in effective(rows):  # rolls never change the game; undone moves are gone
             action = msgspec.json.decode(row.action, type=rules.action_type)
             assert row.seat is not None
             state = rules.apply(state, row.seat, action).state

@@ -10,8 +10,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.clock import timestamp
+from bot.longplay import LongGameService
 from bot.moment import GameMoment
-from bot.play import GameService
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
@@ -25,7 +26,7 @@ NONE = discord.AllowedMentions.none()
 class Tabula(Protocol):
     """What cogs need of the client (typed here so that no cog imports the client)."""
 
-    service: GameService
+    service: LongGameService
     background: set[asyncio.Task[None]]
 
     def get_channel(self, channel_id: int, /) -> Any: ...
@@ -37,7 +38,7 @@ def bot_of(interaction: discord.Interaction) -> Tabula:
     return client
 
 
-def service(interaction: discord.Interaction) -> GameService:
+def service(interaction: discord.Interaction) -> LongGameService:
     return bot_of(interaction).service
 
 
@@ -61,6 +62,16 @@ async def game_here(interaction: discord.Interaction) -> int:
         raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
                         "to start one.")
     return int(game_id)
+
+
+async def pick(interaction: discord.Interaction, game: int | None) -> int:
+    """The game named by number (it must belong to this server), or else the thread's game."""
+    if game is None:
+        return await game_here(interaction)
+    info = await service(interaction).lobby(game)
+    if info.guild_id != interaction.guild_id:
+        raise GameError(f"There is no game #{game} in this server. `/game list` shows the ones here.")
+    return game
 
 
 def files(pictures: list[Picture]) -> list[discord.File]:
@@ -98,16 +109,23 @@ async def tell_result(moment: GameMoment[Any]) -> Telling:
     return await asyncio.to_thread(telling_now, moment)
 
 
-def prompt_line(telling: Telling) -> tuple[str, discord.AllowedMentions]:
-    """The ping at the end of a message: mention exactly the players who must act, nobody else."""
+def mentions_of(users: list[int]) -> discord.AllowedMentions:
+    """Allow exactly these users to be pinged: never @everyone, never a role."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in users])
+
+
+def prompt_line(telling: Telling, clock_deadline: float | None = None) -> tuple[str, discord.AllowedMentions]:
+    """The ping at the end of a message: mention exactly the players who must act, nobody else, with the
+    turn clock as a Discord timestamp (each reader sees it in their own time zone)."""
     prompt = telling.prompt
     users = [u for u in (prompt.users if prompt else []) if u > 0]  # Tabula's own seats are never pinged
     if prompt is None or not users:
         return "", NONE
     who = ", ".join(f"<@{u}>" for u in users)
-    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(id=u) for u in users])
-    return f"➡️ {who}, {prompt.text}", mentions
+    clock = f" · ⏳ clock runs out {timestamp(clock_deadline)}" if clock_deadline else ""
+    return f"➡️ {who}, {prompt.text}{clock}", mentions_of(users)
 
 
-__all__ = ["bot_of", "checked_id", "chunks", "files", "game_here", "prompt_line", "reply", "service", "tell_result"]
+__all__ = ["bot_of", "checked_id", "chunks", "files", "game_here", "mentions_of", "pick", "prompt_line", "reply",
+           "service", "tell_result"]

@@ -286,7 +286,7 @@ def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View
 async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
                        moment: GameMoment[Any], telling: Telling) -> None:
     """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
-    ping, mentions = prompt_line(telling)
+    ping, mentions = prompt_line(telling, moment.clock_deadline)
     parts = chunks(telling.text)
     if ping:
         if len(parts[-1]) + len(ping) + 1 <= MAX_CONTENT:

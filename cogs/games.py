@@ -14,16 +14,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import CLOCK_OPTION, CLOCKS, POLICIES, POLICY_OPTION, POLICY_WORDS, describe
 from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.present import presenter
 from bot.present.base import Telling
 from bot.verbs import SlashOption, new_game_options, options_of
-from cogs.common import NONE, files, game_here, reply, service, tell_result
+from cogs.common import NONE, files, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling
 from rules import GameError
 from rules.registry import games, ruleset
 
 log = logging.getLogger("tabula.discord")
+#: Platform options of `/game new` (the games' own come from their specs).
+SEAT_OPTION = "seat"
+PRIVATE_OPTION = "private"
 
 
 def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
@@ -38,6 +42,9 @@ def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
     minutes = timeout_minutes(info.options, 0)
     if minutes:
         nice.append(f"turn timeout: {minutes:g} min")
+    nice.append(describe(info.options))
+    if info.options.get(PRIVATE_OPTION):
+        nice.append("players only (private thread)")
     if nice:
         embed.add_field(name="Options", value="\n".join(nice), inline=True)
     if info.status == "lobby":
@@ -115,7 +122,15 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     target: discord.abc.Messageable
     try:
         assert interaction.message is not None
-        thread = await interaction.message.create_thread(name=title, auto_archive_duration=10080)
+        channel = interaction.channel
+        if info.options.get(PRIVATE_OPTION) and isinstance(channel, discord.TextChannel):
+            # Players only: a private thread that only its members (and moderators) can see.
+            thread = await channel.create_thread(name=title, auto_archive_duration=10080, invitable=False,
+                                                 type=discord.ChannelType.private_thread)
+            if info.host_id > 0 and all(s.user_id != info.host_id for s in result.seats):
+                await thread.add_user(discord.Object(id=info.host_id))
+        else:
+            thread = await interaction.message.create_thread(name=title, auto_archive_duration=10080)
         for seat in result.seats:
             if seat.user_id <= 0:
                 continue
@@ -170,19 +185,33 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
                           annotation=Optional[app_commands.Range[int, 0, 2_147_483_647]]),  # noqa: UP045
         inspect.Parameter(TIMEOUT_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
                           annotation=Optional[app_commands.Range[float, 0.5, 10080.0]]),  # noqa: UP045
+        inspect.Parameter(CLOCK_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[str]),  # noqa: UP045
+        inspect.Parameter(POLICY_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[str]),  # noqa: UP045
+        inspect.Parameter(SEAT_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[bool]),  # noqa: UP045
+        inspect.Parameter(PRIVATE_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[bool]),  # noqa: UP045
     ]
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     descriptions = {o.name: o.description for o in options.values()}
     descriptions.update(
         game="Which game to play",
         seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
-        **{TIMEOUT_OPTION: "Minutes a player (a Narrator, an opponents' player) has before Tabula acts (default 10)"},
+        **{TIMEOUT_OPTION: "Minutes a player (a Narrator, an opponents' player) has before Tabula acts (default 10)",
+           CLOCK_OPTION: "How long each turn may take before the absent-player policy applies (server default)",
+           POLICY_OPTION: "When a turn clock runs out: Tabula plays the seat, skip it, or pause the game",
+           SEAT_OPTION: "Take a seat yourself (default yes); no: organise the table for others",
+           PRIVATE_OPTION: "Players only: the game's thread is private (spectators cannot join)"},
     )
     new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     choices = {"game": [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()]}
     for o in options.values():
         if o.kind == "choice" and o.choices:
             choices[o.name] = [app_commands.Choice(name=c, value=c) for c in o.choices[:25]]
+    choices[CLOCK_OPTION] = [app_commands.Choice(name=k, value=k) for k in CLOCKS]
+    choices[POLICY_OPTION] = [app_commands.Choice(name=f"{k} — {POLICY_WORDS[k]}"[:100], value=k) for k in POLICIES]
     new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     return app_commands.Command(name="new", description="Open a lobby for a new game in this channel",
                                 callback=new)
@@ -212,8 +241,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         key = str(given.pop("game"))
         rules = ruleset(key)
         seed = given.pop("seed", None)
+        seated = given.pop(SEAT_OPTION, None) is not False
         options = {k: v for k, v in given.items() if v is not None}
-        own = set(options_of(key)) | {TIMEOUT_OPTION}
+        own = set(options_of(key)) | {TIMEOUT_OPTION, CLOCK_OPTION, POLICY_OPTION, PRIVATE_OPTION}
         stray = sorted(set(options) - own)
         if stray:
             allowed = ", ".join(f"`{o}`" for o in sorted(own))
@@ -221,7 +251,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
                             f"options are {allowed} (and `seed`).")
         person = Person(interaction.user.id, interaction.user.display_name)
         info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
-                                                 channel_id=interaction.channel_id, options=options, seed=seed)
+                                                 channel_id=interaction.channel_id, options=options, seed=seed,
+                                                 seated=seated)
         view = lobby_view(info)
         assert view is not None
         await interaction.response.send_message(embed=lobby_embed(info), view=view, allowed_mentions=NONE)
@@ -229,13 +260,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
     async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
-        """The game named by number (it must belong to this server), or else the thread's game."""
-        if game is None:
-            return await game_here(interaction)
-        info = await service(interaction).lobby(game)
-        if info.guild_id != interaction.guild_id:
-            raise GameError(f"There is no game #{game} in this server. `/game list` shows the ones here.")
-        return game
+        return await pick(interaction, game)
 
     @app_commands.command(name="status", description="The board, whose turn it is and the scores")
     @app_commands.describe(game="The game's number (#12) — needed outside the game's thread")

@@ -51,11 +51,14 @@ async def test_lobby_join_leave_and_start(db: Database) -> None:
     info = await svc.join(info.game_id, CY)
     info = await svc.leave(info.game_id, BOB)
     assert [(s.seat, s.name) for s in info.seats] == [(0, "Ann"), (1, "Cy")]  # seats stay 0..n-1
-    with pytest.raises(IllegalAction, match="host cannot leave"):
-        await svc.leave(info.game_id, ANN)
     with pytest.raises(IllegalAction, match="Only the host"):
         await svc.start(info.game_id, CY.id)
-    result = await svc.start(info.game_id, ANN.id)
+    info = await svc.leave(info.game_id, ANN)  # the host's Leave hands the host role to the next player
+    assert info.host_id == CY.id and [s.name for s in info.seats] == ["Cy"]
+    info = await svc.join(info.game_id, BOB)
+    with pytest.raises(IllegalAction, match="Only the host"):
+        await svc.start(info.game_id, ANN.id)
+    result = await svc.start(info.game_id, CY.id)
     assert result.status == "active" and result.version == info.version + 1
     with pytest.raises(IllegalAction, match="already started"):
         await svc.join(info.game_id, BOB)

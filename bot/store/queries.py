@@ -15,7 +15,8 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Action as ActionRow
-from bot.models import Game, Seat
+from bot.models import Game, GuildSetting, PlayerPref, Seat
+from bot.store.hot import Clock
 from rules.core import Outcome
 
 
@@ -67,12 +68,14 @@ class Queries:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
 
-    async def create(self, game: Game, host: SeatRow) -> int:
+    async def create(self, game: Game, host: SeatRow | None) -> int:
+        """A new lobby; ``host`` is None when the host organises the game without a seat of their own."""
         async with self.sessions() as session:
             session.add(game)
             await session.flush()
             assert game.id is not None
-            session.add(Seat(game_id=game.id, user_id=host.user_id, seat=0, name=host.name[:64]))
+            if host is not None:
+                session.add(Seat(game_id=game.id, user_id=host.user_id, seat=0, name=host.name[:64]))
             await session.commit()
             return game.id
 
@@ -187,6 +190,101 @@ class Queries:
                 select(Game.id, Game.version).where(col(Game.deadline) <= now, Game.status == "active")
             )).all()
         return [(int(i), int(v)) for i, v in rows if i is not None]
+
+    # --- long games: the clock, seats, defaults (see bot/longplay.py) ----------------------------------
+
+    async def waking(self, now: float, *, limit: int = 500) -> list[tuple[int, float]]:
+        """(game id, wake time) of running games whose clock has something due: one range scan of the
+        ``wake_at`` index (10,000 running games cost no more than the due ones)."""
+        async with self.sessions() as session:
+            rows = (await session.exec(
+                select(Game.id, Game.wake_at).where(col(Game.wake_at) <= now, Game.status == "active",
+                                                    Game.paused == 0)
+                .order_by(col(Game.wake_at)).limit(limit)
+            )).all()
+        return [(int(i), float(w)) for i, w in rows if i is not None and w is not None]
+
+    async def claim_clock(self, game_id: int, wake_at: float | None, clock: Clock) -> bool:
+        """Move a game's clock on, only if it still wakes at ``wake_at`` (so one process does each item)."""
+        cond = col(Game.wake_at).is_(None) if wake_at is None else col(Game.wake_at) == wake_at
+        async with self.sessions() as session:
+            result = await session.exec(update(Game).where(col(Game.id) == game_id, cond).values(
+                clock_deadline=clock.deadline, remind_at=clock.remind_at, wake_at=clock.wake_at, paused=clock.paused))
+            await session.commit()
+        return bool(result.rowcount == 1)
+
+    async def set_clock(self, game_id: int, clock: Clock) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(col(Game.id) == game_id).values(
+                clock_deadline=clock.deadline, remind_at=clock.remind_at, wake_at=clock.wake_at, paused=clock.paused))
+            await session.commit()
+
+    async def claim_nudge(self, game_id: int, now: float, since: float) -> bool:
+        """Record a nudge unless one was made after ``since`` (at most one per clock period)."""
+        async with self.sessions() as session:
+            result = await session.exec(update(Game).where(
+                col(Game.id) == game_id, (col(Game.nudged_at).is_(None)) | (col(Game.nudged_at) < since))
+                .values(nudged_at=now))
+            await session.commit()
+        return bool(result.rowcount == 1)
+
+    async def nudged_at(self, game_id: int) -> float | None:
+        async with self.sessions() as session:
+            return (await session.exec(select(Game.nudged_at).where(col(Game.id) == game_id))).first()
+
+    async def set_seat(self, game_id: int, seat: int, **values: Any) -> None:
+        """Change one seat in place (its person on a replacement, its vacation): the seat number stays."""
+        if "name" in values:
+            values["name"] = str(values["name"])[:64]
+        async with self.sessions() as session:
+            await session.exec(update(Seat).where(col(Seat.game_id) == game_id, col(Seat.seat) == seat)
+                               .values(**values))
+            await session.commit()
+
+    async def vacation_used(self, game_id: int, seat: int) -> float:
+        async with self.sessions() as session:
+            used = (await session.exec(select(Seat.vacation_used).where(
+                col(Seat.game_id) == game_id, col(Seat.seat) == seat))).first()
+        return float(used or 0.0)
+
+    async def set_host(self, game_id: int, host_id: int) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(col(Game.id) == game_id).values(host_id=host_id))
+            await session.commit()
+
+    async def notify(self, user_id: int, on: bool | None = None) -> bool:
+        """A player's DM choice, set when ``on`` is given; returns it."""
+        async with self.sessions() as session:
+            pref = await session.get(PlayerPref, user_id)
+            if on is not None:
+                pref = pref or PlayerPref(user_id=user_id)
+                pref.notify = int(on)
+                session.add(pref)
+                await session.commit()
+            return bool(pref and pref.notify)
+
+    async def wants_dm(self, user_ids: list[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        async with self.sessions() as session:
+            rows = (await session.exec(select(PlayerPref.user_id).where(
+                col(PlayerPref.user_id).in_(user_ids), PlayerPref.notify == 1))).all()
+        return {int(u) for u in rows}
+
+    async def guild_defaults(self, guild_id: int | None, clock: str | None = None, policy: str | None = None,
+                             *, write: bool = False) -> tuple[str | None, str | None]:
+        """A server's default clock and policy (written first when ``write``)."""
+        if guild_id is None:
+            return None, None
+        async with self.sessions() as session:
+            row = await session.get(GuildSetting, guild_id)
+            if write:
+                row = row or GuildSetting(guild_id=guild_id)
+                row.clock = clock if clock is not None else row.clock
+                row.policy = policy if policy is not None else row.policy
+                session.add(row)
+                await session.commit()
+            return (row.clock, row.policy) if row else (None, None)
 
     async def history(self, game_id: int) -> list[ActionRow]:
         async with self.sessions() as session:

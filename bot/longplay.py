@@ -1,0 +1,363 @@
+"""What keeps a game by message moving over days and weeks, for every game alike: the turn clock's sweep
+(reminders, and the absent-player policy when a clock runs out), nudges, seats that change hands, vacations,
+pauses, and taking a move back.  Nothing here names a game: the policy a seat is played with is the game's
+own ``policy``, and what may be undone is the game's ``meta(action).undoable``."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+from bot.clock import (
+    CLOCKS,
+    HOST_PAUSED,
+    RUNNING,
+    STRIKES_TO_OFFER,
+    WAITING,
+    check_clock,
+    clock_seconds,
+    fresh,
+    policy_of,
+    pushed,
+    reminded,
+    stopped,
+)
+from bot.gamelog import UNDO, effective, kind_of, setup_names
+from bot.lobby import Person
+from bot.moment import GameMoment
+from bot.play import SYSTEM_USER, GameService, Loaded
+from bot.store import LogEntry
+from rules import GameError, IllegalAction, StaleAction
+from rules.core import Rng, SeatInfo, seed_state
+from rules.registry import AnyRuleset, ruleset
+
+log = logging.getLogger("tabula.longplay")
+_enc = msgspec.json.Encoder()
+DAY = 24 * 3600
+#: A nudge may come once per clock period; a game without a clock allows one this often.
+NUDGE_WITHOUT_CLOCK = 12 * 3600
+
+NewsKind = Literal["remind", "played", "paused", "offer"]
+
+
+@dataclass(slots=True)
+class ClockNews:
+    """Something the clock did, for the Discord side to tell: a reminder, Tabula's moves for absent players,
+    a game waiting for someone, or a seat offered to the lobby's channel."""
+
+    kind: NewsKind
+    game_id: int
+    title: str
+    thread_id: int | None
+    channel_id: int | None
+    users: list[int] = field(default_factory=list)  # the people concerned (pinged in the thread)
+    names: list[str] = field(default_factory=list)
+    deadline: float | None = None
+    seat: int | None = None
+    strikes: int = 0
+    moments: list[GameMoment[Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Undone:
+    """A move taken back: who, what it was, and the game as it stands again."""
+
+    moment: GameMoment[Any]
+    name: str
+    label: str
+
+
+class LongGameService(GameService):
+    """The game service with the platform's features for long games (see the module docstring)."""
+
+    def __init__(self, *args: Any, vacation_days: float = 14.0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.vacation_days = vacation_days
+
+    # --- the sweep ----------------------------------------------------------------------------
+
+    async def clock_due(self) -> list[ClockNews]:
+        """Everything the turn clocks have due now: reminders first come, then the run-outs.  Each item is
+        claimed in the database before it is acted on, so two processes never both do it."""
+        now = self.clock()
+        news: list[ClockNews] = []
+        for game_id, wake in await self.queries.waking(now):
+            try:
+                news += await self._wake(game_id, wake, now)
+            except GameError as err:  # someone moved in the meantime: the clock has started again
+                log.info("game %d: clock item skipped (%s)", game_id, err)
+        return news
+
+    async def _wake(self, game_id: int, wake: float, now: float) -> list[ClockNews]:
+        g = await self._load(game_id, fresh=True)
+        clock = g.record.clock
+        if g.state is None or g.record.status != "active" or clock.wake_at != wake or clock.paused != RUNNING:
+            return []
+        rules = ruleset(g.record.ruleset)
+        people = self._absent(rules, g)
+        base: dict[str, Any] = {"game_id": game_id, "title": rules.spec.title, "thread_id": g.record.thread_id,
+                "channel_id": g.record.channel_id}
+        if clock.remind_at is not None and clock.deadline is not None and now < clock.deadline:
+            if not await self.queries.claim_clock(game_id, wake, reminded(clock)):
+                return []
+            self.forget(game_id)
+            return [ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
+                              deadline=clock.deadline, **base)]
+        return await self._run_out(game_id, g, rules, wake, base)
+
+    def _absent(self, rules: AnyRuleset, g: Loaded) -> list[Any]:
+        to_act = rules.to_act(g.state)
+        return [s for s in g.seats if s.seat in to_act and s.user_id > 0]
+
+    async def _run_out(self, game_id: int, g: Loaded, rules: AnyRuleset, wake: float,
+                       base: dict[str, Any]) -> list[ClockNews]:
+        policy = policy_of(g.record.options)
+        skip = getattr(rules, "skip", None)
+        people = self._absent(rules, g)
+        if policy == "pause" or (policy == "skip" and skip is None) or not people:
+            if await self.queries.claim_clock(game_id, wake, stopped(WAITING)):
+                self.forget(game_id)
+                return [ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people],
+                                  **base)]
+            return []
+        news: list[ClockNews] = []
+        played: list[GameMoment[Any]] = []
+        stamp = rules.moment(g.state)
+        async with self._locks(game_id):
+            for s in people:
+                now_g = await self._load(game_id, fresh=True)
+                if now_g.record.clock.wake_at != wake and not played:
+                    return []  # a person moved, or another process took this run-out
+                if s.seat not in rules.to_act(now_g.state):
+                    continue
+                rng = Rng(seed_state(now_g.record.seed ^ (now_g.version * 0x7F4A7C15)))
+                move = skip(now_g.state, s.seat) if policy == "skip" and skip else rules.policy(now_g.state, s.seat,
+                                                                                                  rng)
+                if move is None:
+                    legal = list(rules.legal(now_g.state, s.seat))
+                    move = legal[0] if legal else None
+                if move is None:
+                    continue
+                expect = stamp if not played else None
+                try:
+                    result = await self._act_locked(game_id, SYSTEM_USER, move, None, expect, s.seat, by_tabula=True)
+                except StaleAction:
+                    return []
+                result.followups = await self._autoplay(game_id)
+                played.append(result)
+                strikes = s.strikes + 1
+                await self.queries.set_strikes(game_id, s.seat, strikes)
+                news.append(ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
+                                      moments=[result], **base))
+                if strikes >= STRIKES_TO_OFFER:
+                    news.append(ClockNews("offer", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
+                                          **base))
+            after = await self._load(game_id, fresh=True)
+            if after.record.clock.wake_at == wake:  # nothing moved the turn on: wait rather than loop
+                await self.queries.claim_clock(game_id, wake, stopped(WAITING))
+                self.forget(game_id)
+        return news
+
+    # --- nudges and DMs -----------------------------------------------------------------------
+
+    async def nudge(self, game_id: int, user_id: int) -> tuple[GameMoment[Any], list[int]]:
+        """Another player (or the host) pings whoever must act; once per clock period."""
+        g = await self._load(game_id, fresh=True)
+        self._check_playable(g)
+        rules = ruleset(g.record.ruleset)
+        seated = any(s.user_id == user_id for s in g.seats)
+        if not seated and user_id != g.record.host_id:
+            raise IllegalAction("Only the players and the host of this game can nudge.")
+        people = self._absent(rules, g)
+        if not people:
+            raise IllegalAction("Nobody is holding this game up right now — Tabula's own seats move by themselves.")
+        if [s.user_id for s in people] == [user_id]:
+            raise IllegalAction("It is your own move! The prompt in the thread shows what you can do.")
+        period = clock_seconds(g.record.options) or NUDGE_WITHOUT_CLOCK
+        now = self.clock()
+        if not await self.queries.claim_nudge(game_id, now, now - period):
+            last = await self.queries.nudged_at(game_id) or now
+            raise IllegalAction(f"Someone nudged already; the next nudge is possible <t:{int(last + period)}:R>.")
+        return self._moment(g, rules), [s.user_id for s in people if s.user_id != user_id]
+
+    async def notify(self, user_id: int, on: bool | None = None) -> bool:
+        return await self.queries.notify(user_id, on)
+
+    async def wants_dm(self, user_ids: list[int]) -> set[int]:
+        return await self.queries.wants_dm(user_ids)
+
+    async def server_defaults(self, guild_id: int, clock: str | None, policy: str | None) -> tuple[str, str]:
+        """Set (or read, with neither given) the clock and policy new games in this server start with."""
+        check_clock(clock, policy, can_skip=True, title="")
+        write = clock is not None or policy is not None
+        got = await self.queries.guild_defaults(guild_id, clock, policy, write=write)
+        return got[0] or self.default_clock, got[1] or self.default_policy
+
+    # --- pauses and vacations -----------------------------------------------------------------
+
+    def _check_host(self, g: Loaded, user_id: int, can_manage: bool, what: str) -> None:
+        if user_id != g.record.host_id and not can_manage:
+            raise IllegalAction(f"Only the host, or a member with **Manage Server**, can {what}.")
+
+    async def pause(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameMoment[Any]:
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            self._check_host(g, user_id, can_manage, "pause the game")
+            if g.record.clock.paused == HOST_PAUSED:
+                raise IllegalAction("The game is paused already; `/game resume` starts its clock again.")
+            await self.queries.set_clock(game_id, stopped(HOST_PAUSED))
+            self.forget(game_id)
+        return await self.get(game_id, user_id)
+
+    async def resume(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameMoment[Any]:
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            self._check_host(g, user_id, can_manage, "resume the game")
+            if g.record.clock.paused == RUNNING:
+                raise IllegalAction("The game is not paused; its clock is running.")
+            rules = ruleset(g.record.ruleset)
+            await self.queries.set_clock(game_id, fresh(rules, g.state, g.seats, g.record.options, self.clock()))
+            self.forget(game_id)
+        return await self.get(game_id, user_id)
+
+    async def vacation(self, game_id: int, user_id: int, days: float) -> tuple[float | None, float]:
+        """Pause your own clock for ``days`` (0 ends a vacation early); returns (until, days left to take)."""
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            seat = self._seat_of(g, user_id)
+            mine = next(s for s in g.seats if s.seat == seat)
+            used = await self.queries.vacation_used(game_id, seat)
+            now = self.clock()
+            allowance = self.vacation_days * DAY
+            if days <= 0:
+                left_over = max(0.0, (mine.vacation_until or now) - now)
+                await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=used - left_over)
+                self.forget(game_id)
+                return None, (allowance - used + left_over) / DAY
+            wanted = days * DAY
+            if used + wanted > allowance:
+                raise IllegalAction(f"Each player has {self.vacation_days:g} days of vacation per game; you have "
+                                    f"{max(0.0, allowance - used) / DAY:.1f} left.")
+            start = max(now, mine.vacation_until or now)
+            until = start + wanted
+            await self.queries.set_seat(game_id, seat, vacation_until=until, vacation_used=used + wanted)
+            rules = ruleset(g.record.ruleset)
+            clock = g.record.clock
+            if seat in rules.to_act(g.state) and clock.deadline is not None:
+                await self.queries.set_clock(game_id, pushed(clock, wanted))  # the time left waits for them
+            self.forget(game_id)
+            return until, (allowance - used - wanted) / DAY
+
+    # --- seats --------------------------------------------------------------------------------
+
+    async def leave_game(self, game_id: int, user_id: int) -> tuple[GameMoment[Any], str]:
+        """Leave a running game: Tabula plays the seat from now on (a replacement can take it later)."""
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            seat = self._seat_of(g, user_id)
+            mine = next(s for s in g.seats if s.seat == seat)
+            await self.queries.set_seat(game_id, seat, user_id=-(1000 + seat), strikes=0, vacation_until=None)
+            if user_id == g.record.host_id:
+                heir = next((s for s in g.seats if s.user_id > 0 and s.user_id != user_id), None)
+                if heir is not None:
+                    await self.queries.set_host(game_id, heir.user_id)
+            self.forget(game_id)
+            followups = await self._autoplay(game_id)
+            if followups:
+                await self.queries.set_clock(game_id, await self._clock_now(game_id))
+        moment = await self.get(game_id)
+        moment.followups = followups
+        return moment, mine.name
+
+    async def _clock_now(self, game_id: int) -> Any:
+        g = await self._load(game_id, fresh=True)
+        return fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
+
+    async def replace(self, game_id: int, user_id: int, newcomer: Person, *, seat: int | None = None,
+                      player: int | None = None, can_manage: bool = False, taking: bool = False) -> tuple[str, int]:
+        """Give a seat to ``newcomer``: by the host (or Manage Server), or by anyone ``taking`` a seat that
+        was offered (Tabula plays it, or played it for an absent player three times running).  Returns the
+        seat's old name and its number."""
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            if any(s.user_id == newcomer.id for s in g.seats):
+                raise IllegalAction(f"{newcomer.name} already has a seat in this game.")
+            target = next((s for s in g.seats if (seat is not None and s.seat == seat)
+                           or (player is not None and s.user_id == player)), None)
+            if target is None:
+                names = ", ".join(f"{s.seat + 1}. {s.name}" for s in g.seats)
+                raise IllegalAction(f"Name a seat of this game: {names}.")
+            if taking:
+                if target.user_id > 0 and target.strikes < STRIKES_TO_OFFER:
+                    raise IllegalAction(f"{target.name} is back at the table, so the seat is no longer free.")
+            else:
+                self._check_host(g, user_id, can_manage, "give a seat to someone else")
+            await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,
+                                        vacation_until=None, vacation_used=0.0)
+            await self.queries.set_clock(game_id, await self._clock_after_change(game_id))
+            self.forget(game_id)
+            return target.name, target.seat
+
+    async def _clock_after_change(self, game_id: int) -> Any:
+        self.forget(game_id)
+        return await self._clock_now(game_id)
+
+    # --- undo ---------------------------------------------------------------------------------
+
+    async def undo(self, game_id: int, user_id: int) -> Undone:
+        """Take back your last move, if nobody has acted since and it revealed nothing and rolled nothing."""
+        async with self._locks(game_id):
+            g = await self._load(game_id, fresh=True)
+            self._check_playable(g)
+            seat = self._seat_of(g, user_id)
+            rules = ruleset(g.record.ruleset)
+            rows = await self.history(game_id)
+            standing = effective(rows)
+            if not standing:
+                raise IllegalAction("Nothing has been played yet, so there is nothing to take back.")
+            last = standing[-1]
+            if last.user_id != user_id:
+                who = "Tabula" if last.user_id == SYSTEM_USER else next(
+                    (s.name for s in g.seats if s.user_id == last.user_id), "another player")
+                raise IllegalAction(f"{who} has moved since your last move, so it stands.")
+            later = [r for r in rows if r.seq > last.seq]
+            if any(kind_of(r) == "tabula.roll" for r in later):
+                raise IllegalAction("Dice were rolled at the table since your move, so it stands.")
+            action = msgspec.json.decode(last.action, type=rules.action_type)
+            if not rules.meta(action).undoable:
+                raise IllegalAction("That move revealed a card or rolled dice, so it stands — undoing it would "
+                                    "let it be played again with the outcome known.")
+            before = self._replayed(rules, g, standing[:-1], rows)
+            label = rules.codec.label(before, seat, rules.codec.encode(before, seat, action))
+            now = self.clock()
+            clock = fresh(rules, before, g.seats, g.record.options, now)
+            saved = await self.db.store.save(
+                game_id, g.version, state=_enc.encode(before).decode(), status="active",
+                deadline=self._deadline(rules, before, g.record.options, now), now=now, clock=clock,
+                entry=LogEntry(user_id=user_id, seat=seat, action=_enc.encode({"type": UNDO, "undoes": last.seq})
+                               .decode(), events="[]"))
+            if not saved:
+                raise GameError("The game moved on while you pressed that — please try again.")
+            self.forget(game_id)
+            log.info("game %d: seat %d took back move %d", game_id, seat, last.seq)
+        moment = await self.get(game_id, user_id)
+        return Undone(moment=moment, name=next(s.name for s in g.seats if s.seat == seat), label=label)
+
+    def _replayed(self, rules: AnyRuleset, g: Loaded, rows: list[Any], rows_all: list[Any]) -> Any:
+        """The state after ``rows`` (the game's own actions), from the seed: exactly as the log tells it."""
+        seats = [SeatInfo(index=i, name=n) for i, n in enumerate(setup_names(rows_all, g.seats))]
+        state = rules.setup(seats, g.record.options, g.record.seed).state
+        for row in rows:
+            state = rules.apply(state, row.seat, msgspec.json.decode(row.action, type=rules.action_type)).state
+        return state
+
+
+__all__ = ["CLOCKS", "ClockNews", "LongGameService", "Undone"]
