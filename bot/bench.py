@@ -5,6 +5,7 @@ Measures, on this machine and in one run (the machine is noisy: compare ratios, 
   * the service path (cached load, rules, versioned save and log row): one game, and 10 games at once;
   * lost updates with 10 tasks hammering one game;
   * the cost of an action with 10,000 stored games, and with a long log;
+  * the turn clocks' sweep with 10,000 running games (one indexed query);
   * every game's status picture (view to PNG bytes) against Pillow's default PNG encode of the same image;
 Each game's configurations come from its spec (``GameSpec.bench``): a new game is measured by existing.
   * a full `/explore` interaction through the loopback Discord harness, PNG included.
@@ -183,6 +184,30 @@ async def scale_figures(path: Path, db: Database, config: Config, n: int) -> dic
     return {"games": float(stored), "many_p50": pct(lat_many, 0.5), "long_p50": pct(lat_long, 0.5)}
 
 
+async def clock_figures(path: Path, db: Database, running: int = 10_000, due: int = 25) -> dict[str, Any]:
+    """The turn clocks' sweep with ``running`` games whose clocks run, ``due`` of them due now: the median
+    time of the one query a sweep makes, and SQLite's plan for it (an index search, not a scan)."""
+    now = time.time()
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    await conn.execute("BEGIN")
+    rows = [(now - 60 if i < due else now + 60 + (i * 37) % (3 * 86400),) for i in range(running)]
+    await conn.executemany(
+        "INSERT INTO game (ruleset, host_id, status, seed, version, options, state, wake_at, paused) VALUES "
+        "('bench', 1, 'active', 0, 1, '{}', 'x', ?, 0)", rows)
+    await conn.execute("COMMIT")
+    cur = await conn.execute("EXPLAIN QUERY PLAN SELECT id, wake_at FROM game WHERE wake_at <= ? AND "
+                             "status = 'active' AND paused = 0 ORDER BY wake_at LIMIT 500", (now,))
+    plan = " / ".join(str(r[-1]) for r in await cur.fetchall())
+    await conn.close()
+    times = []
+    found = 0
+    for _ in range(60):
+        t0 = time.perf_counter()
+        found = len(await db.queries.waking(now))
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"running": running, "due": found, "p50": statistics.median(times), "plan": plan}
+
+
 async def discord_figures(n: int) -> dict[str, float] | None:
     try:
         from tests.discord_bench import explore_latencies
@@ -263,6 +288,9 @@ async def main(quick: bool) -> None:
     label = f"with {scale['games']:.0f} stored games"
     print(f"  {label:<33}: p50 {scale['many_p50']:.2f} ms per action")
     print(f"  on a game with a 3,000-move log  : p50 {scale['long_p50']:.2f} ms per action")
+    sweep = await clock_figures(work / "bench.db", db)
+    print(f"  clock sweep, {sweep['running']:,} running games    : p50 {sweep['p50']:.2f} ms for the one query "
+          f"({sweep['due']} due; plan: {sweep['plan']})")
     for config in configs[1:]:
         more = [await service_figures(db, config, n // 2) for _ in range(3)]
         print(f"\n{config.label}: the same service path")

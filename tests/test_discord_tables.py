@@ -176,3 +176,18 @@ async def test_seats_spectators_private_threads_and_defaults(db: Database) -> No
         dave = h.fake.add_user("dave")
         no_watch = await h.slash(dave, h.channel, "game", {"game": private_id}, subcommand="watch")
         assert no_watch.ephemeral and "players only" in no_watch.content
+
+
+async def test_a_restart_while_a_clock_runs_loses_no_reminder_and_repeats_none(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        clock_now = Clock()
+        thread, _ = await begin(h, clock_now, clock="12h")
+        await h.restart(bot_factory(db))
+        h.bot.service.clock = clock_now
+        clock_now.now += CLOCKS["12h"] * REMINDER_SHARE + 60  # the reminder fell due while the bot was down
+        assert await h.bot.run_clocks() == 1
+        assert sum("a reminder" in m.content for m in h.messages(thread.id)) == 1
+        await h.restart(bot_factory(db))
+        h.bot.service.clock = clock_now
+        assert await h.bot.run_clocks() == 0
+        assert sum("a reminder" in m.content for m in h.messages(thread.id)) == 1
