@@ -181,3 +181,43 @@ async def test_the_terminal_runner_plays_it(tmp_path: Path, key: str) -> None:
             assert len(await GameService(db).history(1)) == typed + 1  # and the start
         finally:
             await db.close()
+
+
+async def test_one_person_against_tabula_in_every_other_seat_plays_to_the_end(db: Database, key: str) -> None:
+    """Every game keeps working with Tabula in any number of seats: here one person and Tabula in all the
+    others (the person moves by Tabula's policy too, through the service), and then a game whose one person
+    leaves, so that Tabula plays every seat to the end by itself."""
+    from bot.longplay import LongGameService
+
+    rules = games()[key]
+    players, options = configurations(rules)[0]
+    svc = LongGameService(db)
+    host = Person(100, "P0")
+    info = await svc.create(key, host, options={**options, "clock": "none"}, seed=13)
+    for _ in range(max(players, rules.spec.min_players) - 1):
+        await svc.add_tabula(info.game_id, host.id)
+    moment = await svc.start(info.game_id, host.id)
+    rng = Rng(seed_state(13))
+    for _ in range(MOVE_LIMIT):
+        moment = await svc.get(info.game_id)
+        if moment.status != "active":
+            break
+        seats = sorted(moment.to_act)
+        assert seats == [0] or 0 in seats, "Tabula's seats should have moved by themselves"
+        action = rules.policy(moment.state, 0, rng)
+        if action is None:
+            legal = list(rules.legal(moment.state, 0))
+            action = legal[rng.below(len(legal))]
+        try:
+            await svc.act(info.game_id, host.id, action)
+        except GameError:
+            continue
+    assert moment.status == "finished", f"{rules.spec.title}: no end with one person against Tabula"
+
+    again = await svc.create(key, host, options={**options, "clock": "none"}, seed=14)
+    for _ in range(max(players, rules.spec.min_players) - 1):
+        await svc.add_tabula(again.game_id, host.id)
+    await svc.start(again.game_id, host.id)
+    if (await svc.get(again.game_id)).status == "active":
+        await svc.leave_game(again.game_id, host.id)
+    assert (await svc.get(again.game_id)).status == "finished", "Tabula alone did not finish the game"
