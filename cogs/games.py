@@ -14,7 +14,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import CLOCK_OPTION, CLOCKS, POLICIES, POLICY_OPTION, POLICY_WORDS, describe
+from bot.clock import (
+    CLOCK_OPTION,
+    CLOCKS,
+    HOST_PAUSED,
+    POLICIES,
+    POLICY_OPTION,
+    POLICY_WORDS,
+    WAITING,
+    describe,
+    timestamp,
+)
 from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.present import presenter
 from bot.present.base import Telling
@@ -53,6 +63,19 @@ def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
     elif info.thread_id:
         embed.set_footer(text="The game is played in its thread.")
     return embed
+
+
+def clock_line(moment: Any) -> str:
+    """Where the turn clock stands, for `/game status`."""
+    if moment.status != "active":
+        return ""
+    if moment.paused == HOST_PAUSED:
+        return "⏸️ Paused by the host: the clock is stopped (`/game resume`)."
+    if moment.paused == WAITING:
+        return "⏸️ The clock ran out; the game waits for the player to move (or the host)."
+    if moment.clock_deadline:
+        return f"⏳ {describe(moment.options)}; this turn's clock runs out {timestamp(moment.clock_deadline)}."
+    return ""
 
 
 def lobby_view(info: LobbyInfo) -> discord.ui.View | None:
@@ -269,7 +292,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
         game_id = await self._pick(interaction, game)
         result = await service(interaction).get(game_id, interaction.user.id)
         telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
-        await reply(interaction, telling.text, files=files(telling.pictures))
+        await reply(interaction, f"{telling.text}\n{clock_line(result)}".strip(), files=files(telling.pictures))
 
     @app_commands.command(name="list", description="Games in this server, with their threads")
     async def list_(self, interaction: discord.Interaction) -> None:

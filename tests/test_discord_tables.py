@@ -88,10 +88,13 @@ async def test_pause_policy_waits_and_host_pause_resume(db: Database) -> None:
         assert "waits for" in waiting.content
         resumed = await h.slash(h.alice, thread.payload, "game", {}, subcommand="resume")
         assert not resumed.ephemeral and "running again" in resumed.content
+        status = await h.slash(h.bob, thread.payload, "game", {}, subcommand="status")
+        assert "this turn's clock runs out <t:" in status.content
         not_host = await h.slash(h.bob, thread.payload, "game", {}, subcommand="pause")
         assert not_host.ephemeral and "Only the host" in not_host.content
         paused = await h.slash(h.alice, thread.payload, "game", {}, subcommand="pause")
         assert not paused.ephemeral and "paused" in paused.content
+        assert "Paused by the host" in (await h.slash(h.bob, thread.payload, "game", {}, subcommand="status")).content
         again = await h.slash(h.alice, thread.payload, "game", {}, subcommand="pause")
         assert again.ephemeral and "paused already" in again.content
         clock_now.now += 10 * CLOCKS["1h"]
