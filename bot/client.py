@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from typing import Any
 
@@ -29,12 +30,57 @@ APOLOGY = ("Something went wrong on our side. If your move went through it shows
            "if not, please try again.")
 
 
+class OutOfBounds(app_commands.CheckFailure):
+    """An option outside what the command declares (only a forged or hand-built interaction gets here:
+    Discord's own client enforces the limits, discord.py does not check them again)."""
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def out_of_bounds(param: app_commands.Parameter, value: object) -> str | None:
+    """What is wrong with ``value`` for ``param``, in a player's words, or None."""
+    name = f"`{param.display_name}`"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{name} must be a number."
+        lo, hi = param.min_value, param.max_value
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return f"{name} must be between {_num(lo)} and {_num(hi)}." if lo is not None and hi is not None else \
+                f"{name} is out of range."
+    if isinstance(value, str):  # a string's Range bounds its length
+        longest = param.max_value
+        if longest is not None and param.type is discord.AppCommandOptionType.string and len(value) > longest:
+            return f"{name} takes at most {_num(longest)} characters."
+        if len(value) > 6000:
+            return f"{name} is far too long."
+    if param.choices and isinstance(value, (str, int, float)) and value not in {c.value for c in param.choices}:
+        listed = ", ".join(f"`{c.value}`" for c in param.choices[:10])
+        return f"{name} is one of {listed}."
+    return None
+
+
 class TabulaTree(app_commands.CommandTree):
     """One place for command errors: a GameError is the player's answer; anything else is logged."""
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Every option within the bounds its command declares, before anything reaches the database."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        command = interaction.command
+        if isinstance(command, app_commands.Command):
+            for param in command.parameters:
+                problem = out_of_bounds(param, getattr(interaction.namespace, param.display_name, None))
+                if problem:
+                    raise OutOfBounds(problem)
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, GameError):
+        if isinstance(original, (GameError, OutOfBounds)):
             message = str(original)
         elif isinstance(error, app_commands.TransformerError):
             message = f"I could not read **{error.value}** for that option. Pick one of the suggestions instead."

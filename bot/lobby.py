@@ -119,6 +119,32 @@ class BoundedMap(OrderedDict[int, int]):
             self.popitem(last=False)
 
 
+#: What the database and Discord can hold: seeds fit a signed 64-bit column, timeouts a week, values a menu.
+SEED_RANGE = (0, 2**63 - 1)
+TIMEOUT_RANGE = (0.5, 7 * 24 * 60.0)
+VALUE_LIMIT = 100
+
+
+def check_bounds(options: Mapping[str, object], seed: int | None) -> None:
+    """Refuse, politely, what no column or Discord message could hold, before anything is stored."""
+    if seed is not None and not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        raise IllegalAction("A seed is a whole number from 0 up (at most 19 digits).")
+    minutes = options.get(TIMEOUT_OPTION)
+    if minutes is not None:
+        value = float("nan")
+        if isinstance(minutes, (int, float, str)):
+            try:
+                value = float(minutes)
+            except ValueError:
+                pass
+        if not TIMEOUT_RANGE[0] <= value <= TIMEOUT_RANGE[1]:  # NaN fails both comparisons
+            raise IllegalAction(f"The turn timeout is between {TIMEOUT_RANGE[0]:g} and {TIMEOUT_RANGE[1]:g} "
+                                "minutes.")
+    for name, given in options.items():
+        if isinstance(given, str) and len(given) > VALUE_LIMIT:
+            raise IllegalAction(f"`{name[:40]}` takes at most {VALUE_LIMIT} characters.")
+
+
 class LobbyService:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time,
                  turn_timeout_minutes: float = 10.0, narrator_timeout_minutes: float | None = None,
@@ -155,6 +181,7 @@ class LobbyService:
         if LEGACY_TIMEOUT_OPTION in opts and TIMEOUT_OPTION not in opts:
             opts[TIMEOUT_OPTION] = opts.pop(LEGACY_TIMEOUT_OPTION)
         opts.setdefault(TIMEOUT_OPTION, self.turn_timeout_minutes)
+        check_bounds(opts, seed)
         can_skip = getattr(rules, "skip", None) is not None
         check_clock(opts.get(CLOCK_OPTION), opts.get(POLICY_OPTION), can_skip=can_skip, title=rules.spec.title)
         server_clock, server_policy = await self.queries.guild_defaults(guild_id)

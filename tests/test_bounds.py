@@ -1,0 +1,39 @@
+"""Hostile or hand-built interactions: options outside what a command declares are refused politely and
+privately before they reach the database (Discord's client enforces the limits; discord.py does not)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.db import Database
+from bot.lobby import check_bounds
+from rules import IllegalAction
+from tests.fakediscord import FakeDiscordHarness
+from tests.tabula_harness import bot_factory
+
+
+async def test_out_of_range_options_are_refused_privately(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        big = await h.slash(h.alice, h.channel, "game", {"game": 2147483648}, subcommand="status")
+        assert big.ephemeral and "must be between 1 and 2147483647" in big.content
+        seed = await h.slash(h.alice, h.channel, "game", {"game": "legend", "seed": -5}, subcommand="new")
+        assert seed.ephemeral and "`seed` must be between" in seed.content
+        slow = await h.slash(h.alice, h.channel, "game", {"game": "legend", "turn_timeout": 1e308}, subcommand="new")
+        assert slow.ephemeral and "turn_timeout" in slow.content
+        odd = await h.slash(h.alice, h.channel, "game", {"game": "legend", "clock": "forever"}, subcommand="new")
+        assert odd.ephemeral and "`clock` is one of" in odd.content
+        long = await h.slash(h.alice, h.channel, "game", {"game": "legend", "mode": "x" * 6000}, subcommand="new")
+        assert long.ephemeral
+        assert not [m for m in h.messages() if m.embeds]  # no lobby was built for any of them
+
+
+def test_the_service_refuses_what_no_column_holds() -> None:
+    with pytest.raises(IllegalAction, match="A seed"):
+        check_bounds({}, -1)
+    with pytest.raises(IllegalAction, match="turn timeout"):
+        check_bounds({"turn_timeout": float("nan")}, 1)
+    with pytest.raises(IllegalAction, match="turn timeout"):
+        check_bounds({"turn_timeout": -1}, 1)
+    with pytest.raises(IllegalAction, match="at most 100"):
+        check_bounds({"mode": "y" * 101}, 1)
+    check_bounds({"turn_timeout": 10, "mode": "starter"}, 2**62)
