@@ -302,6 +302,7 @@ class LobbyService:
         await self.queries.set_thread(game_id, thread_id, lobby_message_id)
         if thread_id is not None:
             self._threads.remember(thread_id, game_id)
+            self.forget(game_id)  # the cached game was loaded before its thread existed
 
     async def swap_prompt(self, game_id: int, channel_id: int | None, message_id: int | None
                           ) -> tuple[int, int] | None:

@@ -89,7 +89,16 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
         watchdog.cancel()
     telling = await tell_result(moment)
     bot = bot_of(interaction)
-    channel = interaction.channel
+    channel: Any = interaction.channel
+    home = moment.thread_id
+    if home is not None and interaction.channel_id != home:
+        # A control pressed (or forged) outside the game's thread: the story still belongs to the thread.
+        channel = bot.get_channel(home) or await bot.fetch_channel(home)
+        await reply(interaction, f"Done — told in <#{home}>.")
+        await send_telling(bot, channel, moment, telling)
+        await post_followups(bot, channel, moment)
+        _finished(interaction, game_id, moment)
+        return
     typed = interaction.type == discord.InteractionType.application_command
     if typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
         await reply(interaction, "Done — your choice stays secret; the thread tells what everyone may know.")
@@ -98,6 +107,10 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
         await send_telling(bot, interaction, moment, telling)
     if isinstance(channel, discord.abc.Messageable):
         await post_followups(bot, channel, moment)
+    _finished(interaction, game_id, moment)
+
+
+def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     last = moment.followups[-1] if moment.followups else moment
     if last.outcome is not None:
         interaction.client.dispatch("tabula_finished", game_id, f"🏆 {last.outcome.summary}")

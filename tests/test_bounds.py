@@ -37,3 +37,24 @@ def test_the_service_refuses_what_no_column_holds() -> None:
     with pytest.raises(IllegalAction, match="at most 100"):
         check_bounds({"mode": "y" * 101}, 1)
     check_bounds({"turn_timeout": 10, "mode": "starter"}, 2**62)
+
+
+async def test_a_control_forged_in_another_channel_still_tells_the_move_in_its_thread(db: Database) -> None:
+    from tests.tabula_harness import uid
+    from tests.test_discord import last, start_game
+
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, _ = await start_game(h, h.bob)
+        prompt = last(h, thread.id)
+        who = {uid(h.alice): h.alice, uid(h.bob): h.bob}[next(iter(prompt.pings.users))]
+        menu = next(c for c in prompt.custom_ids if c.startswith("tb:pick:"))
+        value = prompt.component(menu)["options"][0]["value"]
+        payload = h.fake.component(who, prompt, menu, component_type=3, values=[value])
+        elsewhere = h.fake.resolve_channel(h.channel)
+        payload["channel_id"] = str(elsewhere["id"])
+        payload["channel"] = {**elsewhere, "permissions": payload["channel"]["permissions"]}
+        before_channel = len(h.messages(h.channel))
+        answer = await h.interact(payload)
+        assert answer.ephemeral and f"<#{thread.id}>" in answer.content, (answer.content, answer.ephemeral)
+        assert len(h.messages(h.channel)) == before_channel  # nothing of the story in the other channel
+        assert value.split("=")[-1] in last(h, thread.id).content
