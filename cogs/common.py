@@ -54,6 +54,12 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
         await interaction.response.send_message(content[:MAX_CONTENT], ephemeral=ephemeral, **kwargs)
 
 
+#: Set in ``interaction.extras`` when a slow move was deferred (privately: "Tabula is thinking…" only for the
+#: mover).  A refusal then replaces the placeholder and stays private; a move that goes through is posted in
+#: the thread as a message of its own, and the placeholder is removed.
+PRIVATE_PLACEHOLDER = "tabula_private_placeholder"
+
+
 async def game_here(interaction: discord.Interaction) -> int:
     """The game of the thread this interaction came from, or a polite refusal."""
     channel_id = interaction.channel_id

@@ -27,6 +27,7 @@ from bot.verbs import not_here, nothing_to_show, verb_spec
 from cogs.common import (
     MAX_CONTENT,
     NONE,
+    PRIVATE_PLACEHOLDER,
     Tabula,
     bot_of,
     checked_id,
@@ -70,7 +71,9 @@ def data_of(interaction: discord.Interaction) -> dict[str, Any]:
 async def _defer_later(interaction: discord.Interaction, seconds: float) -> None:
     await asyncio.sleep(seconds)
     if not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
+        # Privately: whether the move will be refused is not known yet, and a refusal is never public.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[PRIVATE_PLACEHOLDER] = True
 
 
 async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
@@ -100,7 +103,14 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
         _finished(interaction, game_id, moment)
         return
     typed = interaction.type == discord.InteractionType.application_command
-    if typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
+    if interaction.extras.get(PRIVATE_PLACEHOLDER) and isinstance(channel, discord.abc.Messageable):
+        # A slow move: its only answer so far is the mover's private "thinking…"; the story goes to the thread.
+        await send_telling(bot, channel, moment, telling)
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("game %d: could not remove a thinking placeholder", game_id)
+    elif typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
         await reply(interaction, "Done — your choice stays secret; the thread tells what everyone may know.")
         await send_telling(bot, channel, moment, telling)
     else:

@@ -58,3 +58,48 @@ async def test_a_control_forged_in_another_channel_still_tells_the_move_in_its_t
         assert answer.ephemeral and f"<#{thread.id}>" in answer.content, (answer.content, answer.ephemeral)
         assert len(h.messages(h.channel)) == before_channel  # nothing of the story in the other channel
         assert value.split("=")[-1] in last(h, thread.id).content
+
+
+async def test_a_slow_database_never_makes_a_refusal_public(db: Database) -> None:
+    """The 2-second watchdog defers before Discord's 3-second limit; a refusal after it must still be private,
+    and a move that goes through after it is still told publicly in the thread."""
+    import asyncio
+
+    from tests.tabula_harness import uid
+    from tests.test_discord import last, start_game
+
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        thread, _ = await start_game(h, h.bob)
+        prompt = last(h, thread.id)
+        who = {uid(h.alice): h.alice, uid(h.bob): h.bob}[next(iter(prompt.pings.users))]
+        real_act = h.bot.service.act
+
+        async def slow_refusal(*args: object, **kwargs: object) -> object:
+            await asyncio.sleep(2.3)  # another connection holds the write lock
+            raise IllegalAction("That doorway is not open to you — you can go to D1, D11 or D24.")
+
+        h.bot.service.act = slow_refusal  # type: ignore[method-assign]
+        try:
+            answer = await h.slash(who, thread.payload, "explore", {"to": "D999"})
+        finally:
+            h.bot.service.act = real_act  # type: ignore[method-assign]
+        assert answer.deferred  # the watchdog fired
+        assert answer.ephemeral and "not open to you" in (answer.original.content if answer.original else "")
+        public = [m for m in h.messages(thread.id) if "not open to you" in m.content or m.loading]
+        assert public == []
+
+        async def slow_move(*args: object, **kwargs: object) -> object:
+            await asyncio.sleep(2.3)
+            return await real_act(*args, **kwargs)  # type: ignore[operator]
+
+        h.bot.service.act = slow_move  # type: ignore[method-assign]
+        menu = next(c for c in prompt.custom_ids if c.startswith("tb:pick:"))
+        value = prompt.component(menu)["options"][0]["value"]
+        try:
+            moved = await h.select(who, prompt, menu, [value])
+        finally:
+            h.bot.service.act = real_act  # type: ignore[method-assign]
+        assert moved.deferred
+        told = last(h, thread.id)
+        assert value.split("=")[-1] in told.content and not told.ephemeral
+        assert not [m for m in h.messages(thread.id) if m.loading]
