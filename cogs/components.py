@@ -90,6 +90,9 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
                                                 expect_version=expect_version)
     finally:
         watchdog.cancel()
+    if _from_private_panel(interaction) and moment.meta.free and moment.meta.secret:
+        await _redraw_panel(interaction, game_id, moment)
+        return
     telling = await tell_result(moment)
     bot = bot_of(interaction)
     channel: Any = interaction.channel
@@ -118,6 +121,35 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
     if isinstance(channel, discord.abc.Messageable):
         await post_followups(bot, channel, moment)
     _finished(interaction, game_id, moment)
+
+
+def _from_private_panel(interaction: discord.Interaction) -> bool:
+    """A control pressed on a message only its reader sees (a private view's panel)."""
+    message = interaction.message
+    return (interaction.type == discord.InteractionType.component and message is not None
+            and message.flags.ephemeral)
+
+
+async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
+    """A secret choice that stales nobody (a programmed order changed) made from a private panel: the panel
+    is redrawn with the choice in it, and nothing is posted in the thread — there is nothing to tell."""
+    look = await service(interaction).get(game_id, interaction.user.id)
+    telling = None
+    if look.actor is not None:
+        for name in dict.fromkeys(v.view for v in look.spec.verbs if v.view):
+            telling = await asyncio.to_thread(presenter(look.spec.key).private, name, look, look.actor)
+            if telling is not None:
+                break
+    if telling is None:
+        await reply(interaction, "Done — your choice is kept secret.")
+        return
+    view = controls(game_id, look.stamp, telling.prompt)
+    kwargs: dict[str, Any] = {"content": telling.text[:MAX_CONTENT], "attachments": files(telling.pictures),
+                              "allowed_mentions": NONE}
+    if interaction.response.is_done():
+        await interaction.edit_original_response(view=view, **kwargs)
+    else:
+        await interaction.response.edit_message(view=view, **kwargs)
 
 
 def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
