@@ -27,7 +27,8 @@ async def test_help_and_rules_in_a_thread_and_outside(db: Database) -> None:
         total = len(sections(ruleset("legend")))
         assert f"page 1 of {total}" in first.content
         if total > 1:
-            turned = await h.click(h.alice, first, next(c for c in first.custom_ids if c.endswith(":1")))
+            assert first.original is not None
+            turned = await h.click(h.alice, first.original, next(c for c in first.custom_ids if c.endswith(":1")))
             assert f"page 2 of {total}" in turned.content
         wrong = await h.slash(h.alice, thread.id, "rules", {"topic": "zzz"})
         assert wrong.ephemeral and "The topics are" in wrong.content
