@@ -289,7 +289,7 @@ class Records:
         if found is not None and found.status == facts.game.status:
             self._walked.move_to_end(key)
             return found
-        made = await asyncio.to_thread(_made, facts, rows)  # the engine replays the whole log: off the loop
+        made = await asyncio.to_thread(build, facts, rows)  # the engine replays the whole log: off the loop
         self._walked[key] = made
         while len(self._walked) > self._keep:
             self._walked.popitem(last=False)
@@ -311,7 +311,7 @@ class Records:
         return standings(await self.queries.finished(guild_id, ruleset_key), minimum)
 
 
-def _made(facts: GameFacts, rows: list[LogRow]) -> Game:
+def build(facts: GameFacts, rows: list[LogRow]) -> Game:
     g = facts.game
     assert g.id is not None
     rules = ruleset(g.ruleset)

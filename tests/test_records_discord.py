@@ -67,7 +67,7 @@ async def test_history_pages_with_buttons_privately(db: Database) -> None:
 
 async def test_history_in_the_thread_marks_rolls_and_hides_nothing_it_must_not(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await start_game(h, h.bob, mode="starter")
+        thread, _game_id = await start_game(h, h.bob, mode="starter")
         rolled = await h.slash(h.bob, thread.id, "roll", {"expr": "2d6+1"})
         assert not rolled.ephemeral
         told = await h.slash(h.alice, thread.id, "game", {}, subcommand="history")
