@@ -404,47 +404,61 @@ def history_lines(game: Game) -> list[str]:
 @dataclass(slots=True)
 class Page:
     text: str
-    index: int
-    total: int
+    start: int  # the index of its first line (entry ``start + 1``)
+    end: int  # one past its last line
+    previous: int | None  # where the page before it starts (None: this is the first)
+    next: int | None  # where the page after it starts (None: this is the last)
+
+
+def _fits(lines: Sequence[str], per_page: int, limit: int) -> bool:
+    return len(lines) <= per_page and sum(len(x) + 1 for x in lines) <= limit
+
+
+def forward(lines: Sequence[str], start: int, per_page: int = PAGE_LINES, limit: int = PAGE_CHARS) -> int:
+    """Where a page that begins at ``start`` ends: as many lines as fit (always at least one)."""
+    end = start + 1
+    while end < len(lines) and _fits(lines[start:end + 1], per_page, limit):
+        end += 1
+    return min(end, len(lines))
+
+
+def backward(lines: Sequence[str], end: int, per_page: int = PAGE_LINES, limit: int = PAGE_CHARS) -> int:
+    """Where a page that ends just before ``end`` begins: as many lines as fit (always at least one)."""
+    start = end - 1
+    while start > 0 and _fits(lines[start - 1:end], per_page, limit):
+        start -= 1
+    return max(start, 0)
 
 
 def pages(lines: Sequence[str], per_page: int = PAGE_LINES, limit: int = PAGE_CHARS) -> list[list[str]]:
-    """Lines packed into pages of at most ``per_page`` lines and ``limit`` characters."""
+    """Lines packed into pages of at most ``per_page`` lines and ``limit`` characters, from the first."""
     out: list[list[str]] = []
-    current: list[str] = []
-    size = 0
-    for line in lines:
-        if current and (len(current) >= per_page or size + len(line) + 1 > limit):
-            out.append(current)
-            current, size = [], 0
-        current.append(line)
-        size += len(line) + 1
-    if current:
-        out.append(current)
+    start = 0
+    while start < len(lines):
+        end = forward(lines, start, per_page, limit)
+        out.append(list(lines[start:end]))
+        start = end
     return out
 
 
-def history_page(game: Game, lines: Sequence[str], index: int | None = None, *, move: int | None = None) -> Page:
-    """One page of the history (``move``: the page holding that move; by default the newest page)."""
-    trophy: list[str] = []
+def history_page(game: Game, lines: Sequence[str], start: int | None = None) -> Page:
+    """The page of the history that begins at line ``start`` (entry ``start + 1``); by default the newest
+    moves.  A finished game's last page ends with its result."""
+    shown = list(lines)
     if game.status == "finished":
         outcome = game.rules.outcome(game.timeline.final)
         if outcome is not None:
-            trophy = [f"🏆 {outcome.summary}"[:LINE_CHARS]]
-    packed = pages([*lines, *trophy])
-    if not packed:
-        return Page(text=f"**{game.title}** — no moves yet.", index=0, total=1)
-    if move is not None:
-        prefix = f"{move}. "
-        index = next((i for i, p in enumerate(packed) if any(x.lstrip("~").startswith(prefix) for x in p)),
-                     0 if move < 1 else len(packed) - 1)
-    if index is None:
-        index = len(packed) - 1
-    index = max(0, min(index, len(packed) - 1))
-    state = {"finished": "finished", "abandoned": "abandoned", "active": "running"}.get(game.status, game.status)
-    head = (f"**{game.title}** — history, page {index + 1} of {len(packed)} ({len(lines)} entries, game "
-            f"{state})")
-    return Page(text=head + "\n" + "\n".join(packed[index]), index=index, total=len(packed))
+            shown.append(f"🏆 {outcome.summary}"[:LINE_CHARS])
+    if not shown:
+        return Page(text=f"**{game.title}** — no moves yet.", start=0, end=0, previous=None, next=None)
+    first = backward(shown, len(shown)) if start is None else max(0, min(start, len(shown) - 1))
+    end = forward(shown, first)
+    state = {"active": "running"}.get(game.status, game.status)
+    upto = min(end, len(lines))
+    span = f"entries {first + 1}–{upto} of {len(lines)}" if upto > first else f"all {len(lines)} entries"
+    head = f"**{game.title}** — history, {span} (game {state})"
+    return Page(text=head + "\n" + "\n".join(shown[first:end]), start=first, end=end,
+                previous=backward(shown, first) if first > 0 else None, next=end if end < len(shown) else None)
 
 
 # --- replay ------------------------------------------------------------------------------------------------
@@ -646,6 +660,8 @@ def leaderboard_text(title: str, rows: Sequence[Standing], minimum: int, limit: 
 
 
 def _days(days: float) -> str:
+    if days < 1 / 1440:
+        return "under a minute"
     if days < 1 / 24:
         return f"{days * 1440:.0f} minutes"
     if days < 1:

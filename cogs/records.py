@@ -25,6 +25,7 @@ from rules.registry import games, ruleset
 
 GameNumber = app_commands.Range[int, 1, 2_147_483_647]
 MoveNumber = app_commands.Range[int, 0, 1_000_000]
+FromNumber = app_commands.Range[int, 1, 1_000_000]
 GAME_HELP = "The game's number (#12) — needed outside the game's thread"
 
 
@@ -51,17 +52,18 @@ async def walked(interaction: discord.Interaction, game_id: int) -> tuple[Game, 
 
 
 def history_view(game_id: int, page: Page) -> discord.ui.View | None:
-    if page.total <= 1:
+    if page.previous is None and page.next is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HistoryButton(game_id, "p", page.index - 1, "◀ Previous", disabled=page.index == 0))
-    view.add_item(HistoryButton(game_id, "n", page.index + 1, "Next ▶", disabled=page.index >= page.total - 1))
+    view.add_item(HistoryButton(game_id, "p", page.previous or 0, "◀ Previous", disabled=page.previous is None))
+    view.add_item(HistoryButton(game_id, "n", page.next or page.start, "Next ▶", disabled=page.next is None))
     return view
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"tb:hist:(?P<game>\d+):(?P<op>[pn]):(?P<n>\d+)"):
-    """Turns a `/game history` answer to another page (edited in place, still only for the reader)."""
+    """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
+    carries where the page begins."""
 
     def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         index = max(index, 0)
@@ -126,13 +128,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 # --- the /game subcommands --------------------------------------------------------------------------------
 
 
-@app_commands.describe(game=GAME_HELP, from_="Start the page at this move number (by default the newest moves)")
+@app_commands.describe(game=GAME_HELP, from_="Begin the page at this move number (by default: the newest moves)")
 @app_commands.rename(from_="from")
 async def history(interaction: discord.Interaction, game: GameNumber | None = None,
-                  from_: MoveNumber | None = None) -> None:
+                  from_: FromNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     found, lines = await walked(interaction, game_id)
-    page = history_page(found, lines, move=from_)
+    page = history_page(found, lines, None if from_ is None else from_ - 1)
     await reply(interaction, page.text, view=history_view(game_id, page))
 
 

@@ -33,36 +33,37 @@ async def test_history_pages_with_buttons_privately(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         svc = GameService(db)
         game_id = await play_out(svc, "legend", {}, people(h), 21, guild_id=h.fake.guild_id)
-        rows = await svc.history(game_id)
-        total_entries = len(rows) - 1
+        total = len(await svc.history(game_id)) - 1
         newest = await h.slash(h.alice, h.channel, "game", {"game": game_id}, subcommand="history")
-        assert newest.ephemeral and "history, page" in newest.content
-        found = re.search(r"page (\d+) of (\d+)", newest.content)
-        assert found is not None and found[1] == found[2]  # the newest moves first
-        pages = int(found[2])
-        assert pages == -(-total_entries // 15) or pages > total_entries // 15
-        assert f"{total_entries}. " in newest.content and "🏆" in newest.content
+        assert newest.ephemeral and f"–{total} of {total} (game finished)" in newest.content  # the newest first
+        assert f"\n{total}. " in newest.content and newest.content.rstrip().splitlines()[-1].startswith("🏆")
+
+        middle = await h.slash(h.bob, h.channel, "game", {"game": game_id, "from": 40}, subcommand="history")
+        assert f"entries 40–54 of {total}" in middle.content and "\n40. " in middle.content
 
         first = await h.slash(h.bob, h.channel, "game", {"game": game_id, "from": 1}, subcommand="history")
-        assert "page 1 of" in first.content and "\n1. " in first.content
-        seen: list[int] = []
         message = stored(h, first)
-        for page in range(1, pages + 1):
+        assert message.ephemeral and f"entries 1–15 of {total}" in message.content
+        assert message.component(next(c for c in message.custom_ids if ":p:" in c)).get("disabled")
+        seen: list[int] = []
+        while True:
             content = message.content
-            assert len(content) < 2000 and f"page {page} of {pages}" in content
+            assert len(content) < 2000
             numbers = [int(n) for n in re.findall(r"^~*(\d+)\. ", content, re.M)]
             assert 1 <= len(numbers) <= 15
             seen += numbers
-            if page < pages:
-                nxt = next(c for c in message.custom_ids if ":n:" in c)
-                turned = await h.click(h.bob, message, nxt)
-                assert turned.callback_type == 7  # edited in place
-                message = h.fake.message(message.id)
-        assert seen == list(range(1, total_entries + 1))  # every entry once, in order
-        assert message.component(next(c for c in message.custom_ids if ":n:" in c)).get("disabled")
-        back = await h.click(h.bob, message, next(c for c in message.custom_ids if ":p:" in c))
-        assert f"page {pages - 1} of {pages}" in h.fake.message(message.id).content
-        assert back.ephemeral or h.fake.message(message.id).ephemeral
+            nxt = message.component(next(c for c in message.custom_ids if ":n:" in c))
+            if nxt.get("disabled"):
+                break
+            turned = await h.click(h.bob, message, nxt["custom_id"])
+            assert turned.callback_type == 7  # edited in place
+            message = h.fake.message(message.id)
+        assert seen == list(range(1, total + 1))  # every entry once, in order, the result last
+        last_page = message.content
+        assert "🏆" in last_page
+        await h.click(h.bob, message, next(c for c in message.custom_ids if ":p:" in c))
+        before = h.fake.message(message.id).content
+        assert f"\n{total - len(numbers)}. " in before and before != last_page
 
 
 async def test_history_in_the_thread_marks_rolls_and_hides_nothing_it_must_not(db: Database) -> None:

@@ -94,10 +94,20 @@ async def test_pages_stay_within_discords_limits(db: Database) -> None:
     game = await records.game(game_id, 1)
     lines = records.lines(game)
     assert len(lines) == len(game.rows) - 1
-    total = len(pages(lines))
-    for index in range(total):
-        page = history_page(game, lines, index)
-        assert len(page.text) < 2000 and page.total == total
+    starts = [0]
+    for packed in pages(lines)[:-1]:
+        starts.append(starts[-1] + len(packed))
+    at: int | None = 0
+    walked = []
+    while at is not None:
+        page = history_page(game, lines, at)
+        assert len(page.text) < 2000
+        walked.append(page.start)
+        at = page.next
+    assert walked[:len(starts)] == starts  # Next steps through the same pages as packing from the start
+    newest = history_page(game, lines)
+    assert newest.next is None and newest.end == len(lines) + 1  # the result's line closes the last page
+    assert history_page(game, lines, newest.previous).end == newest.start
     long = ["x" * 170] * 40
     packed = pages(long)
     assert all(len(p) <= PAGE_LINES and sum(len(x) + 1 for x in p) <= 1750 for p in packed)
