@@ -21,7 +21,7 @@ import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import msgspec
@@ -123,39 +123,74 @@ def row_kind(row: LogRow) -> Kind:
     return "move" if is_game_action(row) else "other"
 
 
+class Walker:
+    """Replays a log with the engine, entry by entry; ``feed`` more rows as the log grows (``copy`` first when
+    the walked timeline is shared: the log only grows, so a walk is resumed, never redone)."""
+
+    def __init__(self, rules: AnyRuleset, seats: Sequence[SeatInfo], options: Mapping[str, object],
+                 seed: int | None) -> None:
+        self.rules, self.seed = rules, seed
+        setup = rules.setup(list(seats), options, seed) if seed is not None else None
+        self.start = setup.state if setup is not None else None
+        self.start_events: tuple[object, ...] = tuple(setup.events) if setup is not None else ()
+        self.state: Any = self.start
+        self.live: list[tuple[Entry, Any]] = []  # the moves that stand now, each with the state it met now
+        self.by_seq: dict[int, Entry] = {}
+        self.entries: list[Entry] = []
+        self.problems: list[str] = []
+        self.start_seq: int | None = None
+
+    def copy(self) -> Walker:
+        twin = object.__new__(Walker)
+        twin.rules, twin.seed, twin.start, twin.start_events = self.rules, self.seed, self.start, self.start_events
+        twin.state, twin.start_seq, twin.problems = self.state, self.start_seq, list(self.problems)
+        copies = {id(e): replace(e) for e in self.entries}  # entries change when a later undo takes one back
+        twin.entries = [copies[id(e)] for e in self.entries]
+        twin.live = [(copies[id(e)], s) for e, s in self.live]
+        twin.by_seq = {k: copies[id(e)] for k, e in self.by_seq.items()}
+        return twin
+
+    def feed(self, rows: Sequence[LogRow]) -> Walker:
+        replay = self.seed is not None
+        for row in rows:
+            if self.start_seq is None:
+                self.start_seq = row.seq
+                if row_kind(row) == "start":
+                    continue
+                self.problems.append("the log does not begin with the game's start")
+                self.start_seq -= 1
+            i = len(self.entries) + 1
+            if row.seq != self.start_seq + i:
+                self.problems.append(f"entry {i} is out of order (its sequence number is {row.seq}, expected "
+                                     f"{self.start_seq + i})")
+            entry = Entry(number=i, row=row, kind=row_kind(row), before=self.state)
+            self.entries.append(entry)
+            self.by_seq[row.seq] = entry
+            if entry.kind == "start":
+                entry.problem = "a second start in the middle of the log"
+            elif entry.kind == "move":
+                self.state = _move(self.rules, entry, self.state, self.live, replay=replay)
+            elif entry.kind == "roll":
+                _roll(entry, self.seed)
+            elif entry.kind == "undo":
+                self.state = _undo(self.rules, entry, self.state, self.live, self.by_seq, replay=replay)
+            entry.after = self.state
+        return self
+
+    def timeline(self) -> Timeline:
+        problems = list(self.problems)
+        if self.start_seq is None:
+            problems.append("the log does not begin with the game's start")
+        return Timeline(rules=self.rules, start=self.start, start_events=self.start_events,
+                        entries=list(self.entries), problems=problems)
+
+
 def walk(rules: AnyRuleset, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int | None,
          rows: Sequence[LogRow]) -> Timeline:
     """Replay the log with the engine, entry by entry.  Never raises for a bad log: what does not fit is
     recorded as the entry's (or the timeline's) ``problem``.  With ``seed`` None (a running game's export)
     nothing can be replayed: the entries are only read and classified."""
-    problems: list[str] = []
-    if not rows or row_kind(rows[0]) != "start":
-        problems.append("the log does not begin with the game's start")
-    start_seq = rows[0].seq if rows else 0
-    setup = rules.setup(list(seats), options, seed) if seed is not None else None
-    start = setup.state if setup is not None else None
-    state = start
-    live: list[tuple[Entry, Any]] = []  # the moves that stand now, in order, each with the state it met now
-    by_seq: dict[int, Entry] = {}
-    entries: list[Entry] = []
-    for i, row in enumerate(rows[1:] if rows and row_kind(rows[0]) == "start" else rows, 1):
-        if row.seq != start_seq + i:
-            problems.append(f"entry {i} is out of order (its sequence number is {row.seq}, expected "
-                            f"{start_seq + i})")
-        entry = Entry(number=i, row=row, kind=row_kind(row), before=state)
-        entries.append(entry)
-        by_seq[row.seq] = entry
-        if entry.kind == "start":
-            entry.problem = "a second start in the middle of the log"
-        elif entry.kind == "move":
-            state = _move(rules, entry, state, live, replay=seed is not None)
-        elif entry.kind == "roll":
-            _roll(entry, seed)
-        elif entry.kind == "undo":
-            state = _undo(rules, entry, state, live, by_seq, replay=seed is not None)
-        entry.after = state
-    return Timeline(rules=rules, start=start, start_events=tuple(setup.events) if setup is not None else (),
-                    entries=entries, problems=problems)
+    return Walker(rules, seats, options, seed).feed(rows).timeline()
 
 
 def _move(rules: AnyRuleset, entry: Entry, state: Any, live: list[tuple[Entry, Any]], *, replay: bool) -> Any:
@@ -250,6 +285,7 @@ class Game:
     rows: list[LogRow]
     timeline: Timeline
     facts: GameFacts
+    walker: Walker
 
     @property
     def ended(self) -> bool:
@@ -289,7 +325,8 @@ class Records:
         if found is not None and found.status == facts.game.status:
             self._walked.move_to_end(key)
             return found
-        made = await asyncio.to_thread(build, facts, rows)  # the engine replays the whole log: off the loop
+        earlier = next((w for k, w in reversed(self._walked.items()) if k[0] == game_id and k[1] < len(rows)), None)
+        made = await asyncio.to_thread(build, facts, rows, earlier)  # the engine replays the log: off the loop
         self._walked[key] = made
         while len(self._walked) > self._keep:
             self._walked.popitem(last=False)
@@ -311,15 +348,20 @@ class Records:
         return standings(await self.queries.finished(guild_id, ruleset_key), minimum)
 
 
-def build(facts: GameFacts, rows: list[LogRow]) -> Game:
+def build(facts: GameFacts, rows: list[LogRow], resume: Game | None = None) -> Game:
+    """Walk a stored game's log; with ``resume`` (the same game walked when its log was shorter), only the
+    rows logged since are played."""
     g = facts.game
     assert g.id is not None
     rules = ruleset(g.ruleset)
     options = json.loads(g.options or "{}")
     seats = [SeatName(s.seat, s.user_id, s.name) for s in facts.seats]
-    timeline = walk(rules, [SeatInfo(index=s.seat, name=s.name) for s in seats], options, g.seed, rows)
+    if resume is not None and resume.rows == rows[:len(resume.rows)]:
+        walker = resume.walker.copy().feed(rows[len(resume.rows):])
+    else:
+        walker = Walker(rules, [SeatInfo(index=s.seat, name=s.name) for s in seats], options, g.seed).feed(rows)
     return Game(game_id=g.id, guild_id=g.guild_id, rules=rules, status=g.status, seed=g.seed, options=options,
-                seats=seats, rows=rows, timeline=timeline, facts=facts)
+                seats=seats, rows=rows, timeline=walker.timeline(), facts=facts, walker=walker)
 
 
 # --- history -------------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from bot.records import (
 )
 from bot.store.records import FinishedGame
 from rules.core import SeatInfo
-from tests.records_helpers import PEOPLE, play_out
+from tests.records_helpers import PEOPLE, play_on, play_out
 
 
 async def stored_game(db: Database, seed: int, **kw: object) -> tuple[GameService, Records, int]:
@@ -135,3 +135,22 @@ def test_stats_count_people_only_and_rank_by_win_rate() -> None:
     text = stats_text([per, total], "Ann")
     assert "4 played, 2 won (50%) · on average 15 moves over 2.0 days" in text
     assert "All games" not in text  # one game only: no total line repeating it
+
+
+async def test_a_growing_log_is_walked_on_from_where_it_was(db: Database) -> None:
+    svc, records, game_id = await stored_game(db, 54, stop_after=10)
+    early = await records.game(game_id, 1)
+    await play_on(svc, game_id, 99, stop_after=7)
+    later = await records.game(game_id, 1)
+    assert len(later.rows) == len(early.rows) + 7
+    assert later.timeline.entries[3].after is early.timeline.entries[3].after  # walked on, not walked again
+    fresh = build(later.facts, later.rows)
+    assert history_lines(later) == history_lines(fresh)
+    assert msgspec.json.encode(later.timeline.final) == msgspec.json.encode(fresh.timeline.final)
+    assert msgspec.json.encode(later.timeline.final) == msgspec.json.encode(await svc.replay(game_id))
+    # a take-back logged later strikes a move walked earlier, and the earlier walk is left as it was
+    rows = [*later.rows, undo_row(later.rows[-1].seq + 1, early.rows[-1].seq, early.rows[-1].seat or 0)]
+    resumed = build(later.facts, rows, resume=later)
+    assert history_lines(resumed) == history_lines(build(later.facts, rows))
+    assert history_lines(resumed)[len(early.rows) - 2].startswith("~~")
+    assert not history_lines(later)[len(early.rows) - 2].startswith("~~")
