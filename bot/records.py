@@ -332,11 +332,13 @@ class Records:
             self._walked.popitem(last=False)
         return made
 
-    def lines(self, game: Game) -> list[str]:
+    async def lines(self, game: Game) -> list[str]:
+        """The game's history lines (named by its codec in a worker thread; kept for a few dozen games)."""
         key = (game.game_id, len(game.rows), game.rows[-1].seq if game.rows else 0, game.ended)
         found = self._lines.get(key)
         if found is None:
-            found = self._lines[key] = history_lines(game)
+            found = await asyncio.to_thread(history_lines, game)
+            self._lines[key] = found
             while len(self._lines) > 64:
                 self._lines.popitem(last=False)
         return found

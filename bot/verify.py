@@ -45,7 +45,10 @@ earlier move, and that every table roll's dice fit its expression (count, faces 
 come from the seed, so whether they are the right ones can be checked only once the game ends).
 
 Exit status: 0 when everything checked matches, 1 when something does not (one line per mismatch, then a
-summary), 2 when the file cannot be read as an export.
+summary), 2 when the file cannot be read as an export.  Once one move does not replay as recorded, the game has
+gone elsewhere and most later moves cannot match either: those are counted on one line after the first
+difference, while every table roll (which depends only on the seed and its place in the log) is still judged
+on its own.
 """
 
 from __future__ import annotations
@@ -187,19 +190,29 @@ def _check_complete(report: Report, rules: AnyRuleset, game: dict[str, Any], tim
     differs = _differs(start_events, _json(list(timeline.start_events)))
     if differs:
         report.mismatches.append(f"the start: {differs}")
+    diverged: Entry | None = None  # the first move that did not replay as recorded
+    later: list[int] = []  # moves after it that do not match either (the game had already gone elsewhere)
     for entry, item in zip(timeline.entries, log[1:], strict=False):
         report.checked += 1
         label = f"entry {entry.number} ({entry.kind}, {_who(entry, names)})"
-        if entry.problem:
-            report.mismatches.append(f"{label}: {entry.problem}")
-            continue
-        if entry.kind in ("move", "roll"):
+        problem = entry.problem
+        if problem is None and entry.kind in ("move", "roll"):
             if entry.engine is None:
-                report.mismatches.append(f"{label}: the engine could not replay it")
-                continue
-            differs = _differs(item.get("events"), _json(list(entry.engine)))
-            if differs:
-                report.mismatches.append(f"{label}: {differs}")
+                problem = "the engine could not replay it"
+            else:
+                problem = _differs(item.get("events"), _json(list(entry.engine)))
+        if problem is None:
+            continue
+        if entry.kind == "move" and diverged is not None:
+            later.append(entry.number)
+            continue
+        if entry.kind == "move":
+            diverged = entry
+        report.mismatches.append(f"{label}: {problem}")
+    if diverged is not None and later:
+        report.mismatches.append(
+            f"entries {later[0]}–{later[-1]}: {len(later)} later move{'s' if len(later) != 1 else ''} no longer "
+            f"match; they follow from the difference at entry {diverged.number} (rolls are checked on their own)")
     final = _enc.encode(timeline.final).decode()
     wanted = game.get("state_sha256")
     if wanted and hashlib.sha256(final.encode()).hexdigest() != wanted:

@@ -44,7 +44,7 @@ async def pick(interaction: discord.Interaction, game: int | None) -> int:
 async def walked(interaction: discord.Interaction, game_id: int) -> tuple[Game, list[str]]:
     records = records_of(interaction.client)
     found = await records.game(game_id, interaction.guild_id)
-    lines = await asyncio.to_thread(records.lines, found)
+    lines = await records.lines(found)
     return found, lines
 
 

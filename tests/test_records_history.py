@@ -92,7 +92,7 @@ async def test_tabulas_moves_and_timeouts_are_marked(db: Database) -> None:
 async def test_pages_stay_within_discords_limits(db: Database) -> None:
     _svc, records, game_id = await stored_game(db, 53)
     game = await records.game(game_id, 1)
-    lines = records.lines(game)
+    lines = await records.lines(game)
     assert len(lines) == len(game.rows) - 1
     starts = [0]
     for packed in pages(lines)[:-1]:
