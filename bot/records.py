@@ -495,7 +495,8 @@ def history_page(game: Game, lines: Sequence[str], start: int | None = None) -> 
             shown.append(f"🏆 {outcome.summary}"[:LINE_CHARS])
     if not shown:
         return Page(text=f"**{game.title}** — no moves yet.", start=0, end=0, previous=None, next=None)
-    first = backward(shown, len(shown)) if start is None else max(0, min(start, len(shown) - 1))
+    newest = backward(shown, len(shown))
+    first = newest if start is None or start >= len(lines) else max(0, start)
     end = forward(shown, first)
     state = {"active": "running"}.get(game.status, game.status)
     upto = min(end, len(lines))

@@ -108,6 +108,7 @@ async def test_pages_stay_within_discords_limits(db: Database) -> None:
     newest = history_page(game, lines)
     assert newest.next is None and newest.end == len(lines) + 1  # the result's line closes the last page
     assert history_page(game, lines, newest.previous).end == newest.start
+    assert history_page(game, lines, len(lines) + 50).start == newest.start  # past the end: the newest page
     long = ["x" * 170] * 40
     packed = pages(long)
     assert all(len(p) <= PAGE_LINES and sum(len(x) + 1 for x in p) <= 1750 for p in packed)

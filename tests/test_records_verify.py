@@ -79,6 +79,7 @@ async def test_a_changed_action_is_caught(db: Database) -> None:
     report = check(bad)
     assert not report.ok
     assert report.mismatches[0].startswith(f"entry {at} (move")
+    assert sum(1 for m in report.mismatches if "(move," in m) == 1  # what follows from it is one line, not many
 
 
 async def test_a_reordered_row_is_caught(db: Database) -> None:
