@@ -3,6 +3,7 @@
     python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env)
     python -m bot play <game> ... play offline, no Discord needed (see --help)
     python -m bot migrate         create or upgrade the database schema and exit
+    python -m bot verify FILE     check a `/game export` file with the engine (exit 0: all match)
 """
 
 from __future__ import annotations
@@ -85,10 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (the default)")
     sub.add_parser("migrate", help="create or upgrade the database schema")
+    sub.add_parser("verify", help="check an exported game log (/game export) with the engine").add_argument(
+        "file", help="the JSON file /game export gave")
     from bot.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        from bot.verify import main as verify
+
+        return verify([args.file])
     settings = Settings()
     if args.command == "play":
         from bot.offline import play

@@ -25,7 +25,7 @@ from rules import GameError
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables")
+EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records")
 APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
            "if not, please try again.")
 

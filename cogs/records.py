@@ -1,0 +1,232 @@
+"""`/game history | replay | export`, `/stats` and `/leaderboard`.
+
+Everything comes from ``bot.records`` (the log walked with the game's engine).  History and replay answer only
+the person who asked and page with buttons whose ids carry the game and the page or move, so they keep working
+after a restart; every press checks again that the game belongs to this server.  The leaderboard is posted
+in the channel: it is the same table for everyone who asks, shows only finished games of this server, and
+mentions nobody (its names are shown, never pinged)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.records import Frame, Game, Page, Records, export_bytes, frame, history_page, leaderboard_text, stats_text
+from cogs.common import NONE, checked_id, files, game_here, reply, service
+from cogs.components import guarded
+from rules import GameError
+from rules.registry import games, ruleset
+
+GameNumber = app_commands.Range[int, 1, 2_147_483_647]
+MoveNumber = app_commands.Range[int, 0, 1_000_000]
+FromNumber = app_commands.Range[int, 1, 1_000_000]
+GAME_HELP = "The game's number (#12) — needed outside the game's thread"
+
+
+def records_of(client: discord.Client) -> Records:
+    cog = client.get_cog("Records")  # type: ignore[attr-defined]
+    if not isinstance(cog, RecordsCog):
+        raise GameError("History and stats are not available right now.")
+    return cog.records
+
+
+async def pick(interaction: discord.Interaction, game: int | None) -> int:
+    """The game named by number (checked against this server when it is read), or else the thread's game."""
+    return game if game is not None else await game_here(interaction)
+
+
+async def walked(interaction: discord.Interaction, game_id: int) -> tuple[Game, list[str]]:
+    records = records_of(interaction.client)
+    found = await records.game(game_id, interaction.guild_id)
+    lines = await records.lines(found)
+    return found, lines
+
+
+# --- history ---------------------------------------------------------------------------------------------
+
+
+def history_view(game_id: int, page: Page) -> discord.ui.View | None:
+    if page.previous is None and page.next is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(game_id, "p", page.previous or 0, "◀ Previous", disabled=page.previous is None))
+    view.add_item(HistoryButton(game_id, "n", page.next or page.start, "Next ▶", disabled=page.next is None))
+    return view
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"tb:hist:(?P<game>\d+):(?P<op>[pn]):(?P<n>\d+)"):
+    """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
+    carries where the page begins."""
+
+    def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
+        index = max(index, 0)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=checked_id(f"tb:hist:{game_id}:{op}:{index}")))
+        self.game_id, self.op, self.index = game_id, op, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HistoryButton:
+        return cls(int(match["game"]), match["op"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def turn() -> None:
+            found, lines = await walked(interaction, self.game_id)
+            page = history_page(found, lines, self.index)
+            await interaction.response.edit_message(content=page.text, view=history_view(self.game_id, page),
+                                                    allowed_mentions=NONE)
+        await guarded(interaction, self.game_id, turn())
+
+
+# --- replay ----------------------------------------------------------------------------------------------
+
+
+def replay_view(game_id: int, shown: Frame) -> discord.ui.View | None:
+    if shown.first == shown.last:
+        return None
+    view = discord.ui.View(timeout=None)
+    at_start, at_end = shown.number == shown.first, shown.number == shown.last
+    view.add_item(ReplayButton(game_id, "f", shown.first, "⏮ First", disabled=at_start))
+    view.add_item(ReplayButton(game_id, "p", shown.previous, "◀ Previous", disabled=at_start))
+    view.add_item(ReplayButton(game_id, "n", shown.next, "Next ▶", disabled=at_end))
+    view.add_item(ReplayButton(game_id, "l", shown.last, "Last ⏭", disabled=at_end))
+    return view
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
+    """Shows a `/game replay` answer at another move (the picture is drawn again from the log)."""
+
+    def __init__(self, game_id: int, op: str, number: int, label: str = "Move", *, disabled: bool = False) -> None:
+        number = max(number, 0)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=checked_id(f"tb:replay:{game_id}:{op}:{number}")))
+        self.game_id, self.op, self.number = game_id, op, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(int(match["game"]), match["op"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def turn() -> None:
+            found, lines = await walked(interaction, self.game_id)
+            await interaction.response.defer()  # drawing can take a moment: the edit follows
+            shown = await asyncio.to_thread(frame, found, lines, self.number)
+            await interaction.edit_original_response(content=shown.text, attachments=files(shown.pictures),
+                                                     view=replay_view(self.game_id, shown), allowed_mentions=NONE)
+        await guarded(interaction, self.game_id, turn())
+
+
+# --- the /game subcommands --------------------------------------------------------------------------------
+
+
+@app_commands.describe(game=GAME_HELP, from_="Begin the page at this move number (by default: the newest moves)")
+@app_commands.rename(from_="from")
+async def history(interaction: discord.Interaction, game: GameNumber | None = None,
+                  from_: FromNumber | None = None) -> None:
+    game_id = await pick(interaction, game)
+    found, lines = await walked(interaction, game_id)
+    page = history_page(found, lines, None if from_ is None else from_ - 1)
+    await reply(interaction, page.text, view=history_view(game_id, page))
+
+
+@app_commands.describe(game=GAME_HELP, move="Show the board after this move (by default the newest; 0: the start)")
+async def replay(interaction: discord.Interaction, game: GameNumber | None = None,
+                 move: MoveNumber | None = None) -> None:
+    game_id = await pick(interaction, game)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a moment
+    found, lines = await walked(interaction, game_id)
+    shown = await asyncio.to_thread(frame, found, lines, move)
+    await reply(interaction, shown.text, view=replay_view(game_id, shown), files=files(shown.pictures))
+
+
+@app_commands.describe(game=GAME_HELP)
+async def export(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+    game_id = await pick(interaction, game)
+    found = await records_of(interaction.client).game(game_id, interaction.guild_id)
+    data = await asyncio.to_thread(export_bytes, found, now=service(interaction).clock())
+    name = f"tabula-game-{game_id}.json"
+    text = (f"**{found.title}** — the whole log ({len(found.timeline.entries)} entries after the start). Anyone "
+            f"can check it with the engine: `python -m bot verify {name}`.")
+    if not found.ended:
+        text += ("\nThe game is still running, so the seed, secret moves and the moves' events are left out; "
+                 "export it again once it ends to check every move and roll.")
+    await reply(interaction, text, file=discord.File(io.BytesIO(data), filename=name,
+                                                     description=f"The log of {found.title}"))
+
+
+SUBCOMMANDS = (
+    ("history", "The moves so far, a page at a time (only you see it)", history),
+    ("replay", "The board as it stood after any move, with buttons to step through (only you see it)", replay),
+    ("export", "The whole log as a file anyone can check with `python -m bot verify`", export),
+)
+
+
+# --- the cog ---------------------------------------------------------------------------------------------
+
+
+GAME_CHOICES = [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()][:25]
+
+
+class RecordsCog(commands.Cog, name="Records"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.records = Records(bot.service.db.sessions)  # type: ignore[attr-defined]
+        self._added: list[str] = []
+
+    def _group(self) -> app_commands.Group:
+        group = self.bot.tree.get_command("game")
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("cogs.records needs the /game group: load cogs.games first")
+        return group
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(HistoryButton, ReplayButton)
+        group = self._group()
+        for name, description, callback in SUBCOMMANDS:
+            group.add_command(app_commands.Command(name=name, description=description, callback=callback))
+            self._added.append(name)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(HistoryButton, ReplayButton)
+        group = self.bot.tree.get_command("game")
+        if isinstance(group, app_commands.Group):
+            for name in self._added:
+                group.remove_command(name)
+        self._added.clear()
+
+    @app_commands.command(name="stats", description="Games played and won in this server, per game")
+    @app_commands.describe(player="Whose record (by default yours)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    game: str | None = None) -> None:
+        who = player or interaction.user
+        if who.bot:
+            await reply(interaction, f"{who.display_name} is a bot: only people have a record here.")
+            return
+        tallies = await self.records.stats(interaction.guild_id, who.id, game)
+        await reply(interaction, stats_text(tallies, who.display_name))
+
+    @app_commands.command(name="leaderboard", description="The server's best players of a game: wins and win rate")
+    @app_commands.describe(game="Which game", min_games="Only players with at least this many finished games "
+                                                        "(default 3)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str,
+                          min_games: app_commands.Range[int, 1, 1000] = 3) -> None:
+        rows = await self.records.leaderboard(interaction.guild_id, game, min_games)
+        text = leaderboard_text(ruleset(game).spec.title, rows, min_games)
+        await reply(interaction, text, ephemeral=False)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RecordsCog(bot))
