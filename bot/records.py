@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from bot.gamelog import UNDO, is_game_action, kind_of
+from bot.gamelog import UNDO, is_game_action, kind_of, setup_names
 from bot.models import Action as ActionRow
 from bot.moment import GameMoment
 from bot.present import presenter
@@ -361,7 +361,9 @@ def build(facts: GameFacts, rows: list[LogRow], resume: Game | None = None) -> G
     if resume is not None and resume.rows == rows[:len(resume.rows)]:
         walker = resume.walker.copy().feed(rows[len(resume.rows):])
     else:
-        walker = Walker(rules, [SeatInfo(index=s.seat, name=s.name) for s in seats], options, g.seed).feed(rows)
+        # The names the game was set up with (a seat may have changed hands since): replay must start there.
+        named = [SeatInfo(index=i, name=n) for i, n in enumerate(setup_names(rows, facts.seats))]
+        walker = Walker(rules, named, options, g.seed).feed(rows)
     return Game(game_id=g.id, guild_id=g.guild_id, rules=rules, status=g.status, seed=g.seed, options=options,
                 seats=seats, rows=rows, timeline=walker.timeline(), facts=facts, walker=walker)
 

@@ -64,6 +64,7 @@ from typing import Any
 
 import msgspec
 
+from bot.gamelog import kind_of
 from bot.records import EXPORT_FORMAT, EXPORT_VERSION, Entry, LogRow, Timeline, walk
 from rules import GameError, dice
 from rules.core import SeatInfo
@@ -160,6 +161,11 @@ def check(data: object) -> Report:
     except (KeyError, TypeError, ValueError) as err:
         raise Unreadable(f"the seats cannot be read ({err!r})") from err
     names = {s.index: s.name for s in seats}
+    start = next((r for r in rows if kind_of(r) == "start"), None)
+    if start is not None:  # the names the game was set up with, if the start row keeps them (seats change hands)
+        setup = json.loads(start.action).get("names") if start.action else None
+        if isinstance(setup, list) and len(setup) == len(seats):
+            seats = [SeatInfo(index=i, name=str(n)) for i, n in enumerate(setup)]
     seed = game.get("seed")
     complete = bool(game.get("complete")) and isinstance(seed, int)
     title = f"{rules.spec.title} #{game.get('id', '?')}"

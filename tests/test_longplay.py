@@ -235,3 +235,25 @@ async def test_undo_takes_back_the_last_move_only(db: Database) -> None:
     await svc.act(game_id, second.id, verb="roll", args={"expr": "d6"})
     with pytest.raises(IllegalAction, match="Dice were rolled"):
         await svc.undo(game_id, first.id)
+
+
+async def test_history_export_and_verify_read_undos_and_seats_that_changed_hands(db: Database) -> None:
+    from bot.records import Records, export, history_lines
+    from bot.verify import check
+
+    now = Clock()
+    svc = service(db, now)
+    game_id = await race_game(svc, clock="none")
+    first = await mover(svc, game_id)
+    await svc.act(game_id, first.id, verb="move", args={"steps": "2"})
+    await svc.undo(game_id, first.id)
+    await svc.replace(game_id, ANN.id, CY, player=BOB.id)  # Bob's seat is Cy's now: names differ from setup
+    while (await svc.get(game_id)).status == "active":
+        moment = await svc.get(game_id)
+        seat = min(moment.to_act)
+        await svc.act(game_id, moment.user_of(seat), verb="move", args={"steps": "1"})
+    walked = await Records(db.sessions).game(game_id, 1)
+    lines = history_lines(walked)
+    assert any("taken back" in line for line in lines)
+    report = check(export(walked, now=now.now))
+    assert report.complete and not report.mismatches, report.mismatches
