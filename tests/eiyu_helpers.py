@@ -1,0 +1,62 @@
+"""Small tools for the Heroes' Road tests: a game set up by seat count, played by policy or at random, and a
+state arranged by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from rules.core import GameError, Rng, SeatInfo
+from rules.eiyu import RULESET
+from rules.eiyu.state import State
+
+R = RULESET
+
+
+def new_game(players: int = 3, *, short: bool = False, seed: int = 1, names: list[str] | None = None) -> State:
+    seats = [SeatInfo(index=i, name=(names or [])[i] if names else f"P{i}") for i in range(players)]
+    state: State = R.setup(seats, R.check_options({"short": short}, players), seed).state
+    return state
+
+
+def place_all(state: State, cities: list[int]) -> State:
+    for city in cities:
+        seat = min(R.to_act(state))
+        state = R.apply(state, seat, R.codec.parse(state, seat, _cmd("city", city=str(city)))).state
+    return state
+
+
+def _cmd(verb: str, **args: str) -> Any:
+    from rules.spec import Command
+
+    return Command.of(verb, **args)
+
+
+def play(state: State, rng: Rng, *, random_share: int = 3, limit: int = 5000,
+         visit: Any = None) -> tuple[State, list[tuple[int, Any]]]:
+    """Play to the end: mostly the policy, sometimes (``random_share`` in 10) a random legal move."""
+    log: list[tuple[int, Any]] = []
+    for _ in range(limit):
+        if R.outcome(state) is not None:
+            return state, log
+        acting = sorted(R.to_act(state))
+        seat = acting[rng.below(len(acting))]
+        legal = list(R.legal(state, seat))
+        action = legal[rng.below(len(legal))] if rng.below(10) < random_share else R.policy(state, seat, rng)
+        try:
+            step = R.apply(state, seat, action)
+        except GameError:
+            continue
+        if visit is not None:
+            visit(state, seat, action, step)
+        state = step.state
+        log.append((seat, action))
+    raise AssertionError("the game did not end")
+
+
+def with_players(state: State, **changes: Any) -> State:
+    """Every player changed alike (``changes`` maps a Player field to a list, one value per seat)."""
+    players = [msgspec.structs.replace(p, **{k: v[i] for k, v in changes.items()}) for i, p in
+               enumerate(state.players)]
+    return msgspec.structs.replace(state, players=players)
