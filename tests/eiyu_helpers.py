@@ -60,3 +60,51 @@ def with_players(state: State, **changes: Any) -> State:
     players = [msgspec.structs.replace(p, **{k: v[i] for k, v in changes.items()}) for i, p in
                enumerate(state.players)]
     return msgspec.structs.replace(state, players=players)
+
+
+def balance(players: int, games: int, *, short: bool = False, first_seed: int = 0) -> dict[str, float]:
+    """Tabula's policy playing every seat for ``games`` games: how the numbers in the data come out.
+
+    Returns the share of games the dummy wins and survives the first ranking, each seat's share of wins, the
+    mean final scores per track, the mean hunts, titans slain and shows won per game, and the share of
+    rankings whose last place was a tie."""
+    from rules.eiyu.engine import scores
+    from rules.eiyu.state import Hunted, Ranked, Shown, TitanSlain
+
+    out: dict[str, float] = {}
+    wins = [0] * (players + 1)
+    dummy_first = hunts = titans = shows = ties = rankings = 0
+    totals = {"fame": 0.0, "gold": 0.0, "building": 0.0}
+    for g in range(games):
+        seed = first_seed + g
+        state = new_game(players, short=short, seed=seed)
+        rng = Rng(seed * 7 + 1)
+        while R.outcome(state) is None:
+            seat = min(R.to_act(state))
+            step = R.apply(state, seat, R.policy(state, seat, rng))
+            for e in step.events:
+                hunts += isinstance(e, Hunted)
+                titans += isinstance(e, TitanSlain)
+                shows += isinstance(e, Shown) and sum(1 for w in e.winners if w >= 0)
+                if isinstance(e, Ranked):
+                    rankings += 1
+                    ties += e.why != ""
+            state = step.state
+        assert state.winner is not None
+        wins[state.winner] += 1
+        if state.dummy is not None and state.out and state.out[0] != players:
+            dummy_first += 1
+        points = scores(state)
+        for track in totals:
+            totals[track] += sum(points[track][:players]) / players
+    out["dummy_wins"] = wins[players] / games
+    out["dummy_survives_first"] = dummy_first / games
+    for i in range(players):
+        out[f"seat{i}_wins"] = wins[i] / games
+    for track, total in totals.items():
+        out[f"mean_{track}"] = total / games
+    out["hunts"] = hunts / games
+    out["titans"] = titans / games
+    out["show_rewards"] = shows / games
+    out["tied_last"] = ties / max(1, rankings)
+    return out

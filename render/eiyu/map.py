@@ -134,7 +134,8 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
                 fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=INK)
 
 
-def _path(d: Canvas, points: Sequence[int], colour: RGB, offset: float, width: int = 7) -> None:
+def _path(d: Canvas, cities: Sequence[int], colour: RGB, offset: float, width: int = 7) -> None:
+    points = [c for i, c in enumerate(cities) if i == 0 or c != cities[i - 1]]
     if len(points) < 2:
         return
     dr = d

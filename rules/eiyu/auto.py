@@ -12,7 +12,7 @@ import msgspec
 
 from rules.core import Rng
 from rules.eiyu.content import ACT, WAIT, Library, library
-from rules.eiyu.engine import TRACKS, Eiyu, awake_titan, has_troops
+from rules.eiyu.engine import Eiyu, awake_titan, building_points, has_troops
 from rules.eiyu.state import (
     ChooseCity,
     EiyuAction,
@@ -135,29 +135,22 @@ def _worth(b: Board, steps: list[Step], lib: Library) -> float:
     return value
 
 
-def plan(board: Board | State, seat: int, rng: Rng, tries: int = 90) -> tuple[str, ...]:
-    """A good row for ``seat`` (sampled wandering rows, the best by the preview)."""
+def plan(board: Board | State, seat: int, rng: Rng, tries: int = 24) -> tuple[str, ...]:
+    """A good row for ``seat``: a beam search over the orders that differ (act, wait, the city's three roads),
+    each partial row judged by the preview; ``rng`` breaks ties, so Tabula's seats do not all look alike."""
     lib = library()
     b = board if isinstance(board, Board) else board_of_state(board, seat)
-    best: tuple[float, tuple[str, ...]] = (-1e9, tuple([ACT] * lib.slots))
-    for _ in range(tries):
-        row: list[str] = []
-        city = b.city
-        for _k in range(lib.slots):
-            colours = [c for c in lib.colours if lib.road(city, c) is not None]
-            roll = rng.below(10)
-            if roll < 4:
-                row.append(ACT)
-            elif roll < 9:
-                colour = colours[rng.below(len(colours))]
-                row.append(colour)
-                city = lib.road(city, colour) or city
-            else:
-                row.append(WAIT)
-        worth = _worth(b, preview(b, seat, row, lib), lib)
-        if worth > best[0]:
-            best = (worth, tuple(row))
-    return best[1]
+    beam: list[tuple[float, tuple[str, ...]]] = [(0.0, ())]
+    for _k in range(lib.slots):
+        grown: dict[tuple[str, ...], float] = {}
+        for _value, row in beam:
+            steps = preview(b, seat, row, lib) if row else []
+            city = steps[-1].city if steps else b.city
+            for order in (ACT, WAIT, *(c for c in lib.colours if lib.road(city, c) is not None)):
+                new = (*row, order)
+                grown[new] = _worth(b, preview(b, seat, new, lib), lib) + rng.below(100) / 1000
+        beam = sorted(((v, r) for r, v in grown.items()), reverse=True)[:max(4, tries)]
+    return beam[0][1]
 
 
 def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:
@@ -178,15 +171,22 @@ def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:
         rival = max((c for i, c in enumerate(chips) if i != seat), default=0)
         return chip.fame * 0.8 + (a.first if mine > rival else a.second * 0.5)
 
+    # the rankings that come first matter most; a score where the hunter trails matters more
+    weight = {track: 1.4 - 0.2 * k for k, track in enumerate(s.ranking)}
+    trailing = {"gold": s.players[seat].gold <= min(p.gold for p in s.players),
+                "building": building_points(s, seat, lib) <= min(building_points(s, i, lib)
+                                                                 for i in range(len(s.players)))}
+
     def worth(r: TakeRewards) -> float:
         total = 0.0
         for kind in (r.first, r.second):
             if kind == "gold":
-                total += chip.gold
+                value: float = chip.gold
             elif kind == "building":
-                total += chip.building * (2.5 if buildable else 1.0)
+                value = chip.building * (2.5 if buildable else 1.0)
             else:
-                total += fame_worth(r.area)
+                value = fame_worth(r.area)
+            total += value * weight.get(kind, 1.0) * (1.3 if trailing.get(kind) else 1.0)
         return total
 
     return max(game.reward_choices(s, pend.city), key=worth)
@@ -205,7 +205,7 @@ def policy(game: Eiyu, s: State, seat: int, rng: Rng) -> EiyuAction | None:
         return rewards(game, s, seat)
     if s.phase == "dummy":
         # raise the dummy where it hurts least: the ranking that comes last
-        return RaiseDummy(track=s.ranking[-1] if s.ranking[-1] in TRACKS else "gold")
+        return RaiseDummy(track=s.ranking[-1])
     if s.phase == "show":
         return Reveal(types="".join(str(t) for t in sorted(set(s.players[seat].soldiers))))
     return None

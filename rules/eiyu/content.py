@@ -82,14 +82,23 @@ class Buildings(msgspec.Struct, frozen=True):
     max_levels: int
 
 
-class Dummy(msgspec.Struct, frozen=True):
-    name: str
+class DummyStart(msgspec.Struct, frozen=True):
+    players: int
     fame: int
     gold: int
     building: int
+
+
+class Dummy(msgspec.Struct, frozen=True):
+    name: str
     fame_step: int
     gold_step: int
     building_step: int
+    start: tuple[DummyStart, ...]
+
+    def start_for(self, players: int) -> tuple[int, int, int]:
+        row = next((s for s in self.start if s.players == players), self.start[-1])
+        return (row.fame, row.gold, row.building)
 
 
 class Library(msgspec.Struct, frozen=True):

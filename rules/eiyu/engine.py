@@ -179,6 +179,7 @@ class Eiyu:
         lib = self.lib
         rng = Rng(seed_state(seed))
         n = len(seats)
+        short = bool(options.get("short", False))
         chips = rng.shuffle(list(range(len(lib.chips))))
         ranking = rng.shuffle(list(TRACKS))
         slot = [-1] * len(lib.cities)
@@ -188,12 +189,19 @@ class Eiyu:
         half = len(chips) // 2
         state = State(
             players=[Player(name=s.name) for s in seats], short=bool(options.get("short", False)),
-            dummy=[lib.dummy.fame, lib.dummy.gold, lib.dummy.building] if n <= lib.dummy_at_most else None,
+            dummy=self._dummy_start(n, short) if n <= lib.dummy_at_most else None,
             ranking=ranking, slot=slot, taken=[0] * len(lib.cities), recruit_pile=chips[:half],
             monster_pile=chips[half:], buildings=[Building() for _ in lib.cities],
             fame={a.id: [0] * n for a in lib.areas if not a.hidden}, titans=["asleep"] * len(lib.titans),
             acted=[[] for _ in seats], rng=rng.state)
         return Step(state=state, events=(Shuffled(ranking=tuple(ranking)),))
+
+    def _dummy_start(self, players: int, short: bool) -> list[int]:
+        """The dummy's starting scores; the short game scales them to its shorter length."""
+        start = self.lib.dummy.start_for(players)
+        if not short:
+            return list(start)
+        return [round(v * self.lib.short_years / self.lib.years) for v in start]
 
     # --- who acts and what they may do -------------------------------------------------------------------
 
