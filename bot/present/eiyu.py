@@ -109,10 +109,14 @@ class EiyuPresenter:
                 t = lib.titans[e.titan]
                 lines.append(f"🌋 **{t.name}** wakes! ■ act where nothing else can be done fights it: {t.cost} "
                              f"soldiers of any kind for {t.gold} gold and {t.fame} fame.")
-            elif isinstance(e, Programmed):
+            elif isinstance(e, Programmed) and not any(isinstance(x, Locked) and x.seat == e.seat
+                                                       for x in moment.events):
                 lines.append(f"✏️ {moment.name_of(e.seat)} adjusts their orders (kept secret).")
             elif isinstance(e, Locked):
                 lines.append(f"🔒 {moment.name_of(e.seat)} has locked in their orders.")
+                if view.phase == "program":
+                    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
+                    lines.append(f"Still programming: {', '.join(waiting)}.")
             elif isinstance(e, Resolving):
                 lines.append(f"⚙️ **Year {e.year} resolves**, slot by slot in seat order:")
             elif isinstance(e, Moved):
@@ -159,6 +163,9 @@ class EiyuPresenter:
                              "to show (press **Your orders**).")
             elif isinstance(e, ShowChosen):
                 lines.append(f"🤫 {moment.name_of(e.seat)} has chosen what to show.")
+                if view.phase == "show":
+                    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
+                    lines.append(f"Still choosing: {', '.join(waiting)}.")
             elif isinstance(e, Shown):
                 lines += self.show_lines(moment, e)
             elif isinstance(e, Ranked):
@@ -256,9 +263,7 @@ class EiyuPresenter:
             # after someone locks in, nobody is pinged again (they were when the year began)
             again = any(isinstance(e, Locked) for e in moment.events) and not any(
                 isinstance(e, YearBegins) for e in moment.events)
-            waiting = ", ".join(moment.name_of(s) for s in acting)
-            text = ("program your six orders in secret and lock them in — press **Your orders** (only you see it)"
-                    if not again else f"still programming: {waiting}")
+            text = "program your six orders in secret and lock them in — press **Your orders** (only you see it)"
             return Prompt(users=[] if again else users, text=text, buttons=[panel])
         if view.phase == "reward":
             seat = acting[0]
@@ -271,8 +276,10 @@ class EiyuPresenter:
             buttons = [Button(c.label, command=c.command) for c in moment.choices(seat)]
             return Prompt(users=users, text="raise one of the dummy player's scores", buttons=buttons)
         if view.phase == "show":
-            return Prompt(users=users, text="choose in secret which soldiers to show — press **Your orders**",
-                          buttons=[panel])
+            again = any(isinstance(e, ShowChosen) for e in moment.events) and not any(
+                isinstance(e, ShowBegins) for e in moment.events)
+            return Prompt(users=[] if again else users, buttons=[panel],
+                          text="choose in secret which soldiers to show — press **Your orders**")
         return None
 
     # --- the private panel --------------------------------------------------------------------------
