@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, game_title
 from render import eiyu as art
 from rules.core import Rng
-from rules.eiyu.auto import board_of_view, plan, preview
+from rules.eiyu.auto import best_rows, board_of_view, preview
 from rules.eiyu.codec import ORDER_NAMES, city_name, did_text
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import (
@@ -329,8 +329,10 @@ class EiyuPresenter:
         menus = [Menu(self.suggestions(moment, seat), placeholder="Suggested whole rows…"),
                  Menu(first[:25], placeholder="Change slot 1, 2 or 3…"),
                  Menu(second[:25], placeholder="Change slot 4, 5 or 6…")]
-        buttons = [Button(c.label, command=c.command, style="danger" if c.command.verb == "program" else "success")
+        buttons = [Button(c.label, command=c.command, style="danger" if c.command.get("row") else "success")
                    for c in choices if c.command.verb == "lock" or c.command.get("row")]
+        buttons += [Button("Let Tabula program my year", command=c.command)
+                    for c in choices if c.command.get("auto")]
         buttons.append(Button("Refresh", view="hand"))
         return Prompt(users=[], text="", menus=[m for m in menus if m.choices], buttons=buttons)
 
@@ -339,8 +341,7 @@ class EiyuPresenter:
         view = moment.view(seat)
         board = board_of_view(view, seat)
         seen: dict[str, tuple[str, Command]] = {}
-        for k in range(12):
-            row = plan(board, seat, Rng(moment.game_id * 7919 + view.year * 131 + seat * 17 + k), tries=25)
+        for row in best_rows(board, seat, Rng(moment.game_id * 7919 + view.year * 131 + seat), tries=12):
             steps = preview(board, seat, row)
             cmd = Command.of("program", row=",".join(row))
             did = sum(1 for st in steps if st.did.startswith(("recruit", "hunt", "titan")))

@@ -59,98 +59,108 @@ def board_of_view(view: EiyuView, seat: int) -> Board:
                  titan=next((i for i, t in enumerate(view.titans) if t == "awake"), None))
 
 
-def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | None = None) -> list[Step]:
-    """Play ``row`` for ``seat`` alone on the map as it stands (what the others do may change it)."""
-    lib = lib or library()
-    b = board if isinstance(board, Board) else board_of_state(board, seat)
-    city, soldiers = b.city, list(b.soldiers)
-    taken = list(b.taken)
-    slot = list(b.slot)
-    acted = set(b.acted)
-    titan = b.titan
-    out: list[Step] = []
-    for order in row:
+class _Sim:
+    """One pawn walking a row on the map as it stands: advanced an order at a time, copied cheaply."""
+
+    __slots__ = ("acted", "city", "slot", "soldiers", "taken", "titan", "value")
+
+    def __init__(self, b: Board) -> None:
+        self.city, self.soldiers = b.city, list(b.soldiers)
+        self.slot, self.taken = list(b.slot), list(b.taken)
+        self.acted, self.titan = set(b.acted), b.titan
+        self.value = 0.0
+
+    def copy(self) -> _Sim:
+        other = _Sim.__new__(_Sim)
+        other.city, other.soldiers = self.city, list(self.soldiers)
+        other.slot, other.taken = list(self.slot), list(self.taken)
+        other.acted, other.titan, other.value = set(self.acted), self.titan, self.value
+        return other
+
+    def advance(self, order: str, lib: Library) -> Step:
+        city = self.city
         if order == WAIT:
-            out.append(Step(order, city, "wait"))
-            continue
+            return Step(order, city, "wait")
         if order != ACT:
             to = lib.road(city, order)
             if to is None:
-                out.append(Step(order, city, "no_road"))
-            else:
-                city = to
-                out.append(Step(order, city, "move"))
-            continue
-        if city in acted:
-            out.append(Step(order, city, "acted"))
-            continue
-        chip, kind = slot[city - 1], lib.city(city).kind
-        if chip >= 0 and kind == "monster" and has_troops(soldiers, lib.chip(chip).needs):
-            for t in lib.chip(chip).needs:
-                soldiers.remove(t)
-            slot[city - 1] = -1
-            acted.add(city)
-            out.append(Step(order, city, f"hunt {chip}"))
-        elif chip >= 0 and kind == "recruit":
+                self.value -= 0.5
+                return Step(order, city, "no_road")
+            self.city = to
+            return Step(order, to, "move")
+        if city in self.acted:
+            self.value -= 0.5
+            return Step(order, city, "acted")
+        chip, kind = self.slot[city - 1], lib.city(city).kind
+        if chip >= 0 and kind == "monster" and has_troops(self.soldiers, lib.chip(chip).needs):
+            c = lib.chip(chip)
+            for t in c.needs:
+                self.soldiers.remove(t)
+            self.slot[city - 1] = -1
+            self.acted.add(city)
+            self.value += 6 + c.gold + c.fame + c.building
+            return Step(order, city, f"hunt {chip}")
+        if chip >= 0 and kind == "recruit":
             on = lib.chip(chip).soldiers
-            soldier = on[taken[city - 1]]
-            taken[city - 1] += 1
-            if taken[city - 1] >= len(on):
-                slot[city - 1] = -1
-            soldiers.append(soldier)
-            acted.add(city)
-            out.append(Step(order, city, f"recruit {soldier}"))
-        elif titan is not None and len(soldiers) >= lib.titans[titan].cost:
-            soldiers = sorted(soldiers)[lib.titans[titan].cost:]
-            acted.add(city)
-            titan = None
-            out.append(Step(order, city, "titan"))
-        else:
-            out.append(Step(order, city, "troops" if chip >= 0 else "nothing"))
-    return out
+            soldier = on[self.taken[city - 1]]
+            self.taken[city - 1] += 1
+            if self.taken[city - 1] >= len(on):
+                self.slot[city - 1] = -1
+            self.soldiers.append(soldier)
+            self.acted.add(city)
+            self.value += 2.5
+            return Step(order, city, f"recruit {soldier}")
+        if self.titan is not None and len(self.soldiers) >= lib.titans[self.titan].cost:
+            self.soldiers = sorted(self.soldiers)[lib.titans[self.titan].cost:]
+            self.acted.add(city)
+            self.titan = None
+            self.value += 9
+            return Step(order, city, "titan")
+        self.value -= 0.5
+        return Step(order, city, "troops" if chip >= 0 else "nothing")
+
+    def outlook(self, lib: Library) -> float:
+        """Where the row ends: beside a monster the troops can beat, or a recruitment chip."""
+        bonus = 0.0
+        for city in {self.city, *(lib.road(self.city, c) or self.city for c in lib.colours)}:
+            chip = self.slot[city - 1]
+            kind = lib.city(city).kind
+            if chip >= 0 and kind == "monster" and has_troops(self.soldiers, lib.chip(chip).needs):
+                bonus += 3
+            elif chip >= 0 and kind == "recruit":
+                bonus += 0.5
+        return bonus
 
 
-def _worth(b: Board, steps: list[Step], lib: Library) -> float:
-    value = 0.0
-    soldiers = list(b.soldiers)
-    for st in steps:
-        if st.did.startswith("hunt"):
-            c = lib.chip(int(st.did.split()[1]))
-            value += 6 + c.gold + c.fame + c.building
-        elif st.did.startswith("recruit"):
-            soldiers.append(int(st.did.split()[1]))
-            value += 2.5
-        elif st.did == "titan":
-            value += 9
-        elif st.did in ("no_road", "acted", "nothing", "troops"):
-            value -= 0.5
-    # where the row ends: near a monster the troops can beat, or a recruitment chip
-    end = steps[-1].city if steps else b.city
-    for city in {end, *(lib.road(end, c) or end for c in lib.colours)}:
-        chip = b.slot[city - 1]
-        if chip >= 0 and lib.city(city).kind == "monster" and has_troops(soldiers, lib.chip(chip).needs):
-            value += 3
-        elif chip >= 0 and lib.city(city).kind == "recruit":
-            value += 0.5
-    return value
+def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | None = None) -> list[Step]:
+    """Play ``row`` for ``seat`` alone on the map as it stands (what the others do may change it)."""
+    lib = lib or library()
+    sim = _Sim(board if isinstance(board, Board) else board_of_state(board, seat))
+    return [sim.advance(order, lib) for order in row]
 
 
-def plan(board: Board | State, seat: int, rng: Rng, tries: int = 24) -> tuple[str, ...]:
+def plan(board: Board | State, seat: int, rng: Rng, tries: int = 12) -> tuple[str, ...]:
     """A good row for ``seat``: a beam search over the orders that differ (act, wait, the city's three roads),
-    each partial row judged by the preview; ``rng`` breaks ties, so Tabula's seats do not all look alike."""
+    each partial row judged by what it does and where it ends; ``rng`` breaks ties, so Tabula's seats do not all
+    look alike."""
+    return best_rows(board, seat, rng, tries)[0]
+
+
+def best_rows(board: Board | State, seat: int, rng: Rng, tries: int = 12) -> list[tuple[str, ...]]:
+    """The rows the beam search ends with, best first (the panel suggests them)."""
     lib = library()
     b = board if isinstance(board, Board) else board_of_state(board, seat)
-    beam: list[tuple[float, tuple[str, ...]]] = [(0.0, ())]
+    beam: list[tuple[float, tuple[str, ...], _Sim]] = [(0.0, (), _Sim(b))]
     for _k in range(lib.slots):
-        grown: dict[tuple[str, ...], float] = {}
-        for _value, row in beam:
-            steps = preview(b, seat, row, lib) if row else []
-            city = steps[-1].city if steps else b.city
-            for order in (ACT, WAIT, *(c for c in lib.colours if lib.road(city, c) is not None)):
-                new = (*row, order)
-                grown[new] = _worth(b, preview(b, seat, new, lib), lib) + rng.below(100) / 1000
-        beam = sorted(((v, r) for r, v in grown.items()), reverse=True)[:max(4, tries)]
-    return beam[0][1]
+        grown: list[tuple[float, tuple[str, ...], _Sim]] = []
+        for _value, row, sim in beam:
+            for order in (ACT, WAIT, *(c for c in lib.colours if lib.road(sim.city, c) is not None)):
+                nxt = sim.copy()
+                nxt.advance(order, lib)
+                grown.append((nxt.value + nxt.outlook(lib) + rng.below(100) / 1000, (*row, order), nxt))
+        grown.sort(key=lambda g: g[0], reverse=True)
+        beam = grown[:max(4, tries)]
+    return [row for _v, row, _s in beam]
 
 
 def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:

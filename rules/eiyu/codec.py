@@ -11,6 +11,7 @@ from rules.eiyu.auto import Step, preview
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine import TRACKS
 from rules.eiyu.state import (
+    AutoRow,
     ChooseCity,
     EiyuAction,
     Lock,
@@ -74,6 +75,8 @@ class EiyuCodec:
                 raise IllegalAction(f"Name a city by its number, 1 to {len(lib.cities)}: `/city city:8`.")
             return ChooseCity(city=int(text))
         if verb == "program":
+            if command.get("auto").strip().lower() in ("yes", "true", "1"):
+                return AutoRow()
             row = command.get("row").strip()
             if row:
                 words = [w for w in row.replace(" ", ",").split(",") if w]
@@ -112,6 +115,8 @@ class EiyuCodec:
             return Command.of("program", row=",".join(action.orders), lock="yes" if action.lock else None)
         if isinstance(action, Lock):
             return Command("lock")
+        if isinstance(action, AutoRow):
+            return Command.of("program", auto="yes")
         if isinstance(action, TakeRewards):
             return Command.of("choose", option=f"{action.first}+{action.second}"
                               + (f"@{action.area}" if action.area else ""))
@@ -152,6 +157,8 @@ class EiyuCodec:
             return head + " ".join(_mark(o) for o in action.orders) + f" — ends in {city_name(steps[-1].city)}"
         if isinstance(action, Lock):
             return "Lock in my orders"
+        if isinstance(action, AutoRow):
+            return "Let Tabula program and lock in my year" if arg != "auto" else "yes"
         if isinstance(action, RaiseDummy):
             if action.track not in TRACKS:
                 return command.typed()

@@ -9,6 +9,7 @@ from typing import Any
 from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
 from rules.eiyu.state import (
+    AutoRow,
     Building,
     ChipFlipped,
     ChipLaid,
@@ -229,6 +230,7 @@ class Eiyu:
             if any(o != ACT for o in row):
                 out.append(SetRow(orders=tuple([ACT] * lib.slots)))
             out.append(Lock())
+            out.append(AutoRow())
             return out
         if s.phase == "reward" and s.pending is not None:
             return list(self.reward_choices(s, s.pending.city))
@@ -265,6 +267,14 @@ class Eiyu:
             self._choose_city(s, seat, action, events)
         elif isinstance(action, (SetOrder, SetRow, Lock)):
             self._program(s, seat, action, events)
+        elif isinstance(action, AutoRow):
+            self._need_phase(s, "program", "Orders are programmed at the start of a year.")
+            from rules.eiyu.auto import plan
+
+            rng = Rng(s.rng)
+            row = plan(s, seat, rng)
+            s.rng = rng.state
+            self._program(s, seat, SetRow(orders=row, lock=True), events)
         elif isinstance(action, TakeRewards):
             self._rewards(s, seat, action, events)
         elif isinstance(action, RaiseDummy):

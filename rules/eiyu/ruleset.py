@@ -9,7 +9,7 @@ from rules.eiyu import auto
 from rules.eiyu.codec import EiyuCodec
 from rules.eiyu.engine import Eiyu, scores
 from rules.eiyu.spec import SPEC
-from rules.eiyu.state import EiyuAction, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
+from rules.eiyu.state import AutoRow, EiyuAction, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
 from rules.eiyu.view import EiyuView, build_view, secret_variants
 from rules.spec import ActionMeta, GameSpec
 
@@ -78,7 +78,7 @@ class EiyuRuleset:
         # Changing a row stales nobody's controls and pings nobody; locking in may start the resolution.
         if isinstance(action, SetOrder) or (isinstance(action, SetRow) and not action.lock):
             return ActionMeta(free=True, secret=True, undoable=True)
-        if isinstance(action, (SetRow, Lock, TakeRewards, Reveal)):
+        if isinstance(action, (SetRow, Lock, AutoRow, TakeRewards, Reveal)):
             return ActionMeta(free=False, secret=True, undoable=False)
         return ActionMeta(free=False, secret=False, undoable=False)
 
@@ -87,6 +87,8 @@ class EiyuRuleset:
         if not acting:
             return None
         seat = acting[0]
+        if state.phase == "program":
+            return (seat, AutoRow())  # planned inside apply: asking for the timeout stays cheap
         move = auto.policy(self.game, state, seat, Rng(state.rng ^ (state.stamp * 0x9E37 + seat)))
         return (seat, move) if move is not None else None
 

@@ -86,6 +86,10 @@ class Lock(Action, tag="lock", frozen=True):
     pass
 
 
+class AutoRow(Action, tag="auto_row", frozen=True):
+    """Tabula programs this seat's year and locks it in (an absent player after the timeout, or on request)."""
+
+
 class TakeRewards(Action, tag="rewards", frozen=True):
     first: str  # two of "building", "gold", "fame", in that order
     second: str
@@ -100,7 +104,7 @@ class Reveal(Action, tag="reveal", frozen=True):
     types: str  # the soldier types shown, e.g. "13"; "" shows nothing
 
 
-EiyuAction = ChooseCity | SetOrder | SetRow | Lock | TakeRewards | RaiseDummy | Reveal
+EiyuAction = ChooseCity | SetOrder | SetRow | Lock | AutoRow | TakeRewards | RaiseDummy | Reveal
 
 
 # --- events ------------------------------------------------------------------------------------------------
