@@ -12,7 +12,7 @@ from tests.eiyu_helpers import balance
 def test_the_dummy_is_a_threat_but_rarely_the_winner(players: int, short: bool) -> None:
     stats = balance(players, 12, short=short, first_seed=100)
     assert 0.05 <= stats["dummy_survives_first"] <= 0.6, stats
-    assert stats["dummy_wins"] <= 0.25, stats
+    assert stats["dummy_wins"] <= 1 / (players + 1) + 0.1, stats  # no more than its fair share, give or take
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -7,6 +7,7 @@ each through the preview and keeps the one worth most (hunts first, then recruit
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import msgspec
 
@@ -71,11 +72,15 @@ class _Sim:
         self.value = 0.0
 
     def copy(self) -> _Sim:
+        """A copy sharing the lists: ``_own`` copies them before an act changes them (moves change none)."""
         other = _Sim.__new__(_Sim)
-        other.city, other.soldiers = self.city, list(self.soldiers)
-        other.slot, other.taken = list(self.slot), list(self.taken)
-        other.acted, other.titan, other.value = set(self.acted), self.titan, self.value
+        other.city, other.soldiers, other.slot, other.taken = self.city, self.soldiers, self.slot, self.taken
+        other.acted, other.titan, other.value = self.acted, self.titan, self.value
         return other
+
+    def _own(self) -> None:
+        self.soldiers, self.slot, self.taken = list(self.soldiers), list(self.slot), list(self.taken)
+        self.acted = set(self.acted)
 
     def advance(self, order: str, lib: Library) -> Step:
         city = self.city
@@ -92,6 +97,7 @@ class _Sim:
             self.value -= 0.5
             return Step(order, city, "acted")
         chip, kind = self.slot[city - 1], lib.city(city).kind
+        self._own()
         if chip >= 0 and kind == "monster" and has_troops(self.soldiers, lib.chip(chip).needs):
             c = lib.chip(chip)
             for t in c.needs:
@@ -122,14 +128,39 @@ class _Sim:
     def outlook(self, lib: Library) -> float:
         """Where the row ends: beside a monster the troops can beat, or a recruitment chip."""
         bonus = 0.0
-        for city in {self.city, *(lib.road(self.city, c) or self.city for c in lib.colours)}:
+        have = (0, *(self.soldiers.count(t) for t in (1, 2, 3, 4)))
+        for city in _around(self.city):
             chip = self.slot[city - 1]
-            kind = lib.city(city).kind
-            if chip >= 0 and kind == "monster" and has_troops(self.soldiers, lib.chip(chip).needs):
-                bonus += 3
-            elif chip >= 0 and kind == "recruit":
+            if chip < 0:
+                continue
+            if _kind(city) == "recruit":
                 bonus += 0.5
+            elif all(have[t] >= n for t, n in _needs(chip)):
+                bonus += 3
         return bonus
+
+
+@cache
+def _kind(city: int) -> str:
+    return library().city(city).kind
+
+
+@cache
+def _needs(chip: int) -> tuple[tuple[int, int], ...]:
+    needs = library().chip(chip).needs
+    return tuple((t, needs.count(t)) for t in sorted(set(needs)))
+
+
+@cache
+def _around(city: int) -> tuple[int, ...]:
+    lib = library()
+    return tuple({city, *(lib.road(city, c) or city for c in lib.colours)})
+
+
+@cache
+def _orders_from(city: int) -> tuple[str, ...]:
+    lib = library()
+    return (ACT, WAIT, *(c for c in lib.colours if lib.road(city, c) is not None))
 
 
 def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | None = None) -> list[Step]:
@@ -139,7 +170,7 @@ def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | 
     return [sim.advance(order, lib) for order in row]
 
 
-def plan(board: Board | State, seat: int, rng: Rng, tries: int = 12) -> tuple[str, ...]:
+def plan(board: Board | State, seat: int, rng: Rng, tries: int = 6) -> tuple[str, ...]:
     """A good row for ``seat``: a beam search over the orders that differ (act, wait, the city's three roads),
     each partial row judged by what it does and where it ends; ``rng`` breaks ties, so Tabula's seats do not all
     look alike."""
@@ -154,7 +185,7 @@ def best_rows(board: Board | State, seat: int, rng: Rng, tries: int = 12) -> lis
     for _k in range(lib.slots):
         grown: list[tuple[float, tuple[str, ...], _Sim]] = []
         for _value, row, sim in beam:
-            for order in (ACT, WAIT, *(c for c in lib.colours if lib.road(sim.city, c) is not None)):
+            for order in _orders_from(sim.city):
                 nxt = sim.copy()
                 nxt.advance(order, lib)
                 grown.append((nxt.value + nxt.outlook(lib) + rng.below(100) / 1000, (*row, order), nxt))

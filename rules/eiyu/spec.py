@@ -73,7 +73,7 @@ SPEC = GameSpec(
     verbs=VERBS,
     bench=(BenchSpec("3 players and the dummy, full game", {}, players=3),
            BenchSpec("short game, 5 players", {"short": True}, players=5),
-           BenchSpec("2 players and the dummy, short game", {"short": True}, players=2)),
+           BenchSpec("2 players and the dummy, full game", {}, players=2)),
     intro="Earn fame, gold and buildings by hunting monsters; at the end the rankings knock out the last player on "
           "each score in turn until one hero is left.\n"
           "Each year everyone secretly programs six orders (`/hand` opens your panel) and locks them in; then the "
