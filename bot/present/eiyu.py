@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, game_title
 from render import eiyu as art
 from rules.core import Rng
-from rules.eiyu.auto import best_rows, board_of_view, preview
+from rules.eiyu.auto import Step, best_rows, board_of_view, preview
 from rules.eiyu.codec import ORDER_NAMES, city_name, did_text
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import (
@@ -68,6 +68,17 @@ def soldiers_text(soldiers: tuple[int, ...] | list[int]) -> str:
         return "no soldiers"
     return ", ".join(f"{list(soldiers).count(t)} {soldier_word(t, list(soldiers).count(t))}"
                      for t in sorted(set(soldiers)))
+
+
+def short_effect(step: Step) -> str:
+    """A previewed order in a word or two, for the dial under it."""
+    did = step.did
+    if did == "move":
+        return f"→ {step.city}"
+    if did.startswith("recruit"):
+        return f"recruit {did.split()[1]}"
+    return {"titan": "titan!", "wait": "wait", "no_road": "no road", "acted": "done here",
+            "nothing": "nothing", "troops": "no troops"}.get(did.split()[0], "hunt!")
 
 
 class EiyuPresenter:
@@ -305,7 +316,8 @@ class EiyuPresenter:
             for k, (order, st) in enumerate(zip(secret.row, steps, strict=True)):
                 lines.append(f"`{k + 1}` {ORDER_NAMES[order]} — {did_text(st)}")
             cities = [st.city for st in steps]
-            pictures.append(Picture("orders.png", art.render_panel(view, seat, secret.row, cities),
+            effects = [short_effect(st) for st in steps]
+            pictures.append(Picture("orders.png", art.render_panel(view, seat, secret.row, cities, effects),
                                     art.panel_alt_text(view, seat, secret.row, cities)[:1000]))
             if view.phase == "program" and not me.locked:
                 prompt = self.program_controls(moment, seat)

@@ -67,14 +67,14 @@ def _base() -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
     d = canvas(img)
-    small, label = font("bold", 18), font("bold", 22)
+    small, label = font("bold", 19), font("bold", 24)
     for a in lib.areas:
         fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
         if a.hidden:
             d.rounded_rectangle([a.x - 125, a.y - 50, a.x + 125, a.y + 50], radius=26, fill=fill)
         else:
-            d.rounded_rectangle([a.x - 80, a.y - 34, a.x + 80, a.y + 34], radius=14, fill=fill)
-        top = a.y - (30 if a.hidden else 18)
+            d.rounded_rectangle([a.x - 76, a.y - 40, a.x + 76, a.y + 40], radius=14, fill=fill)
+        top = a.y - (30 if a.hidden else 26)
         d.text((a.x, top), a.name, font=small, fill=AREA_INK, anchor="mm")
         d.text((a.x, top + 22), f"{a.first} / {a.second}", font=small, fill=AREA_INK, anchor="mm")
     for r in lib.roads:
@@ -121,16 +121,21 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
         need = "·".join(str(t) for t in chip.needs)
         dr.text((x, y + 18), need, font=font("bold", 18), fill=(170, 20, 20), anchor="mm")
         tag = f"{chip.monster} · B{chip.building} G{chip.gold} F{chip.fame}"
-        face = font("bold", 16)
+        face = font("bold", 18)
         tw = text_length(tag, face)
-        dr.rounded_rectangle([x - tw / 2 - 6, y - R_CITY - 30, x + tw / 2 + 6, y - R_CITY - 6], radius=6,
+        x = min(max(x, tw / 2 + 10), W - tw / 2 - 10)  # a tag near the edge stays on the picture
+        dr.rounded_rectangle([x - tw / 2 - 6, y - R_CITY - 32, x + tw / 2 + 6, y - R_CITY - 6], radius=6,
                              fill=(255, 255, 255), outline=(170, 20, 20), width=2)
-        dr.text((x, y - R_CITY - 18), tag, font=face, fill=(120, 10, 10), anchor="mm")
+        dr.text((x, y - R_CITY - 19), tag, font=face, fill=(120, 10, 10), anchor="mm")
     if cv.owner >= 0:
-        bx, by = x + R_CITY - 4, y - R_CITY + 4
-        dr.rectangle([bx - 2, by - 8 * cv.levels - 12, bx + 26, by + 6], fill=SEAT[cv.owner % 5], outline=INK,
-                     width=2)
-        dr.text((bx + 12, by - 4 * cv.levels - 3), f"{cv.levels}", font=font("bold", 18),
+        # a tower at the city's lower left (buildings stand in monster cities, whose left side is free), as tall
+        # as its levels, in the owner's colour, with the owner's letter and the levels
+        bx, by = x - R_CITY - 34, y + R_CITY - 4
+        top = by - 14 * cv.levels - 14
+        dr.rectangle([bx, top, bx + 30, by], fill=SEAT[cv.owner % 5], outline=INK, width=3)
+        for k in range(1, cv.levels):
+            dr.line([(bx, by - 14 * k), (bx + 30, by - 14 * k)], fill=INK, width=1)
+        dr.text((bx + 15, top + 12), f"{seat_letter(view, cv.owner)}{cv.levels}", font=font("bold", 15),
                 fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=INK)
 
 
@@ -178,7 +183,7 @@ def _fame(d: Canvas, view: EiyuView) -> None:
             continue
         marks = [(i, c) for i, c in enumerate(chips or ()) if c > 0]
         x = a.x - 15.0 * len(marks) + 15
-        y = a.y + (26 if a.hidden else 18)
+        y = a.y + (26 if a.hidden else 24)
         for i, count in marks:
             dr.rounded_rectangle([x - 13, y - 11, x + 13, y + 11], radius=4, fill=SEAT[i % 5], outline=INK, width=2)
             dr.text((x, y), str(count), font=font("bold", 16), fill=(255, 255, 255), anchor="mm",
@@ -201,9 +206,13 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     for i, t in enumerate(lib.titans):
         state = view.titans[i]
         wake = t.wakes_short if view.short else t.wakes
-        mark = {"asleep": f"wakes year {wake}", "awake": "AWAKE", "slain": "slain"}[state]
-        titans.append(f"{t.name.split()[0].split('-')[0]} (cost {t.cost}): {mark}")
-    dr.text((20, top + 36), "Titans: " + " · ".join(titans), font=font("bold", 18), fill=INK)
+        mark = {"asleep": f"wakes in year {wake}", "awake": "AWAKE", "slain": "slain"}[state]
+        titans.append(f"{t.name.split()[0].split('-')[0]} ({t.cost} soldiers) {mark}")
+    line = "Titans: " + " · ".join(titans)
+    face = font("bold", 18)
+    while text_length(line, face) > W - 40 and face.size > 12:
+        face = font("bold", int(face.size) - 1)
+    dr.text((20, top + 36), line, font=face, fill=INK)
     nr = lib.chip(view.next_recruit) if view.next_recruit >= 0 else None
     nm = lib.chip(view.next_monster) if view.next_monster >= 0 else None
     nxt = "Next chips: recruit " + ("".join(str(s) for s in nr.soldiers) if nr else "none")
@@ -260,7 +269,8 @@ def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, 
     return png_bytes(to_palette(img, _PALETTE))
 
 
-def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int]) -> bytes:
+def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int],
+                 effects: Sequence[str] = ()) -> bytes:
     """A player's private panel: the map with their programmed row drawn as the path it takes (as if nobody
     else moved), and the six orders in a row of dials below."""
     img = _base().copy()
@@ -288,8 +298,8 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
         d.text((cx, MAP_H + 82), f"{k + 1}", font=font("bold", 20), fill=ink, anchor="mm")
         d.text((cx, MAP_H + 122), mark, font=font("bold", 40), fill=ink, anchor="mm")
         to = cities[k] if k < len(cities) else here
-        d.text((cx, MAP_H + 170), f"→ {to}" if to != here else f"at {to}", font=font("bold", 22), fill=ink,
-               anchor="mm")
+        note = effects[k] if k < len(effects) and effects[k] else (f"→ {to}" if to != here else f"at {to}")
+        d.text((cx, MAP_H + 170), note, font=font("bold", 22), fill=ink, anchor="mm")
         here = to
     return png_bytes(to_palette(img, _PALETTE))
 
