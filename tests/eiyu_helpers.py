@@ -14,9 +14,13 @@ from rules.eiyu.state import State
 R = RULESET
 
 
-def new_game(players: int = 3, *, short: bool = False, seed: int = 1, names: list[str] | None = None) -> State:
+def new_game(players: int = 3, *, short: bool = False, seed: int = 1, names: list[str] | None = None,
+             start: int | None = 0) -> State:
+    """A new game; ``start`` fixes the first start player (None: as drawn)."""
     seats = [SeatInfo(index=i, name=(names or [])[i] if names else f"P{i}") for i in range(players)]
     state: State = R.setup(seats, R.check_options({"short": short}, players), seed).state
+    if start is not None:
+        state = msgspec.structs.replace(state, start=start, turn=start)
     return state
 
 
@@ -77,7 +81,7 @@ def balance(players: int, games: int, *, short: bool = False, first_seed: int = 
     totals = {"fame": 0.0, "gold": 0.0, "building": 0.0}
     for g in range(games):
         seed = first_seed + g
-        state = new_game(players, short=short, seed=seed)
+        state = new_game(players, short=short, seed=seed, start=None)
         rng = Rng(seed * 7 + 1)
         while R.outcome(state) is None:
             seat = min(R.to_act(state))

@@ -17,10 +17,10 @@ def test_the_dummy_is_a_threat_but_rarely_the_winner(players: int, short: bool) 
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_every_score_matters_and_the_titans_are_fought(players: int) -> None:
-    stats = balance(players, 8, first_seed=200)
+    stats = balance(players, 16, first_seed=200)
     assert stats["titans"] >= 2, stats  # the titans are worth waking up for
     assert stats["show_rewards"] >= 4, stats  # shows of strength hand out most of their rewards
     assert min(stats["mean_fame"], stats["mean_gold"], stats["mean_building"]) > 2, stats
     assert stats["tied_last"] <= 0.35, stats
     assert stats["dummy_wins"] == 0  # no dummy with four or more
-    assert max(stats[f"seat{i}_wins"] for i in range(players)) <= 0.6, stats  # no seat is favoured outright
+    assert max(stats[f"seat{i}_wins"] for i in range(players)) <= 0.5, stats  # no seat is favoured outright

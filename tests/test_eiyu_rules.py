@@ -113,6 +113,11 @@ def _ready(players: int = 2, cities: list[int] | None = None, seed: int = 1) -> 
     return place_all(new_game(players, seed=seed), cities or [1, 8][:players] + [3, 4, 5][: max(0, players - 2)])
 
 
+def test_the_first_start_player_is_drawn_at_random() -> None:
+    drawn = {new_game(4, seed=seed, start=None).start for seed in range(12)}
+    assert len(drawn) > 1
+
+
 def test_cities_are_chosen_in_seat_order_then_everyone_programs_at_once() -> None:
     state = new_game(3)
     assert R.to_act(state) == {0}
@@ -258,7 +263,7 @@ def test_titans_wake_and_can_be_fought_where_nothing_else_is_done() -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=2, max_value=5), short=st.booleans(), seed=st.integers(0, 2**32))
 def test_random_play_always_ends_with_one_winner_and_replays(players: int, short: bool, seed: int) -> None:
-    start = new_game(players, short=short, seed=seed)
+    start = new_game(players, short=short, seed=seed, start=None)
     final, log = play(start, Rng(seed))
     assert final.phase == "over" and final.winner is not None
     assert len(final.out) == players + (1 if final.dummy is not None else 0) - 1

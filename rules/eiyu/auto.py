@@ -224,10 +224,10 @@ def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:
             if kind == "gold":
                 value: float = chip.gold
             elif kind == "building":
-                value = chip.building * (2.5 if buildable else 1.0)
+                value = chip.building * (3.0 if buildable else 1.2)
             else:
                 value = fame_worth(r.area)
-            total += value * weight.get(kind, 1.0) * (1.3 if trailing.get(kind) else 1.0)
+            total += value * weight.get(kind, 1.0) * (1.5 if trailing.get(kind) else 1.0)
         return total
 
     return max(game.reward_choices(s, pend.city), key=worth)

@@ -183,6 +183,7 @@ class Eiyu:
         short = bool(options.get("short", False))
         chips = rng.shuffle(list(range(len(lib.chips))))
         ranking = rng.shuffle(list(TRACKS))
+        start = rng.below(n)
         slot = [-1] * len(lib.cities)
         for c in lib.cities:
             if c.kind in ("recruit", "monster"):
@@ -194,8 +195,8 @@ class Eiyu:
             ranking=ranking, slot=slot, taken=[0] * len(lib.cities), recruit_pile=chips[:half],
             monster_pile=chips[half:], buildings=[Building() for _ in lib.cities],
             fame={a.id: [0] * n for a in lib.areas if not a.hidden}, titans=["asleep"] * len(lib.titans),
-            acted=[[] for _ in seats], rng=rng.state)
-        return Step(state=state, events=(Shuffled(ranking=tuple(ranking)),))
+            acted=[[] for _ in seats], start=start, turn=start, rng=rng.state)
+        return Step(state=state, events=(Shuffled(ranking=tuple(ranking), start=start),))
 
     def _dummy_start(self, players: int, short: bool) -> list[int]:
         """The dummy's starting scores; the short game scales them to its shorter length."""

@@ -181,9 +181,11 @@ class ChipLaid(Event, tag="chip_laid", frozen=True):
 
 
 class Shuffled(Event, tag="shuffled", frozen=True):
-    """The chips are shuffled at setup and the ranking order is drawn (the piles' order stays unknown)."""
+    """The chips are shuffled at setup, the ranking order and the first start player are drawn (the piles' order
+    stays unknown)."""
 
     ranking: tuple[str, ...]
+    start: int = 0
 
 
 class Hunted(Event, tag="hunted", frozen=True):
