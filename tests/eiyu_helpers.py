@@ -84,7 +84,8 @@ def balance(players: int, games: int, *, short: bool = False, first_seed: int = 
         state = new_game(players, short=short, seed=seed, start=None)
         rng = Rng(seed * 7 + 1)
         while R.outcome(state) is None:
-            seat = min(R.to_act(state))
+            acting = sorted(R.to_act(state))
+            seat = acting[rng.below(len(acting))]  # whoever locks in first, at random
             step = R.apply(state, seat, R.policy(state, seat, rng))
             for e in step.events:
                 hunts += isinstance(e, Hunted)

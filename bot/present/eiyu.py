@@ -206,14 +206,17 @@ class EiyuPresenter:
     def rewards_line(self, moment: EiyuMoment, e: RewardsTaken) -> str:
         parts = []
         if e.gold:
-            parts.append(f"{e.gold} gold")
+            parts.append(f"takes {e.gold} gold")
         if e.built:
-            parts.append(f"builds {e.built} level{'s' if e.built > 1 else ''} in {e.built_city}")
+            parts.append(f"builds {e.built} level{'s' if e.built > 1 else ''} in city {e.built_city}")
         if e.fame:
-            parts.append(f"{e.fame} fame chips in {self.lib.area(e.area).name}")
+            parts.append(f"places {e.fame} fame chips in {self.lib.area(e.area).name}")
         if e.hidden:
-            parts.append("a reward kept hidden" if e.hidden == 1 else "two rewards kept hidden")
-        return f"{moment.name_of(e.seat)} takes " + " and ".join(parts or ["nothing"]) + "."
+            parts.append("keeps a reward hidden" if e.hidden == 1 else "keeps both rewards hidden")
+        if not parts:
+            parts.append("takes nothing")
+        text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"{moment.name_of(e.seat)} {text}."
 
     def show_lines(self, moment: EiyuMoment, e: Shown) -> list[str]:
         lib = self.lib
