@@ -63,3 +63,19 @@ def test_no_public_message_shows_a_row_or_the_hidden_centre_before_its_time(play
             assert "Hidden Heartland" not in text and "centre" not in text, text
 
     play(new_game(players, seed=seed), Rng(seed), visit=visit, random_share=2)
+
+
+def test_during_a_hunts_rewards_the_panel_shows_what_has_resolved() -> None:
+    from rules.eiyu.content import library
+    from tests.eiyu_helpers import with_players
+
+    state = place_all(new_game(2, seed=2), [2, 4])
+    state = with_players(state, soldiers=[sorted(library().chip(state.slot[1]).needs), []])
+    state = R.apply(state, 0, SetRow(orders=("act", "wait", "red", "wait", "wait", "wait"), lock=True)).state
+    state = R.apply(state, 1, SetRow(orders=tuple(["wait"] * 6), lock=True)).state
+    assert state.phase == "reward"
+    told = PRESENTER.private("hand", moment_for(R, state, seats(2)), 0)
+    assert told is not None and "`1` ■ act ✓" in told.text and "`3` red road\n" in told.text + "\n"
+    assert "Choose your rewards" in told.text
+    public = PRESENTER.telling(moment_for(R, state, seats(2)))
+    assert public.prompt is not None and len(public.prompt.buttons) == len(R.legal(state, 0))

@@ -312,7 +312,13 @@ class EiyuPresenter:
                  f"{secret.central}"]
         prompt = None
         pictures: list[Picture] = []
-        if view.phase == "program" or (view.phase in ("reward", "dummy") and secret.row):
+        if view.phase in ("reward", "dummy") and secret.row:
+            done = len(me.resolved)
+            lines.append(f"**Your row for year {view.year}**, resolving (✓ carried out):")
+            lines += [f"`{k + 1}` {ORDER_NAMES[o]}" + (" ✓" if k < done else "") for k, o in enumerate(secret.row)]
+            if view.pending_seat == seat:
+                lines.append("Choose your rewards with the buttons in the thread.")
+        elif view.phase == "program":
             steps = preview(board_of_view(view, seat), seat, secret.row)
             lines.append(f"**Your row for year {view.year}** (from {city_name(me.city)}"
                          + (", locked in" if me.locked else "") + "; as if nobody else moved):")
