@@ -3,7 +3,7 @@ and the final rankings.  Pure: the state is copied, never changed in place."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
@@ -164,9 +164,19 @@ def rank(order: Sequence[str], points: Mapping[str, Sequence[int]], soldiers: Se
 # --- the game ------------------------------------------------------------------------------------------------
 
 
+#: Tabula's planner for a row (``auto.plan``), given to the game by its ruleset: the rules never import the
+#: policy that plays them.
+Planner = Callable[[State, int, Rng], tuple[str, ...]]
+
+
+def _wait_all(state: State, seat: int, rng: Rng) -> tuple[str, ...]:
+    return tuple([WAIT] * library().slots)
+
+
 class Eiyu:
-    def __init__(self, lib: Library | None = None) -> None:
+    def __init__(self, lib: Library | None = None, planner: Planner | None = None) -> None:
         self.lib = lib or library()
+        self.planner: Planner = planner or _wait_all
 
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         if not 2 <= players <= 5:
@@ -270,10 +280,8 @@ class Eiyu:
             self._program(s, seat, action, events)
         elif isinstance(action, AutoRow):
             self._need_phase(s, "program", "Orders are programmed at the start of a year.")
-            from rules.eiyu.auto import plan
-
             rng = Rng(s.rng)
-            row = plan(s, seat, rng)
+            row = self.planner(s, seat, rng)
             s.rng = rng.state
             self._program(s, seat, SetRow(orders=row, lock=True), events)
         elif isinstance(action, TakeRewards):

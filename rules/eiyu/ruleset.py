@@ -16,7 +16,7 @@ from rules.spec import ActionMeta, GameSpec
 
 class EiyuRuleset:
     def __init__(self) -> None:
-        self.game = Eiyu()
+        self.game = Eiyu(planner=auto.plan)
         self._codec = EiyuCodec()
 
     @property
