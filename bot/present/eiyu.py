@@ -330,7 +330,7 @@ class EiyuPresenter:
                                     art.panel_alt_text(view, seat, secret.row, cities)[:1000]))
             if view.phase == "program" and not me.locked:
                 prompt = self.program_controls(moment, seat)
-                lines.append("Change any slot with the menus (the panel does not refresh itself: press **Refresh**), "
+                lines.append("Change any slot with the menus (the panel shows each change at once), "
                              "or type `/program row:act,red,…`; then **Lock in**.")
         elif view.phase == "show" and secret.reveal is None:
             menu = Menu([(c.label, c.command) for c in moment.choices(seat)][:25], placeholder="What do you show?")
