@@ -19,7 +19,6 @@ from bot.models import Game, Seat
 
 _TABLE = '{"type":"tabula.%'
 _UNDO = '{"type":"tabula.undo"%'
-_NOT_MOVES = ('{"type":"start"}', '{"type":"abandon"}')
 
 
 @dataclass(slots=True)
@@ -80,7 +79,8 @@ class RecordQueries:
                     select(Seat.game_id, Seat.seat, Seat.user_id).where(col(Seat.game_id).in_(ids)))).all():
                 seats[int(game_id)][int(seat)] = int(user)
             action = col(ActionRow.action)
-            is_move = (~action.like(_TABLE)) & action.not_in(_NOT_MOVES)
+            # The start and an abandon are logged without a seat; the table's own rows are ``tabula.*``.
+            is_move = (~action.like(_TABLE)) & col(ActionRow.seat).is_not(None)
             counted = (await session.exec(
                 select(ActionRow.game_id,
                        func.sum(case((is_move, 1), else_=0)),
