@@ -86,7 +86,7 @@ async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: P
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    args = parser.parse_args(["legend", "--players", "Ann,Bob", "--seed", "3", "--auto",
+    args = parser.parse_args(["legend", "--players", "Ann,Bob", "--seed", "3", "--auto", "--moves", "5000",
                               "--images", str(tmp_path / "img")])
     out = io.StringIO()
     assert await play(args, out=out) == 0
@@ -192,7 +192,8 @@ async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tm
     assert "rolls `2d6+1`" in text and "rolls `3d4`" in text
     assert "✋ There is no fight" in text
     auto = io.StringIO()
-    assert await play(parser.parse_args([*base, "--auto", "--db", str(tmp_path / "auto.db")]), out=auto) == 0
+    whole = [*base, "--auto", "--moves", "5000", "--db", str(tmp_path / "auto.db")]  # to the end, not a demo
+    assert await play(parser.parse_args(whole), out=auto) == 0
     assert "wins" in auto.getvalue() or "share the victory" in auto.getvalue()
     assert any("party" in p.name for p in (tmp_path / "img").rglob("*.png"))
 
@@ -215,7 +216,7 @@ async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end
     assert "Where to?" not in text and "explores from Aegyptus to Cyrenaica" in text  # the menu's `/explore path:`
     assert typed("explore?path=latium>campania") == "/explore path:latium>campania"
     auto = io.StringIO()
-    argv = [*base, "--auto", "--opponents", "bot", "--short", "--db", str(tmp_path / "auto.db")]
+    argv = [*base, "--auto", "--moves", "5000", "--opponents", "bot", "--short", "--db", str(tmp_path / "auto.db")]
     assert await play(parser.parse_args(argv), out=auto) == 0
     assert "Champion of the Empire" in auto.getvalue() and "🏆" in auto.getvalue()
 
