@@ -349,13 +349,14 @@ def test_party_tolerates_odd_input() -> None:
     assert legend.party_alt_text(PartyView(player="Zed"), heroes=HEROES, spells=SPELLS) == "Zed's party: no heroes."
 
 
-def test_parties_of_a_real_game_render_with_the_spell_for_their_owner_only() -> None:
+def test_parties_of_a_real_game_render_with_their_spell_for_everyone() -> None:
     rules = LegendOfHeroes()
     for state, _events in play_moves(rules, ["Ann", "Bob"], 40, mode="expanded")[::8]:
         for seat, p in enumerate(state.players):
             own = rules.view(state, seat).party_of(seat)
             assert [h.id for h in own.heroes] == [h.id for h in p.party] and own.spell == p.spell
-            assert rules.view(state, 1 - seat).party_of(seat).spell is None
+            assert rules.view(state, 1 - seat).party_of(seat) == own  # face up: the same picture for all
+            assert rules.view(state, None).party_of(seat) == own
             data = legend.render_party(own)
             assert _open(data).size == (party_layer.WIDTH, party_layer.HEIGHT) and len(data) < 1_000_000
             alt = legend.party_alt_text(own)

@@ -56,7 +56,7 @@ class LegendPresenter:
         return Picture(f"spell-{sp.id}.png", legend_render.render_spell(sp), legend_render.spell_alt_text(sp)[:1000])
 
     def party(self, view: LegendView, seat: int) -> Picture:
-        """The Party laid out in a row, Leader at the right; the spell only on the owner's own view."""
+        """The Party laid out in a row, Leader at the right, the Magic User's spell face up beside him."""
         party = view.party_of(seat)
         return Picture(f"party-{seat}.png", legend_render.render_party(party),
                        legend_render.party_alt_text(party)[:1000])
@@ -181,6 +181,7 @@ class LegendPresenter:
             if view.expanded:
                 down = sum(1 for h in f.party if h.wounded)
                 hurt = f" · led by {f.fighter}" + (f" · {down} of 5 wounded" if down else "")
+                hurt += f" · spell {spell_index()[f.spell].name}" if f.spell else " · no spell"
             wounds = f" · {f.wounds} of {SOLO_WOUND_LIMIT} wounds" if len(view.fighters) == 1 else ""
             rows.append(f"{f.letter} **{f.player}** ({f.colour}, {f.fighter}) {where}{hurt}{wounds} — {f.gold} gold")
         head = view.caption
@@ -225,7 +226,7 @@ class LegendPresenter:
         return Telling(text=text, pictures=[self.fighter(me.fighter_id, wounded=me.wounded)], prompt=None)
 
     def party_sheet(self, moment: LegendMoment, view: LegendView, seat: int) -> Telling:
-        """`/party` and `/sheet` in the Expanded Game: the owner's private look at the Party and its spell, with
+        """`/party` and `/sheet` in the Expanded Game: the owner's look at the Party and its spell, with
         menus to put a hero at the front or the back when the party may be rearranged now."""
         me = view.fighters[seat]
         rows = []
@@ -311,6 +312,10 @@ class LegendPresenter:
             what = (f"A fight. {first}; each miss, the {card.title} strikes back. After each of its attacks the "
                     f"player may attack again, change Leader or retreat. Its red dot is under box "
                     f"**{BOXES[card.dot]}** (for spells: that box of the Spell card says whether it works).")
+            if explorer.spell:
+                spell = spell_index()[explorer.spell]
+                works = "would work" if spell.works[card.dot] else "would have **no effect**"
+                what += f" {explorer.player}'s {spell.name} {works} on it."
         else:
             what = f"A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat."
         return what + "\n" + "\n".join(rows)

@@ -7,7 +7,7 @@ are drawn once per hero and side (``cards.hero_image``), shrunk once and cached;
 a fresh canvas with the labels and encodes it.
 
 A party is the view's ``PartyView``: the player, their colour and letter, the heroes left to right (the last
-leads) and, on its owner's own picture only, the spell.
+leads) and the Magic User's spell (face up, as the book lays it).
 """
 
 from __future__ import annotations

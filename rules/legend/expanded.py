@@ -55,7 +55,8 @@ class PartyRules(Explorer):
             p.spell = pile.pop(0)
         state.spell_pile = pile
         events.append(PartiesDealt(parties={i: [h.id for h in p.party] for i, p in enumerate(state.players)},
-                                   spells=len(state.players)))
+                                   spells=len(state.players),
+                                   dealt={i: p.spell for i, p in enumerate(state.players) if p.spell}))
 
     # --- who acts, what is legal ---------------------------------------------------------------
 
@@ -273,7 +274,7 @@ class PartyRules(Explorer):
         events.append(Rested(seat=seat, healed=healed, healer=healer, studying=studying))
         if studying is not None:  # the new spell arrives at the end of the missed turn
             me.spell = s.spell_pile.pop(0)
-            events.append(SpellLearned(seat=seat, hero=studying))
+            events.append(SpellLearned(seat=seat, hero=studying, spell=me.spell))
         s.last_move = None
         self.end_turn(s, events)
 
