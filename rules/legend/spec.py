@@ -59,23 +59,15 @@ EXPANDED_VERBS = (
                            complete=False, max_length=100),), slash=False),
 )
 
-#: What a refusal lists in each mode (the typed-only verbs are named in the prompts themselves).
-_REFUSAL_STARTER = (
-    "`/explore to:` to enter the dungeon or move to a doorway",
-    "`/narrate text:` to tell the card in your hand as Narrator (`note:` pins a scene note)",
-)
-_REFUSAL_EXPANDED = (
-    "`/attack` for your Leader to strike (or face the Hazard again)",
-    "`/cast` for your Magic User, leading, to cast his spell",
-    "`/study` to miss a turn while your Magic User learns a new spell",
-    "`/heal` to miss a turn while your Cleric tends the wounded",
-    "`/party` to see and reorder your party",
-)
+#: What a refusal lists in each mode, compactly (a refusal stays a line or two long).
+_REFUSAL_STARTER = "`/explore to:` (move), `/narrate text:` (as Narrator), `/sheet`"
+_REFUSAL_EXPANDED = ("`/explore to:` (move), `/attack` or `/cast` (fight), `/study` or `/heal` (rest a turn), "
+                     "`/narrate text:` (as Narrator), `/party`")
 
 
-def verbs_for(expanded: bool) -> tuple[str, ...]:
+def verbs_for(expanded: bool) -> str:
     """The verbs a refusal lists for this mode of the game, as it says them."""
-    return _REFUSAL_STARTER + _REFUSAL_EXPANDED if expanded else _REFUSAL_STARTER
+    return _REFUSAL_EXPANDED if expanded else _REFUSAL_STARTER
 
 
 SPEC = GameSpec(
