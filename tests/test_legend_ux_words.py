@@ -1,5 +1,5 @@
-"""Legend of Heroes in words, as players met them: refusals stay short and say what is allowed,
-and the private views are the ones the spec names."""
+"""Legend of Heroes in words, as players met them: refusals stay short and say what is allowed, a choice left
+out is asked for (never guessed), and the private views are the ones the spec names."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.present.legend import PRESENTER
 from rules.core import GameError, IllegalAction, NotYourTurn
 from rules.legend import RULESET
 from rules.legend.game import LegendOfHeroes
+from rules.legend.state import Keep, Lead, State
 from rules.spec import Command
 from tests.legend_helpers import play_moves
 
@@ -84,6 +85,48 @@ def test_an_unknown_verb_lists_the_modes_verbs_compactly() -> None:
         assert text.startswith("Legend of Heroes has no `/hand`.") and len(text) <= 180
         for verb in ("attack", "cast", "study", "heal", "party"):
             assert (f"`/{verb}`" in text) == (options["mode"] == "expanded"), text
+
+
+def _deciding(kind: str) -> tuple[State, int]:
+    """A real Expanded Game stopped where its explorer must choose (``kind``: leader or fight)."""
+    for seed in range(40):
+        for state, _events in play_moves(RULES, ["Ann", "Bob"], 400, seed=seed, mode="expanded"):
+            ex = state.exploring
+            if ex is not None and ex.decision == kind and RULES.can_lead(state, RULES.current(state)):
+                return state, RULES.current(state)
+    raise AssertionError(f"no {kind} decision in 40 games")
+
+
+@pytest.mark.parametrize("kind", ["leader", "fight"])
+def test_lead_with_no_hero_asks_who_and_changes_nothing(kind: str) -> None:
+    state, seat = _deciding(kind)
+    before = RULES.view(state, None)
+    with pytest.raises(IllegalAction) as caught:
+        RULES.codec.parse(state, seat, Command("lead"))
+    text = str(caught.value)
+    assert text.startswith("Who should lead?") and len(text) <= REFUSAL_MAX
+    for hero in RULES.can_lead(state, seat):
+        assert f"**{hero.name}**" in text
+    leader = RULES.leader(state, seat)
+    assert leader is not None and f"**{leader.name}**" not in text  # the Leader is not offered to himself
+    assert ("`/keep`" in text) == (kind == "leader")
+    assert RULES.view(state, None) == before  # nothing was played
+    blank = Command.of("lead", hero="  ")
+    with pytest.raises(IllegalAction, match="Who should lead"):
+        RULES.codec.parse(state, seat, blank)
+    # naming a hero still leads, and `/keep` still keeps
+    hero = RULES.can_lead(state, seat)[0]
+    assert RULES.codec.parse(state, seat, Command.of("lead", hero=hero.name)) == Lead(hero=hero.id)
+    if kind == "leader":
+        assert RULES.codec.parse(state, seat, Command("keep")) == Keep()
+
+
+def test_lead_with_no_hero_outside_a_decision_explains_when_the_leader_changes() -> None:
+    state = play_moves(RULES, ["Ann", "Bob"], 0, mode="expanded")[0][0]
+    with pytest.raises(IllegalAction) as caught:
+        RULES.codec.parse(state, 0, Command("lead"))
+    text = str(caught.value)
+    assert "when asked" in text and "`/front hero:`" in text and len(text) <= REFUSAL_MAX
 
 
 def test_the_spec_names_legends_private_views_and_no_hand() -> None:
