@@ -1,0 +1,123 @@
+"""Legend of Heroes pictures as players asked for them: a player panel on the board (who is which token, gold,
+wounds, the one to act), the standings on the final board."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+import pytest
+from PIL import Image
+
+from render import legend
+from render.legend import board as board_layer
+from rules.legend.content import dungeon
+from rules.legend.game import LegendOfHeroes
+from rules.legend.view import FighterView, LegendView
+from tests.legend_helpers import play_moves
+
+RULES = LegendOfHeroes()
+
+
+def _open(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img.convert("RGB")
+
+
+def _count(img: Image.Image, box: tuple[float, float, float, float], colour: tuple[int, int, int]) -> int:
+    crop = img.crop(tuple(round(v) for v in box))  # type: ignore[arg-type]
+    return sum(n for n, c in crop.getcolors(maxcolors=1 << 20) or [] if c == colour)
+
+
+def _fighter(seat: int, name: str, colour: str, gold: int = 0, **extra: object) -> FighterView:
+    return FighterView(seat=seat, player=name, colour=colour, letter=colour[0].upper(), fighter="Brand",
+                       fighter_id="brand", doorway=f"D{seat + 1}", gold=gold, **extra)  # type: ignore[arg-type]
+
+
+def test_the_panel_lies_between_the_plan_and_the_caption() -> None:
+    width, height = board_layer._size(dungeon())
+    top = board_layer._panel_top(dungeon())
+    assert top + board_layer.PANEL_H + board_layer.CAPTION_H == height and width <= 1600 and height <= 1200
+    cells = board_layer.panel_cells(LegendView(fighters=tuple(_fighter(i, f"P{i}", c) for i, c in
+                                                              enumerate(("red", "blue", "green", "orange", "white")))))
+    assert len(cells) == 5
+    for (_f, box), (_g, after) in itertools.pairwise(cells):
+        assert box[2] < after[0]  # side by side, never overlapping
+    assert all(top <= c[1][1] and c[1][3] <= top + board_layer.PANEL_H and c[1][2] <= width for c in cells)
+    assert all(c[1][2] - c[1][0] >= 240 for c in cells)  # room for a name and "1000 gold" even with five
+
+
+def test_each_cell_shows_its_players_colour_and_only_the_one_to_act_is_framed_in_gold() -> None:
+    fighters = (_fighter(0, "Ann", "red", 30), _fighter(1, "Bob", "blue", 150), _fighter(2, "Cy", "green", 5))
+    view = LegendView(fighters=fighters, to_move=1, to_act=(1,), phase="move")
+    img = _open(legend.render_board(view))
+    cells = board_layer.panel_cells(view)
+    assert [f.seat for f, _ in cells] == [0, 1, 2]
+    for f, box in cells:
+        fill = board_layer.TOKENS[f.colour][0]
+        assert _count(img, box, fill) > 300, f.player  # the colour bar and the token
+        rings = _count(img, box, board_layer.TURN_RING)
+        if f.seat == 1:
+            assert rings > 2000  # the gold frame and the TO MOVE strip
+        else:
+            assert rings < 50
+    assert board_layer._roles(view) == {1: "TO MOVE"}
+
+
+def test_while_a_player_narrates_the_narrator_is_lit_and_the_explorer_tagged() -> None:
+    for state, _events in play_moves(RULES, ["Ann", "Bob", "Cy"], 200, seed=4, narration="players"):
+        view = RULES.view(state, None)
+        if view.phase == "explore" and view.narrator is not None and view.narrator in view.to_act:
+            break
+    else:
+        raise AssertionError("nobody narrated")
+    assert view.to_move is not None and view.narrator is not None
+    roles = board_layer._roles(view)
+    assert roles[view.narrator] == "NARRATING" and roles[view.to_move] == "EXPLORING"
+    lit = [f.seat for f in view.fighters if board_layer.panel_lit(view, f)]
+    assert lit == [view.narrator]
+
+
+@pytest.mark.parametrize("mode", ["solo", "expanded"])
+def test_solo_shows_the_wounds_of_eight_as_pips(mode: str) -> None:
+    def red_in_panel(wounds: int) -> int:
+        f = _fighter(0, "Ann", "blue", 40, wounds=wounds)
+        view = LegendView(mode=mode, fighters=(f,), to_move=0, to_act=(0,), phase="move")  # type: ignore[arg-type]
+        img = _open(legend.render_board(view))
+        (_f, box), = board_layer.panel_cells(view)
+        return _count(img, box, board_layer.WOUND_RED)
+
+    none, three, six = red_in_panel(0), red_in_panel(3), red_in_panel(6)
+    assert none == 0 and three > 300 and abs(six - 2 * three) < three * 0.1
+    f = _fighter(0, "Ann", "blue", 40, wounds=3)
+    alt = legend.board_alt_text(LegendView(mode=mode, fighters=(f,)))  # type: ignore[arg-type]
+    assert "wounds 3 of 8" in alt and "gold: Ann 40" in alt
+
+
+def test_the_final_board_shows_the_standings_richest_first_with_the_winner_marked() -> None:
+    fighters = (_fighter(0, "Ann", "red", 30), _fighter(1, "Bob", "blue", 150), _fighter(2, "Cy", "green", 60))
+    view = LegendView(fighters=fighters, phase="over", to_move=None, caption="Bob wins with 150 gold pieces.")
+    cells = board_layer.panel_cells(view)
+    assert [f.player for f, _ in cells] == ["Bob", "Cy", "Ann"]
+    assert board_layer._roles(view) == {1: "WINNER", 2: "2nd", 0: "3rd"}
+    img = _open(legend.render_board(view))
+    rings = [_count(img, box, board_layer.TURN_RING) for _f, box in cells]
+    assert rings[0] > 2000 and rings[1] < 50 and rings[2] < 50
+    alt = legend.board_alt_text(view)
+    assert "gold: Bob 150, Cy 60, Ann 30" in alt
+    tie = LegendView(fighters=(_fighter(0, "Ann", "red", 60), _fighter(1, "Bob", "blue", 60)), phase="over")
+    assert board_layer._roles(tie) == {0: "WINNER", 1: "WINNER"}
+
+
+def test_the_panel_of_every_mode_draws_for_a_real_game() -> None:
+    for names, options in ((["Ann", "Bob", "Cy", "Di", "Eve"], {"mode": "expanded"}), (["Ann"], {"mode": "solo"}),
+                           (["Ann", "Bob"], {})):
+        game = play_moves(RULES, names, 3000, seed=2, **options)
+        for state, _events in [*game[:: max(1, len(game) // 5)], game[-1]]:
+            view = RULES.view(state, None)
+            img = _open(legend.render_board(view))
+            assert img.size == board_layer._size(dungeon())
+            for f, box in board_layer.panel_cells(view):
+                assert _count(img, box, board_layer.TOKENS[f.colour][0]) > 300
+        assert game[-1][0].phase == "over"
