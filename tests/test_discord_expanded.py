@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from bot.db import Database
+from render.legend import party as party_layer
 from rules.legend.content import hero_index, spell_index
 from tests.fakediscord import FakeDiscordHarness, walk_components
 from tests.tabula_harness import bot_factory, check_png, uid
@@ -77,7 +78,7 @@ async def test_parties_are_dealt_with_their_spells_face_up(db: Database) -> None
         spell = mine.content.split("Spell: **")[1].split("**")[0]
         assert spell in SPELL_NAMES
         picture = check_png(mine.attachments[0])
-        assert picture.width > picture.height
+        assert picture.size == (party_layer.WIDTH, party_layer.HEIGHT)  # two rows of three, to read at chat width
         assert spell in (mine.attachments[0].description or "")
         theirs = await h.slash(h.alice, thread.payload, "party")
         assert theirs.ephemeral and "Spell: **" in theirs.content

@@ -1,5 +1,5 @@
 """Legend of Heroes pictures as players asked for them: a player panel on the board (who is which token, gold,
-wounds, the one to act), the standings on the final board."""
+wounds, the one to act), the standings on the final board, and titles that never break inside a word."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ import pytest
 from PIL import Image
 
 from render import legend
+from render.common import text_length
 from render.legend import board as board_layer
-from rules.legend.content import dungeon
+from render.legend import cards as card_layer
+from render.legend.text import FLOOR, fit_words
+from rules.legend.content import card_index, dungeon, fighters, heroes, spells
 from rules.legend.game import LegendOfHeroes
 from rules.legend.view import FighterView, LegendView
 from tests.legend_helpers import play_moves
@@ -121,3 +124,41 @@ def test_the_panel_of_every_mode_draws_for_a_real_game() -> None:
             for f, box in board_layer.panel_cells(view):
                 assert _count(img, box, board_layer.TOKENS[f.colour][0]) > 300
         assert game[-1][0].phase == "over"
+
+
+# --- titles never break inside a word -----------------------------------------------------------------
+
+def _whole_words(text: str, lines: list[str]) -> bool:
+    return " ".join(lines).split() == text.split() and not any(line.endswith(("-", "…")) for line in lines)
+
+
+def test_no_card_title_breaks_inside_a_word() -> None:
+    titles = {c.title for c in card_index().values()} | {h.name for h in heroes()} | {s.name for s in spells()}
+    titles |= {f.name for f in fighters()} | {"Chamber of the Sleeping Hydra", "Quartermaster's Storeroom"}
+    for title in sorted(titles):
+        face, lines = card_layer.title_lines(title)
+        assert _whole_words(title, lines), (title, lines)
+        assert 1 <= len(lines) <= 2 and face.size >= 22, (title, face.size)
+
+
+def test_no_room_name_on_the_board_breaks_inside_a_word() -> None:
+    names = sorted({c.title for c in card_index().values() if c.kind == "room"} | {"explored"})
+    checked = 0
+    for room in dungeon().room:
+        for name in names:
+            for status in ("partly", "explored"):
+                for tokens in range(4):
+                    _slots, _mark, text, box = board_layer.room_layout(room, status, name, tokens)
+                    if text is None:
+                        continue
+                    face, lines = board_layer.room_name_lines(text, box)
+                    assert _whole_words(text, lines), (room.id, name, status, tokens, lines)
+                    assert face.size >= 12, (room.id, name, status, tokens, face.size)
+                    checked += 1
+    assert checked > 500
+
+
+def test_a_word_too_long_for_any_size_is_cut_not_split() -> None:
+    face, lines = fit_words("Unpronounceablewordofgreatlength here", "bold", 60, 40, largest=21, smallest=13)
+    assert face.size == FLOOR and lines[0].endswith("…") and not any("-" in line for line in lines)
+    assert all(text_length(line, face) <= 60 for line in lines)

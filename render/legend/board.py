@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     RGB,
@@ -34,6 +34,7 @@ from render.common import (
     text_length,
     to_palette,
 )
+from render.legend.text import fit_words
 from rules.legend.content import Dungeon, Room, dungeon, spell_index
 from rules.legend.state import SOLO_WOUND_LIMIT as SOLO_WOUNDS
 from rules.legend.view import FighterView, LegendView, RoomView
@@ -256,7 +257,28 @@ def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, toke
         _rect(draw, gap, fill=DOORWAY)
     draw.text((x0 + 9, y0 + 7), room.id, font=font("bold", 19), fill=ROOM_TEXT)
 
-    # inside the walls, under the id: the card mark and/or name, then a row for tokens
+    slots, mark, text, box = room_layout(room, status, name, tokens)
+    if mark is not None:
+        symbol, at = mark
+        sprite = _card_mark(symbol)
+        img.paste(sprite, at, sprite)
+    if text:
+        face, lines = room_name_lines(text, box)
+        draw_lines(draw, lines, box, face, ROOM_TEXT, align="center", valign="middle", spacing=1.1)
+    return slots
+
+
+def room_name_lines(text: str, box: Box) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A room's name in its box: as large as fits, never broken inside a word."""
+    return fit_words(text, "bold", box[2] - box[0], box[3] - box[1], largest=21, smallest=13, spacing=1.1)
+
+
+def room_layout(room: Room, status: str, name: str | None,
+                tokens: int) -> tuple[list[Point], tuple[str, Point] | None, str | None, Box]:
+    """Inside the walls, under the id: where the ``tokens`` fighters stand, the card mark ("?" or "!") and
+    its corner, the words shown (the name, "explored", or none) and the box they go in."""
+    x0, y0, x1, y1 = _room_box(room)
+    explored = status == "explored"
     top, bottom = y0 + 32, y1 - 8
     left, right = x0 + 11, x1 - 11
     slots: list[Point] = []
@@ -266,27 +288,23 @@ def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, toke
         first = (left + right) // 2 - step * (tokens - 1) // 2
         slots = [(first + i * step, row_y) for i in range(tokens)]
         bottom = row_y - TOKEN_D // 2 - 8
-    mark = {"unexplored": "?", "partly": "!"}.get(status)
+    symbol = {"unexplored": "?", "partly": "!"}.get(status)
     text = name if name else ("explored" if explored else None)
-    if mark:
-        sprite = _card_mark(mark)
+    mark: tuple[str, Point] | None = None
+    if symbol:
+        sw, sh = _card_mark(symbol).size
         space = bottom - top
         wide = room.w >= 4 and text is not None
-        if text is None or (not wide and space < sprite.height + 24):
-            my = top + max(0, (space - sprite.height) // 2)
-            img.paste(sprite, ((left + right - sprite.width) // 2, my), sprite)
+        if text is None or (not wide and space < sh + 24):
+            mark = symbol, ((left + right - sw) // 2, top + max(0, (space - sh) // 2))
             text = None
         elif wide:
-            img.paste(sprite, (left + 2, top + max(0, (space - sprite.height) // 2)), sprite)
-            left += sprite.width + 10
+            mark = symbol, (left + 2, top + max(0, (space - sh) // 2))
+            left += sw + 10
         else:
-            img.paste(sprite, ((left + right - sprite.width) // 2, top), sprite)
-            top += sprite.height + 4
-    if text:
-        face, lines = fit_text(text, "bold", right - left, bottom - top, largest=21, smallest=13, spacing=1.1)
-        draw_lines(draw, lines, (left, top, right, bottom), face, ROOM_TEXT, align="center", valign="middle",
-                   spacing=1.1)
-    return slots
+            mark = symbol, ((left + right - sw) // 2, top)
+            top += sh + 4
+    return slots, mark, text, (left, top, right, bottom)
 
 
 @lru_cache(maxsize=512)

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     RGB,
@@ -28,6 +28,7 @@ from render.common import (
     wrap,
 )
 from render.legend.board import BLACK, WHITE
+from render.legend.text import fit_words
 from rules.legend.content import BOXES, CLASS_NAMES, CLASSES, ActionCard, Fighter, Hero, Spell
 
 # --- cards --------------------------------------------------------------------------------------------
@@ -322,8 +323,13 @@ def _card_bytes(img: Image.Image) -> bytes:
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
 
 
+def title_lines(text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's title: as large as fits in two lines, never broken inside a word."""
+    return fit_words(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+
+
 def _title(draw: ImageDraw.ImageDraw, text: str, top: int) -> int:
-    face, lines = fit_text(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+    face, lines = title_lines(text)
     bottom = draw_lines(draw, lines, (30, top, CARD_W - 30, top + 90), face, INK, align="center", spacing=1.1)
     draw.line((70, bottom + 6, CARD_W - 70, bottom + 6), fill=mix(INK, PARCHMENT, 0.6), width=2)
     return bottom + 14
