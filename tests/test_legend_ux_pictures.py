@@ -9,13 +9,17 @@ import itertools
 import pytest
 from PIL import Image
 
+from bot.moment import moment_for
+from bot.present.base import SeatName
+from bot.present.legend import PRESENTER
 from render import legend
 from render.common import text_length
 from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from render.legend.text import FLOOR, fit_words
-from rules.legend.content import card_index, dungeon, fighters, heroes, spells
+from rules.legend.content import CLASSES, card_index, dungeon, fighter_index, fighters, hero_index, heroes, spells
 from rules.legend.game import LegendOfHeroes
+from rules.legend.state import FightRoll, HeroRoll, State
 from rules.legend.view import FighterView, LegendView
 from tests.legend_helpers import play_moves
 
@@ -25,7 +29,7 @@ RULES = LegendOfHeroes()
 def _open(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
-    return img.convert("RGB")
+    return img.convert("RGBA").convert("RGB")
 
 
 def _count(img: Image.Image, box: tuple[float, float, float, float], colour: tuple[int, int, int]) -> int:
@@ -162,3 +166,67 @@ def test_a_word_too_long_for_any_size_is_cut_not_split() -> None:
     face, lines = fit_words("Unpronounceablewordofgreatlength here", "bold", 60, 40, largest=21, smallest=13)
     assert face.size == FLOOR and lines[0].endswith("…") and not any("-" in line for line in lines)
     assert all(text_length(line, face) <= 60 for line in lines)
+
+
+# --- what happened, on the card -----------------------------------------------------------------------
+
+def _mark_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    x0, y0, _x1, y1 = box
+    left_side = (x0 - 3, y0 + 8, x0 + 2, y1 - 8)  # where the ring runs down the box's left edge, nowhere else
+    return _count(img, left_side, card_layer.MARK)
+
+
+def test_the_starter_games_cards_show_the_fighter_row_alone() -> None:
+    troll = next(c for c in card_index().values() if c.kind == "monster" and c.party)
+    alone = _open(legend.render_card(troll, fighter_only=True))
+    every = _open(legend.render_card(troll))
+    assert alone.size == every.size == (card_layer.CARD_W, card_layer.CARD_H) and alone != every
+    assert _open(legend.render_card(card_layer.fighter_row_only(troll))) == alone
+    starter = PRESENTER.card(troll.id, "starter")
+    solo = PRESENTER.card(troll.id, "solo")
+    expanded = PRESENTER.card(troll.id, "expanded")
+    assert starter.png == solo.png != expanded.png
+    assert "Rogue" not in starter.alt and "Rogue" in expanded.alt
+    assert "box A" in starter.alt or "box" in starter.alt
+
+
+def _fight(mode: str, names: list[str]) -> tuple[State, LegendView, tuple[object, ...], str]:
+    for seed in range(20):
+        for state, events in play_moves(RULES, names, 600, seed=seed, mode=mode):
+            rolls = [e for e in events if isinstance(e, (FightRoll, HeroRoll)) and e.who in ("fighter", "hero")]
+            if rolls:
+                return state, RULES.view(state, None), events, rolls[0].card
+    raise AssertionError("no fight")
+
+
+@pytest.mark.parametrize("mode", ["starter", "expanded"])
+def test_a_fought_card_rings_the_box_that_applied_and_lists_the_rolls(mode: str) -> None:
+    state, view, events, card_id = _fight(mode, ["Ann", "Bob"])
+    picture = PRESENTER.fought(view, card_id, events)
+    img = _open(picture.png)
+    assert img.width == card_layer.CARD_W and img.height > card_layer.CARD_H  # the strip of rolls below
+    card = card_index()[card_id]
+    drawn = card if mode == "expanded" else card_layer.fighter_row_only(card)
+    rolls = [e for e in events if isinstance(e, (FightRoll, HeroRoll)) and e.card == card_id]
+    ringed = set()
+    for e in rolls:
+        if isinstance(e, FightRoll) and e.who == "fighter":
+            f = fighter_index()[view.fighters[e.seat].fighter_id]
+            ringed.add(("fighter", f.dot))
+        elif isinstance(e, HeroRoll) and e.who == "hero":
+            hero = hero_index()[e.hero]
+            ringed.add((hero.kind, hero.dot))
+    assert ringed
+    for row, box in ringed:
+        assert _mark_pixels(img, card_layer.box_rect(drawn, row, box)) > 40, (row, box)
+    unringed = [(row, b) for row in (["fighter"] if mode != "expanded" else list(CLASSES)) for b in range(5)
+                if (row, b) not in ringed]
+    assert all(_mark_pixels(img, card_layer.box_rect(drawn, row, b)) == 0 for row, b in unringed)
+    for e in rolls:
+        assert f"{e.roll} (needs {e.need})" in picture.alt
+    telling = PRESENTER.telling(moment_for(RULES, state, _seats(["Ann", "Bob"]), events=events))
+    assert any(p.filename == f"card-{card_id}-fought.png" for p in telling.pictures)
+
+
+def _seats(names: list[str]) -> list[SeatName]:
+    return [SeatName(seat=i, user_id=100 + i, name=n) for i, n in enumerate(names)]

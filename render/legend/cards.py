@@ -17,6 +17,7 @@ from render.common import (
     canvas,
     cap_alt,
     draw_lines,
+    ellipsize,
     fit_text,
     font,
     line_height,
@@ -25,6 +26,7 @@ from render.common import (
     png_bytes,
     shrink,
     supersampled,
+    text_length,
     wrap,
 )
 from render.legend.board import BLACK, WHITE
@@ -421,6 +423,11 @@ def _card_png(card: ActionCard) -> bytes:
 
 
 def _draw_card(card: ActionCard) -> bytes:
+    return _card_bytes(_card_image(card))
+
+
+def _card_image(card: ActionCard) -> Image.Image:
+    """The card as an RGBA image (not cached: ``render_card`` caches the PNG)."""
     colour = KIND_COLOURS.get(card.kind, KIND_COLOURS["room"])
     img, draw = _frame(colour, card.kind, PARCHMENT)
     top = _title(draw, card.title, 58)
@@ -447,12 +454,107 @@ def _draw_card(card: ActionCard) -> bytes:
         _paste_emblem(img, card.kind, (34, top, CARD_W - 34, top + pic), colour)
         _text(draw, card.text, (34, top + pic + 8, CARD_W - 34, bottom - 6), largest=23)
     _next_box(draw, card.next)
-    return _card_bytes(img)
+    return img
 
 
-def render_card(card: ActionCard | Mapping[str, Any]) -> bytes:
-    """PNG (480×680) of one Action card; drawn once per card and cached."""
-    return _card_png(_as_card(card))
+def fighter_row_only(card: ActionCard) -> ActionCard:
+    """The card as the starter game prints it: the Fighter row alone (the other kinds of Hero are only in the
+    Expanded Game)."""
+    return msgspec.structs.replace(card, party={}) if card.party else card
+
+
+def render_card(card: ActionCard | Mapping[str, Any], *, fighter_only: bool = False) -> bytes:
+    """PNG (480×680) of one Action card; drawn once per card and cached.  ``fighter_only``: the starter
+    game's card, with the Fighter row alone."""
+    c = _as_card(card)
+    return _card_png(fighter_row_only(c) if fighter_only else c)
+
+
+# --- a card with what happened on it --------------------------------------------------------------------
+
+#: A box a roll was read from: the row (a kind of Hero: "fighter" on a starter card) and the box (0–4).
+MarkedBox = tuple[str, int]
+#: One line of the result strip: the words, and whether it went the players' way (None: neither).
+ResultLine = tuple[str, bool | None]
+RESULT_LINE_H = 36
+RESULT_MAX = 6  # lines shown under a card; a longer fight shows its last ones
+MARK: RGB = (0, 150, 255)  # the ring round the box that applied: a bright blue no card uses
+WIN_GREEN: RGB = (28, 140, 52)
+
+
+def box_rect(card: ActionCard, row: str, box: int) -> Box:
+    """Where box ``box`` of ``row`` lies on the card as drawn (the Fighter row alone, or every kind's)."""
+    bottom = CARD_H - 88
+    if card.party:
+        table_top = bottom - PARTY_TABLE_H
+        label_x1, right, gap = 96, CARD_W - 20, 7
+        w = (right - (label_x1 + 6) - 4 * gap) / 5
+        left = label_x1 + 6
+        kinds = list(CLASSES)
+        y = table_top + 18 + (kinds.index(row) if row in kinds else 0) * (ROW_H + ROW_GAP)
+        x = left + box * (w + gap)
+        return round(x), y, round(x + w), y + ROW_H
+    w, h, gap = 72, 58, 10
+    left = (CARD_W - (5 * w + 4 * gap)) // 2
+    top = bottom - 106 + 20
+    x = left + box * (w + gap)
+    return x, top, x + w, top + h
+
+
+def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Sequence[ResultLine]) -> Image.Image:
+    """The card with each box a roll was read from ringed, and a strip under it telling the rolls."""
+    base = _card_image(card)
+    draw = canvas(base)
+    for row, box in boxes:
+        if not 0 <= box < 5:
+            continue
+        x0, y0, x1, y1 = box_rect(card, row, box)
+        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=10, outline=BLACK, width=8)
+        draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, outline=MARK, width=5)
+    shown = list(lines)[-RESULT_MAX:]
+    cut = len(lines) - len(shown)
+    rows = shown if not cut else [(f"… {cut} earlier roll{'s' if cut > 1 else ''}", None), *shown]
+    strip_h = 16 + RESULT_LINE_H * len(rows)
+    img = Image.new("RGBA", (CARD_W, CARD_H + strip_h), (0, 0, 0, 0))
+    img.alpha_composite(base)
+    d = canvas(img)
+    d.rounded_rectangle((0, CARD_H + 4, CARD_W - 1, CARD_H + strip_h - 1), radius=14, fill=INK, outline=BLACK,
+                        width=2)
+    y = CARD_H + 12
+    for text, good in rows:
+        ink = PARCHMENT if good is None else ((120, 230, 130) if good else (255, 120, 110))
+        line = ("" if good is None else ("✓ " if good else "✗ ")) + text
+        size = 25
+        while size > 18 and text_length(line, font("bold", size)) > CARD_W - 36:  # shrink before cutting
+            size -= 1
+        face = font("bold", size)
+        d.text((18, y + RESULT_LINE_H / 2), ellipsize(line, face, CARD_W - 36), font=face, fill=ink, anchor="lm")
+        y += RESULT_LINE_H
+    return img
+
+
+_RESULT_PNGS: dict[tuple[Any, ...], bytes] = {}
+
+
+def _result_png(card: ActionCard, boxes: tuple[MarkedBox, ...], lines: tuple[ResultLine, ...]) -> bytes:
+    key = (_card_key(card), boxes, lines)
+    data = _RESULT_PNGS.get(key)
+    if data is None:
+        if len(_RESULT_PNGS) >= 64:  # a fight's picture is seen once or twice: keep only the latest few
+            _RESULT_PNGS.pop(next(iter(_RESULT_PNGS)))
+        data = _RESULT_PNGS[key] = _card_bytes(compose_card_result(card, boxes, lines))
+    return data
+
+
+def render_card_result(card: ActionCard | Mapping[str, Any], *, boxes: Sequence[MarkedBox] = (),
+                       lines: Sequence[ResultLine] = (), fighter_only: bool = False) -> bytes:
+    """PNG of a Monster or Hazard card as it was fought: the boxes the rolls were read from ringed in blue,
+    and under the card (480 wide, taller by the strip) one line per roll, ✓ or ✗."""
+    c = _as_card(card)
+    c = fighter_row_only(c) if fighter_only else c
+    if not boxes and not lines:
+        return _card_png(c)
+    return _result_png(c, tuple(boxes), tuple(lines))
 
 
 def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
