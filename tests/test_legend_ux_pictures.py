@@ -230,3 +230,41 @@ def test_a_fought_card_rings_the_box_that_applied_and_lists_the_rolls(mode: str)
 
 def _seats(names: list[str]) -> list[SeatName]:
     return [SeatName(seat=i, user_id=100 + i, name=n) for i, n in enumerate(names)]
+
+
+# --- card art: a few pictures per kind ------------------------------------------------------------------
+
+def test_monsters_rooms_and_features_carry_several_pictures() -> None:
+    deck = card_index()
+    assert set(card_layer.CARD_ART) <= set(deck)  # no picture is assigned to a card that does not exist
+    assert set(card_layer.CARD_ART.values()) <= set(card_layer.FAMILY_EMBLEMS)
+    for kind, least in (("monster", 6), ("room", 5), ("feature", 5)):
+        arts = {card_layer.art_of(c) for c in deck.values() if c.kind == kind}
+        assert len(arts) >= least, (kind, arts)
+    by_family: dict[str, set[str]] = {}
+    for c in deck.values():
+        if c.kind == "monster":
+            by_family.setdefault(card_layer.art_of(c), set()).add(c.id)
+    assert {"skeleton", "ghoul", "wraith"} <= by_family["skull"] and {"troll", "orc"} <= by_family["monster"]
+
+
+def test_every_picture_is_drawn_and_no_two_alike() -> None:
+    names = ["monster", "room", "feature", "hazard", "treasure", *card_layer.FAMILY_EMBLEMS]
+    drawn = {}
+    for name in names:
+        img = card_layer._emblem(name, (120, 120), card_layer.KIND_COLOURS["monster"])
+        histogram = img.getchannel("A").histogram()
+        inked = sum(histogram[129:])
+        assert 1500 < inked < 120 * 120 - 1000, (name, inked)  # a picture, neither empty nor a filled square
+        drawn[name] = img.convert("RGBA").tobytes()
+    assert len(set(drawn.values())) == len(names)
+
+
+def test_every_card_renders_with_its_picture() -> None:
+    seen: dict[str, bytes] = {}
+    for card in card_index().values():
+        for fighter_only in (False, True):
+            img = _open(legend.render_card(card, fighter_only=fighter_only))
+            assert img.size == (card_layer.CARD_W, card_layer.CARD_H), card.id
+        seen.setdefault(card_layer.art_of(card), legend.render_card(card))
+    assert len(seen) >= 5 + 3 * 3
