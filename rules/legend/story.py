@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.legend.board import board, room_label
 from rules.legend.content import BOXES, CLASS_NAMES, card_index, fighter_index, hero_index, spell_index
+from rules.legend.spec import MODE_INTROS
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
     AwaitNarration,
@@ -95,6 +96,7 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                 f"{view.fighters[s].letter})" for s, f in sorted(e.fighters.items())
             )
             lines.append(f"Fighters dealt — {dealt}. Turn order: {order}.")
+            lines += mode_intro(view)
         elif isinstance(e, RoomsDealt):
             lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
                          f"{e.left_over} are set aside unseen.")
@@ -243,6 +245,16 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
         elif isinstance(e, GameEnded):
             lines.append(f"🏁 {e.reason}")
     return [line for line in lines if line]
+
+
+def mode_intro(view: LegendView) -> list[str]:
+    """What a game of this mode adds to the game's intro when it starts (nothing for a plain starter game)."""
+    solo = len(view.fighters) == 1
+    key = {"expanded": "solo-expanded" if solo else "expanded", "solo": "solo"}.get(view.mode)
+    out = [MODE_INTROS[key]] if key else []
+    if view.narration == "players" and not solo:
+        out.append(MODE_INTROS["players"])
+    return out
 
 
 def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
