@@ -147,6 +147,9 @@ class PartyRules(Explorer):
 
     def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
         """The Monster or Hazard is face up beside the Leader: strike at once, or let a Magic User choose."""
+        if not self.expanded(s):
+            super()._meet_danger(s, seat, card, rng, events)
+            return
         ex = s.exploring
         assert ex is not None
         ex.danger = card.id
