@@ -159,3 +159,22 @@ def test_narrate_for_someone_who_is_not_the_narrator_refuses_in_legends_words() 
         if found > 6:
             break
     assert found
+
+
+def test_narrate_with_no_card_says_why_in_each_case() -> None:
+    names = ["Ann", "Bob", "Cy"]
+    seats = [SeatName(seat=i, user_id=100 + i, name=n) for i, n in enumerate(names)]
+    bot = play_moves(RULES, names, 0)[0][0]
+    with pytest.raises(IllegalAction, match="Tabula narrates this game, so you have no card to read"):
+        PRESENTER.private("card", moment_for(RULES, bot, seats), 0)
+    start = play_moves(RULES, names, 0, narration="players")[0][0]
+    with pytest.raises(IllegalAction, match="no card to read: no room is being explored"):
+        PRESENTER.private("card", moment_for(RULES, start, seats), 1)
+    for state, _events in play_moves(RULES, names, 300, seed=3, narration="players"):
+        narrator = RULES.narrator(state)
+        if state.phase == "explore" and narrator is not None and RULES.to_act(state) == {narrator}:
+            other = next(s for s in range(3) if s != narrator)
+            with pytest.raises(IllegalAction, match=f"{names[narrator]} is the Narrator for this room"):
+                PRESENTER.private("card", moment_for(RULES, state, seats), other)
+            return
+    raise AssertionError("nobody narrated")

@@ -267,10 +267,27 @@ class LegendPresenter:
         if name == "card":
             card = self.narrator_card(view)
             if card is None:
-                raise IllegalAction("You have no card to read: only the Narrator of the room being explored does, "
-                                    "and only while a card waits to be told.")
+                raise IllegalAction(self._no_card(view, seat))
             return card
         return None
+
+    def _no_card(self, view: LegendView, seat: int) -> str:
+        """Why `/narrate` shows this player no card, in the game's own words."""
+        if view.narration != "players" or len(view.fighters) < 2:
+            return ("Tabula narrates this game, so you have no card to read. (In a game started with "
+                    "`narration:players`, the player before the explorer tells each room.)")
+        if view.phase == "over":
+            return "This game has ended: there is no card to read."
+        narrator = view.narrator
+        ex = view.exploring
+        if ex is None or narrator is None or view.phase != "explore":
+            return ("You have no card to read: no room is being explored. When someone enters a room, the player "
+                    "before them narrates it.")
+        if narrator != seat:
+            return (f"You have no card to read: {view.fighters[narrator].player} is the Narrator for this room, "
+                    "and only they see it.")
+        explorer = view.fighters[ex.explorer].player
+        return f"You have no card to read yet: {explorer} is choosing what the party does first."
 
     def sheet(self, view: LegendView, seat: int) -> Telling:
         me = view.fighters[seat]
