@@ -268,3 +268,14 @@ def test_every_card_renders_with_its_picture() -> None:
             assert img.size == (card_layer.CARD_W, card_layer.CARD_H), card.id
         seen.setdefault(card_layer.art_of(card), legend.render_card(card))
     assert len(seen) >= 5 + 3 * 3
+
+
+def test_a_solo_game_ends_with_the_gold_carried_out_not_a_win() -> None:
+    for options in ({"mode": "solo"}, {"mode": "expanded"}):
+        game = play_moves(RULES, ["Ann"], 3000, seed=2, **options)
+        state = game[-1][0]
+        assert state.phase == "over"
+        view = RULES.view(state, None)
+        assert view.outcome is not None and "leaves the dungeon with" in view.outcome and "wins" not in view.outcome
+        assert board_layer._roles(view) == {0: "FINAL SCORE"}
+        assert all(board_layer.panel_lit(view, f) for f in view.fighters)

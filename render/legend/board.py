@@ -529,6 +529,8 @@ def _roles(view: LegendView) -> dict[int, str]:
         for f in ranked:
             place = 1 + sum(1 for g in ranked if g.gold > f.gold)
             places[f.seat] = "WINNER" if f.gold == best else _ordinal(place)
+        if len(ranked) == 1:  # solo: nobody to beat, only the gold carried out
+            places = {ranked[0].seat: "FINAL SCORE"}
         return places
     roles: dict[int, str] = {}
     if view.to_move is not None:
@@ -621,7 +623,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
     line_face, tag_face = font("bold", 23), font("bold", 22)
     for f, (x0, y0, x1, y1) in panel_cells(view):
         role = roles.get(f.seat)
-        lit = panel_lit(view, f)
+        lit = panel_lit(view, f)  # the one to act; once over, the winner (or the solo player's score)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
                                outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
         bottom = foot = y1

@@ -251,7 +251,7 @@ class Table:
         best = max(gold.values())
         winners = tuple(i for i, g in gold.items() if g == best)
         names = " and ".join(state.players[i].name for i in winners)
-        if state.mode == "solo":
+        if len(state.players) == 1:  # solo, starter or Expanded: there is nobody to beat but last time
             summary = f"{names} leaves the dungeon with {best} gold pieces."
         elif len(winners) > 1:
             summary = f"{names} share the victory with {best} gold pieces each."
