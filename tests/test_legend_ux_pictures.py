@@ -238,7 +238,7 @@ def test_monsters_rooms_and_features_carry_several_pictures() -> None:
     deck = card_index()
     assert set(card_layer.CARD_ART) <= set(deck)  # no picture is assigned to a card that does not exist
     assert set(card_layer.CARD_ART.values()) <= set(card_layer.FAMILY_EMBLEMS)
-    for kind, least in (("monster", 6), ("room", 5), ("feature", 5)):
+    for kind, least in (("monster", 6), ("room", 5), ("feature", 5), ("hazard", 4)):
         arts = {card_layer.art_of(c) for c in deck.values() if c.kind == kind}
         assert len(arts) >= least, (kind, arts)
     by_family: dict[str, set[str]] = {}

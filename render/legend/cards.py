@@ -316,9 +316,10 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
     return shrink(img, size)
 
 
-#: Pictures beyond one per kind: Monsters by family, Rooms by use, Features by what they are.
+#: Pictures beyond one per kind: Monsters by family, Rooms by use, Features by what they are, Hazards by
+#: what they do.
 FAMILY_EMBLEMS = ("skull", "paw", "spider", "serpent", "wings", "mimic", "book", "coffin", "weapons", "throne",
-                  "barrel", "frame", "chest", "lever", "rubble")
+                  "barrel", "frame", "chest", "lever", "rubble", "flame", "cloud", "waves", "blade")
 
 #: Which picture each card carries (a card not listed has its kind's own: a horned head for a Monster, an
 #: arched door for a Room, a brazier for a Feature).
@@ -340,6 +341,9 @@ CARD_ART: dict[str, str] = {
     "iron-bound-chest": "chest", "sarcophagus": "coffin", "weapon-rack": "weapons",
     "iron-lever": "lever", "trapdoor": "lever",
     "heap-of-rubble": "rubble", "fallen-adventurer": "rubble", "dry-fountain": "rubble",
+    # Hazards: what strikes keeps the warning sign; fire, foul air, water and blades differ
+    "jet-of-flame": "flame", "poison-gas": "cloud", "choking-spores": "cloud", "ancient-curse": "cloud",
+    "rushing-water": "waves", "scything-blade": "blade", "dart-trap": "blade",
 }
 
 
@@ -505,6 +509,41 @@ def _family_emblem(d: ImageDraw.ImageDraw, kind: str, pt: Any, bx: Any, u: float
         for i, rock in enumerate(stones):
             grey = mix((150, 144, 136), colour, 0.15 + 0.05 * (i % 3))
             d.polygon([pt(x, y) for x, y in rock], fill=grey, outline=BLACK, width=line)
+    elif kind == "flame":  # a tongue of fire from a carved mouth
+        outer = [pt(-3.2, 4.0), pt(-3.8, 0.6), pt(-2.2, -1.6), pt(-2.0, 0.4), pt(-0.6, -4.8), pt(0.8, -1.8),
+                 pt(1.8, -3.6), pt(2.4, -0.6), pt(3.6, -2.2), pt(3.4, 1.8), pt(2.6, 4.0)]
+        d.polygon(outer, fill=(230, 80, 20), outline=BLACK, width=line)
+        inner = [pt(-1.8, 4.0), pt(-2.2, 1.6), pt(-1.0, 0.2), pt(-0.4, -2.4), pt(0.6, 0.0), pt(1.6, -1.0),
+                 pt(1.9, 1.6), pt(1.4, 4.0)]
+        d.polygon(inner, fill=GOLD)
+        d.rectangle(bx(-4.4, 4.0, 4.4, 5.0), fill=(120, 116, 110), outline=BLACK, width=line)
+    elif kind == "cloud":  # a drifting cloud of foul green air
+        fog = (130, 170, 70)
+        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+            d.ellipse(bx(x - r - 0.15, y - r - 0.15, x + r + 0.15, y + r + 0.15), fill=BLACK)
+        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+            d.ellipse(bx(x - r, y - r, x + r, y + r), fill=fog)
+        for x in (-1.2, 1.2):  # two hollow eyes in the fog
+            d.ellipse(bx(x - 0.5, -0.4, x + 0.5, 0.6), fill=mix(fog, BLACK, 0.6))
+        for x, y in ((-3.8, -3.2), (3.6, -3.8), (-0.6, -4.4)):
+            d.ellipse(bx(x - 0.4, y - 0.4, x + 0.4, y + 0.4), fill=fog, outline=BLACK)
+    elif kind == "waves":  # water rushing in, wave on wave
+        water = (40, 110, 200)
+        for i, y in enumerate((-2.6, 0.0, 2.6)):
+            crest = [pt(-4.8, y + 1.6)]
+            for k in range(5):
+                x = -4.8 + k * 2.4
+                crest += [pt(x + 0.6, y - 0.2), pt(x + 1.4, y - 0.6), pt(x + 2.0, y + 0.4), pt(x + 2.4, y + 1.0)]
+            crest += [pt(4.8, y + 2.2), pt(-4.8, y + 2.2)]
+            d.polygon(crest, fill=mix(water, WHITE, 0.25 * i), outline=BLACK, width=line)
+    elif kind == "blade":  # a scything blade on its arm, and a flying dart
+        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=BLACK, width=round(0.8 * u))
+        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=(120, 116, 110), width=round(0.45 * u))
+        d.ellipse(bx(-4.2, -5.0, -3.0, -3.8), fill=(90, 92, 100), outline=BLACK, width=line)
+        d.chord(bx(-3.4, -0.6, 4.6, 6.6), 200, 340, fill=steel, outline=BLACK, width=line)
+        d.line((*pt(2.4, -3.2), *pt(4.6, -4.4)), fill=BLACK, width=round(0.35 * u))
+        d.polygon([pt(1.6, -2.8), pt(2.6, -3.6), pt(2.4, -2.9)], fill=steel, outline=BLACK)
+        d.polygon([pt(4.2, -4.6), pt(4.9, -4.9), pt(4.7, -4.0)], fill=(200, 30, 30), outline=BLACK)
 
 
 def _paste_emblem(img: Image.Image, kind: str, box: Box, colour: RGB) -> None:
