@@ -37,7 +37,7 @@ EXPANDED_VERBS = (
              "`/study` Expanded Game: miss a turn while your Magic User learns a new spell"),
     VerbSpec("heal", "Miss a turn while your Cleric tends the wounded",
              "`/heal` Expanded Game: miss a turn while your Cleric tends the wounded"),
-    VerbSpec("party", "Your party and spell (only you see them); rearrange it outside fights",
+    VerbSpec("party", "Your party and its spell card, with menus to rearrange it outside fights",
              "`/party` Expanded Game: see your party and spell, and reorder it", kind="view",
              view="party"),
     VerbSpec("lead", "Make another hero of your party the Leader",
