@@ -134,7 +134,9 @@ async def test_action_commands_with_autocomplete_and_polite_refusals(db: Databas
         done = await h.slash(mover, thread.payload, "commission", {"reward": "xp"})
         assert not done.ephemeral and "commission" in done.content.lower()
         assert done.original is not None and done.original.pings.users == {uid(other)}
-        rested = await h.slash(other, thread.payload, "recuperate")
+        full = await h.slash(other, thread.payload, "recuperate")
+        assert full.ephemeral and "full life" in full.content
+        rested = await h.slash(other, thread.payload, "commission", {"reward": "gold"})
         assert not rested.ephemeral and rested.original is not None
         assert rested.original.pings.users == {uid(mover)}
         twice = await h.slash(mover, thread.payload, "commission", {"reward": "gold"})

@@ -118,12 +118,16 @@ class Melee:
         return self.lib.event[self.s.event].effect if self.s.event in self.lib.event else "none"
 
     def weapon_options(self) -> list[str]:
+        """One weapon each, then every pair of one-handed weapons ("gladius+sica": the book forbids pairing
+        only a two-handed weapon), and a shield alone when the only weapons are two-handed."""
         me = self.s.heroes[self.seat]
         weapons = [i for i in me.items if self.lib.item[i].kind == "weapon"]
+        one = list(dict.fromkeys(i for i in weapons if self.lib.item[i].hands < 2))
+        pairs = [f"{a}+{b}" for k, a in enumerate(one) for b in one[k + 1:]]
         if any(self.lib.item[i].kind == "shield" for i in me.items) and any(
                 self.lib.item[i].hands >= 2 for i in weapons):
             weapons.append("")  # shield alone, rather than a two-handed weapon
-        return weapons or [""]
+        return list(dict.fromkeys(weapons)) + pairs or [""]
 
     def ranged_options(self) -> list[str]:
         """Ranged weapons the hero may throw or shoot before melee ("" = none)."""
@@ -143,8 +147,8 @@ class Melee:
     def shield(self) -> str:
         """The shield the hero carries into the fight beside a one-handed weapon ("" if none may be used)."""
         chosen = self.lib.item.get(self.c.weapon or "")
-        if chosen is not None and chosen.hands >= 2:
-            return ""
+        if (chosen is not None and chosen.hands >= 2) or self.c.second:
+            return ""  # both hands hold weapons
         me = self.s.heroes[self.seat]
         shields = [i for i in me.items if self.lib.item[i].kind == "shield"]
         return max(shields, key=lambda i: (self.lib.item[i].armed_count, -shields.index(i)), default="")
@@ -195,7 +199,7 @@ class Melee:
         kept_armed = sum(1 for k in kept_hero if k.startswith("armed"))
         kept_plain = len(kept_hero) - kept_armed
         c.hand = kept_hero + self.draw(want - kept_plain)
-        for gear in (c.weapon or "", self.shield()):  # the weapon's armed cards, then the shield's
+        for gear in (c.weapon or "", c.second or self.shield()):  # the weapon's armed cards, then the off hand's
             need = self.armed_count(gear)
             use = min(need, kept_armed)
             kept_armed -= use
@@ -267,10 +271,11 @@ class Melee:
         self.deal([], {})
         self.c.step = "ranged"
 
-    def choose_weapon(self, item: str) -> None:
-        self.c.weapon = item
-        armed = self.lib.item[item].armed_count if item in self.lib.item and self.lib.item[item].armed else 0
-        self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed))
+    def choose_weapon(self, choice: str) -> None:
+        item, _, second = choice.partition("+")
+        self.c.weapon, self.c.second = item, second
+        armed = self.armed_count(item) + self.armed_count(second)
+        self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed, second=second))
         me = self.s.heroes[self.seat]
         self.c.armour = sum(self.lib.item[i].armour for i in me.items if self.lib.item[i].kind == "armour")
         self.start()
@@ -335,7 +340,10 @@ class Melee:
             rh, rf = self.rng.die(6), self.rng.die(6)
             th, tf = hi + rh, fi + rf
             tie = "foes" if "bull_rush" in c.abilities else "hero"
-            if (rh == 6 and rf == 6) or (rh == 1 and rf == 1):
+            if not c.attacker:  # the fight's first roll: the higher total attacks (the 6/1 rules come later)
+                reason = "higher" if th != tf else "tie"
+                winner = ("hero" if th > tf else "foes") if th != tf else tie
+            elif (rh == 6 and rf == 6) or (rh == 1 and rf == 1):
                 reason = "double six" if rh == 6 else "double one"
                 winner = "hero" if hi > fi else "foes" if fi > hi else tie
             elif rh == 1 or rf == 1:
@@ -715,7 +723,9 @@ class Melee:
         return c.foes[foe]
 
     def names(self, items: list[str]) -> str:
-        return ", ".join(self.lib.item[i].name if i else "no weapon" for i in items) or "nothing"
+        def name(choice: str) -> str:
+            return " and ".join(self.lib.item[i].name for i in choice.split("+")) if choice else "no weapon"
+        return ", ".join(name(i) for i in items) or "nothing"
 
     def foe_list(self) -> str:
         return ", ".join(f"{i + 1} ({self.c.foes[i].name})" for i in self.alive())

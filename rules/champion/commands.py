@@ -245,7 +245,8 @@ class ChampionCodec:
             text = arg.get("item", "")
             if _norm(text) in ("", "none", "no-weapon"):
                 return Weapon(item="")
-            return Weapon(item=self._item(text, list(items)))
+            parts = [p for p in text.replace(" and ", "+").replace("&", "+").split("+") if p.strip()]
+            return Weapon(item="+".join(self._item(p, list(items)) for p in parts) or "")
         if verb == "ranged":
             text = arg.get("item", "")
             if _norm(text) in ("", "none"):
@@ -307,6 +308,12 @@ class ChampionCodec:
         extra = " · city" if p.city else (" · shrine" if p.shrine else "")
         return f"{p.name} ({p.icon}{extra})"
 
+    def _weapons(self, value: str) -> str:
+        """"Gladius", "Gladius and Sica" (two one-handed weapons), or "no weapon"."""
+        lib = self.game.lib
+        names = [lib.item[i].name for i in value.split("+") if i in lib.item]
+        return " and ".join(names) or "no weapon"
+
     def _foe_name(self, state: State, number: str) -> str:
         c = state.combat
         return c.foes[int(number) - 1].name if c is not None else number
@@ -323,6 +330,8 @@ class ChampionCodec:
         if verb == "explore":
             return f"Explore → {self.place(get('path').split('>')[-1])} (+1 XP)"
         if verb == "caravan":
+            if state.heroes[seat].province == get("to"):
+                return f"Caravan, staying in {self.place(get('to'))} (+1 gold)"
             return f"Caravan → {self.place(get('to'))} (+1 gold)"
         if verb == "voyage":
             return f"Voyage → {self.place(get('to'))} ({game.voyage_cost(state, seat)} gold)"
@@ -350,8 +359,7 @@ class ChampionCodec:
         if verb == "drop":
             return f"Give up {lib.item[get('item')].name}"
         if verb == "weapon":
-            weapon = get("item")
-            return f"Fight with {lib.item[weapon].name if weapon in lib.item else 'no weapon'}"
+            return f"Fight with {self._weapons(get('item'))}"
         if verb == "ranged":
             if get("item") in ("", "none"):
                 return "No ranged attack"
@@ -418,7 +426,7 @@ class ChampionCodec:
         if verb in ("weapon", "ranged") and arg == "item":
             if value in ("", "none"):
                 return "no weapon" if verb == "weapon" else "no ranged attack"
-            return lib.item[value].name
+            return self._weapons(value)
         if arg in ("target", "foe"):
             return f"{value}: {self._foe_name(state, value)}"
         if verb == "keep" and arg == "cards":

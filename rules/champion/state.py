@@ -95,6 +95,7 @@ class Combat(msgspec.Struct):
     round: int = 1
     win_gold: int = 0
     weapon: str | None = None  # the hero's weapon for this fight ("" = none)
+    second: str = ""  # a second one-handed weapon paired with it ("" = none; no shield then)
     hand: list[str] = msgspec.field(default_factory=list)  # the hero's combat cards
     hero_keep: list[str] | None = None
     attacker: str = ""  # "hero" or "foes": who attacked last combat turn
@@ -227,7 +228,8 @@ class Drop(Action, tag="drop", frozen=True):
 
 
 class Weapon(Action, tag="weapon", frozen=True):
-    """Combat: the weapon you fight with ("" = none); it cannot change during the fight."""
+    """Combat: the weapon you fight with ("" = none, "gladius+sica" = two one-handed weapons paired); it cannot
+    change during the fight."""
 
     item: str
 
@@ -454,6 +456,7 @@ class WeaponChosen(Event, tag="weapon_chosen", frozen=True):
     seat: int
     item: str
     armed: int
+    second: str = ""  # a second one-handed weapon paired with the first
 
 
 class CardsDrawn(Event, tag="cards_drawn", frozen=True):

@@ -132,7 +132,7 @@ class _Teller(FightTeller):
         extra = f" ({self.changes(gain.changes)})" if gain is not None and gain.changes else ""
         if e.by == "caravan":
             if len(e.path) < 2:
-                self.add(f"🐪 {who} escorts a caravan but cannot leave {start}{extra}.")
+                self.add(f"🐪 {who} escorts a caravan around {start} without leaving it{extra}.")
             else:
                 self.add(f"🐪 {who} escorts a caravan from {start} to **{self.province(end)}**{extra}.")
         elif e.by == "explore":
@@ -279,6 +279,8 @@ class _Teller(FightTeller):
         elif isinstance(e, WeaponChosen):
             self.weapon_told = True
             weapon = f"the {self.item(e.item)}" if e.item else "no weapon"
+            if e.second:
+                weapon += f" and the {self.item(e.second)}"
             armed = f" (+{_plural(e.armed, 'armed card')})" if e.armed else ""
             self.add(f"🗡️ {self.hero_name(e.seat)} fights with {weapon}{armed}.")
         elif isinstance(e, RangedAttack):

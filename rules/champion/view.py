@@ -85,6 +85,7 @@ class CombatView(msgspec.Struct, frozen=True):
     story: str | None = None
     monster: str | None = None
     weapon: str | None = None
+    second: str | None = None  # a second one-handed weapon paired with the first
     hero_cards: int = 0
     hero_initiative: int = 0
     attacker: str | None = None
@@ -180,7 +181,8 @@ def _combat(game: ChampionOfTheEmpire, state: State) -> CombatView | None:
     answering = c.step == "foe_defend"
     return CombatView(
         kind=c.kind, step=c.step, hero=state.order[state.turn], round=c.round, rounds=c.rounds,
-        story=c.story or None, monster=c.monster or None, weapon=c.weapon, hero_cards=len(c.hand),
+        story=c.story or None, monster=c.monster or None, weapon=c.weapon, second=c.second or None,
+        hero_cards=len(c.hand),
         hero_initiative=melee.hero_initiative(), attacker=c.attacker or None, hero_attack=c.attack,
         attack=c.attack if answering else None, target=c.target if answering else None,
         attacks=tuple((int(i), k) for i, k in c.attacks),
