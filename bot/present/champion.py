@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
+from rules.champion.state import RoundBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
@@ -92,7 +93,8 @@ class ChampionPresenter:
         if moment.by_tabula and not moment.auto_seat and moment.actor is not None:  # a turn timeout
             lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
                             "Tabula plays for them.")
-        pictures = [p for kind, cid in revealed(events) if (p := self.card(kind, cid)) is not None][:6]
+        setup = view.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)
+        pictures = [p for kind, cid in revealed(events, setup=setup) if (p := self.card(kind, cid)) is not None][:6]
         if view.phase == "market" and view.market:
             pictures += [p for cid in view.market if (p := self.card("item", cid)) is not None]
         if moment.outcome is not None:
@@ -112,6 +114,11 @@ class ChampionPresenter:
                 continue
             hero = self.lib.hero[h.hero].name
             where = self.lib.province[h.province].name if h.province else "—"
+            if h.side is None:  # another player's choice while the heroes are chosen
+                ready = "still choosing" if h.to_act else "ready"
+                rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) starts in {where} — {ready}; the side, "
+                            "weapon and item are shown when everyone is ready")
+                continue
             items = ", ".join(self.lib.item[i].name for i in h.items) or "no items"
             rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) in {where} — life {h.life}/{h.max_life}, "
                         f"combat {h.combat}, initiative {h.initiative}, XP {h.xp}, gold {h.gold}, information "
@@ -206,9 +213,17 @@ class ChampionPresenter:
             return None
         users = [moment.user_of(s) for s in acting]
         if view.phase == "setup":
-            picking = all(not view.heroes[s].hero for s in acting)
-            what = ("choose your hero, the side of the sheet and a starting weapon, then buy one of the two items "
-                    "offered or pass" if picking else "choose a hero, or buy one of your two items or pass")
+            picking = [s for s in acting if not view.heroes[s].hero]
+            buying = [s for s in acting if view.heroes[s].hero]
+            pick = "choose your hero (first come, first served), the side of the sheet and a starting weapon"
+            buy = "buy one of the two items turned up for you, or pass"
+            if not buying:
+                what = f"{pick}, then {buy}"
+            elif not picking:
+                what = buy
+            else:
+                names = ", ".join(moment.name_of(s) for s in picking)
+                what = f"{names}: {pick}; " + ", ".join(moment.name_of(s) for s in buying) + f": {buy}"
             return Prompt(users=users, text=f"{what} — press **Your choices** (only you see them).",
                           buttons=[_opens_hand("Your choices")])
         if view.phase == "combat":
