@@ -8,7 +8,7 @@ still parse.  Typed values may be ids or names, in any case; numbers (opponents,
 
 from __future__ import annotations
 
-from rules.champion.content import CARD_TYPES
+from rules.champion.content import CARD_TYPES, Hero
 from rules.champion.game import ChampionOfTheEmpire
 from rules.champion.state import (
     DEVELOP_COST,
@@ -260,7 +260,12 @@ class ChampionCodec:
 
     def encode(self, state: State, seat: int, action: ChampionAction) -> Command:
         if isinstance(action, Pick):
-            return Command.of("hero", hero=action.hero, side=action.side, weapon=action.weapon)
+            # the side by its name ("mountain-scout"): distinct across heroes, so a list of sides or weapons
+            # gathered before the hero is filled in never shows one hero's numbers under another's name
+            hero = self.game.lib.hero.get(action.hero)
+            side = _norm(hero.side[action.side - 1].name) if hero and 0 < action.side <= len(hero.side) \
+                else str(action.side)
+            return Command.of("hero", hero=action.hero, side=side, weapon=action.weapon)
         if isinstance(action, Explore):
             full = Command.of("explore", path=">".join(action.path))
             if len(full.encode()) <= LIMIT:
@@ -314,6 +319,15 @@ class ChampionCodec:
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
         return " and ".join(names) or "no weapon"
 
+    @staticmethod
+    def _side_index(hero: Hero, text: str) -> int:
+        """A side of a hero's sheet by number (1, 2) or name, as the 0-based index."""
+        key = _norm(text)
+        found = next((i for i, sd in enumerate(hero.side) if key in (str(i + 1), _norm(sd.name))), None)
+        if found is None:
+            raise ValueError(text)
+        return found
+
     def _foe_name(self, state: State, number: str) -> str:
         c = state.combat
         return c.foes[int(number) - 1].name if c is not None else number
@@ -323,7 +337,7 @@ class ChampionCodec:
         verb, get = command.verb, command.get
         if verb == "hero":
             h = lib.hero[get("hero")]
-            side = h.side[int(get("side")) - 1]
+            side = h.side[self._side_index(h, get("side"))]
             weapon = get("weapon")
             return (f"{h.name} · {side.name}: combat {side.combat}, init {side.initiative}, life {side.life} · "
                     f"{lib.item[weapon].name if weapon in lib.item else weapon}")
@@ -401,9 +415,11 @@ class ChampionCodec:
             if arg == "hero":
                 return f"{h.name} — {h.title}"
             if arg == "side":
-                sd = h.side[int(value) - 1]
-                return f"{value}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, life {sd.life})"
-            return lib.item[value].name if value in lib.item else value
+                index = self._side_index(h, value)
+                sd = h.side[index]
+                return (f"{h.name}, side {index + 1}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, "
+                        f"life {sd.life}, {sd.gold} gold)")
+            return f"{lib.item[value].name if value in lib.item else value} ({h.name}'s {h.people} weapon)"
         if verb in ("caravan", "voyage") and arg == "to":
             p = lib.province[value]
             extra = [x for x in (p.city, p.shrine and f"shrine of {p.shrine}") if x]

@@ -14,7 +14,8 @@ _FOE = _arg("foe", "Which opponent you are playing for (whoever plays the oppone
 VERBS: tuple[VerbSpec, ...] = (
     VerbSpec("hero", "Champion: choose your hero, the side of the sheet and a weapon",
              "`/hero hero: side: weapon:` choose your hero, the side of the sheet and a starting weapon",
-             (_arg("hero", "The hero", required=True), _arg("side", "The side of the sheet: 1 or 2", required=True),
+             (_arg("hero", "The hero", required=True),
+              _arg("side", "The side of the sheet: 1, 2 or its name", required=True),
               _arg("weapon", "One of the two starting weapons of the hero's people", required=True))),
     VerbSpec("caravan", "Champion: escort a caravan one province (+1 gold)",
              "`/caravan to:` escort a caravan one province (+1 gold)",
