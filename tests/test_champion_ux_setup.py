@@ -49,7 +49,7 @@ def test_the_side_weapon_and_offer_stay_private_until_everyone_is_ready() -> Non
     assert not [p for p in pictures if p.startswith("item-")]
     # the prompt speaks to each player about their own step
     state, text, _ = _told(state, 1, Pick(hero="labienus", side=1, weapon="pilum"))
-    assert "Cy: choose your hero" in text and "Bob: buy one of the two items" in text
+    assert "choose your hero" in text and "once your hero is chosen, buy one of the two items" in text
     state, text, _ = _told(state, 1, Pass())
     state, text, _ = _told(state, 2, Pick(hero="nikandros", side=1, weapon="kopis"))
     assert "Veteran" not in text and "Pilum" not in text

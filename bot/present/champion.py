@@ -196,11 +196,27 @@ class ChampionPresenter:
             return Telling(text="\n".join(lines), pictures=[], prompt=self._choices(moment, seat))
         own = {"lair": "You stand in your monster's lair (only you know it): attack it now, or draw a story card "
                        "as usual.",
-               "action": "Your choices this turn (a shrine's lore can be learned the turn after you end a turn at "
-                         "the shrine)."}
+               "action": "Your choices this turn: the buttons below (a shrine's lore can be learned the turn after "
+                         "you end a turn at the shrine).",
+               "fate": "The fate track gives you the choice: pick the story card to be faced.",
+               "story": "Choose what you do on the story card" + self._hint(view, seat) + ".",
+               "monster": "Choose the mythological monster you will hunt.",
+               "item": "Choose the item that is given up" + self._hint(view, seat) + ".",
+               "market": "You are at the market: buy one item, or leave it." + self._market_note(view, seat)}
         phase = "lair" if secret is not None and secret.in_lair else view.phase
-        return Telling(text=own.get(phase, ASKS.get(phase, "Your move.")), pictures=[],
+        return Telling(text=own.get(phase, "Your move: the buttons below."), pictures=[],
                        prompt=self._choices(moment, seat))
+
+    def _market_note(self, view: ChampionView, seat: int) -> str:
+        """Why only **Leave** is offered, when nothing on the market can be paid for."""
+        if view.phase != "market" or not view.market:
+            return ""
+        gold = view.heroes[seat].gold
+        prices = [max(0, self.lib.item[i].price - view.price_cut) for i in view.market if i in self.lib.item]
+        if prices and min(prices) > gold:
+            return (f" You have {gold} gold and the cheapest item here costs {min(prices)}, so you can only leave "
+                    "the market this time.")
+        return f" You have {gold} gold."
 
     # --- who must act, and the controls they get ------------------------------------------------
 
@@ -222,8 +238,7 @@ class ChampionPresenter:
             elif not picking:
                 what = buy
             else:
-                names = ", ".join(moment.name_of(s) for s in picking)
-                what = f"{names}: {pick}; " + ", ".join(moment.name_of(s) for s in buying) + f": {buy}"
+                what = f"{pick} — or, once your hero is chosen, {buy}"
             return Prompt(users=users, text=f"{what} — press **Your choices** (only you see them).",
                           buttons=[_opens_hand("Your choices")])
         if view.phase == "combat":
@@ -231,7 +246,7 @@ class ChampionPresenter:
         seat = acting[0]
         prompt = self._choices(moment, seat, public=True)
         prompt.users = users
-        prompt.text = ASKS.get(view.phase, "your move") + self._hint(view, seat)
+        prompt.text = ASKS.get(view.phase, "your move") + self._hint(view, seat) + self._market_note(view, seat)
         if view.phase == "action":
             prompt.buttons.append(_opens_hand("Your choices"))
         return prompt

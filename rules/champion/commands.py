@@ -133,10 +133,17 @@ class ChampionCodec:
                 raise IllegalAction("Choose a hero: " + ", ".join(h.name for h in lib.heroes) + ".")
             side_text = _norm(arg.get("side", ""))
             side = next((i + 1 for i, sd in enumerate(hero.side) if side_text in (str(i + 1), _norm(sd.name))), 0)
-            if not side:
-                raise IllegalAction(f"Choose a side of {hero.name}'s sheet: " +
-                                    ", ".join(f"{i + 1} ({sd.name})" for i, sd in enumerate(hero.side)) + ".")
+            if not side or not arg.get("weapon", "").strip():
+                sides = "; ".join(f"{i + 1} **{sd.name}** (combat {sd.combat}, initiative {sd.initiative}, life "
+                                  f"{sd.life}, {sd.gold} gold)" for i, sd in enumerate(hero.side))
+                weapons = " or ".join(f"**{lib.item[w].name}** (`{w}`)" for w in hero.weapons)
+                example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
+                missing = "the side of the sheet and the weapon" if not side else "the starting weapon"
+                raise IllegalAction(f"{hero.name} also needs {missing}, all in one command, e.g. `{example}`. "
+                                    f"Sides: {sides}. Weapons: {weapons}.")
             return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
+        if verb in ("caravan", "voyage") and not arg.get("to", "").strip():
+            raise IllegalAction(self._where_to(state, seat, verb))
         if verb == "caravan":
             return Caravan(to=self._province(arg.get("to", "")))
         if verb == "explore":
@@ -174,6 +181,21 @@ class ChampionCodec:
         if verb == "attack" and not in_fight:
             return Attack()
         return self._fight(state, seat, verb, arg, in_fight, me.items if me else [])
+
+    def _where_to(self, state: State, seat: int, verb: str) -> str:
+        """What to type when a caravan or a voyage names no destination, with a few places it may go."""
+        lib = self.game.lib
+        legal = [a for a in self.game.legal(state, seat) if isinstance(a, (Caravan, Voyage))
+                 and a.__class__.__name__.lower() == verb] if 0 <= seat < len(state.heroes) else []
+        names = [lib.province[a.to].name for a in legal if a.to in lib.province]
+        if verb == "voyage":
+            head = "Name the port you sail to: `/voyage to:` and a coastal province, e.g. `/voyage to:sicilia`."
+            if not names:
+                return head + " Right now no voyage is possible (it needs a port where you stand and 2 gold)."
+            return head + " From here: " + ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6
+                                                                    else "") + "."
+        head = "Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand)."
+        return head + (" From here: " + ", ".join(names) + "." if names else "")
 
     def _explore(self, state: State, seat: int, raw: str) -> Explore:
         game = self.game
@@ -319,6 +341,10 @@ class ChampionCodec:
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
         return " and ".join(names) or "no weapon"
 
+    def _commission(self, state: State, reward: str) -> int:
+        """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
+        return 2 + (1 if self.game.effect(state) == f"commission_{reward}_plus1" else 0)
+
     @staticmethod
     def _side_index(hero: Hero, text: str) -> int:
         """A side of a hero's sheet by number (1, 2) or name, as the 0-based index."""
@@ -350,7 +376,7 @@ class ChampionCodec:
         if verb == "voyage":
             return f"Voyage → {self.place(get('to'))} ({game.voyage_cost(state, seat)} gold)"
         if verb == "commission":
-            return f"Commission: +2 {'XP' if get('reward') == 'xp' else 'gold'}"
+            return f"Commission: +{self._commission(state, get('reward'))} {'XP' if get('reward') == 'xp' else 'gold'}"
         if verb == "recuperate":
             return "Recuperate"
         if verb == "lore":
@@ -428,7 +454,8 @@ class ChampionCodec:
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
         if verb == "commission":
-            return "+2 experience" if value == "xp" else "+2 gold"
+            n = self._commission(state, value)
+            return f"+{n} experience" if value == "xp" else f"+{n} gold"
         if verb == "develop":
             return f"{value} ({DEVELOP_COST[value]} XP)"
         if verb == "buy":

@@ -57,7 +57,8 @@ KEEP_WORDS: dict[str, str] = {
 CARD_NAMES: dict[str, str] = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg",
                               "inspired": "Inspired combat"}
 WOUND_NAMES: dict[str, str] = {"torso": "a torso wound", "head": "a head wound", "hand": "a hand wound",
-                               "leg": "a leg wound", "inspired": "an Inspired combat wound", "ranged": "a ranged hit",
+                               "leg": "a leg wound", "inspired": "a wound from an Inspired combat card",
+                               "ranged": "a ranged hit",
                                "fire": "a blast of fiery breath", "": "a blow"}
 CHANGE_NAMES: dict[str, str] = {"gold": "gold", "xp": "XP", "life": "life", "max_life": "maximum life",
                                 "combat": "combat", "initiative": "initiative"}
