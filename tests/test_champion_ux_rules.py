@@ -39,6 +39,8 @@ def _bodyguard_fight(rolls: list[int], items: list[str] | None = None) -> tuple[
     if items is not None:
         state.heroes[0].items = items
     story_on_top(state, "bodyguard")
+    stack_combat(state, ["torso", "head", "leg", "hand", "inspired", "torso", "head",
+                         "torso", "head", "leg", "hand", "inspired", "torso"])
     ScriptedDice.script = list(rolls)
     state = game.apply(state, 0, Caravan(to=next_to(game, "latium", "medium"))).state
     step = game.apply(state, 0, Choose(option="1"))
@@ -80,7 +82,6 @@ def test_two_one_handed_weapons_may_be_paired_but_never_a_two_handed_one() -> No
     assert rules.codec.parse(state, 0, Command.decode(command.encode())) == Weapon(item="gladius+sica")
     assert rules.codec.label(state, 0, command) == "Fight with Gladius and Sica"
     assert rules.codec.parse(state, 0, Command.of("weapon", item="Gladius and Sica")) == Weapon(item="gladius+sica")
-    stack_combat(state, ["torso"] * 6)
     step = game.apply(state, 0, Weapon(item="gladius+sica"))  # type: ignore[attr-defined]
     chosen = next(e for e in step.events if isinstance(e, WeaponChosen))
     assert (chosen.item, chosen.second, chosen.armed) == ("gladius", "sica", 4)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
-from rules.champion.state import RoundBegan
+from rules.champion.state import CardChosen, RoundBegan, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
@@ -100,10 +100,27 @@ class ChampionPresenter:
         if moment.outcome is not None:
             lines.append("**The heroes at the end**\n" + "\n".join(final_report(view, lib=self.lib)))
             lines.append(f"🏆 {moment.outcome.summary}")
-        # Nothing moves on the map during a fight: show it when the fight is not running.
-        if view.phase != "combat" or not moment.events:
+        # The map comes at the end of an action (a new turn, the game's start and end), never per card.
+        if view.phase in ("action", "over") or (view.phase == "setup" and moment.actor is None):
             pictures.append(self.board(moment))
-        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=self.prompt(moment))
+        if not lines and moment.actor is not None:  # a secret choice that changes nothing anyone may see yet
+            lines.append(f"{moment.name_of(moment.actor)} has chosen.")
+        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=self._pinged(moment))
+
+    def _pinged(self, moment: ChampionMoment) -> Prompt | None:
+        """The prompt, pinging only players the turn has just passed to: not the one who acted (they are here
+        and go on), nobody after a choice that left the others choosing, and nobody while heroes are chosen
+        (everyone was asked at the start)."""
+        prompt = self.prompt(moment)
+        if prompt is None or moment.actor is None:
+            return prompt
+        view = moment.view()
+        actor_user = moment.user_of(moment.actor)
+        if all(isinstance(e, CardChosen) for e in moment.events) or view.phase == "setup":  # others still choose
+            prompt.users = []
+        elif not any(isinstance(e, TurnBegan) and e.seat == moment.actor for e in moment.events):
+            prompt.users = [u for u in prompt.users if u != actor_user]  # a new turn of one's own is news
+        return prompt
 
     def status(self, moment: ChampionMoment) -> Telling:
         view = moment.view()

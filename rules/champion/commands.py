@@ -248,9 +248,11 @@ class ChampionCodec:
             if not in_fight:
                 raise IllegalAction("There is no fight going on.")
             card = self._card(arg.get("card", ""))
+            raw = arg.get("order", "")
+            order = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",") if k.strip())
             if hero and not arg.get("foe"):
-                return Defend(card=card)
-            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
+                return Defend(card=card, order=order)
+            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")), order=order)
         if verb == "keep":
             if not in_fight:
                 raise IllegalAction("There is no fight going on.")
@@ -314,7 +316,8 @@ class ChampionCodec:
                 return Command.of("play", card=action.card, foe=action.foe + 1)
             return Command.of("play", card=action.card, target=action.target + 1)
         if isinstance(action, Defend):
-            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None)
+            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None,
+                              order=",".join(action.order) or None)
         if isinstance(action, Keep):
             return Command.of("keep", cards=",".join(action.cards) or "none",
                               foe=action.foe + 1 if action.foe >= 0 else None)
@@ -410,9 +413,10 @@ class ChampionCodec:
                 return f"{self._foe_name(state, get('foe'))}: attack with {card}"
             return f"{card} → {self._foe_name(state, get('target'))}"
         if verb == "defend":
+            queued = ", then always the commonest card" if get("order") else ""
             if get("foe"):
-                return f"{self._foe_name(state, get('foe'))}: throw down {card}"
-            return f"Throw down {card}"
+                return f"{self._foe_name(state, get('foe'))}: throw down {card}{queued}"
+            return f"Throw down {card}{queued}"
         if verb == "keep":
             kept = " + ".join(CARD_NAMES.get(k, k) for k in get("cards").split(",") if k and k != "none")
             who = f"{self._foe_name(state, get('foe'))}: " if get("foe") else ""

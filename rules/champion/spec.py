@@ -60,8 +60,11 @@ VERBS: tuple[VerbSpec, ...] = (
              "`/play card: target:` attack with a combat card (opponents' player: `foe:`)",
              (_arg("card", "The card's type", required=True), _arg("target", "Which opponent (the hero)"), _FOE)),
     VerbSpec("defend", "Champion, in a fight: with no matching card, the card you throw down",
-             "`/defend card:` with no matching card, the card you throw down",
-             (_arg("card", "The card's type", required=True), _FOE)),
+             "`/defend card: order:` with no matching card, the card you throw down (`order:torso,hand,leg` "
+             "queues the next throws for the rest of the fight)",
+             (_arg("card", "The card's type", required=True), _FOE,
+              ArgSpec("order", "Optional: card types to throw first for the rest of the fight, e.g. torso,hand",
+                      complete=False))),
     VerbSpec("keep", "Champion, end of a combat round: keep at most two cards",
              "`/keep cards:` at the end of a combat round keep at most two (e.g. `head,leg`)",
              (_arg("cards", "e.g. head,leg — or none", required=True), _FOE)),

@@ -81,6 +81,7 @@ class Foe(msgspec.Struct):
     hand: list[str] = msgspec.field(default_factory=list)
     play: str = ""  # the card chosen for the group's attack, secret until every opponent has chosen
     keep: list[str] | None = None  # the cards chosen to keep at the end of a combat round
+    order: list[str] = msgspec.field(default_factory=list)  # its player's queued order to throw cards down
     hide_used: bool = False  # armoured hide: the first wound of this round was ignored already
 
 
@@ -98,6 +99,7 @@ class Combat(msgspec.Struct):
     second: str = ""  # a second one-handed weapon paired with it ("" = none; no shield then)
     hand: list[str] = msgspec.field(default_factory=list)  # the hero's combat cards
     hero_keep: list[str] | None = None
+    hero_order: list[str] = msgspec.field(default_factory=list)  # the hero's queued order to throw cards down
     attacker: str = ""  # "hero" or "foes": who attacked last combat turn
     yours: str = ""  # "hero"/"foes": won the next attack without a roll (defended with an inspired card)
     target: int = -1  # the opponent the hero attacks
@@ -251,11 +253,13 @@ class Play(Action, tag="play", frozen=True):
 
 
 class Defend(Action, tag="defend", frozen=True):
-    """Combat: with no matching card, choose which card to throw down as you take the wound."""
+    """Combat: with no matching card, choose which card to throw down as you take the wound.  ``order``
+    queues the choice for the rest of the fight: later throws take the first type held in that order."""
 
     card: str
     foe: int = -1
     auto: bool = False
+    order: tuple[str, ...] = ()
 
 
 class Keep(Action, tag="keep", frozen=True):
@@ -498,6 +502,15 @@ class CardPlayed(Event, tag="card_played", frozen=True):
     card: str
     role: str  # "attack" | "defence" | "thrown" (no match: thrown down while wounded)
     auto: bool = False
+    why: str = ""  # played without asking: "only" (the one card it could be), "queued" (the player's order)
+
+
+class CardChosen(Event, tag="card_chosen", frozen=True):
+    """A player chose an opponent's attack card, face down until every opponent has chosen."""
+
+    seat: int
+    foe: int
+    name: str
 
 
 class Wound(Event, tag="wound", frozen=True):
@@ -554,5 +567,5 @@ ChampionEvent = (
     | Rolled | Shipwreck | Developed | Used | ItemGained | ItemLost | Information | ProvinceCard | MonsterOffer
     | MonsterTaken | TrailLost | StoryDrawn | StoryChosen | StoryOutcome | CardKept | KeptUsed | FateMoved
     | Reshuffled | FightBegan | WeaponChosen | CardsDrawn | RangedAttack | InitiativeRolled | NoRoll | CardPlayed
-    | Wound | FoeDied | CombatRoundEnded | Regenerated | Gazed | FightEnded | Defeated | Champion
+    | CardChosen | Wound | FoeDied | CombatRoundEnded | Regenerated | Gazed | FightEnded | Defeated | Champion
 )

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from rules.champion.content import Library, library
 from rules.champion.state import (
     Bought,
+    CardChosen,
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -296,6 +297,10 @@ class _Teller(FightTeller):
             who = self.hero_name(self.fighter) if e.attacker == "hero" else self.group(cap=False)
             self.add(f"✨ The inspired defence seizes the moment: {who} attack{'s' if e.attacker == 'hero' else ''} "
                      "without an initiative roll.")
+        elif isinstance(e, CardChosen):
+            if not any(isinstance(x, CardPlayed) and x.role == "attack" and x.foe == e.foe for x in self.ev[index:]):
+                self.add(f"🂠 {self.player(e.seat)} plays a card for {self.foe(e.name)} — face down until every "
+                         "opponent has chosen.")
         elif isinstance(e, CardPlayed):
             self.played(e, prev, nxt, index)
         elif isinstance(e, Wound):
