@@ -127,8 +127,9 @@ RULES: tuple[RulesSection, ...] = (
                  "Each piece of information sets aside one of your region cards at random; when the sixth piece "
                  "comes, a province card points to one province of the last region: your monster's **lair**, "
                  "which only you know (`/sheet`). The first hero to complete a trail draws three monster sheets and "
-                 "keeps one, the second two, the rest take one at random. Go to the lair and `/attack`: the monster fights like any opponent, with its special "
-                 "abilities. Losing the final battle loses the trail too."),
+                 "keeps one, the second two, the rest take one at random. Go to the lair and `/attack`: the "
+                 "monster fights like any opponent, with its special abilities. Losing the final battle loses "
+                 "the trail too."),
     RulesSection("winning", "Winning",
                  "Kill your own monster in its lair and the game ends at once: you are the Champion of the "
                  "Empire. The others are ranked by the information they gathered. Tips: raise initiative early, "
