@@ -55,7 +55,8 @@ class ChampionPresenter:
 
     def board(self, moment: ChampionMoment) -> Picture:
         view = moment.view()
-        return Picture("map.png", art.render_map(view, title=game_title(moment)), art.map_alt_text(view)[:1000])
+        alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
+        return Picture("map.png", art.render_board(view, title=game_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
         lib = self.lib

@@ -1,0 +1,79 @@
+"""Champion pictures at chat size: the heroes' panel under the map (the one to act marked by a gold band, an
+arrow and TO ACT, not by colour alone), the standings on the final picture, and the inset around the hero."""
+
+from __future__ import annotations
+
+import io
+
+import msgspec
+from PIL import Image
+
+from render.champion import board
+from render.champion.basemap import TURN_RING
+from render.champion.map import compose_map
+from rules.champion import RULESET
+from rules.champion.state import State
+from rules.champion.view import ChampionView
+from rules.core import Rng, SeatInfo
+from tests.champion_helpers import midgame
+
+
+def _bands(img: Image.Image, map_height: int) -> int:
+    """How many rows of the panel carry the gold band at their left edge."""
+    rgb = img.convert("RGB")
+    runs, inside = 0, False
+    for y in range(map_height, img.height):
+        gold = rgb.getpixel((26, y)) == TURN_RING
+        runs += gold and not inside
+        inside = gold
+    return runs
+
+
+def _finished(seed: int = 4) -> ChampionView:
+    state: State = RULESET.setup([SeatInfo(i, n) for i, n in enumerate(["Ann", "Bálint", "Cy"])],
+                                 {"opponents": "bot"}, seed).state
+    rng = Rng(seed)
+    while state.phase != "over":
+        seat = sorted(RULESET.to_act(state))[0]
+        action = RULESET.policy(state, seat, rng)
+        assert action is not None
+        state = RULESET.apply(state, seat, action).state
+    return RULESET.view(state, None)
+
+
+def test_the_panel_marks_only_the_hero_to_act() -> None:
+    _state, view = midgame()
+    rgb, _ = compose_map(view)
+    img = board.compose_board(view)
+    assert img.size == (rgb.width, rgb.height + board.STRIP_H)
+    assert _bands(img, rgb.height) == 1
+    alt = board.board_alt_text(view)
+    acting = next(h for h in view.heroes if h.to_act)
+    assert f"to act: {acting.player}" in alt and f"Life {acting.life}/{acting.max_life}" in alt
+    nobody = msgspec.structs.replace(view, heroes=tuple(msgspec.structs.replace(h, to_act=False)
+                                                        for h in view.heroes))
+    assert _bands(board.compose_board(nobody), rgb.height) == 0
+    png = board.render_board(view)
+    assert Image.open(io.BytesIO(png)).size == img.size and len(png) < 1_500_000
+
+
+def test_the_final_picture_shows_the_standings() -> None:
+    view = _finished()
+    rows = board.standings(view)
+    assert rows[0].seat == view.winner
+    assert [h.info for h in rows[1:]] == sorted((h.info for h in rows[1:]), reverse=True)
+    img = board.compose_board(view)
+    assert _bands(img, img.height - board.STRIP_H) == 1  # the champion's row
+    alt = board.board_alt_text(view)
+    assert alt.startswith("Standings — 1. ") and "2. " in alt and "3. " in alt
+
+
+def test_the_inset_shows_the_acting_heros_surroundings() -> None:
+    _state, view = midgame()
+    hero = board._focus(view)
+    assert hero is not None and hero.seat == view.current
+    with_inset = board.compose_board(view)
+    without = board.compose_board(msgspec.structs.replace(view, phase="over", winner=None))
+    right = (with_inset.width - board.INSET_W, with_inset.height - board.STRIP_H + 60, with_inset.width - 20,
+             with_inset.height - 20)
+    assert with_inset.crop(right).tobytes() != without.crop(right).tobytes()
