@@ -77,3 +77,35 @@ def test_the_inset_shows_the_acting_heros_surroundings() -> None:
     right = (with_inset.width - board.INSET_W, with_inset.height - board.STRIP_H + 60, with_inset.width - 20,
              with_inset.height - 20)
     assert with_inset.crop(right).tobytes() != without.crop(right).tobytes()
+
+
+def test_hands_and_played_cards_are_shown_as_card_pictures() -> None:
+    from bot.moment import moment_for
+    from bot.present.base import SeatName
+    from bot.present.champion import PRESENTER
+    from rules.champion.state import CardPlayed
+    from tests.test_champion_ux_fights import _games
+
+    seats = [SeatName(i, 100 + i, f"P{i}") for i in range(3)]
+    hands = played = 0
+    for before, seat, action, step in _games(range(3)):
+        state = step.state
+        moment = moment_for(RULESET, state, seats, events=step.events, actor=seat, action=action, _before=before)
+        cards = [e for e in step.events if isinstance(e, CardPlayed)]
+        if cards and played < 5:
+            telling = PRESENTER.telling(moment)
+            picture = next(p for p in telling.pictures if p.filename == "played.png")
+            assert Image.open(io.BytesIO(picture.png)).width >= 240 * min(len(cards), 8)
+            assert all(e.card.capitalize() in picture.alt or e.card == "inspired" for e in cards[-8:])
+            played += 1
+        if state.phase == "combat" and hands < 5:
+            for s in sorted(RULESET.to_act(state)):
+                look = PRESENTER.private("hand", moment, s)
+                assert look is not None
+                names = [p.filename for p in look.pictures]
+                view = RULESET.view(state, s)
+                assert view.secret is not None
+                assert ("hand.png" in names) == bool(view.secret.hand)
+                assert len([n for n in names if n.startswith("hand-")]) == len(view.secret.foe_hands)
+                hands += 1
+    assert played == 5 and hands == 5

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
-from rules.champion.state import CardChosen, RoundBegan, TurnBegan
+from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
@@ -98,6 +98,9 @@ class ChampionPresenter:
         pictures = [p for kind, cid in revealed(events, setup=setup) if (p := self.card(kind, cid)) is not None][:6]
         if view.phase == "market" and view.market:
             pictures += [p for cid in view.market if (p := self.card("item", cid)) is not None]
+        played = self._played(view, events)
+        if played:
+            pictures.append(Picture("played.png", art.render_played(played), art.played_alt_text(played)[:1000]))
         if moment.outcome is not None:
             lines.append("**The heroes at the end**\n" + "\n".join(final_report(view, lib=self.lib)))
             lines.append(f"🏆 {moment.outcome.summary}")
@@ -122,6 +125,26 @@ class ChampionPresenter:
         elif not any(isinstance(e, TurnBegan) and e.seat == moment.actor for e in moment.events):
             prompt.users = [u for u in prompt.users if u != actor_user]  # a new turn of one's own is news
         return prompt
+
+    def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
+        """The combat cards this step turned over, each with who played it and how (at most eight)."""
+        hero = ""
+        fighter = view.combat.hero if view.combat is not None else view.current
+        if fighter is not None and 0 <= fighter < len(view.heroes):
+            h = view.heroes[fighter]
+            hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.player
+        out: list[tuple[str, str]] = []
+        for e in events:
+            if isinstance(e, FightBegan):
+                fighting = view.heroes[e.seat] if 0 <= e.seat < len(view.heroes) else None
+                if fighting is not None and fighting.hero in self.lib.hero:
+                    hero = self.lib.hero[fighting.hero].name
+            if not isinstance(e, CardPlayed) or e.card not in CARD_TYPES:
+                continue
+            who = (hero or "The hero") if e.by == "hero" else e.by
+            how = {"attack": "attacks", "defence": "defends", "thrown": "throws down"}.get(e.role, "plays")
+            out.append((e.card, f"{who} {how}"))
+        return out[-8:]
 
     def status(self, moment: ChampionMoment) -> Telling:
         view = moment.view()
@@ -205,13 +228,19 @@ class ChampionPresenter:
                            prompt=self._choices(moment, seat))
         if view.phase == "combat":
             lines = []
+            pictures: list[Picture] = []
             if secret is not None and secret.hand:
                 lines.append("**Your hand:** " + ", ".join(CARD_NAMES.get(k, k) for k in secret.hand))
+                cards = secret.hand_cards or secret.hand
+                pictures.append(Picture("hand.png", art.render_hand(cards), art.hand_alt_text(cards)[:1000]))
             for foe in secret.foe_hands if secret else ():
                 name = view.combat.foes[foe.foe].name if view.combat else str(foe.foe + 1)
                 lines.append(f"**{name}'s hand** (you play it): " + ", ".join(CARD_NAMES.get(k, k) for k in foe.cards))
+                title = f"{name}'s hand (you play it)"
+                pictures.append(Picture(f"hand-{foe.foe + 1}.png", art.render_hand(foe.cards, title=title),
+                                        art.hand_alt_text(foe.cards, title=title)[:1000]))
             lines.append("Your choices are the buttons below; everyone sees each card as it is played.")
-            return Telling(text="\n".join(lines), pictures=[], prompt=self._choices(moment, seat))
+            return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self._choices(moment, seat))
         own = {"lair": "You stand in your monster's lair (only you know it): attack it now, or draw a story card "
                        "as usual.",
                "action": "Your choices this turn: the buttons below (a shrine's lore can be learned the turn after "

@@ -14,6 +14,7 @@ from render.champion.cards import (
     render_story,
     story_alt_text,
 )
+from render.champion.hand import hand_alt_text, played_alt_text, render_hand, render_played
 from render.champion.map import compose_map, map_alt_text, render_map, warm
 from render.champion.sheet import render_sheet, sheet_alt_text
 
@@ -23,15 +24,19 @@ __all__ = [
     "compose_board",
     "compose_map",
     "event_alt_text",
+    "hand_alt_text",
     "item_alt_text",
     "map_alt_text",
     "monster_alt_text",
+    "played_alt_text",
     "render_board",
     "render_combat_card",
     "render_event",
+    "render_hand",
     "render_item",
     "render_map",
     "render_monster",
+    "render_played",
     "render_sheet",
     "render_story",
     "sheet_alt_text",
