@@ -109,3 +109,45 @@ def test_hands_and_played_cards_are_shown_as_card_pictures() -> None:
                 assert len([n for n in names if n.startswith("hand-")]) == len(view.secret.foe_hands)
                 hands += 1
     assert played == 5 and hands == 5
+
+
+def test_story_cards_mark_the_roll_or_choice_and_grey_what_cannot_be_paid() -> None:
+    from bot.moment import moment_for
+    from bot.present.base import SeatName
+    from bot.present.champion import PRESENTER
+    from rules.champion.state import StoryDrawn, StoryOutcome
+    from tests.test_champion_ux_fights import _games
+
+    lib = RULESET.game.lib
+    seats = [SeatName(i, 100 + i, f"P{i}") for i in range(3)]
+    rolled = chosen = closed = 0
+    for before, seat, action, step in _games(range(3)):
+        if rolled >= 3 and chosen >= 3 and closed >= 1:
+            break
+        outcome = next((e for e in step.events if isinstance(e, StoryOutcome)), None)
+        drawn = next((e for e in step.events if isinstance(e, StoryDrawn)), None)
+        state = step.state
+        wanted = outcome is not None or (state.phase == "story" and drawn is not None)
+        if not wanted:
+            continue
+        moment = moment_for(RULESET, state, seats, events=step.events, actor=seat, action=action, _before=before)
+        pictures = {p.filename: p for p in PRESENTER.telling(moment).pictures}
+        if outcome is not None:
+            picture = pictures[f"story-{outcome.card}.png"]
+            story = lib.story[outcome.card]
+            if outcome.roll:
+                assert picture.alt.startswith(f"Rolled {outcome.roll}: ")
+                rolled += 1
+            elif outcome.outcome >= 0 and story.outcome[outcome.outcome].choice:
+                assert picture.alt.startswith(f"Chosen: {story.outcome[outcome.outcome].choice}")
+                chosen += 1
+            assert picture.png != PRESENTER.card("story", outcome.card).png  # type: ignore[union-attr]
+        elif drawn is not None and state.draw is not None:
+            story = lib.story[state.draw.cards[0]]
+            gold = state.heroes[state.order[state.turn]].gold
+            dear = [o for o in story.outcome if o.gold < 0 and -o.gold > gold]
+            picture = pictures[f"story-{story.id}.png"]
+            if dear and len(dear) < len(story.outcome):
+                assert f"needs {-dear[0].gold} gold — you have {gold}" in picture.alt
+                closed += 1
+    assert rolled >= 3 and chosen >= 3 and closed >= 1

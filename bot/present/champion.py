@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
-from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, TurnBegan
+from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
@@ -95,7 +95,14 @@ class ChampionPresenter:
             lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
                             "Tabula plays for them.")
         setup = view.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)
-        pictures = [p for kind, cid in revealed(events, setup=setup) if (p := self.card(kind, cid)) is not None][:6]
+        found = [self._story(view, moment, cid, events) if kind == "story" else self.card(kind, cid)
+                 for kind, cid in revealed(events, setup=setup)]
+        pictures = [p for p in found if p is not None][:6]
+        for e in events:  # a card answered in a later step: shown again, the outcome marked
+            if isinstance(e, StoryOutcome) and all(p.filename != f"story-{e.card}.png" for p in pictures):
+                marked = self._story(view, moment, e.card, events)
+                if marked is not None:
+                    pictures.append(marked)
         if view.phase == "market" and view.market:
             pictures += [p for cid in view.market if (p := self.card("item", cid)) is not None]
         played = self._played(view, events)
@@ -125,6 +132,30 @@ class ChampionPresenter:
         elif not any(isinstance(e, TurnBegan) and e.seat == moment.actor for e in moment.events):
             prompt.users = [u for u in prompt.users if u != actor_user]  # a new turn of one's own is news
         return prompt
+
+    def _story(self, view: ChampionView, moment: ChampionMoment, card_id: str, events: list[Event]) -> Picture | None:
+        """A story card as it stands: the outcome rolled or chosen marked; while the hero chooses, the options
+        they cannot pay for greyed out with the reason."""
+        story = self.lib.story.get(card_id)
+        if story is None:
+            return None
+        outcome = next((e for e in events if isinstance(e, StoryOutcome) and e.card == card_id), None)
+        closed: dict[int, str] = {}
+        if outcome is None and view.phase == "story" and view.story == card_id and view.current is not None:
+            gold = view.heroes[view.current].gold
+            open_ = {c.command.get("option") for c in moment.choices(view.current) if c.command.verb == "choose"}
+            closed = {i: f"needs {-o.gold} gold — you have {gold}" for i, o in enumerate(story.outcome)
+                      if str(i + 1) not in open_ and o.gold < 0}
+        chosen = outcome.outcome if outcome is not None else -1
+        roll = outcome.roll if outcome is not None else 0
+        png = art.render_story(story, chosen=chosen, roll=roll, closed=closed)
+        alt = art.story_alt_text(story)
+        if outcome is not None and 0 <= chosen < len(story.outcome):
+            o = story.outcome[chosen]
+            alt = (f"Rolled {roll}: " if roll else f"Chosen: {o.choice} — ") + o.text + " " + alt
+        if closed:
+            alt += " Closed: " + "; ".join(f"{story.outcome[i].choice} ({why})" for i, why in closed.items())
+        return Picture(f"story-{card_id}.png", png, alt[:1000])
 
     def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
         """The combat cards this step turned over, each with who played it and how (at most eight)."""
