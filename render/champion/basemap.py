@@ -70,7 +70,7 @@ NAME_SIZE = 17
 SMALL_SIZE = 14
 BADGE = 30
 SYMBOL = 20
-TOKEN_D = 32
+TOKEN_D = 40
 ANCHOR = 18
 
 
@@ -173,8 +173,130 @@ def labels(world_map: MapFile) -> dict[str, Label]:
     spots = place_labels(sites(world_map), blocks, g.land, (world_map.map.width, world_map.map.height),
                          badge=BADGE, token=TOKEN_D, obstacles=anchors)
     provs = {p.id: p for p in world_map.province}
-    return {pid: Label(pid, (provs[pid].x, provs[pid].y), tuple(lines[pid]), spot.box,
-                       tuple(_extras(provs[pid])), spot.token_at) for pid, spot in spots.items()}
+    boxes = _untangle({pid: spot.box for pid, spot in spots.items()}, world_map, anchors)
+    tokens = _token_places(boxes, world_map, anchors)
+    r = TOKEN_D // 2 + 2
+    discs = [(x - r, y - r, x + r, y + r) for x, y in tokens.values()]
+    if any(_hit(d, b) for d in discs for b in boxes.values()):  # a name under a token: move the name
+        boxes = _untangle(boxes, world_map, [*anchors, *discs], strong=len(anchors))
+    return {pid: Label(pid, (provs[pid].x, provs[pid].y), tuple(lines[pid]), boxes[pid],
+                       tuple(_extras(provs[pid])), tokens[pid]) for pid in spots}
+
+
+@lru_cache(maxsize=4)
+def owners(world_map: MapFile) -> Image.Image:
+    """Which province each pixel belongs to ("L": the province's index in the map file plus one, 0 = none)."""
+    g = geometry(world_map)
+    index = {p.id: i + 1 for i, p in enumerate(world_map.province)}
+    out = Image.new("L", (g.width, g.height), 0)
+    for cells, layer_mask in g.layers:
+        layer = Image.new("L", (g.width, g.height), 0)
+        draw = ImageDraw.Draw(layer)  # a plain fill of polygons: no text is drawn here
+        for cell in cells:
+            draw.polygon(cell.points, fill=index.get(cell.pid, 0))
+        if layer_mask is None:
+            out.paste(layer, (0, 0), layer.point(lambda v: 255 if v else 0))
+        else:
+            out.paste(layer, (0, 0), layer_mask.point(lambda v: 255 if v >= 128 else 0))
+    on_land = Image.new("L", (g.width, g.height), 0)
+    on_land.paste(out, (0, 0), g.land.point(lambda v: 255 if v >= 128 else 0))
+    return on_land
+
+
+def _hit(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return float(w * h) if w > 0 and h > 0 else 0.0
+
+
+def _badges(world_map: MapFile) -> dict[str, Box]:
+    half = BADGE // 2 + 1
+    return {p.id: (p.x - half, p.y - half, p.x + half, p.y + half) for p in world_map.province}
+
+
+def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box], *,
+              strong: int | None = None) -> dict[str, Box]:
+    """Move the name blocks that still touch another block, another province's badge or a port anchor to the
+    nearest free place (a few pixels usually do), keeping inside the picture and preferring land."""
+    out = dict(boxes)
+    badges = _badges(world_map)
+    land = geometry(world_map).land
+    w, h = world_map.map.width, world_map.map.height
+
+    def cost(pid: str, box: Box) -> float:
+        c = sum(_hit(box, b) for q, b in out.items() if q != pid) * 20
+        c += sum(_hit(box, b) for q, b in badges.items() if q != pid) * 20
+        c += sum(_hit(box, a) * (10 if strong is None or k < strong else 30) for k, a in enumerate(anchors))
+        c += (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * 400
+        x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
+        if x1 > x0 and y1 > y0:
+            crop = land.crop((x0, y0, x1, y1)).resize((6, 3), Image.Resampling.BOX)
+            c += (1.0 - sum(crop.tobytes()) / (255.0 * 18)) * 40
+        return c
+
+    for _ in range(4):
+        moved = False
+        for pid in sorted(out):
+            box = out[pid]
+            now = cost(pid, box)
+            if now < 40.5 and not any(_hit(box, b) for q, b in out.items() if q != pid) and not any(
+                    _hit(box, a) for a in anchors[strong or 0:] if strong is not None):
+                continue
+            best, best_cost = box, now
+            for dy in range(-36, 37, 3):
+                for dx in range(-48, 49, 4):
+                    cand = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+                    c = cost(pid, cand) + math.hypot(dx, dy) * 0.6
+                    if c < best_cost - 0.5:
+                        best, best_cost = cand, c
+            if best != box:
+                out[pid] = best
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequence[Box]) -> dict[str, tuple[int, int]]:
+    """Where a hero token stands in each province: inside the province itself, clear of every name block,
+    badge, port anchor and the other provinces' tokens, as near the badge as that allows."""
+    own = owners(world_map)
+    index = {p.id: i + 1 for i, p in enumerate(world_map.province)}
+    badges = _badges(world_map)
+    r = TOKEN_D // 2 + 2
+    w, h = world_map.map.width, world_map.map.height
+    placed: dict[str, Box] = {}
+
+    def inside(pid: str, x: int, y: int) -> float:
+        """The share of the token's rim and centre that lies in the province."""
+        points = [(x, y)] + [(round(x + (r - 3) * math.cos(a * math.pi / 4)),
+                              round(y + (r - 3) * math.sin(a * math.pi / 4))) for a in range(8)]
+        good = sum(1 for px, py in points if 0 <= px < w and 0 <= py < h and own.getpixel((px, py)) == index[pid])
+        return good / len(points)
+
+    crowded = sorted(world_map.province, key=lambda p: -sum(1 for q in world_map.province
+                                                            if math.dist((p.x, p.y), (q.x, q.y)) < 120))
+    for p in crowded:
+        best: tuple[float, tuple[int, int]] | None = None
+        for radius in range(12, r + BADGE // 2 + 90, 5):
+            for k in range(24):
+                a = k * math.pi / 12 - math.pi / 2
+                x, y = round(p.x + radius * math.cos(a)), round(p.y + radius * math.sin(a))
+                tbox = (x - r, y - r, x + r, y + r)
+                centre = 0 <= x < w and 0 <= y < h and own.getpixel((x, y)) == index[p.id]
+                c = (1.0 - inside(p.id, x, y)) * 4000 + (0 if centre else 20000)
+                c += sum(_hit(tbox, b) for b in boxes.values()) * 30
+                c += sum(_hit(tbox, b) * (3 if q == p.id else 30) for q, b in badges.items())
+                c += sum(_hit(tbox, a2) for a2 in anchors) * 10
+                c += sum(_hit(tbox, b) for b in placed.values()) * 8
+                c += (max(0, -tbox[0]) + max(0, tbox[2] - w) + max(0, -tbox[1]) + max(0, tbox[3] - h)) * 400
+                c += radius * 2 + (0 if k in (0, 12) else 3)
+                if best is None or c < best[0]:
+                    best = (c, (x, y))
+        assert best is not None
+        x, y = best[1]
+        placed[p.id] = (x - r, y - r, x + r, y + r)
+    return {pid: ((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for pid, b in placed.items()}
 
 
 # --- the static layer --------------------------------------------------------------------------------
