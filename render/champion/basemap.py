@@ -225,7 +225,10 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
 
     def cost(pid: str, box: Box) -> float:
         c = sum(_hit(box, b) for q, b in out.items() if q != pid) * 20
-        c += sum(_hit(box, b) for q, b in badges.items() if q != pid) * 20
+        own = badges[pid]  # a name stays beside its own icon
+        gap = max(own[0] - box[2], box[0] - own[2], 0) + max(own[1] - box[3], box[1] - own[3], 0)
+        c += max(0, gap - 6) * 12
+        c += sum(_hit(box, b) for b in badges.values()) * 20
         c += sum(_hit(box, a) * (10 if strong is None or k < strong else 30) for k, a in enumerate(anchors))
         c += (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * 400
         x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
@@ -243,10 +246,13 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
                     _hit(box, a) for a in anchors[strong or 0:] if strong is not None):
                 continue
             best, best_cost = box, now
-            for dy in range(-36, 37, 3):
-                for dx in range(-48, 49, 4):
+            for dy in range(-60, 61, 4):
+                for dx in range(-72, 73, 4):
+                    shift = math.hypot(dx, dy) * 0.6
+                    if shift >= best_cost - 0.5:
+                        continue  # even a free spot this far would not beat the best so far
                     cand = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-                    c = cost(pid, cand) + math.hypot(dx, dy) * 0.6
+                    c = cost(pid, cand) + shift
                     if c < best_cost - 0.5:
                         best, best_cost = cand, c
             if best != box:
@@ -435,6 +441,13 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
         if math.dist((x, y), (p.x, p.y)) > 34:
             _dash(draw, (p.x, p.y), (x, y), SEA_TEXT, 2, 4, 4)
         img.alpha_composite(glyphs.anchor(ANCHOR), (round(x) - ANCHOR // 2, round(y) - ANCHOR // 2))
+    for lab in labels(world_map).values():  # a name moved away from its icon is tied to it by a leader line
+        p = provs[lab.pid]
+        x0, y0, x1, y1 = lab.name_box
+        nx, ny = min(max(p.x, x0), x1), min(max(p.y, y0), y1)
+        if math.dist((nx, ny), (p.x, p.y)) > BADGE // 2 + 14:
+            draw.line([(p.x, p.y), (nx, ny)], fill=LABEL_RIM, width=5)
+            draw.line([(p.x, p.y), (nx, ny)], fill=INK, width=2)
     for lab in labels(world_map).values():
         p = provs[lab.pid]
         img.alpha_composite(glyphs.badge(p.icon, deck_of(p.icon), BADGE), (p.x - BADGE // 2, p.y - BADGE // 2))

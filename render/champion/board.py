@@ -131,7 +131,7 @@ def _inset(img: Image.Image, rgb: Image.Image, view: ChampionView, hero: HeroVie
     crop = rgb.crop((left, top, left + w, top + h)).resize((x1 - x0 - 8, y1 - y0 - 44), Image.Resampling.LANCZOS)
     draw.rectangle(box, fill=BAR, outline=PANEL_RIM, width=4)
     img.paste(crop, (x0 + 4, y0 + 40))
-    reach = " · in reach: washed light" if view.highlight else ""
+    reach = " · light = in reach" if view.highlight else ""
     title = f"Around {hero_name(hero.hero or '')} ({hero.player}){reach}"
     face = font("bold", 24)
     draw.text((x0 + 14, y0 + 20), ellipsize(title, face, x1 - x0 - 28), font=face, fill=BAR_TEXT, anchor="lm")
