@@ -4,14 +4,15 @@ read at chat size (~500 px wide), each hero's panel and an inset zoomed on the a
 The panel gives each player's name, colour and token letter, hero, life, XP, gold, information and weapon;
 the player to act stands out by a gold band, a ▶ arrow and the words TO ACT (never colour alone).  At the end
 of a game the panel is the standings: the champion first, then by information.  The inset crops the composed
-map (the provinces in reach are already washed light there) around the acting hero and scales it up; its own
-frame names whose surroundings it shows."""
+map (the provinces in reach are already washed light there) around the acting hero, scales it up and rings
+the icon of every province in reach in gold; its frame names whose surroundings it shows."""
 
 from __future__ import annotations
 
 from PIL import Image
 
 from render.champion.basemap import (
+    BADGE,
     BAR,
     BAR_TEXT,
     BLACK,
@@ -131,9 +132,20 @@ def _inset(img: Image.Image, rgb: Image.Image, view: ChampionView, hero: HeroVie
     crop = rgb.crop((left, top, left + w, top + h)).resize((x1 - x0 - 8, y1 - y0 - 44), Image.Resampling.LANCZOS)
     draw.rectangle(box, fill=BAR, outline=PANEL_RIM, width=4)
     img.paste(crop, (x0 + 4, y0 + 40))
-    reach = " · light = in reach" if view.highlight else ""
+    sx, sy = (x1 - x0 - 8) / w, (y1 - y0 - 44) / h
+    ring = round(BADGE / 2 * sx) + 7
+    for pid in view.highlight:  # every legal destination in view: a gold ring around its icon
+        target = labs.get(pid)
+        if target is None:
+            continue
+        px = x0 + 4 + (target.point[0] - left) * sx
+        py = y0 + 40 + (target.point[1] + TITLE_H - top) * sy
+        if x0 + 4 + ring <= px <= x1 - 4 - ring and y0 + 40 + ring <= py <= y1 - 4 - ring:
+            draw.ellipse((px - ring - 2, py - ring - 2, px + ring + 2, py + ring + 2), outline=BLACK, width=9)
+            draw.ellipse((px - ring, py - ring, px + ring, py + ring), outline=TURN_RING, width=5)
+    reach = " · ringed: in reach" if view.highlight else ""
     title = f"Around {hero_name(hero.hero or '')} ({hero.player}){reach}"
-    face = font("bold", 24)
+    face = font("bold", 21)
     draw.text((x0 + 14, y0 + 20), ellipsize(title, face, x1 - x0 - 28), font=face, fill=BAR_TEXT, anchor="lm")
 
 
