@@ -284,12 +284,7 @@ class ChampionCodec:
 
     def encode(self, state: State, seat: int, action: ChampionAction) -> Command:
         if isinstance(action, Pick):
-            # the side by its name ("mountain-scout"): distinct across heroes, so a list of sides or weapons
-            # gathered before the hero is filled in never shows one hero's numbers under another's name
-            hero = self.game.lib.hero.get(action.hero)
-            side = _norm(hero.side[action.side - 1].name) if hero and 0 < action.side <= len(hero.side) \
-                else str(action.side)
-            return Command.of("hero", hero=action.hero, side=side, weapon=action.weapon)
+            return Command.of("hero", hero=action.hero, side=action.side, weapon=action.weapon)
         if isinstance(action, Explore):
             full = Command.of("explore", path=">".join(action.path))
             if len(full.encode()) <= LIMIT:
