@@ -223,13 +223,25 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
     land = geometry(world_map).land
     w, h = world_map.map.width, world_map.map.height
 
+    weighted = [(a, 10 if strong is None or k < strong else 30) for k, a in enumerate(anchors)]
+    near: dict[str, tuple[list[Box], list[Box], list[tuple[Box, int]]]] = {}
+
+    def around(pid: str) -> None:
+        """What a block of ``pid`` can touch while it moves (its search reaches ~80 px): the rest is skipped."""
+        b0 = out[pid]
+        reach = (b0[0] - 180, b0[1] - 160, b0[2] + 180, b0[3] + 160)
+        near[pid] = ([b for q, b in out.items() if q != pid and _hit(reach, b)],
+                     [b for b in badges.values() if _hit(reach, b)],
+                     [(a, k) for a, k in weighted if _hit(reach, a)])
+
     def cost(pid: str, box: Box) -> float:
-        c = sum(_hit(box, b) for q, b in out.items() if q != pid) * 20
+        others, icons, marks = near[pid]
+        c = sum(_hit(box, b) for b in others) * 20
         own = badges[pid]  # a name stays beside its own icon
         gap = max(own[0] - box[2], box[0] - own[2], 0) + max(own[1] - box[3], box[1] - own[3], 0)
         c += max(0, gap - 6) * 12
-        c += sum(_hit(box, b) for b in badges.values()) * 20
-        c += sum(_hit(box, a) * (10 if strong is None or k < strong else 30) for k, a in enumerate(anchors))
+        c += sum(_hit(box, b) for b in icons) * 20
+        c += sum(_hit(box, a) * k for a, k in marks)
         c += (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * 400
         x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
         if x1 > x0 and y1 > y0:
@@ -241,6 +253,7 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
         moved = False
         for pid in sorted(out):
             box = out[pid]
+            around(pid)
             now = cost(pid, box)
             if now < 40.5 and not any(_hit(box, b) for q, b in out.items() if q != pid) and not any(
                     _hit(box, a) for a in anchors[strong or 0:] if strong is not None):
@@ -284,6 +297,11 @@ def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequenc
                                                             if math.dist((p.x, p.y), (q.x, q.y)) < 120))
     for p in crowded:
         best: tuple[float, tuple[int, int]] | None = None
+        reach = (p.x - 180, p.y - 180, p.x + 180, p.y + 180)  # what a token of ``p`` can touch
+        names = [b for b in boxes.values() if _hit(reach, b)]
+        icons = [(b, 3 if q == p.id else 30) for q, b in badges.items() if _hit(reach, b)]
+        marks = [a2 for a2 in anchors if _hit(reach, a2)]
+        tokens = [b for b in placed.values() if _hit(reach, b)]
         for radius in range(12, r + BADGE // 2 + 90, 5):
             for k in range(24):
                 a = k * math.pi / 12 - math.pi / 2
@@ -291,10 +309,10 @@ def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequenc
                 tbox = (x - r, y - r, x + r, y + r)
                 centre = 0 <= x < w and 0 <= y < h and own.getpixel((x, y)) == index[p.id]
                 c = (1.0 - inside(p.id, x, y)) * 4000 + (0 if centre else 20000)
-                c += sum(_hit(tbox, b) for b in boxes.values()) * 30
-                c += sum(_hit(tbox, b) * (3 if q == p.id else 30) for q, b in badges.items())
-                c += sum(_hit(tbox, a2) for a2 in anchors) * 10
-                c += sum(_hit(tbox, b) for b in placed.values()) * 8
+                c += sum(_hit(tbox, b) for b in names) * 30
+                c += sum(_hit(tbox, b) * k for b, k in icons)
+                c += sum(_hit(tbox, a2) for a2 in marks) * 10
+                c += sum(_hit(tbox, b) for b in tokens) * 8
                 c += (max(0, -tbox[0]) + max(0, tbox[2] - w) + max(0, -tbox[1]) + max(0, tbox[3] - h)) * 400
                 c += radius * 2 + (0 if k in (0, 12) else 3)
                 if best is None or c < best[0]:
