@@ -79,6 +79,7 @@ def test_a_hidden_card_is_told_as_plays_a_card_without_a_map_or_a_ping() -> None
         assert not any(CARD_TYPES_NAMES[k] in telling.text for k in CARD_TYPES)
         assert not [p for p in telling.pictures if p.filename == "map.png"]
         assert telling.prompt is not None and telling.prompt.users == []
+        assert "⏳ Still choosing: " in telling.text or " goes on: " in telling.text  # said, not pinged
     assert told >= 3
 
 

@@ -116,7 +116,24 @@ class ChampionPresenter:
             pictures.append(self.board(moment))
         if not lines and moment.actor is not None:  # a secret choice that changes nothing anyone may see yet
             lines.append(f"{moment.name_of(moment.actor)} has chosen.")
-        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=self._pinged(moment))
+        prompt = self._pinged(moment)
+        quiet = self._unpinged(moment, prompt)
+        if quiet:
+            lines.append(quiet)
+        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=prompt)
+
+    def _unpinged(self, moment: ChampionMoment, prompt: Prompt | None) -> str:
+        """Who must act, said in words (no mention) when nobody is pinged: the player who goes on, or the
+        players still choosing."""
+        if prompt is None or prompt.users or moment.actor is None or moment.status != "active":
+            return ""
+        acting = sorted(moment.to_act)
+        names = [f"**{moment.name_of(s)}**" for s in acting if moment.user_of(s) > 0]
+        if not names or moment.view().phase == "setup":
+            return ""
+        if acting == [moment.actor]:
+            return f"➡️ {names[0]} goes on: {prompt.text}"
+        return "⏳ Still choosing: " + ", ".join(names) + "."
 
     def _pinged(self, moment: ChampionMoment) -> Prompt | None:
         """The prompt, pinging only players the turn has just passed to: not the one who acted (they are here
