@@ -152,3 +152,105 @@ def typed_view(data: dict[str, Any]) -> ChampionView:
     base: dict[str, Any] = {"round": 1, "phase": "action", "heroes": [], "caption": "", "opponents": "players",
                             "order": [], "to_act": [], "info_needed": 6}
     return msgspec.convert({**base, **data}, ChampionView)
+
+
+# --- fights measured through the service ---------------------------------------------------------------
+
+
+class FightFigures(msgspec.Struct):
+    """One fight as the thread saw it: the commands people gave, the messages posted, the pings, the maps."""
+
+    seed: int
+    foes: int
+    commands: int = 0
+    messages: int = 0
+    pings: int = 0
+    maps: int = 0
+    dashes: int = 0  # messages with nothing to say ("—")
+    kinds: dict[str, int] = msgspec.field(default_factory=dict)  # the commands given, by verb
+
+
+async def fight_figures(db: Any, seeds: Sequence[int], *, players: int = 3, opponents: str = "players",
+                        fights: int = 4, queue: bool = True) -> list[FightFigures]:
+    """Play seeded games through ``bot.play.GameService`` (every seat a person whom Tabula's policy moves) and
+    measure each fight from the message that starts it to the one that ends it.  ``queue``: a hero's player
+    who is offered to queue their defence for the rest of the fight takes it (once per fight)."""
+    from bot.play import GameService, Person
+    from bot.tellings import telling_now
+    from rules.champion.state import Defend, FightBegan, FightEnded
+
+    svc = GameService(db)
+    out: list[FightFigures] = []
+    for seed in seeds:
+        people = [Person(i + 1, name) for i, name in enumerate(["Ann", "Bob", "Cy", "Dee"][:players])]
+        info = await svc.create("champion", people[0], options={"opponents": opponents}, seed=seed)
+        for p in people[1:]:
+            await svc.join(info.game_id, p)
+        result = await svc.start(info.game_id, people[0].id)
+        rules = result.rules
+        rng = Rng(seed)
+        current: FightFigures | None = None
+        found = 0
+        for _ in range(4000):
+            if result.outcome is not None or found >= fights:
+                break
+            state = result.state
+            seat = sorted(rules.to_act(state))[0]
+            legal = list(rules.legal(state, seat))
+            queued = [a for a in legal if isinstance(a, Defend) and getattr(a, "order", ())]
+            action = queued[0] if queue and queued else rules.policy(state, seat, rng)
+            if not queue and isinstance(action, Defend) and getattr(action, "order", ()):
+                action = Defend(card=action.card, foe=action.foe)
+            result = await svc.act(info.game_id, people[seat].id, action)
+            if current is not None:
+                current.commands += 1
+                verb = type(action).__name__.lower()
+                current.kinds[verb] = current.kinds.get(verb, 0) + 1
+            for moment in (result, *result.followups):
+                events = moment.events
+                if current is None and any(isinstance(e, FightBegan) for e in events):
+                    began = next(e for e in events if isinstance(e, FightBegan))
+                    current = FightFigures(seed=seed, foes=len(began.foes))
+                if current is None:
+                    continue
+                telling = telling_now(moment)
+                current.messages += 1
+                current.dashes += telling.text.strip() in ("", "—")
+                current.maps += sum(p.filename == "map.png" for p in telling.pictures)
+                users = [u for u in (telling.prompt.users if telling.prompt else []) if u > 0]
+                current.pings += len(users)
+                if any(isinstance(e, FightEnded) for e in events):
+                    out.append(current)
+                    current = None
+                    found += 1
+    return out
+
+
+async def _print_fight_figures(players: int, seeds: int) -> None:
+    import tempfile
+
+    from bot.db import open_database
+
+    with tempfile.TemporaryDirectory() as work:
+        db = await open_database(f"sqlite+aiosqlite:///{work}/figures.db")
+        figures = await fight_figures(db, list(range(1, seeds + 1)), players=players, fights=5)
+        await db.close()
+    for label, chosen in (("1 opponent", [f for f in figures if f.foes == 1]),
+                          ("2+ opponents", [f for f in figures if f.foes > 1]), ("all", figures)):
+        if not chosen:
+            continue
+
+        def mean(key: str, chosen: list[FightFigures] = chosen) -> float:
+            return sum(getattr(f, key) for f in chosen) / len(chosen)
+
+        print(f"{players} players, {label:12s} fights={len(chosen):3d} commands={mean('commands'):5.1f} "
+              f"messages={mean('messages'):5.1f} pings={mean('pings'):5.1f} maps={mean('maps'):4.1f} "
+              f"empty={mean('dashes'):4.1f} most commands={max(f.commands for f in chosen)}")
+
+
+if __name__ == "__main__":  # python -m tests.champion_helpers [players] [seeds]: the figures per fight
+    import asyncio
+    import sys
+
+    asyncio.run(_print_fight_figures(int(sys.argv[1]) if len(sys.argv) > 1 else 3,
+                                     int(sys.argv[2]) if len(sys.argv) > 2 else 20))

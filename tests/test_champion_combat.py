@@ -83,8 +83,10 @@ def test_labienus_against_the_bodyguard_turn_by_turn() -> None:
     assert not any(isinstance(e, Wound) for e in events)
     roll = next(e for e in events if isinstance(e, InitiativeRolled))
     assert (roll.hero_roll, roll.foe_roll, roll.attacker, roll.reason) == (1, 2, "foes", "one")
-    # Gabor plays his last card; Labienus defends; the combat round ends.
-    state, events = _apply(game, state, 1, Play(card="torso", foe=0))
+    # Gabor's last card is a torso card: with nothing to choose it is played at once (and said so);
+    # Labienus defends; the combat round ends.
+    last = next(e for e in events if isinstance(e, CardPlayed) and e.by == "Bodyguard" and e.role == "attack")
+    assert (last.card, last.auto, last.why) == ("torso", True, "only")
     c = state.combat
     assert c is not None and c.step == "keep" and len(c.hand) == 3 and not c.foes[0].hand
     with pytest.raises(IllegalAction):
@@ -169,9 +171,11 @@ def test_tax_collector_two_of_three_killed_gives_three_xp() -> None:
     state, events = _apply(game, state, 0, Play(card="head", target=0))  # the collector (life 2) falls
     state, events = _apply(game, state, 0, Play(card="head", target=1))  # the older guard keeps 1 life
     assert state.combat is not None and state.combat.round == 2
+    assert hand_types(state) == ["head", "torso"]
     state, events = _apply(game, state, 0, Play(card="torso", target=1))  # and falls in the second round
-    state, events = _apply(game, state, 0, Play(card="leg", target=2) if "leg" in hand_types(state)
-                           else Play(card="head", target=2))
+    # one card against one guard left: nothing to choose, so it is played at once (and said so)
+    last = [e for e in events if isinstance(e, CardPlayed) and e.by == "hero" and e.role == "attack"]
+    assert [(e.card, e.foe, e.why) for e in last] == [("torso", 1, ""), ("head", 2, "only")]
     end = next(e for e in events if isinstance(e, FightEnded))
     assert (end.result, end.xp, end.gold) == ("fled", 3, 0)
     assert state.heroes[0].xp == xp + 3
@@ -199,8 +203,10 @@ def test_defeat_costs_half_the_gold_and_an_item_chosen_by_the_left_player(oppone
     state, events = _apply(game, state, 0, Choose(option="1"))  # stand your ground
     c = state.combat
     assert c is not None
-    if opponents == "players":
-        state, events = _apply(game, state, 2, Play(card="head", foe=0))  # seat 2 sits to Labienus's right
+    # Seat 2 plays the bodyguard (it sits to Labienus's right), but the bodyguard holds only head cards:
+    # its attack is played at once, and the thread is told why.
+    attack = next(e for e in events if isinstance(e, CardPlayed) and e.role == "attack")
+    assert (attack.card, attack.auto, attack.why) == ("head", True, "only" if opponents == "players" else "")
     # The small shield's armed hand card gives Labienus a choice of what to throw down against the head.
     assert game.to_act(state) == frozenset({0})  # type: ignore[attr-defined]
     state, events = _apply(game, state, 0, Defend(card="hand"))

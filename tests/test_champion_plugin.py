@@ -186,7 +186,9 @@ def test_presenter_tells_every_moment_of_a_game(seed: int) -> None:
         if pictures:
             told = PRESENTER.telling(moment)
             assert told.text
-            assert told.pictures or after.phase == "combat"  # the map waits while a fight runs
+            # the map comes at the end of an action (a new turn, the end), never per card of a fight
+            assert any(p.filename == "map.png" for p in told.pictures) == (
+                RULESET.view(after, None).phase in ("action", "over"))
             assert PRESENTER.status(moment).text
             for s in range(n):
                 PRESENTER.private("sheet", moment, s)

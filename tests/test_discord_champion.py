@@ -134,7 +134,9 @@ async def test_action_commands_with_autocomplete_and_polite_refusals(db: Databas
         done = await h.slash(mover, thread.payload, "commission", {"reward": "xp"})
         assert not done.ephemeral and "commission" in done.content.lower()
         assert done.original is not None and done.original.pings.users == {uid(other)}
-        rested = await h.slash(other, thread.payload, "recuperate")
+        full = await h.slash(other, thread.payload, "recuperate")
+        assert full.ephemeral and "full life" in full.content
+        rested = await h.slash(other, thread.payload, "commission", {"reward": "gold"})
         assert not rested.ephemeral and rested.original is not None
         assert rested.original.pings.users == {uid(mover)}
         twice = await h.slash(mover, thread.payload, "commission", {"reward": "gold"})
@@ -181,11 +183,20 @@ async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: 
                      looks: dict[int, list[str]], limit: int = 300) -> None:
     """Whoever is pinged presses "Your hand" (if offered) and then the first command button, until the fight
     is over; every private look is kept in ``looks`` by user id."""
+    previous: Any = None
     for _ in range(limit):
-        if (await h.bot.service.get(game_id)).state.combat is None:
+        now = await h.bot.service.get(game_id)
+        if now.state.combat is None:
             return
         message = last(h, thread.id)
-        who = players[next(iter(message.pings.users))]
+        # a ping only when the turn passes to someone: never the player who just acted and goes on
+        assert previous is None or uid(previous) not in message.pings.users
+        if message.pings.users:
+            who = players[next(iter(message.pings.users))]
+        else:
+            who = players[now.user_of(min(now.to_act))]
+            assert previous is None or who is previous, "nobody was pinged although the turn passed"
+        previous = who
         mine = private_ids(message)
         if mine:
             look = await h.click(who, message, mine[0])
@@ -286,7 +297,9 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
         # (a story card follows the voyage: answer it if it asks, then the other player takes a turn)
         for _ in range(20):
             now = last(h, thread.id)
-            who = players[next(iter(now.pings.users))]
+            game = await h.bot.service.get(game_id)
+            who = players[next(iter(now.pings.users))] if now.pings.users else players[
+                game.user_of(min(game.to_act))]
             if who is mover and "choose an action" in now.content:
                 break
             buttons = act_buttons(now)

@@ -1,5 +1,5 @@
 """The Expanded Game of Legend of Heroes through discord.py's real interaction path: the leader prompt, the
-fight buttons, casting, studying, `/party`, `/roll`, scene notes, and spells kept secret."""
+fight buttons, casting, studying, `/party`, `/roll`, scene notes, and spells laid face up."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from bot.db import Database
+from render.legend import party as party_layer
 from rules.legend.content import hero_index, spell_index
 from tests.fakediscord import FakeDiscordHarness, walk_components
 from tests.tabula_harness import bot_factory, check_png, uid
@@ -67,24 +68,26 @@ async def expanded_game(h: FakeDiscordHarness) -> tuple[Any, int, dict[int, Any]
     return thread, game_id, {uid(h.alice): h.alice, uid(h.bob): h.bob}
 
 
-async def test_parties_are_dealt_and_no_spell_is_ever_named_in_public(db: Database) -> None:
+async def test_parties_are_dealt_with_their_spells_face_up(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, _game_id, _players = await expanded_game(h)
         opening = last(h, thread.id)
         assert "party, left to right" in opening.content and "leads" in opening.content
-        assert not any(name in m.content for m in h.messages(thread.id) for name in SPELL_NAMES)
         mine = await h.slash(h.bob, thread.payload, "party")
         assert mine.ephemeral and "Spell: **" in mine.content
         spell = mine.content.split("Spell: **")[1].split("**")[0]
         assert spell in SPELL_NAMES
         picture = check_png(mine.attachments[0])
-        assert picture.width > picture.height
+        assert picture.size == (party_layer.WIDTH, party_layer.HEIGHT)  # two rows of three, to read at chat width
         assert spell in (mine.attachments[0].description or "")
         theirs = await h.slash(h.alice, thread.payload, "party")
-        assert theirs.ephemeral and "Spell: **" in theirs.content and spell not in theirs.content
+        assert theirs.ephemeral and "Spell: **" in theirs.content
+        # the book lays each Spell card face up by its Magic User: the thread names both when they are dealt
+        told = "\n".join(m.content for m in h.messages(thread.id))
+        assert "face up" in told and f"**{spell}**" in told
+        assert theirs.content.split("Spell: **")[1].split("**")[0] in told
         outsider = await h.slash(h.carol, thread.payload, "party")
         assert outsider.ephemeral and "not playing" in outsider.content
-        assert not any(spell in m.content for m in h.messages(thread.id))
 
 
 async def test_party_menus_reorder_without_staling_the_turn_prompt(db: Database) -> None:
@@ -130,7 +133,7 @@ async def test_leader_prompt_fight_buttons_cast_and_study(db: Database) -> None:
         assert "✨" in cast.content
         check_png(next(a for a in cast.attachments if a.filename.startswith("spell-")))
         studied = await drive(h, thread, players, lambda m: "new spell" in m.content)
-        assert "only" in studied.content and not any(n in studied.content for n in SPELL_NAMES)
+        assert "face up" in studied.content and any(f"**{n}**" in studied.content for n in SPELL_NAMES)
         history = await h.bot.service.history(game_id)
         assert any('"type":"rest"' in r.action for r in history)
         assert any('"type":"cast"' in r.action for r in history)

@@ -30,6 +30,7 @@ from rules.legend.state import (
     NoteRead,
     Order,
     Overcame,
+    PartiesDealt,
     PartyRecovered,
     Place,
     Rest,
@@ -354,8 +355,10 @@ def test_studying_costs_the_turn_and_the_spell_arrives_at_its_end() -> None:
     learned = [e for e in step.events if isinstance(e, SpellLearned)]
     assert learned and step.state.players[seat].spell == top
     assert rules.current(step.state) != seat
+    assert learned[0].spell == top
     text = "\n".join(tell(public(step.state), step.events))
-    assert spell_index()[top].name not in text  # the new spell stays secret
+    assert f"learned a new spell: **{spell_index()[top].name}**" in text  # laid face up, as the book says
+    assert public(step.state).fighters[seat].spell == top
 
 
 # --- healing ------------------------------------------------------------------------------------------
@@ -474,18 +477,24 @@ def test_the_narrator_pins_a_scene_note_that_is_read_when_the_room_is_entered_ag
 # --- secrets ------------------------------------------------------------------------------------------
 
 
-def test_a_partys_spell_is_seen_only_by_its_player() -> None:
+def test_every_partys_spell_lies_face_up_as_the_book_says() -> None:
     rules, state = party_game(["Ann", "Bob", "Cy"])
-    public = msgspec.json.encode(rules.view(state, None)).decode()
+    everyone = rules.view(state, None)
     for seat, p in enumerate(state.players):
-        assert p.spell is not None and p.spell not in public
-        mine = rules.view(state, seat)
-        assert mine.spell == p.spell
-        others = [q.spell for i, q in enumerate(state.players) if i != seat]
-        assert not any(o in msgspec.json.encode(mine).decode() for o in others if o)
+        assert p.spell is not None and everyone.fighters[seat].spell == p.spell
+        assert everyone.party_of(seat).spell == p.spell  # on the party picture, whoever looks
+        assert rules.view(state, seat).spell == p.spell
+        for other in range(len(state.players)):
+            assert rules.view(state, other).fighters[seat].spell == p.spell
+        for variant in rules.secret_variants(state, seat):  # a variant never swaps a spell: it is no secret
+            assert [q.spell for q in variant.players] == [q.spell for q in state.players]
     first = rules.setup([SeatInfo(index=i, name=n) for i, n in enumerate(["A", "B"])], {"mode": "expanded"}, 7)
-    dealt = msgspec.json.encode(list(first.events)).decode()
-    assert not any(p.spell in dealt for p in first.state.players if p.spell)
+    dealt = next(e for e in first.events if isinstance(e, PartiesDealt))
+    assert dealt.dealt == {i: p.spell for i, p in enumerate(first.state.players)}
+    told = "\n".join(tell(public(first.state), first.events))
+    assert all(spell_index()[p.spell].name in told for p in first.state.players if p.spell)
+    assert "Spell Pile, face down" in told
+    assert "spell_pile" not in msgspec.json.encode(rules.view(first.state, None)).decode()  # its order is hidden
 
 
 # --- random play ------------------------------------------------------------------------------------------

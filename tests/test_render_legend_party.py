@@ -282,45 +282,65 @@ def test_party_png_size_and_weight() -> None:
     assert len(data) < 1_000_000
 
 
+def _reading(at: tuple[int, int]) -> int:
+    """A slot's place in reading order: left to right, top to bottom."""
+    x, y = at
+    return party_layer.ROW_TOPS.index(y) * party_layer.COLUMNS + (x - party_layer.MARGIN) // (
+        party_layer.HERO_W + party_layer.GAP)
+
+
 @pytest.mark.parametrize("leader", ["brand", "zoltan", "tamsin"])
-def test_leader_is_the_card_at_the_right_end(leader: str) -> None:
+def test_leader_is_the_last_card_at_the_bottom_right(leader: str) -> None:
     order = [h for h in ORDER if h != leader] + [leader]
     img = _render(_party(order))
-    xs, _ = party_layer.positions([HEROES[h].kind for h in order])
-    assert xs[-1] + party_layer.HERO_W == party_layer.WIDTH - party_layer.MARGIN
-    right = _slot_crop(img, xs[-1])
+    xs, spell_at = party_layer.positions([HEROES[h].kind for h in order])
+    x, y = xs[-1]
+    assert x + party_layer.HERO_W == party_layer.WIDTH - party_layer.MARGIN and y == party_layer.ROW_TOPS[-1]
+    places = [_reading(at) for at in xs]
+    assert places == sorted(places) and len(set(places)) == 5  # the row's order, read as text is read
+    assert spell_at is None or _reading(spell_at) not in places
+    right = _slot_crop(img, x, top=y)
     diffs = {h: _diff(right, _small(h, False)) for h in HEROES}
     assert min(diffs, key=lambda h: diffs[h]) == leader
     assert diffs[leader] < 6, diffs
-    # the gold Leader frame shows beside the rightmost card only
-    mid = party_layer.CARD_TOP + party_layer.HERO_H // 2
-    assert _near(img.getpixel((xs[-1] - 4, mid)), party_layer.LEADER_GOLD)
-    for x in xs[:-1]:
-        assert not _near(img.getpixel((x - 4, mid)), party_layer.LEADER_GOLD, 60)
+    # the gold Leader frame shows beside the last card only
+    assert _near(img.getpixel((x - 4, y + party_layer.HERO_H // 2)), party_layer.LEADER_GOLD)
+    for ox, oy in xs[:-1]:
+        assert not _near(img.getpixel((ox - 4, oy + party_layer.HERO_H // 2)), party_layer.LEADER_GOLD, 60)
+
+
+def test_the_party_picture_reads_at_chat_width() -> None:
+    assert party_layer.WIDTH <= 800 and party_layer.HEIGHT <= 1000  # two rows of three, not one long strip
+    scale = 500 / party_layer.WIDTH
+    assert party_layer.HERO_W * scale >= 150  # each card is at least 150 px wide in a 500 px chat column
+    assert 30 * scale >= 18  # the names under the cards (30 px) read at 18 px or more
 
 
 def test_wounded_heroes_show_their_wounded_side() -> None:
     img = _render(_party(ORDER, wounded={"ciaran", "rolf"}))
     xs, _ = party_layer.positions([HEROES[h].kind for h in ORDER])
-    for x, h in zip(xs, ORDER, strict=True):
-        crop = _slot_crop(img, x)
+    for (x, y), h in zip(xs, ORDER, strict=True):
+        crop = _slot_crop(img, x, top=y)
         hurt = h in {"ciaran", "rolf"}
         assert _diff(crop, _small(h, hurt)) < _diff(crop, _small(h, not hurt)), h
     well = _render(_party(ORDER))
-    assert _diff(_slot_crop(img, xs[1]), _slot_crop(well, xs[1])) > 10
+    x, y = xs[1]
+    assert _diff(_slot_crop(img, x, top=y), _slot_crop(well, x, top=y)) > 10
 
 
-def test_spell_sits_just_left_of_the_magic_user() -> None:
+def test_spell_comes_just_before_the_magic_user() -> None:
     img = _render(_party(ORDER, spell="ice-storm"))
-    xs, spell_x = party_layer.positions([HEROES[h].kind for h in ORDER])
+    xs, spell_at = party_layer.positions([HEROES[h].kind for h in ORDER])
     magic = ORDER.index("zoltan")
-    assert spell_x is not None and spell_x + party_layer.SPELL_W + party_layer.GAP == xs[magic]
-    top = party_layer.CARD_TOP + (party_layer.HERO_H - party_layer.SPELL_H) // 2
-    crop = _slot_crop(img, spell_x, party_layer.SPELL_W, party_layer.SPELL_H, top)
+    assert spell_at is not None and _reading(spell_at) + 1 == _reading(xs[magic])
+    sx, sy = spell_at
+    left = sx + (party_layer.HERO_W - party_layer.SPELL_W) // 2
+    top = sy + (party_layer.HERO_H - party_layer.SPELL_H) // 2
+    crop = _slot_crop(img, left, party_layer.SPELL_W, party_layer.SPELL_H, top)
     card = party_layer._small_spell(SPELLS["ice-storm"]).convert("RGB")
     assert _diff(crop, card.crop((24, 24, card.width - 24, card.height - 24))) < 6
     empty = _render(_party(ORDER, spell=None))
-    assert _diff(crop, _slot_crop(empty, spell_x, party_layer.SPELL_W, party_layer.SPELL_H, top)) > 20
+    assert _diff(crop, _slot_crop(empty, left, party_layer.SPELL_W, party_layer.SPELL_H, top)) > 20
 
 
 def test_player_colour_in_the_header() -> None:
@@ -349,13 +369,14 @@ def test_party_tolerates_odd_input() -> None:
     assert legend.party_alt_text(PartyView(player="Zed"), heroes=HEROES, spells=SPELLS) == "Zed's party: no heroes."
 
 
-def test_parties_of_a_real_game_render_with_the_spell_for_their_owner_only() -> None:
+def test_parties_of_a_real_game_render_with_their_spell_for_everyone() -> None:
     rules = LegendOfHeroes()
     for state, _events in play_moves(rules, ["Ann", "Bob"], 40, mode="expanded")[::8]:
         for seat, p in enumerate(state.players):
             own = rules.view(state, seat).party_of(seat)
             assert [h.id for h in own.heroes] == [h.id for h in p.party] and own.spell == p.spell
-            assert rules.view(state, 1 - seat).party_of(seat).spell is None
+            assert rules.view(state, 1 - seat).party_of(seat) == own  # face up: the same picture for all
+            assert rules.view(state, None).party_of(seat) == own
             data = legend.render_party(own)
             assert _open(data).size == (party_layer.WIDTH, party_layer.HEIGHT) and len(data) < 1_000_000
             alt = legend.party_alt_text(own)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
 from render import champion as art
 from rules.champion.content import CARD_TYPES, library
+from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
@@ -54,7 +55,8 @@ class ChampionPresenter:
 
     def board(self, moment: ChampionMoment) -> Picture:
         view = moment.view()
-        return Picture("map.png", art.render_map(view, title=game_title(moment)), art.map_alt_text(view)[:1000])
+        alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
+        return Picture("map.png", art.render_board(view, title=game_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
         lib = self.lib
@@ -92,16 +94,105 @@ class ChampionPresenter:
         if moment.by_tabula and not moment.auto_seat and moment.actor is not None:  # a turn timeout
             lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
                             "Tabula plays for them.")
-        pictures = [p for kind, cid in revealed(events) if (p := self.card(kind, cid)) is not None][:6]
+        setup = view.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)
+        found = [self._story(view, moment, cid, events) if kind == "story" else self.card(kind, cid)
+                 for kind, cid in revealed(events, setup=setup)]
+        pictures = [p for p in found if p is not None][:6]
+        for e in events:  # a card answered in a later step: shown again, the outcome marked
+            if isinstance(e, StoryOutcome) and all(p.filename != f"story-{e.card}.png" for p in pictures):
+                marked = self._story(view, moment, e.card, events)
+                if marked is not None:
+                    pictures.append(marked)
         if view.phase == "market" and view.market:
             pictures += [p for cid in view.market if (p := self.card("item", cid)) is not None]
+        played = self._played(view, events)
+        if played:
+            pictures.append(Picture("played.png", art.render_played(played), art.played_alt_text(played)[:1000]))
         if moment.outcome is not None:
             lines.append("**The heroes at the end**\n" + "\n".join(final_report(view, lib=self.lib)))
             lines.append(f"🏆 {moment.outcome.summary}")
-        # Nothing moves on the map during a fight: show it when the fight is not running.
-        if view.phase != "combat" or not moment.events:
+        # The map comes at the end of an action (a new turn, the game's start and end), never per card.
+        if view.phase in ("action", "over") or (view.phase == "setup" and moment.actor is None):
             pictures.append(self.board(moment))
-        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=self.prompt(moment))
+        if not lines and moment.actor is not None:  # a secret choice that changes nothing anyone may see yet
+            lines.append(f"{moment.name_of(moment.actor)} has chosen.")
+        prompt = self._pinged(moment)
+        quiet = self._unpinged(moment, prompt)
+        if quiet:
+            lines.append(quiet)
+        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=prompt)
+
+    def _unpinged(self, moment: ChampionMoment, prompt: Prompt | None) -> str:
+        """Who must act, said in words (no mention) when nobody is pinged: the player who goes on, or the
+        players still choosing."""
+        if prompt is None or prompt.users or moment.actor is None or moment.status != "active":
+            return ""
+        acting = sorted(moment.to_act)
+        names = [f"**{moment.name_of(s)}**" for s in acting if moment.user_of(s) > 0]
+        if not names or moment.view().phase == "setup":
+            return ""
+        if acting == [moment.actor]:
+            return f"➡️ {names[0]} goes on: {prompt.text}"
+        return "⏳ Still choosing: " + ", ".join(names) + "."
+
+    def _pinged(self, moment: ChampionMoment) -> Prompt | None:
+        """The prompt, pinging only players the turn has just passed to: not the one who acted (they are here
+        and go on), nobody after a choice that left the others choosing, and nobody while heroes are chosen
+        (everyone was asked at the start)."""
+        prompt = self.prompt(moment)
+        if prompt is None or moment.actor is None:
+            return prompt
+        view = moment.view()
+        actor_user = moment.user_of(moment.actor)
+        if all(isinstance(e, CardChosen) for e in moment.events) or view.phase == "setup":  # others still choose
+            prompt.users = []
+        elif not any(isinstance(e, TurnBegan) and e.seat == moment.actor for e in moment.events):
+            prompt.users = [u for u in prompt.users if u != actor_user]  # a new turn of one's own is news
+        return prompt
+
+    def _story(self, view: ChampionView, moment: ChampionMoment, card_id: str, events: list[Event]) -> Picture | None:
+        """A story card as it stands: the outcome rolled or chosen marked; while the hero chooses, the options
+        they cannot pay for greyed out with the reason."""
+        story = self.lib.story.get(card_id)
+        if story is None:
+            return None
+        outcome = next((e for e in events if isinstance(e, StoryOutcome) and e.card == card_id), None)
+        closed: dict[int, str] = {}
+        if outcome is None and view.phase == "story" and view.story == card_id and view.current is not None:
+            gold = view.heroes[view.current].gold
+            open_ = {c.command.get("option") for c in moment.choices(view.current) if c.command.verb == "choose"}
+            closed = {i: f"needs {-o.gold} gold — you have {gold}" for i, o in enumerate(story.outcome)
+                      if str(i + 1) not in open_ and o.gold < 0}
+        chosen = outcome.outcome if outcome is not None else -1
+        roll = outcome.roll if outcome is not None else 0
+        png = art.render_story(story, chosen=chosen, roll=roll, closed=closed)
+        alt = art.story_alt_text(story)
+        if outcome is not None and 0 <= chosen < len(story.outcome):
+            o = story.outcome[chosen]
+            alt = (f"Rolled {roll}: " if roll else f"Chosen: {o.choice} — ") + o.text + " " + alt
+        if closed:
+            alt += " Closed: " + "; ".join(f"{story.outcome[i].choice} ({why})" for i, why in closed.items())
+        return Picture(f"story-{card_id}.png", png, alt[:1000])
+
+    def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
+        """The combat cards this step turned over, each with who played it and how (at most eight)."""
+        hero = ""
+        fighter = view.combat.hero if view.combat is not None else view.current
+        if fighter is not None and 0 <= fighter < len(view.heroes):
+            h = view.heroes[fighter]
+            hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.player
+        out: list[tuple[str, str]] = []
+        for e in events:
+            if isinstance(e, FightBegan):
+                fighting = view.heroes[e.seat] if 0 <= e.seat < len(view.heroes) else None
+                if fighting is not None and fighting.hero in self.lib.hero:
+                    hero = self.lib.hero[fighting.hero].name
+            if not isinstance(e, CardPlayed) or e.card not in CARD_TYPES:
+                continue
+            who = (hero or "The hero") if e.by == "hero" else e.by
+            how = {"attack": "attacks", "defence": "defends", "thrown": "throws down"}.get(e.role, "plays")
+            out.append((e.card, f"{who} {how}"))
+        return out[-8:]
 
     def status(self, moment: ChampionMoment) -> Telling:
         view = moment.view()
@@ -112,6 +203,11 @@ class ChampionPresenter:
                 continue
             hero = self.lib.hero[h.hero].name
             where = self.lib.province[h.province].name if h.province else "—"
+            if h.side is None:  # another player's choice while the heroes are chosen
+                ready = "still choosing" if h.to_act else "ready"
+                rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) starts in {where} — {ready}; the side, "
+                            "weapon and item are shown when everyone is ready")
+                continue
             items = ", ".join(self.lib.item[i].name for i in h.items) or "no items"
             rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) in {where} — life {h.life}/{h.max_life}, "
                         f"combat {h.combat}, initiative {h.initiative}, XP {h.xp}, gold {h.gold}, information "
@@ -180,20 +276,42 @@ class ChampionPresenter:
                            prompt=self._choices(moment, seat))
         if view.phase == "combat":
             lines = []
+            pictures: list[Picture] = []
             if secret is not None and secret.hand:
                 lines.append("**Your hand:** " + ", ".join(CARD_NAMES.get(k, k) for k in secret.hand))
+                cards = secret.hand_cards or secret.hand
+                pictures.append(Picture("hand.png", art.render_hand(cards), art.hand_alt_text(cards)[:1000]))
             for foe in secret.foe_hands if secret else ():
                 name = view.combat.foes[foe.foe].name if view.combat else str(foe.foe + 1)
                 lines.append(f"**{name}'s hand** (you play it): " + ", ".join(CARD_NAMES.get(k, k) for k in foe.cards))
+                title = f"{name}'s hand (you play it)"
+                pictures.append(Picture(f"hand-{foe.foe + 1}.png", art.render_hand(foe.cards, title=title),
+                                        art.hand_alt_text(foe.cards, title=title)[:1000]))
             lines.append("Your choices are the buttons below; everyone sees each card as it is played.")
-            return Telling(text="\n".join(lines), pictures=[], prompt=self._choices(moment, seat))
+            return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self._choices(moment, seat))
         own = {"lair": "You stand in your monster's lair (only you know it): attack it now, or draw a story card "
                        "as usual.",
-               "action": "Your choices this turn (a shrine's lore can be learned the turn after you end a turn at "
-                         "the shrine)."}
+               "action": "Your choices this turn: the buttons below (a shrine's lore can be learned the turn after "
+                         "you end a turn at the shrine).",
+               "fate": "The fate track gives you the choice: pick the story card to be faced.",
+               "story": "Choose what you do on the story card" + self._hint(view, seat) + ".",
+               "monster": "Choose the mythological monster you will hunt.",
+               "item": "Choose the item that is given up" + self._hint(view, seat) + ".",
+               "market": "You are at the market: buy one item, or leave it." + self._market_note(view, seat)}
         phase = "lair" if secret is not None and secret.in_lair else view.phase
-        return Telling(text=own.get(phase, ASKS.get(phase, "Your move.")), pictures=[],
+        return Telling(text=own.get(phase, "Your move: the buttons below."), pictures=[],
                        prompt=self._choices(moment, seat))
+
+    def _market_note(self, view: ChampionView, seat: int) -> str:
+        """Why only **Leave** is offered, when nothing on the market can be paid for."""
+        if view.phase != "market" or not view.market:
+            return ""
+        gold = view.heroes[seat].gold
+        prices = [max(0, self.lib.item[i].price - view.price_cut) for i in view.market if i in self.lib.item]
+        if prices and min(prices) > gold:
+            return (f" You have {gold} gold and the cheapest item here costs {min(prices)}, so you can only leave "
+                    "the market this time.")
+        return f" You have {gold} gold."
 
     # --- who must act, and the controls they get ------------------------------------------------
 
@@ -206,9 +324,16 @@ class ChampionPresenter:
             return None
         users = [moment.user_of(s) for s in acting]
         if view.phase == "setup":
-            picking = all(not view.heroes[s].hero for s in acting)
-            what = ("choose your hero, the side of the sheet and a starting weapon, then buy one of the two items "
-                    "offered or pass" if picking else "choose a hero, or buy one of your two items or pass")
+            picking = [s for s in acting if not view.heroes[s].hero]
+            buying = [s for s in acting if view.heroes[s].hero]
+            pick = "choose your hero (first come, first served), the side of the sheet and a starting weapon"
+            buy = "buy one of the two items turned up for you, or pass"
+            if not buying:
+                what = f"{pick}, then {buy}"
+            elif not picking:
+                what = buy
+            else:
+                what = f"{pick} — or, once your hero is chosen, {buy}"
             return Prompt(users=users, text=f"{what} — press **Your choices** (only you see them).",
                           buttons=[_opens_hand("Your choices")])
         if view.phase == "combat":
@@ -216,7 +341,7 @@ class ChampionPresenter:
         seat = acting[0]
         prompt = self._choices(moment, seat, public=True)
         prompt.users = users
-        prompt.text = ASKS.get(view.phase, "your move") + self._hint(view, seat)
+        prompt.text = ASKS.get(view.phase, "your move") + self._hint(view, seat) + self._market_note(view, seat)
         if view.phase == "action":
             prompt.buttons.append(_opens_hand("Your choices"))
         return prompt

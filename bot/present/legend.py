@@ -7,6 +7,8 @@ choices already named by the game's codec.  Card, hero and spell pictures are dr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Presenter, Prompt, Telling, game_title
 from render import legend as legend_render
 from rules.core import IllegalAction
@@ -22,7 +24,7 @@ from rules.legend.content import (
     spell_index,
     spells,
 )
-from rules.legend.state import SOLO_WOUND_LIMIT, Entered, SpellCast
+from rules.legend.state import SOLO_WOUND_LIMIT, Entered, FightRoll, HeroRoll, SpellCast
 from rules.legend.story import agree, final_report, revealed_cards, tell
 from rules.legend.view import ExplorationView, LegendView
 from rules.spec import Command
@@ -41,9 +43,65 @@ class LegendPresenter:
         png = legend_render.render_board(view, title=game_title(moment))
         return Picture("board.png", png, legend_render.board_alt_text(view)[:1000])
 
-    def card(self, card_id: str) -> Picture:
+    def card(self, card_id: str, mode: str = "expanded") -> Picture:
+        """An Action card as this mode prints it (the starter and solo games: the Fighter row alone)."""
         card = card_index()[card_id]
-        return Picture(f"card-{card.id}.png", legend_render.render_card(card), legend_render.card_alt_text(card)[:1000])
+        fighter_only = mode != "expanded"
+        shown = legend_render.fighter_row_only(card) if fighter_only else card
+        return Picture(f"card-{card.id}.png", legend_render.render_card(card, fighter_only=fighter_only),
+                       legend_render.card_alt_text(shown)[:1000])
+
+    def fought(self, view: LegendView, card_id: str, events: Sequence[object]) -> Picture:
+        """A Monster or Hazard card as it was fought in these events: the boxes the rolls were read from
+        ringed, and the rolls listed under it (the plain card when nobody rolled against it)."""
+        card = card_index()[card_id]
+        boxes: list[tuple[str, int]] = []
+        lines: list[tuple[str, bool | None]] = []
+        danger = card.kind == "monster"
+
+        def theirs(name: str, roll: int, need: int, success: bool) -> tuple[str, bool]:
+            """A roll for the players' side: the fighter's or hero's attack (or getting past a Hazard)."""
+            verb = ("hits" if success else "misses") if danger else ("gets past" if success else "fails")
+            return f"{name} {verb}: {roll} (needs {need})", success
+
+        def its(roll: int, need: int, success: bool) -> tuple[str, bool]:
+            """The danger's answer (at whoever just struck): good for the players when it misses."""
+            return f"{card.title} {'hits' if success else 'misses'}: {roll} (needs {need})", not success
+
+        for e in events:
+            if isinstance(e, FightRoll) and e.card == card_id:
+                f = fighter_index()[view.fighters[e.seat].fighter_id]
+                if e.who == "fighter":
+                    if ("fighter", f.dot) not in boxes:
+                        boxes.append(("fighter", f.dot))
+                    lines.append(theirs(f.name, e.roll, e.need, e.success))
+                else:
+                    lines.append(its(e.roll, e.need, e.success))
+            elif isinstance(e, HeroRoll) and e.card == card_id:
+                hero = hero_index()[e.hero]
+                if e.who == "hero":
+                    if (hero.kind, hero.dot) not in boxes:
+                        boxes.append((hero.kind, hero.dot))
+                    lines.append(theirs(hero.name, e.roll, e.need, e.success))
+                elif e.who == "spell":
+                    lines.append((f"{hero.name} casts: {e.roll} (needs {e.need})", e.success))
+                else:
+                    lines.append(its(e.roll, e.need, e.success))
+        fighter_only = view.mode != "expanded"
+        if not lines:
+            return self.card(card_id, view.mode)
+        png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
+        shown = legend_render.fighter_row_only(card) if fighter_only else card
+        alt = legend_render.card_alt_text(shown) + " Rolls: " + "; ".join(text for text, _ in lines) + "."
+        return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
+
+    def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
+        """The cards told in these events, then any danger fought again without being told anew."""
+        told = revealed_cards(events)
+        again = [e.card for e in events if isinstance(e, (FightRoll, HeroRoll))]
+        ids = list(dict.fromkeys([*told, *again]))
+        return [self.fought(view, cid, events) if card_index()[cid].kind in ("monster", "hazard")
+                else self.card(cid, view.mode) for cid in ids]
 
     def fighter(self, fighter_id: str, *, wounded: bool) -> Picture:
         f = fighter_index()[fighter_id]
@@ -56,7 +114,7 @@ class LegendPresenter:
         return Picture(f"spell-{sp.id}.png", legend_render.render_spell(sp), legend_render.spell_alt_text(sp)[:1000])
 
     def party(self, view: LegendView, seat: int) -> Picture:
-        """The Party laid out in a row, Leader at the right; the spell only on the owner's own view."""
+        """The Party laid out in a row, Leader at the right, the Magic User's spell face up beside him."""
         party = view.party_of(seat)
         return Picture(f"party-{seat}.png", legend_render.render_party(party),
                        legend_render.party_alt_text(party)[:1000])
@@ -67,7 +125,8 @@ class LegendPresenter:
         count = 0
         for card_id in card_index():
             self.card(card_id)
-            count += 1
+            self.card(card_id, "starter")
+            count += 2
         for f in fighters():
             self.fighter(f.id, wounded=False)
             self.fighter(f.id, wounded=True)
@@ -90,7 +149,7 @@ class LegendPresenter:
         lines = tell(view, moment.events)
         if moment.actor is not None and moment.events and moment.meta.free:  # a note, a reorder, a roll
             return Telling(text="\n".join(lines), pictures=[], prompt=None)
-        pictures = [self.card(c) for c in revealed_cards(moment.events)][:8]
+        pictures = self._story_cards(view, moment.events)[:8]
         pictures += [self.spell(e.spell) for e in moment.events if isinstance(e, SpellCast)][:1]
         if moment.outcome is not None:
             lines.append("**Final treasure**\n" + "\n".join(final_report(view)))
@@ -181,6 +240,7 @@ class LegendPresenter:
             if view.expanded:
                 down = sum(1 for h in f.party if h.wounded)
                 hurt = f" · led by {f.fighter}" + (f" · {down} of 5 wounded" if down else "")
+                hurt += f" · spell {spell_index()[f.spell].name}" if f.spell else " · no spell"
             wounds = f" · {f.wounds} of {SOLO_WOUND_LIMIT} wounds" if len(view.fighters) == 1 else ""
             rows.append(f"{f.letter} **{f.player}** ({f.colour}, {f.fighter}) {where}{hurt}{wounds} — {f.gold} gold")
         head = view.caption
@@ -207,10 +267,27 @@ class LegendPresenter:
         if name == "card":
             card = self.narrator_card(view)
             if card is None:
-                raise IllegalAction("You have no card to read: only the Narrator of the room being explored does, "
-                                    "and only while a card waits to be told.")
+                raise IllegalAction(self._no_card(view, seat))
             return card
         return None
+
+    def _no_card(self, view: LegendView, seat: int) -> str:
+        """Why `/narrate` shows this player no card, in the game's own words."""
+        if view.narration != "players" or len(view.fighters) < 2:
+            return ("Tabula narrates this game, so you have no card to read. (In a game started with "
+                    "`narration:players`, the player before the explorer tells each room.)")
+        if view.phase == "over":
+            return "This game has ended: there is no card to read."
+        narrator = view.narrator
+        ex = view.exploring
+        if ex is None or narrator is None or view.phase != "explore":
+            return ("You have no card to read: no room is being explored. When someone enters a room, the player "
+                    "before them narrates it.")
+        if narrator != seat:
+            return (f"You have no card to read: {view.fighters[narrator].player} is the Narrator for this room, "
+                    "and only they see it.")
+        explorer = view.fighters[ex.explorer].player
+        return f"You have no card to read yet: {explorer} is choosing what the party does first."
 
     def sheet(self, view: LegendView, seat: int) -> Telling:
         me = view.fighters[seat]
@@ -225,7 +302,7 @@ class LegendPresenter:
         return Telling(text=text, pictures=[self.fighter(me.fighter_id, wounded=me.wounded)], prompt=None)
 
     def party_sheet(self, moment: LegendMoment, view: LegendView, seat: int) -> Telling:
-        """`/party` and `/sheet` in the Expanded Game: the owner's private look at the Party and its spell, with
+        """`/party` and `/sheet` in the Expanded Game: the owner's look at the Party and its spell, with
         menus to put a hero at the front or the back when the party may be rearranged now."""
         me = view.fighters[seat]
         rows = []
@@ -290,7 +367,7 @@ class LegendPresenter:
         joiner = "\n" if "\n" in effect else " "  # the Expanded Game's list of heroes ends on its own line
         parts += [f"**What it does:** {effect}{joiner}{after}",
                   "Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the dice."]
-        return Telling(text="\n".join(parts), pictures=[self.card(card_id)], prompt=None)
+        return Telling(text="\n".join(parts), pictures=[self.card(card_id, view.mode)], prompt=None)
 
     def _party_numbers(self, view: LegendView, card_id: str) -> str:
         """What the Narrator needs for a fight in the Expanded Game: every hero's numbers against this card."""
@@ -311,6 +388,10 @@ class LegendPresenter:
             what = (f"A fight. {first}; each miss, the {card.title} strikes back. After each of its attacks the "
                     f"player may attack again, change Leader or retreat. Its red dot is under box "
                     f"**{BOXES[card.dot]}** (for spells: that box of the Spell card says whether it works).")
+            if explorer.spell:
+                spell = spell_index()[explorer.spell]
+                works = "would work" if spell.works[card.dot] else "would have **no effect**"
+                what += f" {explorer.player}'s {spell.name} {works} on it."
         else:
             what = f"A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat."
         return what + "\n" + "\n".join(rows)

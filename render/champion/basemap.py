@@ -70,7 +70,7 @@ NAME_SIZE = 17
 SMALL_SIZE = 14
 BADGE = 30
 SYMBOL = 20
-TOKEN_D = 32
+TOKEN_D = 40
 ANCHOR = 18
 
 
@@ -173,8 +173,154 @@ def labels(world_map: MapFile) -> dict[str, Label]:
     spots = place_labels(sites(world_map), blocks, g.land, (world_map.map.width, world_map.map.height),
                          badge=BADGE, token=TOKEN_D, obstacles=anchors)
     provs = {p.id: p for p in world_map.province}
-    return {pid: Label(pid, (provs[pid].x, provs[pid].y), tuple(lines[pid]), spot.box,
-                       tuple(_extras(provs[pid])), spot.token_at) for pid, spot in spots.items()}
+    boxes = _untangle({pid: spot.box for pid, spot in spots.items()}, world_map, anchors)
+    tokens = _token_places(boxes, world_map, anchors)
+    r = TOKEN_D // 2 + 2
+    discs = [(x - r, y - r, x + r, y + r) for x, y in tokens.values()]
+    if any(_hit(d, b) for d in discs for b in boxes.values()):  # a name under a token: move the name
+        boxes = _untangle(boxes, world_map, [*anchors, *discs], strong=len(anchors))
+    return {pid: Label(pid, (provs[pid].x, provs[pid].y), tuple(lines[pid]), boxes[pid],
+                       tuple(_extras(provs[pid])), tokens[pid]) for pid in spots}
+
+
+@lru_cache(maxsize=4)
+def owners(world_map: MapFile) -> Image.Image:
+    """Which province each pixel belongs to ("L": the province's index in the map file plus one, 0 = none)."""
+    g = geometry(world_map)
+    index = {p.id: i + 1 for i, p in enumerate(world_map.province)}
+    out = Image.new("L", (g.width, g.height), 0)
+    for cells, layer_mask in g.layers:
+        layer = Image.new("L", (g.width, g.height), 0)
+        draw = ImageDraw.Draw(layer)  # a plain fill of polygons: no text is drawn here
+        for cell in cells:
+            draw.polygon(cell.points, fill=index.get(cell.pid, 0))
+        if layer_mask is None:
+            out.paste(layer, (0, 0), layer.point(lambda v: 255 if v else 0))
+        else:
+            out.paste(layer, (0, 0), layer_mask.point(lambda v: 255 if v >= 128 else 0))
+    on_land = Image.new("L", (g.width, g.height), 0)
+    on_land.paste(out, (0, 0), g.land.point(lambda v: 255 if v >= 128 else 0))
+    return on_land
+
+
+def _hit(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return float(w * h) if w > 0 and h > 0 else 0.0
+
+
+def _badges(world_map: MapFile) -> dict[str, Box]:
+    half = BADGE // 2 + 1
+    return {p.id: (p.x - half, p.y - half, p.x + half, p.y + half) for p in world_map.province}
+
+
+def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box], *,
+              strong: int | None = None) -> dict[str, Box]:
+    """Move the name blocks that still touch another block, another province's badge or a port anchor to the
+    nearest free place (a few pixels usually do), keeping inside the picture and preferring land."""
+    out = dict(boxes)
+    badges = _badges(world_map)
+    land = geometry(world_map).land
+    w, h = world_map.map.width, world_map.map.height
+
+    weighted = [(a, 10 if strong is None or k < strong else 30) for k, a in enumerate(anchors)]
+    near: dict[str, tuple[list[Box], list[Box], list[tuple[Box, int]]]] = {}
+
+    def around(pid: str) -> None:
+        """What a block of ``pid`` can touch while it moves (its search reaches ~80 px): the rest is skipped."""
+        b0 = out[pid]
+        reach = (b0[0] - 180, b0[1] - 160, b0[2] + 180, b0[3] + 160)
+        near[pid] = ([b for q, b in out.items() if q != pid and _hit(reach, b)],
+                     [b for b in badges.values() if _hit(reach, b)],
+                     [(a, k) for a, k in weighted if _hit(reach, a)])
+
+    def cost(pid: str, box: Box) -> float:
+        others, icons, marks = near[pid]
+        c = sum(_hit(box, b) for b in others) * 20
+        own = badges[pid]  # a name stays beside its own icon
+        gap = max(own[0] - box[2], box[0] - own[2], 0) + max(own[1] - box[3], box[1] - own[3], 0)
+        c += max(0, gap - 6) * 12
+        c += sum(_hit(box, b) for b in icons) * 20
+        c += sum(_hit(box, a) * k for a, k in marks)
+        c += (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * 400
+        x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
+        if x1 > x0 and y1 > y0:
+            crop = land.crop((x0, y0, x1, y1)).resize((6, 3), Image.Resampling.BOX)
+            c += (1.0 - sum(crop.tobytes()) / (255.0 * 18)) * 40
+        return c
+
+    for _ in range(4):
+        moved = False
+        for pid in sorted(out):
+            box = out[pid]
+            around(pid)
+            now = cost(pid, box)
+            if now < 40.5 and not any(_hit(box, b) for q, b in out.items() if q != pid) and not any(
+                    _hit(box, a) for a in anchors[strong or 0:] if strong is not None):
+                continue
+            best, best_cost = box, now
+            for dy in range(-60, 61, 4):
+                for dx in range(-72, 73, 4):
+                    shift = math.hypot(dx, dy) * 0.6
+                    if shift >= best_cost - 0.5:
+                        continue  # even a free spot this far would not beat the best so far
+                    cand = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+                    c = cost(pid, cand) + shift
+                    if c < best_cost - 0.5:
+                        best, best_cost = cand, c
+            if best != box:
+                out[pid] = best
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequence[Box]) -> dict[str, tuple[int, int]]:
+    """Where a hero token stands in each province: inside the province itself, clear of every name block,
+    badge, port anchor and the other provinces' tokens, as near the badge as that allows."""
+    own = owners(world_map)
+    index = {p.id: i + 1 for i, p in enumerate(world_map.province)}
+    badges = _badges(world_map)
+    r = TOKEN_D // 2 + 2
+    w, h = world_map.map.width, world_map.map.height
+    placed: dict[str, Box] = {}
+
+    def inside(pid: str, x: int, y: int) -> float:
+        """The share of the token's rim and centre that lies in the province."""
+        points = [(x, y)] + [(round(x + (r - 3) * math.cos(a * math.pi / 4)),
+                              round(y + (r - 3) * math.sin(a * math.pi / 4))) for a in range(8)]
+        good = sum(1 for px, py in points if 0 <= px < w and 0 <= py < h and own.getpixel((px, py)) == index[pid])
+        return good / len(points)
+
+    crowded = sorted(world_map.province, key=lambda p: -sum(1 for q in world_map.province
+                                                            if math.dist((p.x, p.y), (q.x, q.y)) < 120))
+    for p in crowded:
+        best: tuple[float, tuple[int, int]] | None = None
+        reach = (p.x - 180, p.y - 180, p.x + 180, p.y + 180)  # what a token of ``p`` can touch
+        names = [b for b in boxes.values() if _hit(reach, b)]
+        icons = [(b, 3 if q == p.id else 30) for q, b in badges.items() if _hit(reach, b)]
+        marks = [a2 for a2 in anchors if _hit(reach, a2)]
+        tokens = [b for b in placed.values() if _hit(reach, b)]
+        for radius in range(12, r + BADGE // 2 + 90, 5):
+            for k in range(24):
+                a = k * math.pi / 12 - math.pi / 2
+                x, y = round(p.x + radius * math.cos(a)), round(p.y + radius * math.sin(a))
+                tbox = (x - r, y - r, x + r, y + r)
+                centre = 0 <= x < w and 0 <= y < h and own.getpixel((x, y)) == index[p.id]
+                c = (1.0 - inside(p.id, x, y)) * 4000 + (0 if centre else 20000)
+                c += sum(_hit(tbox, b) for b in names) * 30
+                c += sum(_hit(tbox, b) * k for b, k in icons)
+                c += sum(_hit(tbox, a2) for a2 in marks) * 10
+                c += sum(_hit(tbox, b) for b in tokens) * 8
+                c += (max(0, -tbox[0]) + max(0, tbox[2] - w) + max(0, -tbox[1]) + max(0, tbox[3] - h)) * 400
+                c += radius * 2 + (0 if k in (0, 12) else 3)
+                if best is None or c < best[0]:
+                    best = (c, (x, y))
+        assert best is not None
+        x, y = best[1]
+        placed[p.id] = (x - r, y - r, x + r, y + r)
+    return {pid: ((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for pid, b in placed.items()}
 
 
 # --- the static layer --------------------------------------------------------------------------------
@@ -313,6 +459,13 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
         if math.dist((x, y), (p.x, p.y)) > 34:
             _dash(draw, (p.x, p.y), (x, y), SEA_TEXT, 2, 4, 4)
         img.alpha_composite(glyphs.anchor(ANCHOR), (round(x) - ANCHOR // 2, round(y) - ANCHOR // 2))
+    for lab in labels(world_map).values():  # a name moved away from its icon is tied to it by a leader line
+        p = provs[lab.pid]
+        x0, y0, x1, y1 = lab.name_box
+        nx, ny = min(max(p.x, x0), x1), min(max(p.y, y0), y1)
+        if math.dist((nx, ny), (p.x, p.y)) > BADGE // 2 + 14:
+            draw.line([(p.x, p.y), (nx, ny)], fill=LABEL_RIM, width=5)
+            draw.line([(p.x, p.y), (nx, ny)], fill=INK, width=2)
     for lab in labels(world_map).values():
         p = provs[lab.pid]
         img.alpha_composite(glyphs.badge(p.icon, deck_of(p.icon), BADGE), (p.x - BADGE // 2, p.y - BADGE // 2))

@@ -30,6 +30,7 @@ from render.common import (
     line_height,
     mix,
     png_bytes,
+    text_length,
     wrap,
 )
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
@@ -40,6 +41,8 @@ PARCHMENT_DARK: RGB = (236, 222, 188)
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
 GOLD: RGB = (226, 178, 52)
+MARK_GOLD: RGB = (255, 200, 0)  # the outcome rolled or chosen
+CLOSED_GREY: RGB = (150, 146, 140)  # an option the hero cannot take
 EVENT_COLOUR: RGB = (92, 44, 120)
 ITEM_COLOUR: RGB = (132, 84, 36)
 COMBAT_COLOUR: RGB = (120, 40, 36)
@@ -220,7 +223,7 @@ def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: in
 
 
 @lru_cache(maxsize=256)
-def _story_png(story: Story) -> bytes:
+def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[tuple[int, str], ...] = ()) -> bytes:
     colour = glyphs.DECK_COLOURS.get(story.deck, INK)
     img, draw = _frame((STORY_W, STORY_H), colour, f"{story.deck} story")
     # the deck's icons in the head band, either side of the label
@@ -267,8 +270,31 @@ def _story_png(story: Story) -> bytes:
         if row.footer:
             draw.text((tx, ty + 1), row.footer, font=font("bold", round(small.size) - 1), fill=LOSS)
         if o.fate:
-            mark = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
-            img.alpha_composite(mark, (right - 30, y + 6))
+            fate = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
+            img.alpha_composite(fate, (right - 30, y + 6))
+        index = story.outcome.index(o)
+        reason = dict(closed).get(index)
+        if reason is not None:  # an option the hero cannot take: greyed, with the reason
+            veil = Image.new("RGBA", (box[2] - box[0] + 1, box[3] - box[1] + 1), (*CLOSED_GREY, 185))
+            img.alpha_composite(veil, (box[0], box[1]))
+            draw = canvas(img)
+            face = font("bold", 17)
+            text = ellipsize(reason, face, box[2] - box[0] - 24)
+            tw = round(text_length(text, face)) + 16
+            draw.rounded_rectangle((box[2] - tw - 8, box[3] - 28, box[2] - 8, box[3] - 4), radius=6, fill=INK)
+            draw.text((box[2] - 8 - tw / 2, box[3] - 16), text, font=face, fill=WHITE, anchor="mm")
+        if index == mark:  # the row rolled or chosen: a thick gold frame and its tag
+            draw = canvas(img)
+            draw.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=10, outline=BLACK,
+                                   width=8)
+            draw.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=9, outline=MARK_GOLD,
+                                   width=4)
+            face = font("bold", 18)
+            tw = round(text_length(mark_text, face)) + 18
+            tag = (box[2] - tw - 10, box[1] - 14, box[2] - 10, box[1] + 14)
+            draw.rounded_rectangle(tag, radius=7, fill=MARK_GOLD, outline=BLACK, width=2)
+            draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), mark_text, font=face, fill=INK,
+                      anchor="mm")
         y += row.height + 10
     if story.keep:
         draw.text((STORY_W / 2, STORY_H - 36), "Keep this card in front of you", font=font("bold", 14),
@@ -276,10 +302,15 @@ def _story_png(story: Story) -> bytes:
     return _card_bytes(img)
 
 
-def render_story(card: Story | Source) -> bytes:
+def render_story(card: Story | Source, *, chosen: int = -1, roll: int = 0,
+                 closed: Mapping[int, str] | None = None) -> bytes:
     """PNG (600×860) of a story card: deck, title, text and the outcome table (d6 ranges or choices, fate
-    marks, opponents' combat value, initiative, life and XP, round limits); cached per card."""
-    return _story_png(_as(Story, card))
+    marks, opponents' combat value, initiative, life and XP, round limits); cached per card.
+
+    ``chosen`` marks the outcome that happened (with ``roll``, the d6 row rolled); ``closed`` greys out the
+    options the hero cannot take, each with its reason."""
+    tag = (f"ROLLED {roll}" if roll else "CHOSEN") if chosen >= 0 else ""
+    return _story_png(_as(Story, card), chosen, tag, tuple(sorted((closed or {}).items())))
 
 
 def _effect_words(o: Outcome) -> str:

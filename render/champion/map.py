@@ -256,7 +256,12 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
         if len(path) >= 2:
             mover = next((h for h in heroes if h.seat == last.seat), None)
             colour = token_colours(mover.colour if mover else "")[0]
-            dirty.append(_arrow_path(draw, [at(p) for p in path], colour, last.by == "voyage"))
+            # from token spot to token spot, so the arrowhead points at the token, not at a name
+            points = [at(p) for p in path]
+            for k in (0, -1):
+                tx, ty = labs[path[k]].token_at
+                points[k] = (float(tx), float(ty + TITLE_H))
+            dirty.append(_arrow_path(draw, points, colour, last.by == "voyage"))
 
     by_place: dict[str, list[HeroView]] = {}
     for h in heroes:

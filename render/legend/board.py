@@ -1,5 +1,10 @@
 """Legend of Heroes: the Dungeons of Legend board, drawn from the game's typed view, and its alt text.
 
+Under the plan a player panel keys each token to its player — name, colour and letter, gold, and what matters
+in the mode (the fighter and his wound; solo: wounds of eight; Expanded Game: who leads, who is hurt, the
+spell) — with the one to act framed in gold and tagged in words; once the game is over it shows the standings,
+richest first, the winner marked.
+
 The dungeon plan is drawn once into a cached layer; a snapshot pastes cached room, token and ring sprites onto a
 copy, maps it onto a fixed palette and encodes at a low compression level (encoding is the big cost).
 """
@@ -8,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     RGB,
@@ -25,9 +31,12 @@ from render.common import (
     png_bytes,
     shrink,
     supersampled,
+    text_length,
     to_palette,
 )
-from rules.legend.content import Dungeon, Room, dungeon
+from render.legend.text import fit_words
+from rules.legend.content import Dungeon, Room, dungeon, spell_index
+from rules.legend.state import SOLO_WOUND_LIMIT as SOLO_WOUNDS
 from rules.legend.view import FighterView, LegendView, RoomView
 
 # --- board geometry and colours -----------------------------------------------------------------------
@@ -36,6 +45,7 @@ CELL = 44  # pixels per square of the plan
 MARGIN = 8
 TITLE_H = 50
 CAPTION_H = 52
+PANEL_H = 200  # the player panel, between the plan and the caption
 
 ROCK: RGB = (46, 41, 38)
 ROOM: RGB = (236, 217, 174)
@@ -59,6 +69,11 @@ CARD_BACK: RGB = (30, 56, 104)
 CARD_RIM: RGB = (232, 192, 84)
 DANGER: RGB = (255, 122, 26)
 TURN_RING: RGB = (255, 214, 0)
+PANEL_BG: RGB = (40, 43, 51)
+PANEL_ACTIVE: RGB = (66, 58, 22)  # the cell of the one to act: dark gold, under a gold frame
+GOLD_TEXT: RGB = (255, 206, 64)
+HURT_TEXT: RGB = (255, 104, 104)
+PIP_EMPTY: RGB = (96, 100, 110)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
 TOKENS: dict[str, tuple[RGB, RGB]] = {
@@ -81,7 +96,8 @@ def _palette() -> Image.Image:
     fills = [c for c, _ in TOKENS.values()] + [OTHER_TOKEN[0]]
     solids = [ROCK, ROOM, ROOM_LINE, ROOM_EXPLORED, ROOM_EXPLORED_LINE, WALL, ROOM_TEXT, CORRIDOR,
               CORRIDOR_LINE, EDGE, DOORWAY, DOORWAY_EDGE, ENTRANCE, WHITE, BLACK, BAR, BAR_TEXT, BAR_DIM,
-              CARD_BACK, CARD_RIM, DANGER, TURN_RING, *fills]
+              CARD_BACK, CARD_RIM, DANGER, TURN_RING, PANEL_BG, PANEL_ACTIVE, GOLD_TEXT, HURT_TEXT, PIP_EMPTY,
+              WOUND_RED, *fills]
     grounds = [ROCK, ROOM, ROOM_EXPLORED, CORRIDOR, DOORWAY, BAR]
     ramps: list[tuple[RGB, RGB]] = [(WHITE, BLACK), (WHITE, DOORWAY), (BLACK, DOORWAY), (WHITE, ENTRANCE),
                                     (BLACK, ENTRANCE), (ROOM_TEXT, ROOM), (ROOM_TEXT, ROOM_EXPLORED),
@@ -89,13 +105,20 @@ def _palette() -> Image.Image:
                                     (CARD_RIM, CARD_BACK), (WHITE, EDGE), (TURN_RING, BLACK)]
     ramps += [(g, edge) for g in grounds for edge in (BLACK, WHITE, ENTRANCE, CARD_RIM, TURN_RING)]
     ramps += [(f, c) for f in fills for c in (WHITE, BLACK)]
+    for ground in (PANEL_BG, PANEL_ACTIVE):  # the player panel's text and pips
+        ramps += [(ink, ground) for ink in (BAR_TEXT, BAR_DIM, GOLD_TEXT, HURT_TEXT, TURN_RING, PIP_EMPTY, BLACK)]
+        ramps += [(f, ground) for f in fills]
     return build_palette(solids, ramps, steps=3)
 
 
 # --- the plan, in pixels ------------------------------------------------------------------------------
 
 def _size(plan: Dungeon) -> tuple[int, int]:
-    return plan.grid.cols * CELL + 2 * MARGIN, TITLE_H + MARGIN + plan.grid.rows * CELL + MARGIN + CAPTION_H
+    return plan.grid.cols * CELL + 2 * MARGIN, _panel_top(plan) + PANEL_H + CAPTION_H
+
+
+def _panel_top(plan: Dungeon) -> int:
+    return TITLE_H + MARGIN + plan.grid.rows * CELL + MARGIN
 
 
 def _cell(x: int, y: int) -> Box:
@@ -234,7 +257,28 @@ def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, toke
         _rect(draw, gap, fill=DOORWAY)
     draw.text((x0 + 9, y0 + 7), room.id, font=font("bold", 19), fill=ROOM_TEXT)
 
-    # inside the walls, under the id: the card mark and/or name, then a row for tokens
+    slots, mark, text, box = room_layout(room, status, name, tokens)
+    if mark is not None:
+        symbol, at = mark
+        sprite = _card_mark(symbol)
+        img.paste(sprite, at, sprite)
+    if text:
+        face, lines = room_name_lines(text, box)
+        draw_lines(draw, lines, box, face, ROOM_TEXT, align="center", valign="middle", spacing=1.1)
+    return slots
+
+
+def room_name_lines(text: str, box: Box) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A room's name in its box: as large as fits, never broken inside a word."""
+    return fit_words(text, "bold", box[2] - box[0], box[3] - box[1], largest=21, smallest=13, spacing=1.1)
+
+
+def room_layout(room: Room, status: str, name: str | None,
+                tokens: int) -> tuple[list[Point], tuple[str, Point] | None, str | None, Box]:
+    """Inside the walls, under the id: where the ``tokens`` fighters stand, the card mark ("?" or "!") and
+    its corner, the words shown (the name, "explored", or none) and the box they go in."""
+    x0, y0, x1, y1 = _room_box(room)
+    explored = status == "explored"
     top, bottom = y0 + 32, y1 - 8
     left, right = x0 + 11, x1 - 11
     slots: list[Point] = []
@@ -244,27 +288,23 @@ def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, toke
         first = (left + right) // 2 - step * (tokens - 1) // 2
         slots = [(first + i * step, row_y) for i in range(tokens)]
         bottom = row_y - TOKEN_D // 2 - 8
-    mark = {"unexplored": "?", "partly": "!"}.get(status)
+    symbol = {"unexplored": "?", "partly": "!"}.get(status)
     text = name if name else ("explored" if explored else None)
-    if mark:
-        sprite = _card_mark(mark)
+    mark: tuple[str, Point] | None = None
+    if symbol:
+        sw, sh = _card_mark(symbol).size
         space = bottom - top
         wide = room.w >= 4 and text is not None
-        if text is None or (not wide and space < sprite.height + 24):
-            my = top + max(0, (space - sprite.height) // 2)
-            img.paste(sprite, ((left + right - sprite.width) // 2, my), sprite)
+        if text is None or (not wide and space < sh + 24):
+            mark = symbol, ((left + right - sw) // 2, top + max(0, (space - sh) // 2))
             text = None
         elif wide:
-            img.paste(sprite, (left + 2, top + max(0, (space - sprite.height) // 2)), sprite)
-            left += sprite.width + 10
+            mark = symbol, (left + 2, top + max(0, (space - sh) // 2))
+            left += sw + 10
         else:
-            img.paste(sprite, ((left + right - sprite.width) // 2, top), sprite)
-            top += sprite.height + 4
-    if text:
-        face, lines = fit_text(text, "bold", right - left, bottom - top, largest=21, smallest=13, spacing=1.1)
-        draw_lines(draw, lines, (left, top, right, bottom), face, ROOM_TEXT, align="center", valign="middle",
-                   spacing=1.1)
-    return slots
+            mark = symbol, ((left + right - sw) // 2, top)
+            top += sh + 4
+    return slots, mark, text, (left, top, right, bottom)
 
 
 @lru_cache(maxsize=512)
@@ -323,7 +363,7 @@ def _base() -> Image.Image:
     img = Image.new("RGB", _size(plan), ROCK)
     draw = canvas(img)
     _rect(draw, (0, 0, img.width, TITLE_H), fill=BAR)
-    _rect(draw, (0, img.height - CAPTION_H, img.width, img.height), fill=BAR)
+    _rect(draw, (0, _panel_top(plan), img.width, img.height), fill=BAR)
     doorways = {(d.x, d.y): d for d in plan.doorway}
     for corridor in plan.corridor:
         cells = set(corridor.cells)
@@ -456,8 +496,170 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
             _paste_centred(img, _token(f, to_move), centre)
 
     _draw_title(img, title or "Legend of Heroes")
+    _draw_panel(img, view)
     _draw_caption(img, view.caption)
     return img
+
+
+# --- the player panel ---------------------------------------------------------------------------------
+
+PANEL_TOKEN = 46
+
+
+@cache
+def _panel_token(colour: str, letter: str) -> Image.Image:
+    """A player's token for the panel: as on the board, a little larger."""
+    fill, ink = _token_colours(colour)
+    img = _circle_sprite(PANEL_TOKEN, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
+    canvas(img).text((PANEL_TOKEN / 2, PANEL_TOKEN / 2 + 1), letter[:1].upper(), font=font("bold", 28), fill=ink,
+                     anchor="mm")
+    return img
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _roles(view: LegendView) -> dict[int, str]:
+    """The tag on each player's cell: who acts now and how (or, once over, the winner and the places)."""
+    if view.phase == "over":
+        ranked = sorted(view.fighters, key=lambda f: -f.gold)
+        best = ranked[0].gold if ranked else 0
+        places: dict[int, str] = {}
+        for f in ranked:
+            place = 1 + sum(1 for g in ranked if g.gold > f.gold)
+            places[f.seat] = "WINNER" if f.gold == best else _ordinal(place)
+        if len(ranked) == 1:  # solo: nobody to beat, only the gold carried out
+            places = {ranked[0].seat: "FINAL SCORE"}
+        return places
+    roles: dict[int, str] = {}
+    if view.to_move is not None:
+        deciding = view.exploring is not None and view.exploring.decision is not None
+        if view.phase == "explore":
+            roles[view.to_move] = "CHOOSING" if deciding else "EXPLORING"
+        else:
+            roles[view.to_move] = "TO ENTER" if view.phase == "place" else "TO MOVE"
+    if view.narrator is not None and view.phase == "explore":
+        roles.setdefault(view.narrator, "NARRATING" if view.narrator in view.to_act else "NARRATOR")
+    return roles
+
+
+def _pips(draw: ImageDraw.ImageDraw, x: float, cy: float, filled: int, total: int, size: int) -> float:
+    """A row of ``total`` small squares, the first ``filled`` in wound red; returns the x after the row."""
+    for i in range(total):
+        box = (x, cy - size / 2, x + size, cy + size / 2)
+        draw.rectangle(box, fill=WOUND_RED if i < filled else PIP_EMPTY, outline=BLACK)
+        x += size + 4
+    return x
+
+
+class _Row(NamedTuple):
+    """One line of a player's cell: words in a colour, after a row of pips (``wounds`` of ``limit``) if any."""
+
+    text: str
+    ink: RGB
+    wounds: int | None = None
+    limit: int = SOLO_WOUNDS
+
+
+def _player_rows(view: LegendView, f: FighterView) -> list[_Row]:
+    """What a player's cell says under the name and gold (the first row goes beside the gold if it fits)."""
+    solo = len(view.fighters) == 1
+    rows: list[_Row] = []
+    if view.expanded:
+        rows.append(_Row(f"{f.fighter} leads", BAR_TEXT) if f.leader else _Row("nobody standing", HURT_TEXT))
+        down = sum(1 for h in f.party if h.wounded)
+        hurt = f"{down} of 5 hurt" if down else "all 5 fit"
+        spell = spell_index().get(f.spell or "")
+        spelled = f"spell: {spell.name}" if spell else "no spell"
+        if solo:  # one wide cell: the party's wounds of eight, then the rest on one line
+            rows.append(_Row(f"wounds {f.wounds} of {SOLO_WOUNDS}", HURT_TEXT if f.wounds else BAR_DIM, f.wounds))
+            rows.append(_Row(f"{hurt} · {spelled}", HURT_TEXT if down else BAR_DIM))
+            return rows
+        rows.append(_Row(hurt, HURT_TEXT if down else BAR_DIM))
+        rows.append(_Row(spelled, BAR_DIM))
+        return rows
+    rows.append(_Row(f.fighter or "—", BAR_TEXT))
+    if solo:
+        rows.append(_Row(f"wounds {f.wounds} of {SOLO_WOUNDS}", HURT_TEXT if f.wounds else BAR_DIM, f.wounds))
+    if f.wounded:
+        rows.append(_Row("WOUNDED (fit again next turn)", HURT_TEXT))
+    if f.doorway:
+        rows.append(_Row(f"at doorway {f.doorway.lstrip('D')}", BAR_DIM))
+    elif f.in_room:
+        rows.append(_Row(f"inside room {f.in_room}", BAR_DIM))
+    return rows
+
+
+def panel_cells(view: LegendView) -> list[tuple[FighterView, tuple[float, float, float, float]]]:
+    """Each player's cell of the panel in board pixels, left to right: in seat order, or richest first once
+    the game is over."""
+    fighters = list(view.fighters)
+    if view.phase == "over":
+        fighters.sort(key=lambda f: -f.gold)
+    n = len(fighters)
+    gap = 10
+    width, _height = _size(dungeon())
+    top = _panel_top(dungeon())
+    left, right = MARGIN + 2, width - MARGIN - 2
+    cw = min((right - left - gap * (n - 1)) / max(n, 1), 520)
+    y0, y1 = top + 8, top + PANEL_H - 6
+    return [(f, (left + i * (cw + gap), y0, left + i * (cw + gap) + cw, y1)) for i, f in enumerate(fighters)]
+
+
+def panel_lit(view: LegendView, f: FighterView) -> bool:
+    """Whether the player's cell is framed in gold: they act now, or (once over) they won."""
+    if view.phase == "over":
+        best = max((g.gold for g in view.fighters), default=0)
+        return f.gold == best
+    return f.seat in view.to_act
+
+
+def _draw_panel(img: Image.Image, view: LegendView) -> None:
+    """One cell per player: token, name, gold and the mode's numbers; the one to act framed and tagged."""
+    draw = canvas(img)
+    roles = _roles(view)
+    name_face, gold_face = font("bold", 30), font("bold", 32)
+    line_face, tag_face = font("bold", 23), font("bold", 22)
+    for f, (x0, y0, x1, y1) in panel_cells(view):
+        role = roles.get(f.seat)
+        lit = panel_lit(view, f)  # the one to act; once over, the winner (or the solo player's score)
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
+                               outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
+        bottom = foot = y1
+        fill = _token_colours(f.colour)[0]
+        draw.rectangle((x0 + 6, y0 + 10, x0 + 13, y1 - 10), fill=fill, outline=BLACK)  # the colour, as a bar
+        token = _panel_token(f.colour, f.letter or f.colour[:1] or "?")
+        tx, ty = round(x0 + 20), round(y0 + 8)
+        img.paste(token, (tx, ty), token)
+        text_x = tx + PANEL_TOKEN + 10
+        draw.text((text_x, ty + PANEL_TOKEN / 2), ellipsize(f.player or "Someone", name_face, x1 - 12 - text_x),
+                  font=name_face, fill=WHITE, anchor="lm")
+        y = ty + PANEL_TOKEN + 6
+        if role is not None:  # the second cue beside the colour: the role in words, on a strip along the foot
+            strip = (x0 + 18, bottom - 34, x1 - 8, bottom - 6)
+            draw.rectangle(strip, fill=TURN_RING if lit else PIP_EMPTY, outline=BLACK)
+            draw.text(((strip[0] + strip[2]) / 2, (strip[1] + strip[3]) / 2 + 1), role, font=tag_face, fill=BLACK,
+                      anchor="mm")
+            foot = strip[1] - 2
+        tag_left = x1 - 10
+        gold = ellipsize(f"{f.gold} gold", gold_face, tag_left - 8 - (x0 + 22))
+        draw.text((x0 + 22, y), gold, font=gold_face, fill=GOLD_TEXT, anchor="la")
+        gold_w = text_length(gold, gold_face)
+        rows = _player_rows(view, f)
+        side = x0 + 22 + gold_w + 16
+        if rows and side + text_length(rows[0].text, line_face) <= tag_left - 8:  # beside the gold if it fits
+            draw.text((side, y + 8), rows[0].text, font=line_face, fill=rows[0].ink, anchor="la")
+            rows = rows[1:]
+        y += 38
+        for row in rows:
+            if y + 22 > foot:
+                break
+            x = x0 + 22
+            if row.wounds is not None:
+                x = _pips(draw, x, y + 13, row.wounds, row.limit, 18) + 4
+            draw.text((x, y), ellipsize(row.text, line_face, x1 - 12 - x), font=line_face, fill=row.ink, anchor="la")
+            y += 28
 
 
 def _draw_title(img: Image.Image, title: str) -> None:
@@ -509,6 +711,11 @@ def board_alt_text(view: LegendView) -> str:
     partly = [f"{rid} ({r.waiting})" if r.waiting else rid for rid, r in rooms.items() if r.status == "partly"]
     if partly:
         text += f"; a danger waits in {', '.join(partly)}"
+    if view.fighters:
+        ranked = sorted(view.fighters, key=lambda f: -f.gold) if view.phase == "over" else view.fighters
+        text += "; gold: " + ", ".join(f"{f.player or 'someone'} {f.gold}" for f in ranked)
+        if len(view.fighters) == 1 and view.mode != "starter":
+            text += f"; wounds {view.fighters[0].wounds} of {SOLO_WOUNDS}"
     to_move = view.to_move
     mover = next((f for f in view.fighters if f.seat == to_move), None) if to_move is not None else None
     if mover is not None:

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     RGB,
@@ -17,6 +17,7 @@ from render.common import (
     canvas,
     cap_alt,
     draw_lines,
+    ellipsize,
     fit_text,
     font,
     line_height,
@@ -25,9 +26,11 @@ from render.common import (
     png_bytes,
     shrink,
     supersampled,
+    text_length,
     wrap,
 )
 from render.legend.board import BLACK, WHITE
+from render.legend.text import fit_words
 from rules.legend.content import BOXES, CLASS_NAMES, CLASSES, ActionCard, Fighter, Hero, Spell
 
 # --- cards --------------------------------------------------------------------------------------------
@@ -294,6 +297,8 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
                      pt(ox + r * 0.25, oy + r * 0.25), pt(ox, oy + r), pt(ox - r * 0.25, oy + r * 0.25),
                      pt(ox - r, oy), pt(ox - r * 0.25, oy - r * 0.25)]
             d.polygon(spark, fill=mix(colour, WHITE, 0.3), outline=mix(colour, BLACK, 0.5))
+    elif kind in FAMILY_EMBLEMS:
+        _family_emblem(d, kind, pt, bx, u, colour, line)
     else:  # a fighter: a shield before two crossed swords
         steel, grip = (214, 218, 226), (96, 62, 30)
         for sx in (-1, 1):
@@ -311,6 +316,236 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
     return shrink(img, size)
 
 
+#: Pictures beyond one per kind: Monsters by family, Rooms by use, Features by what they are, Hazards by
+#: what they do.
+FAMILY_EMBLEMS = ("skull", "paw", "spider", "serpent", "wings", "mimic", "book", "coffin", "weapons", "throne",
+                  "barrel", "frame", "chest", "lever", "rubble", "flame", "cloud", "waves", "blade")
+
+#: Which picture each card carries (a card not listed has its kind's own: a horned head for a Monster, an
+#: arched door for a Room, a brazier for a Feature).
+CARD_ART: dict[str, str] = {
+    # Monsters: brutes keep the horned head; the undead, beasts, crawlers, the winged and the mimic differ
+    "skeleton": "skull", "ghoul": "skull", "wraith": "skull",
+    "giant-rats": "paw", "cave-bear": "paw",
+    "giant-spider": "spider", "giant-snake": "serpent",
+    "gargoyle": "wings", "mimic": "mimic",
+    # Rooms by their use: learning, the dead, arms, state, stores (the rest keep the arched door)
+    "map-room": "book", "library": "book",
+    "crypt": "coffin",
+    "guardroom": "weapons", "armoury": "weapons", "forge": "weapons",
+    "throne-room": "throne", "bedchamber": "throne",
+    "wine-cellar": "barrel", "storeroom": "barrel", "kitchen": "barrel",
+    "gallery": "frame",
+    # Features: fire keeps the brazier; things hung or set up, things shut, things to pull, ruins
+    "tapestry": "frame", "tall-mirror": "frame", "mosaic-floor": "frame", "knights-statue": "frame",
+    "iron-bound-chest": "chest", "sarcophagus": "coffin", "weapon-rack": "weapons",
+    "iron-lever": "lever", "trapdoor": "lever",
+    "heap-of-rubble": "rubble", "fallen-adventurer": "rubble", "dry-fountain": "rubble",
+    # Hazards: what strikes keeps the warning sign; fire, foul air, water and blades differ
+    "jet-of-flame": "flame", "poison-gas": "cloud", "choking-spores": "cloud", "ancient-curse": "cloud",
+    "rushing-water": "waves", "scything-blade": "blade", "dart-trap": "blade",
+}
+
+
+def art_of(card: ActionCard) -> str:
+    """The picture a card carries: its own family's, else its kind's."""
+    return CARD_ART.get(card.id, card.kind)
+
+
+def _family_emblem(d: ImageDraw.ImageDraw, kind: str, pt: Any, bx: Any, u: float, colour: RGB, line: int) -> None:
+    """The family pictures (``FAMILY_EMBLEMS``), in the same tenths-of-the-side coordinates as ``_emblem``."""
+    dark = mix(colour, BLACK, 0.55)
+    bone, wood, steel = (238, 230, 206), (120, 72, 34), (206, 210, 218)
+    if kind == "skull":  # a skull over crossed bones
+        for a, b in (((-4.4, -0.2), (4.4, 4.6)), ((4.4, -0.2), (-4.4, 4.6))):
+            d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(1.1 * u))
+            d.line((*pt(*a), *pt(*b)), fill=bone, width=round(0.7 * u))
+            for x, y in (a, b):
+                d.ellipse(bx(x - 0.7, y - 0.7, x + 0.7, y + 0.7), fill=bone, outline=BLACK, width=line)
+        d.rounded_rectangle(bx(-2, 0.6, 2, 3.5), radius=round(0.6 * u), fill=bone, outline=BLACK, width=line)
+        d.ellipse(bx(-3.2, -4.6, 3.2, 1.6), fill=bone, outline=BLACK, width=line)
+        for sx in (-1, 1):
+            d.ellipse(bx(min(sx * 0.4, sx * 2.1), -2.4, max(sx * 0.4, sx * 2.1), -0.5), fill=BLACK)
+            d.ellipse(bx(sx * 1.25 - 0.3, -1.75, sx * 1.25 + 0.3, -1.15), fill=mix(colour, WHITE, 0.3))
+        d.polygon([pt(0, 0), pt(-0.5, 1.0), pt(0.5, 1.0)], fill=BLACK)
+        for x in (-1.2, -0.4, 0.4, 1.2):
+            d.line((*pt(x, 1.9), *pt(x, 3.3)), fill=BLACK, width=line)
+    elif kind == "paw":  # a clawed paw print
+        d.ellipse(bx(-2.5, 0.4, 2.5, 4.8), fill=dark, outline=BLACK, width=line)
+        for x, y in ((-3.5, -0.9), (-1.3, -2.6), (1.3, -2.6), (3.5, -0.9)):
+            d.polygon([pt(x - 0.45, y - 0.8), pt(x + 0.08 * x, y - 2.2), pt(x + 0.45, y - 0.8)], fill=bone,
+                      outline=BLACK)
+            d.ellipse(bx(x - 1.1, y - 1.2, x + 1.1, y + 1.2), fill=dark, outline=BLACK, width=line)
+    elif kind == "spider":  # eight legs, a body and red eyes
+        for sx in (-1, 1):
+            for y0, y1 in ((-1.0, -4.6), (-0.2, -2.0), (0.6, 1.2), (1.4, 4.6)):
+                knee = pt(sx * 3.2, (y0 + y1) / 2 - 1.2)
+                d.line((*pt(sx * 0.8, y0), *knee, *pt(sx * 4.7, y1)), fill=BLACK, width=round(0.55 * u),
+                       joint="curve")
+        d.ellipse(bx(-2.0, -0.2, 2.0, 4.6), fill=dark, outline=BLACK, width=line)
+        d.ellipse(bx(-1.3, -2.6, 1.3, 0.2), fill=mix(dark, BLACK, 0.3), outline=BLACK, width=line)
+        for x in (-0.55, 0.55):
+            d.ellipse(bx(x - 0.3, -1.9, x + 0.3, -1.3), fill=(230, 30, 30))
+        d.line((*pt(-0.8, 1.6), *pt(0.8, 1.6)), fill=(230, 30, 30), width=line)
+        d.line((*pt(0, 0.8), *pt(0, 2.4)), fill=(230, 30, 30), width=line)
+    elif kind == "serpent":  # a snake coiled in an S, tongue out
+        body = mix(colour, (40, 120, 50), 0.6)
+        w = round(1.3 * u)
+        for box, a0, a1 in ((bx(-2.6, -4.6, 2.6, 0.2), 90, 360), (bx(-2.6, -0.2, 2.6, 4.6), -90, 180)):
+            d.arc(box, a0, a1, fill=BLACK, width=w + 2 * line)
+            d.arc(box, a0, a1, fill=body, width=w)
+        d.polygon([pt(-2.6, 2.2), pt(-3.6, 4.4), pt(-1.4, 2.4)], fill=body, outline=BLACK)
+        d.ellipse(bx(1.8, -3.4, 4.4, -1.4), fill=body, outline=BLACK, width=line)
+        d.ellipse(bx(3.2, -2.9, 3.7, -2.4), fill=(255, 220, 40))
+        d.line((*pt(4.3, -2.0), *pt(5.0, -1.2), *pt(4.7, -0.8)), fill=(220, 30, 30), width=line)
+        d.line((*pt(5.0, -1.2), *pt(5.2, -1.7)), fill=(220, 30, 30), width=line)
+    elif kind == "wings":  # a stone head between bat wings
+        for sx in (-1, 1):
+            wing = [pt(sx * 1.0, -1.4), pt(sx * 4.9, -4.0), pt(sx * 4.4, -1.2), pt(sx * 4.9, 1.6),
+                    pt(sx * 3.3, 0.6), pt(sx * 2.7, 2.4), pt(sx * 1.4, 1.0)]
+            d.polygon(wing, fill=dark, outline=BLACK, width=line)
+            for tip in ((4.9, -4.0), (4.4, -1.2)):
+                d.line((*pt(sx * 1.2, -0.8), *pt(sx * tip[0], tip[1])), fill=mix(dark, WHITE, 0.3), width=line)
+        stone = (150, 150, 158)
+        for sx in (-1, 1):
+            d.polygon([pt(sx * 0.8, -2.0), pt(sx * 1.8, -4.2), pt(sx * 1.6, -1.4)], fill=stone, outline=BLACK)
+        d.ellipse(bx(-1.7, -2.6, 1.7, 1.8), fill=stone, outline=BLACK, width=line)
+        for sx in (-1, 1):
+            d.polygon([pt(sx * 0.3, -1.0), pt(sx * 1.3, -1.4), pt(sx * 1.1, -0.4)], fill=(255, 220, 40),
+                      outline=BLACK)
+        d.chord(bx(-1.0, -0.1, 1.0, 1.3), 0, 180, fill=BLACK)
+    elif kind == "mimic":  # a chest that is all teeth
+        d.rectangle(bx(-4.2, 0.2, 4.2, 4.4), fill=wood, outline=BLACK, width=line)
+        d.polygon([pt(-4.2, -1.0), pt(4.2, -2.6), pt(4.2, -4.6), pt(-4.2, -3.0)], fill=wood, outline=BLACK,
+                  width=line)
+        d.polygon([pt(-4.0, -0.9), pt(4.0, -2.4), pt(4.0, 0.4), pt(-4.0, 0.4)], fill=(60, 0, 0))
+        for i in range(8):
+            x = -3.6 + i
+            y_top = -1.0 - (x + 4.0) * 0.19
+            d.polygon([pt(x - 0.4, y_top), pt(x + 0.4, y_top - 0.15), pt(x, y_top + 1.1)], fill=WHITE,
+                      outline=BLACK)
+            d.polygon([pt(x - 0.4, 0.3), pt(x + 0.4, 0.3), pt(x, -0.7)], fill=WHITE, outline=BLACK)
+        d.ellipse(bx(-1.0, -0.2, 1.8, 0.5), fill=(210, 60, 80))
+        for x in (-2.2, 1.2):
+            d.ellipse(bx(x - 0.5, -3.4 + (x + 4) * -0.19, x + 0.5, -2.6 + (x + 4) * -0.19), fill=(255, 220, 40),
+                      outline=BLACK)
+        d.rectangle(bx(-4.2, 1.4, 4.2, 2.0), fill=mix(wood, BLACK, 0.4))
+    elif kind == "book":  # an open book with a ribbon
+        cover = mix(colour, BLACK, 0.2)
+        d.polygon([pt(0, -2.6), pt(-4.9, -3.6), pt(-4.9, 3.2), pt(0, 4.2), pt(4.9, 3.2), pt(4.9, -3.6)], fill=cover,
+                  outline=BLACK, width=line)
+        page = (250, 242, 216)
+        for sx in (-1, 1):
+            d.polygon([pt(0, -2.2), pt(sx * 4.4, -3.1), pt(sx * 4.4, 2.6), pt(0, 3.6)], fill=page, outline=BLACK,
+                      width=line)
+            for i in range(5):
+                y = -1.9 + i * 1.0
+                d.line((*pt(sx * 0.7, y + 0.1), *pt(sx * 3.7, y - 0.5)), fill=mix(page, BLACK, 0.5), width=line)
+        d.polygon([pt(1.2, -2.4), pt(1.9, -2.5), pt(1.9, 4.6), pt(1.55, 4.1), pt(1.2, 4.6)], fill=(200, 30, 40))
+    elif kind == "coffin":  # a coffin with a cross on its lid
+        shape = [pt(-1.6, -4.8), pt(1.6, -4.8), pt(2.9, -2.2), pt(1.9, 4.8), pt(-1.9, 4.8), pt(-2.9, -2.2)]
+        d.polygon(shape, fill=mix(wood, BLACK, 0.3), outline=BLACK, width=line)
+        inner = [pt(-1.2, -4.1), pt(1.2, -4.1), pt(2.2, -2.1), pt(1.4, 4.1), pt(-1.4, 4.1), pt(-2.2, -2.1)]
+        d.polygon(inner, outline=mix(wood, WHITE, 0.3), width=line)
+        d.rectangle(bx(-0.35, -3.2, 0.35, 2.0), fill=GOLD, outline=BLACK)
+        d.rectangle(bx(-1.4, -2.2, 1.4, -1.5), fill=GOLD, outline=BLACK)
+    elif kind == "weapons":  # two crossed spears behind a round shield
+        for a, b in (((-4.2, 4.6), (3.8, -3.8)), ((4.2, 4.6), (-3.8, -3.8))):
+            d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(0.75 * u))
+            d.line((*pt(*a), *pt(*b)), fill=wood, width=round(0.4 * u))
+            tx, ty = b
+            sx = 1 if tx > 0 else -1
+            d.polygon([pt(tx + sx * 1.0, ty - 1.0), pt(tx - sx * 0.6, ty - 0.2), pt(tx + sx * 0.2, ty + 0.6)],
+                      fill=steel, outline=BLACK)
+        d.ellipse(bx(-2.7, -2.2, 2.7, 3.2), fill=mix(colour, WHITE, 0.15), outline=BLACK, width=line)
+        d.ellipse(bx(-2.0, -1.5, 2.0, 2.5), outline=GOLD, width=line)
+        d.ellipse(bx(-0.7, -0.2, 0.7, 1.2), fill=GOLD, outline=BLACK, width=line)
+    elif kind == "throne":  # a high-backed throne, crowned
+        gilt = mix(GOLD, colour, 0.2)
+        d.rectangle(bx(-2.4, -3.6, 2.4, 1.2), fill=mix(colour, BLACK, 0.15), outline=BLACK, width=line)
+        d.rectangle(bx(-1.7, -2.9, 1.7, 0.8), fill=(170, 30, 40), outline=BLACK, width=line)
+        d.polygon([pt(-2.4, -3.6), pt(-2.0, -5.0), pt(-1.0, -4.0), pt(0, -5.2), pt(1.0, -4.0), pt(2.0, -5.0),
+                   pt(2.4, -3.6)], fill=gilt, outline=BLACK, width=line)
+        d.rectangle(bx(-3.4, 0.9, 3.4, 2.3), fill=gilt, outline=BLACK, width=line)
+        for x in (-3.0, 2.4):
+            d.rectangle(bx(x, 2.3, x + 0.6, 4.8), fill=gilt, outline=BLACK, width=line)
+        for x in (-3.4, 2.8):
+            d.rectangle(bx(x, -0.6, x + 0.6, 0.9), fill=gilt, outline=BLACK, width=line)
+    elif kind == "barrel":  # a barrel bound with iron hoops
+        d.rounded_rectangle(bx(-3.2, -4.2, 3.2, 4.6), radius=round(1.6 * u), fill=wood, outline=BLACK, width=line)
+        for x in (-1.6, 0, 1.6):
+            d.line((*pt(x, -4.0), *pt(x, 4.4)), fill=mix(wood, BLACK, 0.35), width=line)
+        for y in (-2.6, 3.0):
+            d.rectangle(bx(-3.2, y - 0.35, 3.2, y + 0.35), fill=(90, 92, 100), outline=BLACK)
+        d.ellipse(bx(-0.5, 0.0, 0.5, 1.0), fill=mix(wood, BLACK, 0.5))
+    elif kind == "frame":  # a gilt frame round a dim mirror
+        d.rectangle(bx(-3.7, -4.7, 3.7, 4.7), fill=GOLD, outline=BLACK, width=line)
+        d.rectangle(bx(-3.1, -4.1, 3.1, 4.1), outline=mix(GOLD, BLACK, 0.35), width=line)
+        d.ellipse(bx(-2.5, -3.5, 2.5, 3.5), fill=mix(colour, WHITE, 0.55), outline=BLACK, width=line)
+        d.line((*pt(-1.3, -2.0), *pt(0.2, -2.9)), fill=WHITE, width=round(0.35 * u))
+        d.line((*pt(-1.7, -0.9), *pt(-1.1, -1.3)), fill=WHITE, width=round(0.3 * u))
+    elif kind == "chest":  # a closed chest, banded and locked
+        d.rectangle(bx(-4.2, -0.6, 4.2, 4.0), fill=wood, outline=BLACK, width=line)
+        d.chord(bx(-4.2, -4.0, 4.2, 2.6), 180, 360, fill=mix(wood, WHITE, 0.1), outline=BLACK, width=line)
+        for x in (-2.8, 2.8):
+            d.rectangle(bx(x - 0.4, -2.6, x + 0.4, 4.0), fill=(90, 92, 100), outline=BLACK)
+        d.rounded_rectangle(bx(-0.8, -1.2, 0.8, 1.0), radius=round(0.3 * u), fill=GOLD, outline=BLACK, width=line)
+        d.ellipse(bx(-0.25, -0.5, 0.25, 0.0), fill=BLACK)
+    elif kind == "lever":  # a lever in an iron slot, knob up
+        d.rounded_rectangle(bx(-3.8, 2.4, 3.8, 4.4), radius=round(0.4 * u), fill=(110, 112, 120), outline=BLACK,
+                            width=line)
+        d.arc(bx(-3.0, -1.2, 3.0, 4.8), 200, 340, fill=BLACK, width=round(0.5 * u))
+        d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=BLACK, width=round(0.8 * u))
+        d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=steel, width=round(0.45 * u))
+        d.ellipse(bx(1.7, -4.6, 3.5, -2.8), fill=(200, 30, 30), outline=BLACK, width=line)
+        d.ellipse(bx(-0.7, 2.5, 0.7, 3.9), fill=GOLD, outline=BLACK, width=line)
+    elif kind == "rubble":  # fallen stones in a heap
+        stones = [((-4.6, 4.6), (-4.0, 1.6), (-1.8, 1.0), (-0.6, 3.0), (-1.2, 4.6)),
+                  ((-1.2, 4.6), (-0.4, 1.8), (1.8, 1.4), (3.0, 3.2), (2.4, 4.6)),
+                  ((2.4, 4.6), (3.2, 2.0), (4.8, 2.6), (4.8, 4.6)),
+                  ((-2.8, 1.4), (-2.4, -1.2), (0.2, -1.8), (0.8, 1.2)),
+                  ((0.6, 1.4), (1.0, -0.8), (3.2, -0.4), (3.4, 1.8)),
+                  ((-1.0, -1.6), (-0.2, -3.8), (1.8, -3.2), (1.6, -0.8))]
+        for i, rock in enumerate(stones):
+            grey = mix((150, 144, 136), colour, 0.15 + 0.05 * (i % 3))
+            d.polygon([pt(x, y) for x, y in rock], fill=grey, outline=BLACK, width=line)
+    elif kind == "flame":  # a tongue of fire from a carved mouth
+        outer = [pt(-3.2, 4.0), pt(-3.8, 0.6), pt(-2.2, -1.6), pt(-2.0, 0.4), pt(-0.6, -4.8), pt(0.8, -1.8),
+                 pt(1.8, -3.6), pt(2.4, -0.6), pt(3.6, -2.2), pt(3.4, 1.8), pt(2.6, 4.0)]
+        d.polygon(outer, fill=(230, 80, 20), outline=BLACK, width=line)
+        inner = [pt(-1.8, 4.0), pt(-2.2, 1.6), pt(-1.0, 0.2), pt(-0.4, -2.4), pt(0.6, 0.0), pt(1.6, -1.0),
+                 pt(1.9, 1.6), pt(1.4, 4.0)]
+        d.polygon(inner, fill=GOLD)
+        d.rectangle(bx(-4.4, 4.0, 4.4, 5.0), fill=(120, 116, 110), outline=BLACK, width=line)
+    elif kind == "cloud":  # a drifting cloud of foul green air
+        fog = (130, 170, 70)
+        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+            d.ellipse(bx(x - r - 0.15, y - r - 0.15, x + r + 0.15, y + r + 0.15), fill=BLACK)
+        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+            d.ellipse(bx(x - r, y - r, x + r, y + r), fill=fog)
+        for x in (-1.2, 1.2):  # two hollow eyes in the fog
+            d.ellipse(bx(x - 0.5, -0.4, x + 0.5, 0.6), fill=mix(fog, BLACK, 0.6))
+        for x, y in ((-3.8, -3.2), (3.6, -3.8), (-0.6, -4.4)):
+            d.ellipse(bx(x - 0.4, y - 0.4, x + 0.4, y + 0.4), fill=fog, outline=BLACK)
+    elif kind == "waves":  # water rushing in, wave on wave
+        water = (40, 110, 200)
+        for i, y in enumerate((-2.6, 0.0, 2.6)):
+            crest = [pt(-4.8, y + 1.6)]
+            for k in range(5):
+                x = -4.8 + k * 2.4
+                crest += [pt(x + 0.6, y - 0.2), pt(x + 1.4, y - 0.6), pt(x + 2.0, y + 0.4), pt(x + 2.4, y + 1.0)]
+            crest += [pt(4.8, y + 2.2), pt(-4.8, y + 2.2)]
+            d.polygon(crest, fill=mix(water, WHITE, 0.25 * i), outline=BLACK, width=line)
+    elif kind == "blade":  # a scything blade on its arm, and a flying dart
+        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=BLACK, width=round(0.8 * u))
+        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=(120, 116, 110), width=round(0.45 * u))
+        d.ellipse(bx(-4.2, -5.0, -3.0, -3.8), fill=(90, 92, 100), outline=BLACK, width=line)
+        d.chord(bx(-3.4, -0.6, 4.6, 6.6), 200, 340, fill=steel, outline=BLACK, width=line)
+        d.line((*pt(2.4, -3.2), *pt(4.6, -4.4)), fill=BLACK, width=round(0.35 * u))
+        d.polygon([pt(1.6, -2.8), pt(2.6, -3.6), pt(2.4, -2.9)], fill=steel, outline=BLACK)
+        d.polygon([pt(4.2, -4.6), pt(4.9, -4.9), pt(4.7, -4.0)], fill=(200, 30, 30), outline=BLACK)
+
+
 def _paste_emblem(img: Image.Image, kind: str, box: Box, colour: RGB) -> None:
     x0, y0, x1, y1 = box
     side = max(1, min(x1 - x0, y1 - y0))
@@ -322,8 +557,13 @@ def _card_bytes(img: Image.Image) -> bytes:
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
 
 
+def title_lines(text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's title: as large as fits in two lines, never broken inside a word."""
+    return fit_words(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+
+
 def _title(draw: ImageDraw.ImageDraw, text: str, top: int) -> int:
-    face, lines = fit_text(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+    face, lines = title_lines(text)
     bottom = draw_lines(draw, lines, (30, top, CARD_W - 30, top + 90), face, INK, align="center", spacing=1.1)
     draw.line((70, bottom + 6, CARD_W - 70, bottom + 6), fill=mix(INK, PARCHMENT, 0.6), width=2)
     return bottom + 14
@@ -347,7 +587,7 @@ def _danger_body(img: Image.Image, draw: ImageDraw.ImageDraw, card: ActionCard, 
     slack = (bottom - top - need - pic) // 3
     y = top + slack
     y = draw_lines(draw, above, (34, y, CARD_W - 34, y), face, INK, align="center", spacing=spacing) + 6
-    _paste_emblem(img, card.kind, (34, y + slack // 2, CARD_W - 34, y + slack // 2 + pic), colour)
+    _paste_emblem(img, art_of(card), (34, y + slack // 2, CARD_W - 34, y + slack // 2 + pic), colour)
     y += pic + slack + 6
     draw_lines(draw, below, (34, y, CARD_W - 34, y), face, INK, align="center", spacing=spacing)
 
@@ -415,6 +655,11 @@ def _card_png(card: ActionCard) -> bytes:
 
 
 def _draw_card(card: ActionCard) -> bytes:
+    return _card_bytes(_card_image(card))
+
+
+def _card_image(card: ActionCard) -> Image.Image:
+    """The card as an RGBA image (not cached: ``render_card`` caches the PNG)."""
     colour = KIND_COLOURS.get(card.kind, KIND_COLOURS["room"])
     img, draw = _frame(colour, card.kind, PARCHMENT)
     top = _title(draw, card.title, 58)
@@ -438,15 +683,110 @@ def _draw_card(card: ActionCard) -> bytes:
         draw.text((CARD_W // 2 + 70, cy + 34), "gold pieces", font=font("bold", 20), fill=INK, anchor="mm")
     else:
         pic = 150
-        _paste_emblem(img, card.kind, (34, top, CARD_W - 34, top + pic), colour)
+        _paste_emblem(img, art_of(card), (34, top, CARD_W - 34, top + pic), colour)
         _text(draw, card.text, (34, top + pic + 8, CARD_W - 34, bottom - 6), largest=23)
     _next_box(draw, card.next)
-    return _card_bytes(img)
+    return img
 
 
-def render_card(card: ActionCard | Mapping[str, Any]) -> bytes:
-    """PNG (480×680) of one Action card; drawn once per card and cached."""
-    return _card_png(_as_card(card))
+def fighter_row_only(card: ActionCard) -> ActionCard:
+    """The card as the starter game prints it: the Fighter row alone (the other kinds of Hero are only in the
+    Expanded Game)."""
+    return msgspec.structs.replace(card, party={}) if card.party else card
+
+
+def render_card(card: ActionCard | Mapping[str, Any], *, fighter_only: bool = False) -> bytes:
+    """PNG (480×680) of one Action card; drawn once per card and cached.  ``fighter_only``: the starter
+    game's card, with the Fighter row alone."""
+    c = _as_card(card)
+    return _card_png(fighter_row_only(c) if fighter_only else c)
+
+
+# --- a card with what happened on it --------------------------------------------------------------------
+
+#: A box a roll was read from: the row (a kind of Hero: "fighter" on a starter card) and the box (0–4).
+MarkedBox = tuple[str, int]
+#: One line of the result strip: the words, and whether it went the players' way (None: neither).
+ResultLine = tuple[str, bool | None]
+RESULT_LINE_H = 36
+RESULT_MAX = 6  # lines shown under a card; a longer fight shows its last ones
+MARK: RGB = (0, 150, 255)  # the ring round the box that applied: a bright blue no card uses
+WIN_GREEN: RGB = (28, 140, 52)
+
+
+def box_rect(card: ActionCard, row: str, box: int) -> Box:
+    """Where box ``box`` of ``row`` lies on the card as drawn (the Fighter row alone, or every kind's)."""
+    bottom = CARD_H - 88
+    if card.party:
+        table_top = bottom - PARTY_TABLE_H
+        label_x1, right, gap = 96, CARD_W - 20, 7
+        w = (right - (label_x1 + 6) - 4 * gap) / 5
+        left = label_x1 + 6
+        kinds = list(CLASSES)
+        y = table_top + 18 + (kinds.index(row) if row in kinds else 0) * (ROW_H + ROW_GAP)
+        x = left + box * (w + gap)
+        return round(x), y, round(x + w), y + ROW_H
+    w, h, gap = 72, 58, 10
+    left = (CARD_W - (5 * w + 4 * gap)) // 2
+    top = bottom - 106 + 20
+    x = left + box * (w + gap)
+    return x, top, x + w, top + h
+
+
+def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Sequence[ResultLine]) -> Image.Image:
+    """The card with each box a roll was read from ringed, and a strip under it telling the rolls."""
+    base = _card_image(card)
+    draw = canvas(base)
+    for row, box in boxes:
+        if not 0 <= box < 5:
+            continue
+        x0, y0, x1, y1 = box_rect(card, row, box)
+        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=10, outline=BLACK, width=8)
+        draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, outline=MARK, width=5)
+    shown = list(lines)[-RESULT_MAX:]
+    cut = len(lines) - len(shown)
+    rows = shown if not cut else [(f"… {cut} earlier roll{'s' if cut > 1 else ''}", None), *shown]
+    strip_h = 16 + RESULT_LINE_H * len(rows)
+    img = Image.new("RGBA", (CARD_W, CARD_H + strip_h), (0, 0, 0, 0))
+    img.alpha_composite(base)
+    d = canvas(img)
+    d.rounded_rectangle((0, CARD_H + 4, CARD_W - 1, CARD_H + strip_h - 1), radius=14, fill=INK, outline=BLACK,
+                        width=2)
+    y = CARD_H + 12
+    for text, good in rows:
+        ink = PARCHMENT if good is None else ((120, 230, 130) if good else (255, 120, 110))
+        line = ("" if good is None else ("✓ " if good else "✗ ")) + text
+        size = 25
+        while size > 18 and text_length(line, font("bold", size)) > CARD_W - 36:  # shrink before cutting
+            size -= 1
+        face = font("bold", size)
+        d.text((18, y + RESULT_LINE_H / 2), ellipsize(line, face, CARD_W - 36), font=face, fill=ink, anchor="lm")
+        y += RESULT_LINE_H
+    return img
+
+
+_RESULT_PNGS: dict[tuple[Any, ...], bytes] = {}
+
+
+def _result_png(card: ActionCard, boxes: tuple[MarkedBox, ...], lines: tuple[ResultLine, ...]) -> bytes:
+    key = (_card_key(card), boxes, lines)
+    data = _RESULT_PNGS.get(key)
+    if data is None:
+        if len(_RESULT_PNGS) >= 64:  # a fight's picture is seen once or twice: keep only the latest few
+            _RESULT_PNGS.pop(next(iter(_RESULT_PNGS)))
+        data = _RESULT_PNGS[key] = _card_bytes(compose_card_result(card, boxes, lines))
+    return data
+
+
+def render_card_result(card: ActionCard | Mapping[str, Any], *, boxes: Sequence[MarkedBox] = (),
+                       lines: Sequence[ResultLine] = (), fighter_only: bool = False) -> bytes:
+    """PNG of a Monster or Hazard card as it was fought: the boxes the rolls were read from ringed in blue,
+    and under the card (480 wide, taller by the strip) one line per roll, ✓ or ✗."""
+    c = _as_card(card)
+    c = fighter_row_only(c) if fighter_only else c
+    if not boxes and not lines:
+        return _card_png(c)
+    return _result_png(c, tuple(boxes), tuple(lines))
 
 
 def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:

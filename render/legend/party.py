@@ -1,13 +1,14 @@
 """Legend of Heroes, Expanded Game: a player's Party as one picture, and its alt text.
 
-Five Hero cards lie in a row, left to right as the player laid them; the Leader is the one at the right end
-(a gold frame and a crowned LEADER banner).  A wounded Hero shows its wounded side, dimmed.  The Magic
-User's Spell card (or an empty dashed slot) sits just left of him, the two on one shared panel.  The cards
-are drawn once per hero and side (``cards.hero_image``), shrunk once and cached; a snapshot pastes them onto
-a fresh canvas with the labels and encodes it.
+The five Hero cards lie in the order the player laid them, read left to right and top to bottom in two rows of
+three (so the picture reads at chat width): the Magic User's Spell card (or an empty dashed slot) comes just
+before him, and the Leader is the last card, at the bottom right (a gold frame and a crowned LEADER banner).
+Each card has a plate under it: its place in the row, the hero's name and kind.  A wounded Hero shows its
+wounded side, dimmed.  The cards are drawn once per hero and side (``cards.hero_image``), shrunk once and
+cached; a snapshot pastes them onto a fresh canvas with the labels and encodes it.
 
 A party is the view's ``PartyView``: the player, their colour and letter, the heroes left to right (the last
-leads) and, on its owner's own picture only, the spell.
+leads) and the Magic User's spell (face up, as the book lays it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,19 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
-from render.common import RGB, canvas, cap_alt, ellipsize, font, mix, outlined, png_bytes, shrink, supersampled
+from render.common import (
+    RGB,
+    canvas,
+    cap_alt,
+    ellipsize,
+    font,
+    mix,
+    outlined,
+    png_bytes,
+    shrink,
+    supersampled,
+    text_length,
+)
 from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
 from render.legend.cards import (
     CARD_H,
@@ -38,12 +51,15 @@ HERO_SCALE = 0.5
 HERO_W, HERO_H = round(CARD_W * HERO_SCALE), round(CARD_H * HERO_SCALE)  # 240×340
 SPELL_W, SPELL_H = round(CARD_W * 0.42), round(CARD_H * 0.42)  # 202×286
 MARGIN, GAP = 20, 16
+COLUMNS = 3  # two rows of three slots: five heroes and the spell
 HEADER_H = 66
-BANNER_H = 54  # above the cards: the Leader's banner
-PLATE_H = 62  # below the cards: each hero's name
-WIDTH = 2 * MARGIN + 5 * HERO_W + SPELL_W + 5 * GAP
-HEIGHT = HEADER_H + BANNER_H + HERO_H + PLATE_H + 12
-CARD_TOP = HEADER_H + BANNER_H
+BANNER_H = 54  # above the second row: room for the Leader's banner
+PLATE_H = 76  # below each card: its place, the hero's name and kind
+ROW_GAP = 8
+WIDTH = 2 * MARGIN + COLUMNS * HERO_W + (COLUMNS - 1) * GAP
+ROW_TOPS = (HEADER_H + 12, HEADER_H + 12 + HERO_H + PLATE_H + ROW_GAP + BANNER_H)
+HEIGHT = ROW_TOPS[1] + HERO_H + PLATE_H + 6
+CARD_TOP = ROW_TOPS[1]  # the Leader's row
 
 LEADER_GOLD: RGB = (255, 200, 30)
 PANEL: RGB = mix(BAR, CLASS_COLOURS["magic"], 0.35)
@@ -140,21 +156,32 @@ def _slots(party: Party, heroes: Mapping[str, Hero]) -> list[_Slot]:
     return out
 
 
-def positions(kinds: list[str | None]) -> tuple[list[int], int | None]:
-    """The left x of each hero's card (``kinds`` left to right) and of the spell slot, which goes just left
-    of the first Magic User; the row is right-aligned so that the Leader always ends at the right edge."""
+Point = tuple[int, int]
+
+
+def positions(kinds: list[str | None]) -> tuple[list[Point], Point | None]:
+    """The top-left corner of each hero's card (``kinds`` left to right) and of the spell slot, which comes
+    just before the first Magic User.  Slots run left to right, top to bottom, in rows of three, filled from
+    the end so that the Leader always lies at the bottom right."""
     magic = next((i for i, k in enumerate(kinds) if k == "magic"), None)
-    width = len(kinds) * (HERO_W + GAP) + (SPELL_W + GAP if magic is not None else 0) - GAP
-    x = WIDTH - MARGIN - width
-    xs: list[int] = []
-    spell_x = None
+    order: list[int | None] = []  # hero indices, None for the spell
     for i in range(len(kinds)):
         if i == magic:
-            spell_x = x
-            x += SPELL_W + GAP
-        xs.append(x)
-        x += HERO_W + GAP
-    return xs, spell_x
+            order.append(None)
+        order.append(i)
+    slots = 2 * COLUMNS
+    order = order[-slots:]
+    start = slots - len(order)
+    xs: list[Point] = [(0, 0)] * len(kinds)
+    spell: Point | None = None
+    for n, item in enumerate(order):
+        row, col = divmod(start + n, COLUMNS)
+        at = (MARGIN + col * (HERO_W + GAP), ROW_TOPS[row])
+        if item is None:
+            spell = at
+        else:
+            xs[item] = at
+    return xs, spell
 
 
 def _spell_of(party: Party, spells: Mapping[str, Spell]) -> tuple[str | None, Spell | None]:
@@ -185,49 +212,45 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     img.paste(token, (MARGIN, (HEADER_H - 8 - token.height) // 2), token)
     player = party.player or "Someone"
     title = f"{player}'s party ({colour})" if colour else f"{player}'s party"
-    outlined(draw, (MARGIN + 62, (HEADER_H - 8) / 2), ellipsize(title, font("serif", 30), WIDTH / 2), font("serif", 30),
-             fill=WHITE, outline=BLACK, width=2, anchor="lm")
-    if slots:
-        lead = slots[-1]
-        kind = CLASS_NAMES.get(lead.hero.kind, "Hero") if lead.hero else "Hero"
-        outlined(draw, (WIDTH - MARGIN, (HEADER_H - 8) / 2), f"Leader: {lead.name} ({kind}) →", font("bold", 24),
-                 fill=LEADER_GOLD, outline=BLACK, width=2, anchor="rm")
+    outlined(draw, (MARGIN + 62, (HEADER_H - 8) / 2), ellipsize(title, font("serif", 30), WIDTH - MARGIN - 72),
+             font("serif", 30), fill=WHITE, outline=BLACK, width=2, anchor="lm")
 
-    xs, spell_x = positions([slot.hero.kind if slot.hero else None for slot in slots])
-    plate_face, kind_face = font("bold", 24), font("bold", 17)
+    xs, spell_at = positions([slot.hero.kind if slot.hero else None for slot in slots])
+    plate_face, kind_face = font("bold", 30), font("bold", 21)
+    if spell_at is not None and magic is not None:
+        sx, sy = spell_at
+        owner = slots[magic].name
+        draw.rounded_rectangle((sx - 8, sy - 8, sx + HERO_W + 8, sy + HERO_H + PLATE_H - 2), radius=14, fill=PANEL,
+                               outline=mix(PANEL, WHITE, 0.35), width=2)
+        left, top = sx + (HERO_W - SPELL_W) // 2, sy + (HERO_H - SPELL_H) // 2
+        if spell is not None:
+            card = _small_spell(spell)
+            img.paste(card, (left, top), card)
+            label, sub = spell.name, f"spell · roll {spell.roll}+"
+        else:
+            words = ("no spell", "/study", "to learn one") if spell_id is None else (spell_id, "unknown spell")
+            empty = _dashed_slot(SPELL_W, SPELL_H, words)
+            img.paste(empty, (left, top), empty)
+            label, sub = "no spell", f"{owner} can /study"
+        _plate(draw, (sx, sy + HERO_H + 8, sx + HERO_W, sy + HERO_H + PLATE_H - 10), label, sub, DASH,
+               font("bold", 26), kind_face)
     for i, slot in enumerate(slots):
-        x = xs[i]
-        if i == magic and spell_x is not None:
-            # the spell just left of its Magic User, the two on one panel
-            sx = spell_x
-            panel = (sx - 8, CARD_TOP - 10, x + HERO_W + 8, CARD_TOP + HERO_H + PLATE_H + 6)
-            draw.rounded_rectangle(panel, radius=14, fill=PANEL, outline=mix(PANEL, WHITE, 0.35), width=2)
-            top = CARD_TOP + (HERO_H - SPELL_H) // 2
-            if spell is not None:
-                card = _small_spell(spell)
-                img.paste(card, (sx, top), card)
-                label, sub = spell.name, f"spell · roll {spell.roll}+"
-            else:
-                words = ("no spell", "/study", "to learn one") if spell_id is None else (spell_id, "unknown spell")
-                empty = _dashed_slot(SPELL_W, SPELL_H, words)
-                img.paste(empty, (sx, top), empty)
-                label, sub = "no spell", ""
-            _plate(draw, (sx, CARD_TOP + HERO_H + 12, sx + SPELL_W, CARD_TOP + HERO_H + PLATE_H - 2), label, sub,
-                   DASH, font("bold", 21), kind_face)
+        x, y = xs[i]
         leader = i == len(slots) - 1
         if slot.hero is not None:
             card = _small_hero(slot.hero, slot.wounded)
         else:
             card = _dashed_slot(HERO_W, HERO_H, (slot.id, "unknown hero"))
         if leader:
-            draw.rounded_rectangle((x - 7, CARD_TOP - 7, x + HERO_W + 6, CARD_TOP + HERO_H + 6), radius=20,
+            draw.rounded_rectangle((x - 7, y - 7, x + HERO_W + 6, y + HERO_H + 6), radius=20,
                                    fill=LEADER_GOLD, outline=BLACK, width=2)
-            _banner(img, draw, x)
-        img.paste(card, (x, CARD_TOP), card)
+            _banner(img, draw, x, y)
+        img.paste(card, (x, y), card)
         tint = CLASS_COLOURS.get(slot.hero.kind, BAR_DIM) if slot.hero else BAR_DIM
         kind = CLASS_NAMES.get(slot.hero.kind, "Hero") if slot.hero else "?"
-        sub = f"{kind} · WOUNDED" if slot.wounded else kind
-        _plate(draw, (x, CARD_TOP + HERO_H + 12, x + HERO_W, CARD_TOP + HERO_H + PLATE_H - 2), slot.name, sub,
+        place = "Leader" if leader else f"#{i + 1}"
+        sub = f"{place} · {kind}" + (" · WOUNDED" if slot.wounded else "")
+        _plate(draw, (x, y + HERO_H + 8, x + HERO_W, y + HERO_H + PLATE_H - 10), slot.name, sub,
                WOUND_RED if slot.wounded else tint, plate_face, kind_face)
     return img
 
@@ -239,15 +262,19 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str,
     draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
     if sub:
         draw.text((x0 + 14, y0 + 1), ellipsize(name, face, x1 - x0 - 16), font=face, fill=BAR_TEXT)
-        draw.text((x0 + 14, y1 - 1), sub, font=small, fill=HURT_TEXT if "WOUNDED" in sub else BAR_DIM,
-                  anchor="ls")
+        size = small.size
+        while size > 14 and text_length(sub, font("bold", size)) > x1 - x0 - 16:  # shrink, never cut, the kind
+            size -= 1
+        line = font("bold", size)
+        draw.text((x0 + 14, y1 - 1), ellipsize(sub, line, x1 - x0 - 16), font=line,
+                  fill=HURT_TEXT if "WOUNDED" in sub else BAR_DIM, anchor="ls")
     else:
         draw.text((x0 + 14, (y0 + y1) / 2), name, font=face, fill=BAR_DIM, anchor="lm")
 
 
-def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int) -> None:
-    """The Leader's banner over the rightmost card: a gold ribbon reading LEADER, with a crown."""
-    top, bottom = HEADER_H + 6, CARD_TOP - 12
+def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, card_top: int) -> None:
+    """The Leader's banner over his card: a gold ribbon reading LEADER, with a crown."""
+    top, bottom = card_top - BANNER_H + 4, card_top - 12
     x0, x1 = x + 6, x + HERO_W - 6
     notch = 12
     ribbon = [(x0 - 10, top), (x1 + 10, top), (x1 + 10 - notch, (top + bottom) / 2), (x1 + 10, bottom),
@@ -256,7 +283,7 @@ def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int) -> None:
     crown = _crown()
     cx = x + HERO_W // 2
     face = font("bold", 26)
-    text_w = face.getlength("LEADER")
+    text_w = text_length("LEADER", face)
     left = round(cx - (crown.width + 8 + text_w) / 2)
     img.paste(crown, (left, (top + bottom - crown.height) // 2), crown)
     draw.text((left + crown.width + 8, (top + bottom) / 2 + 1), "LEADER", font=face, fill=BLACK, anchor="lm")

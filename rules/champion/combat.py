@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
 from rules.champion.state import (
+    CardChosen,
     CardPlayed,
     CardsDrawn,
     Combat,
@@ -45,6 +46,14 @@ SHARED_BODY = ("torso", "leg", "hand")
 SEIZE = "inspired"
 #: Card types in the order an opponent played by Tabula would rather keep them (rarest first).
 KEEP_ORDER = ("inspired", "head", "leg", "hand", "torso")
+#: The order offered to queue throws for the rest of a fight: the commonest card first, the rarest last.
+THROW_ORDER = tuple(reversed(KEEP_ORDER))
+
+
+def first_held(order: list[str] | tuple[str, ...], hand: list[str]) -> str:
+    """The first type of ``order`` the hand holds ("" if none)."""
+    kinds = types_in(hand)
+    return next((k for k in order if k in kinds), "")
 
 
 @cache
@@ -100,6 +109,7 @@ class Melee:
         self.events = events
         assert s.combat is not None
         self.c: Combat = s.combat
+        self.only: set[int] = set()  # opponents whose attack card was the only kind they held
 
     # --- who fights ---------------------------------------------------------------------------
 
@@ -118,12 +128,16 @@ class Melee:
         return self.lib.event[self.s.event].effect if self.s.event in self.lib.event else "none"
 
     def weapon_options(self) -> list[str]:
+        """One weapon each, then every pair of one-handed weapons ("gladius+sica": the book forbids pairing
+        only a two-handed weapon), and a shield alone when the only weapons are two-handed."""
         me = self.s.heroes[self.seat]
         weapons = [i for i in me.items if self.lib.item[i].kind == "weapon"]
+        one = list(dict.fromkeys(i for i in weapons if self.lib.item[i].hands < 2))
+        pairs = [f"{a}+{b}" for k, a in enumerate(one) for b in one[k + 1:]]
         if any(self.lib.item[i].kind == "shield" for i in me.items) and any(
                 self.lib.item[i].hands >= 2 for i in weapons):
             weapons.append("")  # shield alone, rather than a two-handed weapon
-        return weapons or [""]
+        return list(dict.fromkeys(weapons)) + pairs or [""]
 
     def ranged_options(self) -> list[str]:
         """Ranged weapons the hero may throw or shoot before melee ("" = none)."""
@@ -143,8 +157,8 @@ class Melee:
     def shield(self) -> str:
         """The shield the hero carries into the fight beside a one-handed weapon ("" if none may be used)."""
         chosen = self.lib.item.get(self.c.weapon or "")
-        if chosen is not None and chosen.hands >= 2:
-            return ""
+        if (chosen is not None and chosen.hands >= 2) or self.c.second:
+            return ""  # both hands hold weapons
         me = self.s.heroes[self.seat]
         shields = [i for i in me.items if self.lib.item[i].kind == "shield"]
         return max(shields, key=lambda i: (self.lib.item[i].armed_count, -shields.index(i)), default="")
@@ -195,7 +209,7 @@ class Melee:
         kept_armed = sum(1 for k in kept_hero if k.startswith("armed"))
         kept_plain = len(kept_hero) - kept_armed
         c.hand = kept_hero + self.draw(want - kept_plain)
-        for gear in (c.weapon or "", self.shield()):  # the weapon's armed cards, then the shield's
+        for gear in (c.weapon or "", c.second or self.shield()):  # the weapon's armed cards, then the off hand's
             need = self.armed_count(gear)
             use = min(need, kept_armed)
             kept_armed -= use
@@ -227,7 +241,10 @@ class Melee:
                     return ""
                 self.ranged(options[0] if options else "", targets[0])
             elif c.step == "hero_attack":
-                return ""
+                kinds, targets = types_in(c.hand), self.alive()
+                if len(kinds) != 1 or len(targets) != 1:
+                    return ""
+                self.hero_attack(kinds[0], targets[0], why="only")  # the one card at the one opponent
             elif c.step == "hero_defend":
                 if not self.hero_defend_auto():
                     return ""
@@ -239,6 +256,9 @@ class Melee:
                 for i in waiting:
                     if c.foes[i].controller < 0:
                         c.foes[i].play = self.policy_attack(i)
+                    elif len(types_in(c.foes[i].hand)) == 1:  # one kind of card: nothing to choose
+                        c.foes[i].play = types_in(c.foes[i].hand)[0]
+                        self.only.add(i)
                 if any(not c.foes[i].play for i in waiting):
                     return ""
                 self.reveal_attacks()
@@ -267,10 +287,11 @@ class Melee:
         self.deal([], {})
         self.c.step = "ranged"
 
-    def choose_weapon(self, item: str) -> None:
-        self.c.weapon = item
-        armed = self.lib.item[item].armed_count if item in self.lib.item and self.lib.item[item].armed else 0
-        self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed))
+    def choose_weapon(self, choice: str) -> None:
+        item, _, second = choice.partition("+")
+        self.c.weapon, self.c.second = item, second
+        armed = self.armed_count(item) + self.armed_count(second)
+        self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed, second=second))
         me = self.s.heroes[self.seat]
         self.c.armour = sum(self.lib.item[i].armour for i in me.items if self.lib.item[i].kind == "armour")
         self.start()
@@ -335,7 +356,10 @@ class Melee:
             rh, rf = self.rng.die(6), self.rng.die(6)
             th, tf = hi + rh, fi + rf
             tie = "foes" if "bull_rush" in c.abilities else "hero"
-            if (rh == 6 and rf == 6) or (rh == 1 and rf == 1):
+            if not c.attacker:  # the fight's first roll: the higher total attacks (the 6/1 rules come later)
+                reason = "higher" if th != tf else "tie"
+                winner = ("hero" if th > tf else "foes") if th != tf else tie
+            elif (rh == 6 and rf == 6) or (rh == 1 and rf == 1):
                 reason = "double six" if rh == 6 else "double one"
                 winner = "hero" if hi > fi else "foes" if fi > hi else tie
             elif rh == 1 or rf == 1:
@@ -362,12 +386,12 @@ class Melee:
 
     # --- attacks and defences -----------------------------------------------------------------
 
-    def hero_attack(self, kind: str, target: int) -> None:
+    def hero_attack(self, kind: str, target: int, *, why: str = "") -> None:
         c = self.c
         self.discard([take(c.hand, kind)])
         c.attack = kind
         c.target = target
-        self.events.append(CardPlayed(by="hero", foe=target, card=kind, role="attack"))
+        self.events.append(CardPlayed(by="hero", foe=target, card=kind, role="attack", auto=bool(why), why=why))
         c.step = "foe_defend"
 
     def foe_defend_auto(self) -> bool:
@@ -379,11 +403,15 @@ class Melee:
             self.foe_answer(c.attack, auto=True)
             return True
         if len(kinds) <= 1 or f.controller < 0:
-            self.foe_answer(self.policy_throw(f.hand) if kinds else "", auto=True)
+            self.foe_answer(self.policy_throw(f.hand) if kinds else "", auto=True,
+                            why="only" if f.controller >= 0 and kinds else "")
+            return True
+        if f.order:
+            self.foe_answer(first_held(f.order, f.hand) or self.policy_throw(f.hand), auto=True, why="queued")
             return True
         return False
 
-    def foe_answer(self, kind: str, *, auto: bool = False) -> None:
+    def foe_answer(self, kind: str, *, auto: bool = False, why: str = "") -> None:
         c = self.c
         i = c.target
         f = c.foes[i]
@@ -396,7 +424,7 @@ class Melee:
                 c.yours = "foes"
         else:
             if kind:
-                self.events.append(CardPlayed(by=f.name, foe=i, card=kind, role="thrown", auto=auto))
+                self.events.append(CardPlayed(by=f.name, foe=i, card=kind, role="thrown", auto=auto, why=why))
             self.hurt_foe(i, c.attack, WOUND_LIFE[c.attack])
         self.after_turn()
 
@@ -408,7 +436,8 @@ class Melee:
             if f.play:
                 self.discard([take(f.hand, f.play)])
                 self.events.append(CardPlayed(by=f.name, foe=i, card=f.play, role="attack",
-                                              auto=f.controller < 0))
+                                              auto=f.controller < 0 or i in self.only,
+                                              why="only" if i in self.only else ""))
                 c.attacks.append([str(i), f.play])
                 f.play = ""
         c.step = "hero_defend"
@@ -422,7 +451,10 @@ class Melee:
             if kind in kinds:
                 self.hero_answer(kind, auto=True)
             elif len(kinds) <= 1:
-                self.hero_answer(kinds[0] if kinds else "", auto=True)
+                self.hero_answer(kinds[0] if kinds else "", auto=True, why="only" if kinds else "")
+            elif c.hero_order:
+                self.hero_answer(first_held(c.hero_order, c.hand) or self.policy_throw(c.hand), auto=True,
+                                 why="queued")
             else:
                 return False
             if self.result():
@@ -430,7 +462,7 @@ class Melee:
         self.after_turn()
         return True
 
-    def hero_answer(self, kind: str, *, auto: bool = False) -> None:
+    def hero_answer(self, kind: str, *, auto: bool = False, why: str = "") -> None:
         c = self.c
         i_str, attack = c.attacks.pop(0)
         if kind:
@@ -441,7 +473,8 @@ class Melee:
                 c.yours = "hero"
         else:
             if kind:
-                self.events.append(CardPlayed(by="hero", foe=int(i_str), card=kind, role="thrown", auto=auto))
+                self.events.append(CardPlayed(by="hero", foe=int(i_str), card=kind, role="thrown", auto=auto,
+                                              why=why))
             self.hurt_hero(attack)
 
     def hurt_hero(self, kind: str) -> None:
@@ -600,6 +633,8 @@ class Melee:
                 out += [Play(card=k, target=t) for t in self.alive() for k in types_in(c.hand)]
             elif c.step == "hero_defend":
                 out += [Defend(card=k) for k in types_in(c.hand)]
+                if not c.hero_order:  # or queue the throws for the rest of the fight
+                    out.append(Defend(card=first_held(THROW_ORDER, c.hand), order=THROW_ORDER))
             elif c.step == "keep" and c.hero_keep is None:
                 out += [Keep(cards=k) for k in keep_options(c.hand)]
         for i in self.alive():
@@ -608,6 +643,8 @@ class Melee:
                 continue
             if c.step == "foe_defend" and i == c.target:
                 out += [Defend(card=k, foe=i) for k in types_in(f.hand)]
+                if not f.order:
+                    out.append(Defend(card=first_held(THROW_ORDER, f.hand), foe=i, order=THROW_ORDER))
             elif c.step == "foe_attack" and f.hand and not f.play:
                 out += [Play(card=k, foe=i) for k in types_in(f.hand)]
             elif c.step == "keep" and f.keep is None:
@@ -668,12 +705,19 @@ class Melee:
                     raise IllegalAction(f"{f.name} holds no {action.card} card. It can attack with: "
                                         + ", ".join(types_in(f.hand)) + ".")
                 f.play = action.card
+                self.events.append(CardChosen(seat=seat, foe=action.foe, name=f.name))
         elif isinstance(action, Defend):
+            bad = [k for k in action.order if k not in CARD_TYPES]
+            if bad or len(set(action.order)) != len(action.order):
+                raise IllegalAction("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
+                                    f"(the types are {', '.join(CARD_TYPES)}).")
             if seat == self.seat and action.foe < 0:
                 if c.step != "hero_defend":
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(c.hand):
                     raise IllegalAction("Throw down a card you hold: " + ", ".join(types_in(c.hand)) + ".")
+                if action.order:
+                    c.hero_order = list(action.order)
                 self.hero_answer(action.card, auto=action.auto)
                 if not self.result() and not c.attacks:
                     self.after_turn()
@@ -683,6 +727,8 @@ class Melee:
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(f.hand):
                     raise IllegalAction(f"{f.name} can throw down: " + ", ".join(types_in(f.hand)) + ".")
+                if action.order:
+                    f.order = list(action.order)
                 self.foe_answer(action.card, auto=action.auto)
         elif isinstance(action, Keep):
             if c.step != "keep":
@@ -715,7 +761,9 @@ class Melee:
         return c.foes[foe]
 
     def names(self, items: list[str]) -> str:
-        return ", ".join(self.lib.item[i].name if i else "no weapon" for i in items) or "nothing"
+        def name(choice: str) -> str:
+            return " and ".join(self.lib.item[i].name for i in choice.split("+")) if choice else "no weapon"
+        return ", ".join(name(i) for i in items) or "nothing"
 
     def foe_list(self) -> str:
         return ", ".join(f"{i + 1} ({self.c.foes[i].name})" for i in self.alive())

@@ -8,7 +8,7 @@ still parse.  Typed values may be ids or names, in any case; numbers (opponents,
 
 from __future__ import annotations
 
-from rules.champion.content import CARD_TYPES
+from rules.champion.content import CARD_TYPES, Hero
 from rules.champion.game import ChampionOfTheEmpire
 from rules.champion.state import (
     DEVELOP_COST,
@@ -133,10 +133,17 @@ class ChampionCodec:
                 raise IllegalAction("Choose a hero: " + ", ".join(h.name for h in lib.heroes) + ".")
             side_text = _norm(arg.get("side", ""))
             side = next((i + 1 for i, sd in enumerate(hero.side) if side_text in (str(i + 1), _norm(sd.name))), 0)
-            if not side:
-                raise IllegalAction(f"Choose a side of {hero.name}'s sheet: " +
-                                    ", ".join(f"{i + 1} ({sd.name})" for i, sd in enumerate(hero.side)) + ".")
+            if not side or not arg.get("weapon", "").strip():
+                sides = "; ".join(f"{i + 1} **{sd.name}** (combat {sd.combat}, initiative {sd.initiative}, life "
+                                  f"{sd.life}, {sd.gold} gold)" for i, sd in enumerate(hero.side))
+                weapons = " or ".join(f"**{lib.item[w].name}** (`{w}`)" for w in hero.weapons)
+                example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
+                missing = "the side of the sheet and the weapon" if not side else "the starting weapon"
+                raise IllegalAction(f"{hero.name} also needs {missing}, all in one command, e.g. `{example}`. "
+                                    f"Sides: {sides}. Weapons: {weapons}.")
             return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
+        if verb in ("caravan", "voyage") and not arg.get("to", "").strip():
+            raise IllegalAction(self._where_to(state, seat, verb))
         if verb == "caravan":
             return Caravan(to=self._province(arg.get("to", "")))
         if verb == "explore":
@@ -174,6 +181,21 @@ class ChampionCodec:
         if verb == "attack" and not in_fight:
             return Attack()
         return self._fight(state, seat, verb, arg, in_fight, me.items if me else [])
+
+    def _where_to(self, state: State, seat: int, verb: str) -> str:
+        """What to type when a caravan or a voyage names no destination, with a few places it may go."""
+        lib = self.game.lib
+        legal = [a for a in self.game.legal(state, seat) if isinstance(a, (Caravan, Voyage))
+                 and a.__class__.__name__.lower() == verb] if 0 <= seat < len(state.heroes) else []
+        names = [lib.province[a.to].name for a in legal if a.to in lib.province]
+        if verb == "voyage":
+            head = "Name the port you sail to: `/voyage to:` and a coastal province, e.g. `/voyage to:sicilia`."
+            if not names:
+                return head + " Right now no voyage is possible (it needs a port where you stand and 2 gold)."
+            return head + " From here: " + ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6
+                                                                    else "") + "."
+        head = "Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand)."
+        return head + (" From here: " + ", ".join(names) + "." if names else "")
 
     def _explore(self, state: State, seat: int, raw: str) -> Explore:
         game = self.game
@@ -226,9 +248,11 @@ class ChampionCodec:
             if not in_fight:
                 raise IllegalAction("There is no fight going on.")
             card = self._card(arg.get("card", ""))
+            raw = arg.get("order", "")
+            order = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",") if k.strip())
             if hero and not arg.get("foe"):
-                return Defend(card=card)
-            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
+                return Defend(card=card, order=order)
+            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")), order=order)
         if verb == "keep":
             if not in_fight:
                 raise IllegalAction("There is no fight going on.")
@@ -245,7 +269,8 @@ class ChampionCodec:
             text = arg.get("item", "")
             if _norm(text) in ("", "none", "no-weapon"):
                 return Weapon(item="")
-            return Weapon(item=self._item(text, list(items)))
+            parts = [p for p in text.replace(" and ", "+").replace("&", "+").split("+") if p.strip()]
+            return Weapon(item="+".join(self._item(p, list(items)) for p in parts) or "")
         if verb == "ranged":
             text = arg.get("item", "")
             if _norm(text) in ("", "none"):
@@ -286,7 +311,8 @@ class ChampionCodec:
                 return Command.of("play", card=action.card, foe=action.foe + 1)
             return Command.of("play", card=action.card, target=action.target + 1)
         if isinstance(action, Defend):
-            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None)
+            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None,
+                              order=",".join(action.order) or None)
         if isinstance(action, Keep):
             return Command.of("keep", cards=",".join(action.cards) or "none",
                               foe=action.foe + 1 if action.foe >= 0 else None)
@@ -307,6 +333,25 @@ class ChampionCodec:
         extra = " · city" if p.city else (" · shrine" if p.shrine else "")
         return f"{p.name} ({p.icon}{extra})"
 
+    def _weapons(self, value: str) -> str:
+        """"Gladius", "Gladius and Sica" (two one-handed weapons), or "no weapon"."""
+        lib = self.game.lib
+        names = [lib.item[i].name for i in value.split("+") if i in lib.item]
+        return " and ".join(names) or "no weapon"
+
+    def _commission(self, state: State, reward: str) -> int:
+        """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
+        return 2 + (1 if self.game.effect(state) == f"commission_{reward}_plus1" else 0)
+
+    @staticmethod
+    def _side_index(hero: Hero, text: str) -> int:
+        """A side of a hero's sheet by number (1, 2) or name, as the 0-based index."""
+        key = _norm(text)
+        found = next((i for i, sd in enumerate(hero.side) if key in (str(i + 1), _norm(sd.name))), None)
+        if found is None:
+            raise ValueError(text)
+        return found
+
     def _foe_name(self, state: State, number: str) -> str:
         c = state.combat
         return c.foes[int(number) - 1].name if c is not None else number
@@ -316,18 +361,20 @@ class ChampionCodec:
         verb, get = command.verb, command.get
         if verb == "hero":
             h = lib.hero[get("hero")]
-            side = h.side[int(get("side")) - 1]
+            side = h.side[self._side_index(h, get("side"))]
             weapon = get("weapon")
             return (f"{h.name} · {side.name}: combat {side.combat}, init {side.initiative}, life {side.life} · "
                     f"{lib.item[weapon].name if weapon in lib.item else weapon}")
         if verb == "explore":
             return f"Explore → {self.place(get('path').split('>')[-1])} (+1 XP)"
         if verb == "caravan":
+            if state.heroes[seat].province == get("to"):
+                return f"Caravan, staying in {self.place(get('to'))} (+1 gold)"
             return f"Caravan → {self.place(get('to'))} (+1 gold)"
         if verb == "voyage":
             return f"Voyage → {self.place(get('to'))} ({game.voyage_cost(state, seat)} gold)"
         if verb == "commission":
-            return f"Commission: +2 {'XP' if get('reward') == 'xp' else 'gold'}"
+            return f"Commission: +{self._commission(state, get('reward'))} {'XP' if get('reward') == 'xp' else 'gold'}"
         if verb == "recuperate":
             return "Recuperate"
         if verb == "lore":
@@ -350,8 +397,7 @@ class ChampionCodec:
         if verb == "drop":
             return f"Give up {lib.item[get('item')].name}"
         if verb == "weapon":
-            weapon = get("item")
-            return f"Fight with {lib.item[weapon].name if weapon in lib.item else 'no weapon'}"
+            return f"Fight with {self._weapons(get('item'))}"
         if verb == "ranged":
             if get("item") in ("", "none"):
                 return "No ranged attack"
@@ -362,9 +408,10 @@ class ChampionCodec:
                 return f"{self._foe_name(state, get('foe'))}: attack with {card}"
             return f"{card} → {self._foe_name(state, get('target'))}"
         if verb == "defend":
+            queued = ", then always the commonest card" if get("order") else ""
             if get("foe"):
-                return f"{self._foe_name(state, get('foe'))}: throw down {card}"
-            return f"Throw down {card}"
+                return f"{self._foe_name(state, get('foe'))}: throw down {card}{queued}"
+            return f"Throw down {card}{queued}"
         if verb == "keep":
             kept = " + ".join(CARD_NAMES.get(k, k) for k in get("cards").split(",") if k and k != "none")
             who = f"{self._foe_name(state, get('foe'))}: " if get("foe") else ""
@@ -393,9 +440,11 @@ class ChampionCodec:
             if arg == "hero":
                 return f"{h.name} — {h.title}"
             if arg == "side":
-                sd = h.side[int(value) - 1]
-                return f"{value}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, life {sd.life})"
-            return lib.item[value].name if value in lib.item else value
+                index = self._side_index(h, value)
+                sd = h.side[index]
+                return (f"{h.name}, side {index + 1}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, "
+                        f"life {sd.life}, {sd.gold} gold)")
+            return f"{lib.item[value].name if value in lib.item else value} ({h.name}'s {h.people} weapon)"
         if verb in ("caravan", "voyage") and arg == "to":
             p = lib.province[value]
             extra = [x for x in (p.city, p.shrine and f"shrine of {p.shrine}") if x]
@@ -404,7 +453,8 @@ class ChampionCodec:
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
         if verb == "commission":
-            return "+2 experience" if value == "xp" else "+2 gold"
+            n = self._commission(state, value)
+            return f"+{n} experience" if value == "xp" else f"+{n} gold"
         if verb == "develop":
             return f"{value} ({DEVELOP_COST[value]} XP)"
         if verb == "buy":
@@ -418,7 +468,7 @@ class ChampionCodec:
         if verb in ("weapon", "ranged") and arg == "item":
             if value in ("", "none"):
                 return "no weapon" if verb == "weapon" else "no ranged attack"
-            return lib.item[value].name
+            return self._weapons(value)
         if arg in ("target", "foe"):
             return f"{value}: {self._foe_name(state, value)}"
         if verb == "keep" and arg == "cards":

@@ -107,7 +107,8 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
         me = state.heroes[seat]
         out: list[Any] = []
         cara = self.allowance(state, seat, "caravan")
-        out += [Caravan(to=p) for p in (lib.near[me.province] if cara else (me.province,))]
+        # the book's caravan "may" move one province: staying put is an escort too
+        out += [Caravan(to=p) for p in ((*lib.near[me.province], me.province) if cara else (me.province,))]
         steps = self.allowance(state, seat, "explore")
         if steps:
             out += [Explore(path=tuple(path)) for path in self.reach(state, seat, steps).values()]
@@ -118,7 +119,8 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             out += [Voyage(to=p) for p in lib.ports if p != me.province]
         if me.last_action != "commission":
             out += [Commission(reward="xp"), Commission(reward="gold")]
-        out.append(Recuperate())
+        if me.life < me.max_life:
+            out.append(Recuperate())
         if self._lore_refusal(state, seat) is None:
             out.append(Lore())
         if self.at_lair(state, seat):
@@ -253,6 +255,9 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
                 me.gold += 2 + bonus
             events.append(Gained(seat=seat, changes={action.reward: 2 + bonus}, why="commission"))
         elif isinstance(action, Recuperate):
+            if me.life >= me.max_life:
+                raise IllegalAction(f"You are at full life ({me.life}/{me.max_life}): there is nothing to recover. "
+                                    "Choose another action.")
             before = me.life
             if lib.province[me.province].city:
                 me.life = me.max_life

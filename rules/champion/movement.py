@@ -79,9 +79,10 @@ class Movement(Engine):
             if action.to != me.province:
                 raise IllegalAction("You are lame: this caravan moves no province. Escort it where you stand "
                                     f"(`to:{me.province}`).")
-        elif action.to not in near:
+        elif action.to not in near and action.to != me.province:
             raise IllegalAction("A caravan moves one province, to a neighbour: "
-                                + ", ".join(lib.province[p].name for p in near) + ". (A horse does not help.)")
+                                + ", ".join(lib.province[p].name for p in near)
+                                + " — or stays where it is. (A horse does not help.)")
         self._use_kept(s, seat, "lame", events)
         path = [me.province] + ([action.to] if action.to != me.province else [])
         me.province = action.to

@@ -81,6 +81,7 @@ class Foe(msgspec.Struct):
     hand: list[str] = msgspec.field(default_factory=list)
     play: str = ""  # the card chosen for the group's attack, secret until every opponent has chosen
     keep: list[str] | None = None  # the cards chosen to keep at the end of a combat round
+    order: list[str] = msgspec.field(default_factory=list)  # its player's queued order to throw cards down
     hide_used: bool = False  # armoured hide: the first wound of this round was ignored already
 
 
@@ -95,8 +96,10 @@ class Combat(msgspec.Struct):
     round: int = 1
     win_gold: int = 0
     weapon: str | None = None  # the hero's weapon for this fight ("" = none)
+    second: str = ""  # a second one-handed weapon paired with it ("" = none; no shield then)
     hand: list[str] = msgspec.field(default_factory=list)  # the hero's combat cards
     hero_keep: list[str] | None = None
+    hero_order: list[str] = msgspec.field(default_factory=list)  # the hero's queued order to throw cards down
     attacker: str = ""  # "hero" or "foes": who attacked last combat turn
     yours: str = ""  # "hero"/"foes": won the next attack without a roll (defended with an inspired card)
     target: int = -1  # the opponent the hero attacks
@@ -227,7 +230,8 @@ class Drop(Action, tag="drop", frozen=True):
 
 
 class Weapon(Action, tag="weapon", frozen=True):
-    """Combat: the weapon you fight with ("" = none); it cannot change during the fight."""
+    """Combat: the weapon you fight with ("" = none, "gladius+sica" = two one-handed weapons paired); it cannot
+    change during the fight."""
 
     item: str
 
@@ -249,11 +253,13 @@ class Play(Action, tag="play", frozen=True):
 
 
 class Defend(Action, tag="defend", frozen=True):
-    """Combat: with no matching card, choose which card to throw down as you take the wound."""
+    """Combat: with no matching card, choose which card to throw down as you take the wound.  ``order``
+    queues the choice for the rest of the fight: later throws take the first type held in that order."""
 
     card: str
     foe: int = -1
     auto: bool = False
+    order: tuple[str, ...] = ()
 
 
 class Keep(Action, tag="keep", frozen=True):
@@ -454,6 +460,7 @@ class WeaponChosen(Event, tag="weapon_chosen", frozen=True):
     seat: int
     item: str
     armed: int
+    second: str = ""  # a second one-handed weapon paired with the first
 
 
 class CardsDrawn(Event, tag="cards_drawn", frozen=True):
@@ -495,6 +502,15 @@ class CardPlayed(Event, tag="card_played", frozen=True):
     card: str
     role: str  # "attack" | "defence" | "thrown" (no match: thrown down while wounded)
     auto: bool = False
+    why: str = ""  # played without asking: "only" (the one card it could be), "queued" (the player's order)
+
+
+class CardChosen(Event, tag="card_chosen", frozen=True):
+    """A player chose an opponent's attack card, face down until every opponent has chosen."""
+
+    seat: int
+    foe: int
+    name: str
 
 
 class Wound(Event, tag="wound", frozen=True):
@@ -551,5 +567,5 @@ ChampionEvent = (
     | Rolled | Shipwreck | Developed | Used | ItemGained | ItemLost | Information | ProvinceCard | MonsterOffer
     | MonsterTaken | TrailLost | StoryDrawn | StoryChosen | StoryOutcome | CardKept | KeptUsed | FateMoved
     | Reshuffled | FightBegan | WeaponChosen | CardsDrawn | RangedAttack | InitiativeRolled | NoRoll | CardPlayed
-    | Wound | FoeDied | CombatRoundEnded | Regenerated | Gazed | FightEnded | Defeated | Champion
+    | CardChosen | Wound | FoeDied | CombatRoundEnded | Regenerated | Gazed | FightEnded | Defeated | Champion
 )

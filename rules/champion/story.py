@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from rules.champion.content import Library, library
 from rules.champion.state import (
     Bought,
+    CardChosen,
     CardKept,
     CardPlayed,
     CardsDrawn,
@@ -95,6 +96,8 @@ class _Teller(FightTeller):
 
     def run(self) -> list[str]:
         skip = self.skip
+        # While the heroes are chosen, each player's side, weapon and item stay private until everyone is ready.
+        self.in_setup = self.s.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in self.ev)
         for i, e in enumerate(self.ev):
             if i in skip:
                 continue
@@ -132,7 +135,7 @@ class _Teller(FightTeller):
         extra = f" ({self.changes(gain.changes)})" if gain is not None and gain.changes else ""
         if e.by == "caravan":
             if len(e.path) < 2:
-                self.add(f"🐪 {who} escorts a caravan but cannot leave {start}{extra}.")
+                self.add(f"🐪 {who} escorts a caravan around {start} without leaving it{extra}.")
             else:
                 self.add(f"🐪 {who} escorts a caravan from {start} to **{self.province(end)}**{extra}.")
         elif e.by == "explore":
@@ -157,7 +160,8 @@ class _Teller(FightTeller):
             self.add("🔀 Tabula shuffles the decks: events, the three story decks, items, combat cards, "
                      "province cards and monster sheets.")
         elif e.pile == "item" and isinstance(nxt, RoundBegan):
-            self.add("🔀 Every hero is ready: the item cards nobody bought are shuffled back into the item deck.")
+            self.add("🔀 Every hero is ready: the item cards nobody bought are shuffled back into the item deck. "
+                     "The heroes set out:\n" + "\n".join(self.ready_lines()))
         elif e.pile != "item":
             self.add(f"🔀 The {PILE_NAMES.get(e.pile, e.pile)} is shuffled ({e.cards} cards).")
 
@@ -174,23 +178,24 @@ class _Teller(FightTeller):
             if hero is None:
                 self.add(f"{self.player(e.seat)} chooses a hero.")
                 return
-            side = next((sd for sd in hero.side if sd.name == e.side), None)
-            stats = (f" (combat {side.combat} · initiative {side.initiative} · life {side.life} · "
-                     f"{side.gold} gold{f' · {side.xp} XP' if side.xp else ''})") if side is not None else ""
-            self.add(f"🛡️ {self.player(e.seat)} takes **{hero.name}**, {hero.title} — {e.side} side{stats}, "
-                     f"with the {self.item(e.weapon)}. The journey starts in **{self.province(hero.start)}**.")
+            # first come, first served: the hero is public at once; the side and the weapon when all are ready
+            self.add(f"🛡️ {self.player(e.seat)} takes **{hero.name}**, {hero.title}. The journey starts in "
+                     f"**{self.province(hero.start)}**; the side of the sheet, the weapon and the item stay "
+                     "private until everyone has chosen.")
         elif isinstance(e, Offered):
             cards = ", ".join(f"{self.item(c)} ({lib.item[c].price if c in lib.item else '?'} gold)"
                               for c in e.cards)
             if e.where == "setup":
-                count = {1: "One item card is", 2: "Two item cards are"}.get(len(e.cards),
-                                                                              f"{len(e.cards)} item cards are")
-                self.add(f"🏛️ {count} turned up for {self.player(e.seat)}: {cards}. Buy one or pass.")
+                return  # the two cards are the player's own to see (under **Your choices**)
             else:
                 prov = lib.province.get(self.pos.get(e.seat, ""))
                 city = prov.city if prov is not None and prov.city else "the city"
                 self.add(f"🏛️ The market of **{city}** lays out {cards}. {self.hero_name(e.seat)} may buy one "
                          "or pass.")
+        elif isinstance(e, (Bought, Passed)) and self.in_setup:
+            if isinstance(e, Bought):
+                self.bought.add((e.seat, e.item))
+            self.add(f"✅ {self.player(e.seat)} is ready.")
         elif isinstance(e, Bought):
             self.bought.add((e.seat, e.item))
             price = f"for {e.price} gold" if e.price else "for nothing"
@@ -201,6 +206,7 @@ class _Teller(FightTeller):
             else:
                 self.add(f"{self.who(e.seat)} passes on the item offer.")
         elif isinstance(e, RoundBegan):
+            self.in_setup = False
             ev = lib.event.get(e.event)
             if ev is None:
                 self.add(f"**Round {e.round}** begins.")
@@ -279,6 +285,8 @@ class _Teller(FightTeller):
         elif isinstance(e, WeaponChosen):
             self.weapon_told = True
             weapon = f"the {self.item(e.item)}" if e.item else "no weapon"
+            if e.second:
+                weapon += f" and the {self.item(e.second)}"
             armed = f" (+{_plural(e.armed, 'armed card')})" if e.armed else ""
             self.add(f"🗡️ {self.hero_name(e.seat)} fights with {weapon}{armed}.")
         elif isinstance(e, RangedAttack):
@@ -289,6 +297,10 @@ class _Teller(FightTeller):
             who = self.hero_name(self.fighter) if e.attacker == "hero" else self.group(cap=False)
             self.add(f"✨ The inspired defence seizes the moment: {who} attack{'s' if e.attacker == 'hero' else ''} "
                      "without an initiative roll.")
+        elif isinstance(e, CardChosen):
+            if not any(isinstance(x, CardPlayed) and x.role == "attack" and x.foe == e.foe for x in self.ev[index:]):
+                self.add(f"🂠 {self.player(e.seat)} plays a card for {self.foe(e.name)} — face down until every "
+                         "opponent has chosen.")
         elif isinstance(e, CardPlayed):
             self.played(e, prev, nxt, index)
         elif isinstance(e, Wound):
@@ -316,6 +328,22 @@ class _Teller(FightTeller):
                      "**Champion of the Empire**!")
 
     # --- the pieces ---------------------------------------------------------------------------
+
+    def ready_lines(self) -> list[str]:
+        """Each hero as they set out: the side and its numbers, the weapon and the item bought at setup."""
+        rows = []
+        for h in self.s.heroes:
+            hero = self.lib.hero.get(h.hero or "")
+            if hero is None:
+                continue
+            side = next((sd for sd in hero.side if sd.name == h.side), None)
+            stats = (f": combat {side.combat} · initiative {side.initiative} · life {side.life}"
+                     f"{f' · {side.xp} XP' if side.xp else ''}") if side is not None else ""
+            bought = [self.item(i) for i in h.items if i != h.weapon]
+            extra = f", bought the {_and(bought)}" if bought else ""
+            rows.append(f"• {self.player(h.seat)}: **{hero.name}**, {h.side} side{stats} — the "
+                        f"{self.item(h.weapon or '')}{extra}; {h.gold} gold.")
+        return rows
 
     def gained(self, e: Gained) -> None:
         who = self.who(e.seat)

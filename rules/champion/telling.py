@@ -57,7 +57,8 @@ KEEP_WORDS: dict[str, str] = {
 CARD_NAMES: dict[str, str] = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg",
                               "inspired": "Inspired combat"}
 WOUND_NAMES: dict[str, str] = {"torso": "a torso wound", "head": "a head wound", "hand": "a hand wound",
-                               "leg": "a leg wound", "inspired": "an Inspired combat wound", "ranged": "a ranged hit",
+                               "leg": "a leg wound", "inspired": "a wound from an Inspired combat card",
+                               "ranged": "a ranged hit",
                                "fire": "a blast of fiery breath", "": "a blow"}
 CHANGE_NAMES: dict[str, str] = {"gold": "gold", "xp": "XP", "life": "life", "max_life": "maximum life",
                                 "combat": "combat", "initiative": "initiative"}
@@ -94,8 +95,9 @@ def _and(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def revealed(events: Iterable[Event]) -> list[tuple[str, str]]:
-    """The cards whose pictures go with the message, in order and once each: ``(kind, id)``."""
+def revealed(events: Iterable[Event], *, setup: bool = False) -> list[tuple[str, str]]:
+    """The cards whose pictures go with the message, in order and once each: ``(kind, id)``.  ``setup``: the
+    step began while the heroes were chosen, so items bought before the first round stay private."""
     out: list[tuple[str, str]] = []
 
     def add(kind: str, cid: str) -> None:
@@ -104,13 +106,14 @@ def revealed(events: Iterable[Event]) -> list[tuple[str, str]]:
 
     for e in events:
         if isinstance(e, RoundBegan):
+            setup = False
             add("event", e.event)
         elif isinstance(e, StoryDrawn):
             for c in e.cards:
                 add("story", c)
         elif isinstance(e, StoryChosen):
             add("story", e.card)
-        elif isinstance(e, (Bought, ItemGained)):
+        elif isinstance(e, (Bought, ItemGained)) and not (setup and isinstance(e, Bought)):
             add("item", e.item)
         elif isinstance(e, MonsterTaken):
             add("monster", e.monster)

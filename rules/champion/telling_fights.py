@@ -16,6 +16,9 @@ from rules.champion.state import (
 from rules.champion.telling import CARD_NAMES, REASONS, WOUND_NAMES, Teller, _and, _cap, _plural
 from rules.core import Event
 
+#: How a card played without asking says why (after the card's name).
+WHY = {"only": " (the only choice, played at once)", "queued": " (as queued for this fight)"}
+
 
 class FightTeller(Teller):
     def drawn(self, group: list[CardsDrawn], index: int) -> None:
@@ -108,7 +111,7 @@ class FightTeller(Teller):
                  f"**{e.foe_total}** — {winner} {verb}{reason}.")
 
     def played(self, e: CardPlayed, prev: Event | None, nxt: Event | None, index: int) -> None:
-        card = self.card(e.card)
+        card = self.card(e.card) + WHY.get(e.why, "")
         if e.role == "attack":
             if e.by == "hero":
                 self.hero_attack = e.card

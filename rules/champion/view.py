@@ -16,7 +16,7 @@ import msgspec
 
 from rules.champion.combat import card_type
 from rules.champion.game import ChampionOfTheEmpire
-from rules.champion.state import State
+from rules.champion.state import Hero, State
 from rules.core import copier
 
 _copy = copier(State)
@@ -85,6 +85,7 @@ class CombatView(msgspec.Struct, frozen=True):
     story: str | None = None
     monster: str | None = None
     weapon: str | None = None
+    second: str | None = None  # a second one-handed weapon paired with the first
     hero_cards: int = 0
     hero_initiative: int = 0
     attacker: str | None = None
@@ -180,7 +181,8 @@ def _combat(game: ChampionOfTheEmpire, state: State) -> CombatView | None:
     answering = c.step == "foe_defend"
     return CombatView(
         kind=c.kind, step=c.step, hero=state.order[state.turn], round=c.round, rounds=c.rounds,
-        story=c.story or None, monster=c.monster or None, weapon=c.weapon, hero_cards=len(c.hand),
+        story=c.story or None, monster=c.monster or None, weapon=c.weapon, second=c.second or None,
+        hero_cards=len(c.hand),
         hero_initiative=melee.hero_initiative(), attacker=c.attacker or None, hero_attack=c.attack,
         attack=c.attack if answering else None, target=c.target if answering else None,
         attacks=tuple((int(i), k) for i, k in c.attacks),
@@ -208,12 +210,19 @@ def _secret(game: ChampionOfTheEmpire, state: State, seat: int, current: int | N
         monster_offer=tuple(state.monster_offer) if state.phase == "monster" and seat == current else ())
 
 
+def _hidden_pick(h: Hero, seat: int, acting: frozenset[int]) -> HeroView:
+    """Another player's hero while the heroes are being chosen: the hero (first come, first served) and where
+    it starts are public at once; the side, the weapon and the item bought are revealed when everyone is ready."""
+    return HeroView(seat=seat, player=h.name, colour=h.colour, letter=h.letter, hero=h.hero or None,
+                    province=h.province or None, regions_left=len(h.regions), to_act=seat in acting)
+
+
 def build_view(game: ChampionOfTheEmpire, state: State, seat: int | None) -> ChampionView:
     lib = game.lib
     acting = game.to_act(state)
     current = game.current(state)
     needed = game.target_info(state)
-    heroes = tuple(HeroView(
+    heroes = tuple(_hidden_pick(h, i, acting) if state.phase == "setup" and i != seat else HeroView(
         seat=i, player=h.name, colour=h.colour, letter=h.letter, hero=h.hero or None,
         side=lib.hero[h.hero].side[h.side].name if h.hero in lib.hero else None, weapon=h.weapon or None,
         province=h.province or None, life=h.life, max_life=h.max_life, combat=h.combat, max_combat=h.combat,
@@ -305,6 +314,19 @@ def secret_variants(game: ChampionOfTheEmpire, state: State, seat: int) -> Itera
                 foe.hand[0], v.combat_deck[swap] = v.combat_deck[swap], foe.hand[0]
                 yield v
                 break
+    if state.phase == "setup" and me.hero:  # the other side of the sheet and the other weapon, while choosing
+        hero = game.lib.hero[me.hero]
+        v = _copy(state)
+        mine = v.heroes[seat]
+        mine.side = 1 - me.side if len(hero.side) > 1 else me.side
+        other = hero.side[mine.side]
+        mine.life = mine.max_life = other.life
+        mine.combat, mine.initiative, mine.xp, mine.gold = other.combat, other.initiative, other.xp, other.gold
+        mine.weapon = next((w for w in hero.weapons if w != me.weapon), me.weapon)
+        mine.items = [mine.weapon if i == me.weapon else i for i in me.items]
+        if me.offer and v.item_deck:
+            mine.offer[0], v.item_deck[0] = v.item_deck[0], mine.offer[0]
+        yield v
     if state.phase == "monster" and seat == game.current(state) and state.monster_offer and state.monsters:
         v = _copy(state)
         v.monster_offer[0], v.monsters[0] = v.monsters[0], v.monster_offer[0]

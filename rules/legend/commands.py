@@ -85,13 +85,34 @@ class LegendCodec:
             order = [self.hero_id(state, seat, h) for h in (args.get("order") or "").split(",") if h.strip()]
             return Order(heroes=order)
         hero = (args.get("hero") or "").strip()
-        if verb == "keep" or (verb == "lead" and not hero):
+        if verb == "keep":
             return Keep()
+        if verb == "lead" and not hero:  # a choice left out: ask, never act
+            raise IllegalAction(self._who_leads(state, seat))
         if verb == "lead":
             return Lead(hero=self.hero_id(state, seat, hero))
         if verb == "cast":
             return Cast()
         return Retreat() if verb == "retreat" else Attack()
+
+    def _who_leads(self, state: State, seat: int) -> str:
+        """`/lead` with no hero: which heroes may lead now, and what else the player may do."""
+        if not 0 <= seat < len(state.players):
+            return "You are not playing in this game."
+        able = ", ".join(f"**{h.name}**" for h in self.rules.can_lead(state, seat))
+        ex = state.exploring
+        lead = self.rules.leader(state, seat)
+        asked = (ex is not None and ex.decision in ("leader", "fight") and state.phase == "explore"
+                 and seat == self.rules.current(state))
+        if not asked:
+            return ("You choose a Leader when asked: before a Monster or Hazard is drawn, or after it strikes back. "
+                    "Outside fights, `/front hero:` (or `/party`) puts a hero in front.")
+        if not able:
+            rest = ("`/keep` and the card is drawn" if ex is not None and ex.decision == "leader"
+                    else "`/attack` again or `/retreat`")
+            return f"Nobody else can lead: every other hero is wounded. {rest}."
+        keep = f", or `/keep` to keep {lead.name}" if ex is not None and ex.decision == "leader" and lead else ""
+        return f"Who should lead? `/lead hero:` one of {able}{keep}."
 
     def hero_id(self, state: State, seat: int, typed: str) -> str:
         """A hero of the seat's party from an id or a name as typed."""

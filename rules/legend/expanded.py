@@ -55,7 +55,8 @@ class PartyRules(Explorer):
             p.spell = pile.pop(0)
         state.spell_pile = pile
         events.append(PartiesDealt(parties={i: [h.id for h in p.party] for i, p in enumerate(state.players)},
-                                   spells=len(state.players)))
+                                   spells=len(state.players),
+                                   dealt={i: p.spell for i, p in enumerate(state.players) if p.spell}))
 
     # --- who acts, what is legal ---------------------------------------------------------------
 
@@ -146,6 +147,9 @@ class PartyRules(Explorer):
 
     def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
         """The Monster or Hazard is face up beside the Leader: strike at once, or let a Magic User choose."""
+        if not self.expanded(s):
+            super()._meet_danger(s, seat, card, rng, events)
+            return
         ex = s.exploring
         assert ex is not None
         ex.danger = card.id
@@ -273,7 +277,7 @@ class PartyRules(Explorer):
         events.append(Rested(seat=seat, healed=healed, healer=healer, studying=studying))
         if studying is not None:  # the new spell arrives at the end of the missed turn
             me.spell = s.spell_pile.pop(0)
-            events.append(SpellLearned(seat=seat, hero=studying))
+            events.append(SpellLearned(seat=seat, hero=studying, spell=me.spell))
         s.last_move = None
         self.end_turn(s, events)
 

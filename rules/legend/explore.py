@@ -45,8 +45,10 @@ class Explorer(Table):
     """Moves, rooms, cards and the starter game's fights."""
 
     def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
-        """The Expanded Game's answer to a Monster or Hazard turned up (``expanded.PartyRules``)."""
-        raise NotImplementedError
+        """A Monster or Hazard turned up: the starter game fights it out at once (the Expanded Game's party
+        answers it in ``expanded.PartyRules``)."""
+        if self._face_danger(s, seat, card, rng, events):
+            self._follow_arrow(s, card, rng, events)
 
     def _note(self, s: State, seat: int, action: SceneNote, events: list[Any]) -> None:
         scene = s.scene
@@ -176,10 +178,8 @@ class Explorer(Table):
         elif card.kind == "treasure":
             me.treasure.append(card.id)
             events.append(TreasureTaken(seat=seat, card=card.id, gold=card.gold))
-        elif self.expanded(s):
+        else:  # a Monster or a Hazard
             self._meet_danger(s, seat, card, rng, events)
-            return
-        elif not self._face_danger(s, seat, card, rng, events):
             return
         self._follow_arrow(s, card, rng, events)
 

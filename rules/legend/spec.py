@@ -3,7 +3,7 @@ the configurations the benchmark plays.  Plain data."""
 
 from __future__ import annotations
 
-from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, VerbSpec
+from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 NARRATION_MAX = 1500  # characters of a Narrator's telling
 NOTE_MAX = 300  # characters of a scene note
@@ -37,7 +37,7 @@ EXPANDED_VERBS = (
              "`/study` Expanded Game: miss a turn while your Magic User learns a new spell"),
     VerbSpec("heal", "Miss a turn while your Cleric tends the wounded",
              "`/heal` Expanded Game: miss a turn while your Cleric tends the wounded"),
-    VerbSpec("party", "Your party and spell (only you see them); rearrange it outside fights",
+    VerbSpec("party", "Your party and its spell card, with menus to rearrange it outside fights",
              "`/party` Expanded Game: see your party and spell, and reorder it", kind="view",
              view="party"),
     VerbSpec("lead", "Make another hero of your party the Leader",
@@ -59,23 +59,98 @@ EXPANDED_VERBS = (
                            complete=False, max_length=100),), slash=False),
 )
 
-#: What a refusal lists in each mode (the typed-only verbs are named in the prompts themselves).
-_REFUSAL_STARTER = (
-    "`/explore to:` to enter the dungeon or move to a doorway",
-    "`/narrate text:` to tell the card in your hand as Narrator (`note:` pins a scene note)",
-)
-_REFUSAL_EXPANDED = (
-    "`/attack` for your Leader to strike (or face the Hazard again)",
-    "`/cast` for your Magic User, leading, to cast his spell",
-    "`/study` to miss a turn while your Magic User learns a new spell",
-    "`/heal` to miss a turn while your Cleric tends the wounded",
-    "`/party` to see and reorder your party",
-)
+#: What a refusal lists in each mode, compactly (a refusal stays a line or two long).
+_REFUSAL_STARTER = "`/explore to:` (move), `/narrate text:` (as Narrator), `/sheet`"
+_REFUSAL_EXPANDED = ("`/explore to:` (move), `/attack` or `/cast` (fight), `/study` or `/heal` (rest a turn), "
+                     "`/narrate text:` (as Narrator), `/party`")
 
 
-def verbs_for(expanded: bool) -> tuple[str, ...]:
+def verbs_for(expanded: bool) -> str:
     """The verbs a refusal lists for this mode of the game, as it says them."""
-    return _REFUSAL_STARTER + _REFUSAL_EXPANDED if expanded else _REFUSAL_STARTER
+    return _REFUSAL_EXPANDED if expanded else _REFUSAL_STARTER
+
+
+#: What the opening message adds to the intro in each mode (and with players narrating).
+MODE_INTROS = {
+    "solo": "Solo: you explore alone and Tabula narrates; the game also ends at your eighth wound "
+            "(the board counts them).",
+    "expanded": "Expanded Game: you lead a party of five. Choose the Leader before each danger, `/attack` or "
+                "`/cast`, and rest a turn to `/heal` or `/study`; `/party` shows your row.",
+    "solo-expanded": "Solo Expanded Game: you lead a party of five alone; the game also ends at the party's eighth "
+                     "wound. Choose the Leader before each danger, `/attack` or `/cast`, and rest to `/heal` or "
+                     "`/study`.",
+    "players": "Players narrate: the player before the explorer reads each room's cards — `/narrate` shows you "
+               "the card, `/narrate text:` tells it.",
+}
+
+#: The rules in brief, in our own words: what `/rules topic:` pages through (the first is the overview).
+RULES = (
+    RulesSection("overview", "Legend of Heroes in brief",
+                 "Two to five fighters (or one, playing solo) explore the twelve rooms of the Dungeons of Legend. "
+                 "Each room hides a story told card by card: a Room card sets the scene, and red arrows lead on "
+                 "to a Feature, a Monster or a Hazard, a Treasure, or the End of Room.\n"
+                 "**To win:** when the last room is fully explored, the player holding the most gold wins "
+                 "(equal gold shares the victory).\n"
+                 "**Modes:** `mode:starter` (2–5 players, one Fighter each), `mode:solo` (one player, the game "
+                 "also ends at the eighth wound) and `mode:expanded` (1–5 players, a party of five heroes "
+                 "each). `narration:players` lets the player before the explorer read the cards."),
+    RulesSection("turn", "A turn",
+                 "First everyone steps in: in turn order, `/explore to:` a free doorway beside one of the five "
+                 "purple entrances.\n"
+                 "After that a turn is one move: from your red doorway square to another one joined to it by a "
+                 "single corridor or a single room, with no door in between, and not taken by another fighter. "
+                 "There are no dice for moving. `/explore` alone lists where you can go; the board rings every "
+                 "choice.\n"
+                 "If the move passes through a room that still holds a card, you stop and explore it (see "
+                 "`/rules topic:exploring`). Standing at a room's door you may also explore it and come back "
+                 "out by the same doorway. If every doorway in reach is taken you wait a turn."),
+    RulesSection("exploring", "Exploring a room",
+                 "The room's face-down card is turned up and read. Each card ends with a red arrow naming the "
+                 "next pile to draw from, so the cards run on into one story: a Room, perhaps a Feature, "
+                 "perhaps a Monster or Hazard to face, perhaps a Treasure, until a card says End of Room.\n"
+                 "At End of Room you come out at the doorway you chose when you moved, the cards read are set "
+                 "aside and the room is explored: the board greys it out.\n"
+                 "A room left with a danger in it (someone was wounded or retreated) is partly explored: the "
+                 "board marks it with a \"!\" and whoever goes in next faces that danger first."),
+    RulesSection("fights", "Monsters and hazards",
+                 "Every Fighter card has a red dot under one of five boxes, A to E. Against a Monster or Hazard "
+                 "you need the number in that box of the danger's card, or more, on a d20.\n"
+                 "**Hazard:** one roll. Make it and you are past; miss and you are wounded.\n"
+                 "**Monster:** if you miss, it strikes back, needing the number on *your* card under the box of "
+                 "*its* red dot. You take turns until you kill it or it wounds you, all in one turn.\n"
+                 "**Wounded:** you fall back to the doorway you came in by, the danger stays face down in the "
+                 "room, and your turn ends. You are fit again when your next turn starts. The card picture "
+                 "rings the box each roll was read from and lists the rolls."),
+    RulesSection("treasure", "Treasure and gold",
+                 "A Treasure card is kept by the explorer who finds it; its gold counts at the end. Treasure is "
+                 "never lost, not even when you are wounded.\n"
+                 "The board's player panel shows everyone's gold as it grows, and `/sheet` lists what you "
+                 "carry. When the last room is explored the game ends at once and the final board shows the "
+                 "standings, richest first."),
+    RulesSection("narrator", "The Narrator",
+                 "With `narration:bot` Tabula reads every card. With `narration:players` the player before the "
+                 "explorer in turn order is the Narrator for that room: `/narrate` shows them the card in hand "
+                 "(only they see it) and `/narrate text:` tells it in their own words; Tabula then shows the "
+                 "card and rolls the dice. **Let Tabula read it** hands the card over, and an absent Narrator "
+                 "is read for after the game's timeout.\n"
+                 "`/narrate note:` pins a short scene note to the room, told again whenever a party enters it. "
+                 "`/roll expr:` rolls any dice for the table."),
+    RulesSection("solo", "Playing solo",
+                 "One player explores alone and Tabula narrates. The game ends when every room is explored or "
+                 "when your fighter (or in the Expanded Game, your party) has taken eight wounds; the board and "
+                 "`/sheet` count them. Your score is the gold you carry out: next time, try to bring out more "
+                 "for the same wounds."),
+    RulesSection("expanded", "The Expanded Game and its party",
+                 "Each player leads a party of five: a Fighter, a Dwarf, a Cleric, a Rogue and a Magic User, in "
+                 "a row whose last hero is the Leader. Each kind reads its own row on Monster and Hazard cards.\n"
+                 "Before a Monster or Hazard is drawn you may change the Leader (**Keep**, or pick one). A "
+                 "leading Magic User may `/cast` his spell instead of attacking: the Spell card lies face up, "
+                 "and its box under the Monster's red dot says Success or No Effect. After a Monster strikes "
+                 "back you may attack again, change Leader or retreat.\n"
+                 "A wounded hero drops to the back and cannot lead until healed. A turn of rest heals "
+                 "(`/heal`, by the Cleric) and lets the Magic User learn a new spell (`/study`). `/party` shows "
+                 "and reorders your row outside fights."),
+)
 
 
 SPEC = GameSpec(
@@ -99,7 +174,8 @@ SPEC = GameSpec(
                   players=3),
         BenchSpec("Legend of Heroes, solo", {"mode": "solo"}, players=1),
     ),
-    intro="The richest player when every room is explored wins: carry out the most gold.\n"
-          "On your turn move to a doorway linked by one corridor or one room (`/explore to:`); walk into a room "
-          "that still holds cards and its story is read card by card, with monsters and hazards fought on a d20.",
+    intro="Carry the most gold out of the Dungeons of Legend: the game ends when every room is explored.\n"
+          "On your turn `/explore to:` a doorway one corridor or one room away; a room that still holds cards "
+          "tells its story card by card, and monsters and hazards are fought on a d20. `/rules` explains more.",
+    rules=RULES,
 )

@@ -40,7 +40,7 @@ class Player(msgspec.Struct):
     treasure: list[str] = msgspec.field(default_factory=list)
     #: Expanded Game: the five Heroes left to right; the last one is the Leader.
     party: list[Hero] = msgspec.field(default_factory=list)
-    spell: str | None = None  # the Magic User's Spell card (secret to this player)
+    spell: str | None = None  # the Magic User's Spell card, face up beside him (everyone sees it)
     overwhelmed: bool = False  # the whole Party was wounded: its next turn is spent recovering
 
 
@@ -280,10 +280,11 @@ class Skipped(Event, tag="skipped", frozen=True):
 
 
 class PartiesDealt(Event, tag="parties_dealt", frozen=True):
-    """Expanded Game: each player's five Heroes (public) and one Spell card each (face down)."""
+    """Expanded Game: each player's five Heroes and one Spell card each, laid face up by the Magic User."""
 
     parties: dict[int, list[str]]
     spells: int
+    dealt: dict[int, str] = msgspec.field(default_factory=dict)  # seat -> its Spell card (empty in old logs)
 
 
 class DangerComing(Event, tag="danger_coming", frozen=True):
@@ -341,12 +342,13 @@ class Rested(Event, tag="rested", frozen=True):
     seat: int
     healed: list[str]
     healer: str | None
-    studying: str | None  # the Magic User reading his books (the spell he learns stays secret)
+    studying: str | None  # the Magic User reading his books (the spell he learns is told by SpellLearned)
 
 
 class SpellLearned(Event, tag="spell_learned", frozen=True):
     seat: int
     hero: str
+    spell: str = ""  # the new Spell card, face up (empty in the logs of games from before spells were public)
 
 
 class PartyRecovered(Event, tag="party_recovered", frozen=True):

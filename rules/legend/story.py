@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.legend.board import board, room_label
-from rules.legend.content import CLASS_NAMES, card_index, fighter_index, hero_index, spell_index
+from rules.legend.content import BOXES, CLASS_NAMES, card_index, fighter_index, hero_index, spell_index
+from rules.legend.spec import MODE_INTROS
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
     AwaitNarration,
@@ -95,6 +96,7 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                 f"{view.fighters[s].letter})" for s, f in sorted(e.fighters.items())
             )
             lines.append(f"Fighters dealt — {dealt}. Turn order: {order}.")
+            lines += mode_intro(view)
         elif isinstance(e, RoomsDealt):
             lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
                          f"{e.left_over} are set aside unseen.")
@@ -165,8 +167,13 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                 line_up = ", ".join(hero(h) for h in party)
                 lines.append(f"{who(seat)}'s party, left to right: {line_up} — **{hero_index()[party[-1]].name}** "
                              "leads.")
-            lines.append(f"Each Magic User takes one Spell card ({e.spells} dealt face down); the rest form the "
-                         "Spell Pile.")
+            if e.dealt:
+                laid = "; ".join(f"{who(s)}: {spell_line(sp)}" for s, sp in sorted(e.dealt.items()))
+                lines.append(f"Each Magic User lays one Spell card face up beside him — {laid}. The rest form the "
+                             "Spell Pile, face down.")
+            else:  # the log of a game from before spells were laid face up
+                lines.append(f"Each Magic User takes one Spell card ({e.spells} dealt); the rest form the Spell "
+                             "Pile.")
         elif isinstance(e, DangerComing):
             kind = KIND_NAMES[e.kind]
             if e.waiting:
@@ -221,7 +228,8 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                 parts.append(f"{hero(e.studying)} pores over the spell books")
             lines.append(f"🕯️ {who(e.seat)}'s party rests a turn: " + "; ".join(parts) + ".")
         elif isinstance(e, SpellLearned):
-            lines.append(f"📖 {hero_index()[e.hero].name} has learned a new spell (only {who(e.seat)} knows which).")
+            learned = f": {spell_line(e.spell)}, face up beside him" if e.spell in spell_index() else ""
+            lines.append(f"📖 {hero_index()[e.hero].name} has learned a new spell{learned}.")
         elif isinstance(e, PartyRecovered):
             lines.append(f"🩹 {who(e.seat)}'s party spends the turn recovering: every hero is fit again.")
         elif isinstance(e, Reordered):
@@ -239,6 +247,16 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
     return [line for line in lines if line]
 
 
+def mode_intro(view: LegendView) -> list[str]:
+    """What a game of this mode adds to the game's intro when it starts (nothing for a plain starter game)."""
+    solo = len(view.fighters) == 1
+    key = {"expanded": "solo-expanded" if solo else "expanded", "solo": "solo"}.get(view.mode)
+    out = [MODE_INTROS[key]] if key else []
+    if view.narration == "players" and not solo:
+        out.append(MODE_INTROS["players"])
+    return out
+
+
 def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
     if e.who == "hero":
         result = f"gets the better of the {title}!" if e.success else "not enough."
@@ -248,6 +266,14 @@ def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
         return f"🎲 {name} casts: **{e.roll}** (needs {e.need}): {result}"
     result = f"{name} is hit!" if e.success else "a miss."
     return f"🎲 The {title} {agree(title, 'strikes', 'strike')} back at {name}: **{e.roll}** (needs {e.need}): {result}"
+
+
+def spell_line(spell_id: str) -> str:
+    """A Spell card in a few words: "**Ice Storm** (roll 7+; no effect on boxes B, D)"."""
+    spell = spell_index()[spell_id]
+    immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
+    boxes = f"; no effect on box{'es' if len(immune) > 1 else ''} {', '.join(immune)}" if immune else ""
+    return f"**{spell.name}** (roll {spell.roll}+{boxes})"
 
 
 def agree(title: str, one: str, many: str) -> str:

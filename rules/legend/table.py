@@ -156,12 +156,13 @@ class Table:
         ex = s.exploring
         assert ex is not None
         if ex.decision == "leader":
-            return (f"A **{ex.coming.title()}** card is coming. Keep your Leader (`/attack` is not needed yet) or "
-                    "choose a new one with the buttons — then the card is drawn.")
+            return (f"A **{ex.coming.title()}** card is coming: keep your Leader or pick a new one from the "
+                    "menu (typed: `/keep`, `/lead hero:`). Then the card is drawn.")
         if ex.decision == "strike":
             return "Your Magic User leads with a spell in hand: `/attack` or `/cast`."
         extra = ", `/cast`" if self.can_cast(s, seat) else ""
-        return f"Finish the fight first: `/attack`{extra}, change Leader with the buttons, or **Retreat**."
+        return (f"Finish the fight first: `/attack`{extra}, a new Leader from the menu (`/lead hero:`), or "
+                "`/retreat`.")
 
     def phase_hint(self, s: State, seat: int) -> str:
         hints = {
@@ -174,7 +175,7 @@ class Table:
 
     def verb_list(self, s: State) -> str:
         """The verbs of this game's mode, as the command list says them (for refusals)."""
-        return "; ".join(verbs_for(s.mode == "expanded"))
+        return verbs_for(s.mode == "expanded")
 
     # --- piles --------------------------------------------------------------------------------
 
@@ -250,7 +251,7 @@ class Table:
         best = max(gold.values())
         winners = tuple(i for i, g in gold.items() if g == best)
         names = " and ".join(state.players[i].name for i in winners)
-        if state.mode == "solo":
+        if len(state.players) == 1:  # solo, starter or Expanded: there is nobody to beat but last time
             summary = f"{names} leaves the dungeon with {best} gold pieces."
         elif len(winners) > 1:
             summary = f"{names} share the victory with {best} gold pieces each."

@@ -2,8 +2,8 @@
 
 The platform's conformance suite plays each variant against the real state: every view but the seat's own must
 stay the same, or a secret leaks.  Nobody knows the order of a pile, the Spell Pile or the Room cards still face
-down; a party's player alone knows its Spell; a Narrator alone knows the card in hand until it is told (unless
-it is the danger left on the room, which everyone saw)."""
+down; a Narrator alone knows the card in hand until it is told (unless it is the danger left on the room, which
+everyone saw).  A party's Spell card is no secret: the book lays it face up beside the Magic User."""
 
 from __future__ import annotations
 
@@ -30,13 +30,6 @@ def secret_variants(rules: Table, state: State, seat: int) -> Iterator[State]:
     for room, card in zip(hidden, rng.shuffle([s.rooms[r][0] for r in hidden]), strict=True):
         s.rooms[room] = [card]
     yield s
-
-    # another Spell for the seat's party
-    me = state.players[seat] if 0 <= seat < len(state.players) else None
-    if me is not None and me.spell is not None and state.spell_pile:
-        s = _copy(state)
-        s.players[seat].spell, s.spell_pile[0] = s.spell_pile[0], me.spell
-        yield s
 
     # another card in the Narrator's hand, of the same kind (the red arrow said which), while it is face down
     ex = state.exploring

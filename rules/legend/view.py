@@ -1,9 +1,9 @@
 """Legend of Heroes as a seat (or everyone) may see it: the typed view that presenters and renderers read.
 
 The public view (seat ``None``) holds the board — rooms, fighters and parties, the doorways the player to move
-may choose, the last move — and the exploration under way.  A seat's view adds what only that seat may know:
-the card in hand when it narrates, its party's Spell, and the `/party` panel's menus.  Nothing here shows the
-order of a pile or a face-down card to anyone else.
+may choose, the last move, every party's Spell card (face up, as the book lays it) — and the exploration under
+way.  A seat's view adds what is that seat's alone: the card in hand when it narrates, and the `/party` panel's
+menus.  Nothing here shows the order of a pile or a face-down card to anyone else.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class FighterView(msgspec.Struct, frozen=True):
     party: tuple[HeroView, ...] = ()  # Expanded Game: left to right, the last one leads
     leader: str | None = None
     has_spell: bool = False
+    spell: str | None = None  # Expanded Game: the Spell card face up beside the Magic User (the book: public)
     overwhelmed: bool = False
 
 
@@ -94,7 +95,7 @@ class MenuEntry(msgspec.Struct, frozen=True):
 
 
 class PartyView(msgspec.Struct, frozen=True):
-    """A player's party as one picture: heroes left to right (the last leads) and, for its owner, the spell."""
+    """A player's party as one picture: heroes left to right (the last leads) and the Magic User's spell."""
 
     player: str
     colour: str = ""
@@ -125,7 +126,7 @@ class LegendView(msgspec.Struct, frozen=True):
     # --- what only ``seat`` may see ---
     seat: int | None = None
     narrator_card: str | None = None  # the card in hand, for its Narrator
-    spell: str | None = None  # this seat's party's Spell card
+    spell: str | None = None  # this seat's party's Spell card (public too: ``fighters[seat].spell``)
     front: tuple[MenuEntry, ...] = ()  # `/party`: who may move to the front (lead), when reordering is allowed
     back: tuple[MenuEntry, ...] = ()  # ... and who to the back
 
@@ -137,10 +138,9 @@ class LegendView(msgspec.Struct, frozen=True):
         return self.fighters[seat]
 
     def party_of(self, seat: int) -> PartyView:
-        """The seat's party for its picture; the spell only on that seat's own view."""
+        """The seat's party for its picture, with its Spell card (face up, as the book lays it)."""
         f = self.fighters[seat]
-        return PartyView(player=f.player, colour=f.colour, letter=f.letter, heroes=f.party,
-                         spell=self.spell if seat == self.seat else None)
+        return PartyView(player=f.player, colour=f.colour, letter=f.letter, heroes=f.party, spell=f.spell)
 
 
 def _rooms(state: State) -> dict[str, RoomView]:
@@ -180,6 +180,7 @@ def _fighters(rules: Table, state: State) -> tuple[FighterView, ...]:
             wounded=lead is None if expanded else p.wounded, wounds=p.wounds, gold=rules.gold(state, i),
             treasure=tuple(TreasureView(id=c, title=index[c].title, gold=index[c].gold) for c in p.treasure),
             party=party, leader=lead.id if lead else None, has_spell=expanded and p.spell is not None,
+            spell=p.spell if expanded else None,
             overwhelmed=p.overwhelmed,
         ))
     return tuple(out)
@@ -233,7 +234,7 @@ def build_view(rules: Table, codec: LegendCodec, state: State, seat: int | None)
     card = None
     if ex is not None and ex.pending and ex.decision is None and seat == rules.narrator(state):
         card = ex.pending
-    spell = state.players[seat].spell if state.mode == "expanded" else None  # seen by its own player only
+    spell = state.players[seat].spell if state.mode == "expanded" else None
     front, back = codec.reorder(state, seat) if state.mode == "expanded" else ([], [])
     return msgspec.structs.replace(
         public, seat=seat, narrator_card=card, spell=spell,
