@@ -1,0 +1,222 @@
+"""Autokrator's map: regions coloured by their holder (a letter too, for colour-blind players), printed coats of
+arms as shields, Garrison pieces as octagons, ports with red or yellow anchors, every unit's pawn, and a side
+panel with the epoch, each realm's points, gold, Garrisons and its units' lives and modifiers.
+
+The static layer (sea, land, region cells, borders, names, anchors) is drawn once and cached; a snapshot tints the
+regions by holder and pastes the pieces on a copy."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
+from render.common import RGB, canvas, font, mix, outlined, png_bytes, text_length
+from render.mapkit import place_labels
+from rules.autokrator.content import UNIT_NAMES, library
+from rules.autokrator.engine import realm_name
+from rules.autokrator.view import AutokratorView
+
+PANEL_W = 440
+TITLE_H = 46
+SEA: RGB = (70, 120, 170)
+OUTSIDE: RGB = (214, 204, 178)
+NEUTRAL: RGB = (238, 230, 204)
+NEVER: RGB = (150, 146, 140)
+INK: RGB = (30, 22, 14)
+WHITE: RGB = (255, 255, 255)
+PANEL: RGB = (248, 241, 222)
+BAR: RGB = (44, 30, 22)
+ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
+LETTERS = {"king": "K", "general": "G", "admiral": "A"}
+NAME_SIZE = 17
+PAWN = 26
+
+
+def colour(realm: str) -> RGB:
+    info = library().realms.get(realm)
+    return tuple(info.colour) if info else NEUTRAL  # type: ignore[return-value]
+
+
+def tint(realm: str) -> RGB:
+    if realm == "x":
+        return NEVER
+    if realm == "":
+        return NEUTRAL
+    return mix(colour(realm), WHITE, 0.45)
+
+
+@lru_cache(maxsize=1)
+def _labels() -> dict[str, tuple[int, int, int, int]]:
+    g = geometry()
+    face = font("bold", NAME_SIZE)
+    blocks = {r.id: (int(text_length(r.name, face)) + 6, NAME_SIZE + 4) for r in library().regions.values()}
+    placed = place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+    return {k: p.box for k, p in placed.items()}
+
+
+def _cells(owner: dict[str, str]) -> Image.Image:
+    """The regions filled with their holders' tints, over the land only."""
+    g = geometry()
+    size = (WIDTH, HEIGHT)
+    img = Image.new("RGB", size, OUTSIDE)
+    for cells, mask in g.layers:
+        layer = Image.new("RGB", size, OUTSIDE)
+        draw = ImageDraw.Draw(layer)
+        for cell in cells:
+            draw.polygon(cell.points, fill=tint(owner.get(cell.pid, "")), outline=(90, 70, 50))
+        img.paste(layer, (0, 0), mask) if mask is not None else img.paste(layer, (0, 0))
+    sea = Image.new("RGB", size, SEA)
+    sea.paste(img, (0, 0), g.land)
+    return sea
+
+
+@lru_cache(maxsize=1)
+def _overlay() -> Image.Image:
+    """What never changes, on a transparent layer: anchors and names."""
+    lib = library()
+    g = geometry()
+    img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    draw = canvas(img)
+    for rid, (x, y) in g.ports.items():
+        anchor = lib.regions[rid].anchor
+        _anchor(draw, x, y, ANCHORS[anchor])
+    face = font("bold", NAME_SIZE)
+    for rid, box in _labels().items():
+        x0, y0, x1, y1 = box
+        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), lib.regions[rid].name, face, fill=INK, outline=WHITE,
+                 width=3)
+    return img
+
+
+def _anchor(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
+    r = 11
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+    draw.line((x, y - 6, x, y + 6), fill=INK, width=2)
+    draw.line((x - 4, y - 3, x + 4, y - 3), fill=INK, width=2)
+    draw.arc((x - 6, y - 2, x + 6, y + 7), 20, 160, fill=INK, width=2)
+
+
+def _shield(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, letter: str) -> None:
+    w, h = 9, 11
+    draw.polygon([(x - w, y - h), (x + w, y - h), (x + w, y + 2), (x, y + h + 2), (x - w, y + 2)], fill=fill,
+                 outline=INK)
+    draw.text((x, y - 1), letter, font=font("bold", 12), fill=WHITE, anchor="mm")
+
+
+def _octagon(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, fill: RGB) -> None:
+    pts = [(x + r * math.cos(math.pi / 8 + k * math.pi / 4), y + r * math.sin(math.pi / 8 + k * math.pi / 4))
+           for k in range(8)]
+    draw.polygon(pts, fill=fill, outline=INK, width=2)
+
+
+def _crown(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
+    draw.polygon([(x - 12, y + 7), (x - 12, y - 6), (x - 6, y), (x, y - 10), (x + 6, y), (x + 12, y - 6),
+                  (x + 12, y + 7)], fill=fill, outline=INK, width=2)
+
+
+def _pieces(img: Image.Image, view: AutokratorView) -> None:
+    lib = library()
+    draw = canvas(img)
+    points = {s.id: (s.x, s.y) for s in sites()}
+    for rid, (x, y) in points.items():
+        info = lib.regions[rid]
+        printed = info.owner
+        if info.capital:
+            _crown(draw, x, y, colour(printed))
+        elif printed in lib.realms:
+            for k in range(info.coats):
+                _shield(draw, x - 10 * (info.coats - 1) + 20 * k, y, colour(printed), lib.realms[printed].letter)
+        elif printed == "x":
+            draw.line((x - 8, y - 8, x + 8, y + 8), fill=INK, width=3)
+            draw.line((x - 8, y + 8, x + 8, y - 8), fill=INK, width=3)
+        else:
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=INK)
+        holder = view.pieces.get(rid)
+        if holder:
+            _octagon(draw, x + 14, y - 12, 10, colour(holder))
+            draw.text((x + 14, y - 12), lib.realms[holder].letter, font=font("bold", 11), fill=WHITE, anchor="mm")
+    here: dict[str, list[tuple[str, str]]] = {}
+    for r in view.realms:
+        for u in r.units:
+            here.setdefault(u.region, []).append((r.key, u.unit))
+    face = font("bold", 15)
+    for rid, pawns in here.items():
+        x, y = points[rid]
+        n = len(pawns)
+        for i, (realm, unit) in enumerate(pawns):
+            px = x - (n - 1) * (PAWN - 6) / 2 + i * (PAWN - 6)
+            py = y - 26
+            rad = PAWN // 2
+            shape = (px - rad, py - rad, px + rad, py + rad)
+            if unit == "admiral":
+                draw.rounded_rectangle(shape, radius=5, fill=colour(realm), outline=WHITE, width=2)
+            else:
+                draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
+            draw.text((px, py), LETTERS[unit], font=face, fill=WHITE, anchor="mm")
+
+
+def _panel(view: AutokratorView, title: str) -> Image.Image:
+    lib = library()
+    img = Image.new("RGB", (PANEL_W, HEIGHT + TITLE_H), PANEL)
+    draw = canvas(img)
+    epoch = lib.epochs[view.epoch - 1]
+    y = 12
+    draw.text((16, y), f"Epoch {view.epoch} of 5 · {epoch.years}", font=font("bold", 24), fill=INK)
+    y += 34
+    draw.text((16, y), epoch.title, font=font("serif", 22), fill=(120, 30, 30))
+    y += 40
+    for r in view.realms:
+        c = colour(r.key)
+        acting = view.acting == r.key
+        draw.rectangle((10, y - 4, PANEL_W - 10, y + 150), fill=mix(c, WHITE, 0.82),
+                       outline=(255, 200, 0) if acting else c, width=4 if acting else 2)
+        seat = view.seats.index(r.key) if r.key in view.seats else -1
+        player = view.names[seat] if 0 <= seat < len(view.names) else ""
+        name = realm_name(r.key) + (" ▶" if acting else "")
+        draw.text((22, y + 2), name, font=font("bold", 24), fill=c)
+        draw.text((22, y + 32), player[:24], font=font("sans", 20), fill=INK)
+        draw.text((22, y + 60), f"★ {r.score} points   ⛁ {r.treasury} gold", font=font("bold", 21), fill=INK)
+        draw.text((22, y + 90), f"{r.regions} regions · {r.supply} Garrisons in hand", font=font("sans", 19),
+                  fill=INK)
+        parts = []
+        alive = {u.unit: u for u in r.units}
+        for unit in ("king", "general", "admiral"):
+            u = alive.get(unit)
+            parts.append(f"{LETTERS[unit]} {u.lives}♥{u.modifier:+d}" if u else f"{LETTERS[unit]} ✝")
+        draw.text((22, y + 118), "   ".join(parts), font=font("bold", 20), fill=INK)
+        y += 166
+    draw.text((16, y), "K King · G General · A Admiral (square)", font=font("sans", 17), fill=INK)
+    draw.text((16, y + 24), "♥ lives, then battle modifier", font=font("sans", 17), fill=INK)
+    draw.text((16, y + 48), "shield: coat of arms · octagon: Garrison", font=font("sans", 17), fill=INK)
+    draw.text((16, y + 72), "crown: capital · ✕: never conquered", font=font("sans", 17), fill=INK)
+    return img
+
+
+def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
+    body = _cells(view.owner)
+    body.paste(_overlay(), (0, 0), _overlay())
+    _pieces(body, view)
+    out = Image.new("RGB", (WIDTH + PANEL_W, HEIGHT + TITLE_H), BAR)
+    draw = canvas(out)
+    draw.text((16, TITLE_H // 2), title, font=font("bold", 26), fill=(250, 240, 214), anchor="lm")
+    out.paste(body, (0, TITLE_H))
+    out.paste(_panel(view, title), (WIDTH, 0))
+    return png_bytes(out.quantize(colors=200, method=Image.Quantize.MEDIANCUT).convert("P"), compress_level=1)
+
+
+def map_alt(view: AutokratorView) -> str:
+    lib = library()
+    parts = [f"Map of the Mediterranean, epoch {view.epoch}."]
+    for r in view.realms:
+        units = ", ".join(f"{UNIT_NAMES[u.unit]} in {lib.name(u.region)}" for u in r.units) or "no units"
+        parts.append(f"{realm_name(r.key)}: {r.regions} regions, {r.score} points, {r.treasury} gold; {units}.")
+    return " ".join(parts)
+
+
+def warm() -> int:
+    geometry()
+    _overlay()
+    return 1

@@ -1,0 +1,65 @@
+"""How Tabula plays a realm: deal the cards at random, offer the battlefields where its cards are strongest,
+prefer a fight over a march and a march over rest, and lay its cards in a random order."""
+
+from __future__ import annotations
+
+from rules.autokrator import board
+from rules.autokrator.battle import best_fields
+from rules.autokrator.engine import Engine
+from rules.autokrator.state import (
+    AnswerTruce,
+    Attack,
+    AutokratorAction,
+    Campaign,
+    Field,
+    Fields,
+    Move,
+    OfferTruce,
+    Pass,
+    Spy,
+    State,
+    Voyage,
+)
+from rules.core import Rng
+
+
+def _weight(state: State, realm: str, action: AutokratorAction) -> int:
+    if isinstance(action, Attack):
+        return 40
+    if isinstance(action, Move | Voyage):
+        hostile = bool(board.targets(state, realm, action.to))
+        return 12 if hostile else 3
+    if isinstance(action, Pass):
+        return 1 if action.unit != "turn" else 0
+    if isinstance(action, Campaign):
+        return 1
+    if isinstance(action, Spy | OfferTruce):
+        return 0
+    return 1
+
+
+def policy(engine: Engine, state: State, seat: int, rng: Rng) -> AutokratorAction | None:
+    legal = engine.legal(state, seat)
+    if not legal:
+        return None
+    realm = board.realm_of(state, seat)
+    first = legal[0]
+    if isinstance(first, Fields) and state.battle is not None:
+        best = best_fields(state.battle.attacker.cards, 2)
+        return Fields(fields=(best[0], best[1]))
+    if isinstance(first, Field) and state.battle is not None:
+        return Field(field=best_fields(state.battle.defender.cards, 1, state.battle.fields)[0])
+    if isinstance(first, AnswerTruce):
+        return legal[rng.below(2)]
+    if state.phase != "turns":
+        return legal[rng.below(len(legal))]
+    weights = [_weight(state, realm, a) for a in legal]
+    total = sum(weights)
+    if total == 0:
+        return legal[-1]
+    pick = rng.below(total)
+    for action, w in zip(legal, weights, strict=True):
+        if pick < w:
+            return action
+        pick -= w
+    return legal[-1]
