@@ -284,16 +284,30 @@ class Engine:
         return f"It is not your move now: the game waits for {who}."
 
     def _why_not(self, state: State, seat: int, action: AutokratorAction) -> str:
-        legal = self.legal(state, seat)
-        verbs = sorted({type(a).__name__.lower() for a in legal})
-        if isinstance(action, Move) and state.current and action.unit != state.current:
-            return f"Finish with your {UNIT_NAMES[state.current]} first (attack, move on or `/pass`)."
+        if state.phase == "assign":
+            return ("First deal your battle cards for this epoch: press **Your hand** (or `/assign unit: cards:`) and "
+                    "give each unit two cards, never two of the same army.")
+        if state.phase == "battle" and state.battle is not None:
+            asks = {"fields": "the attacker offers two battlefields (`/fields`)",
+                    "field": "the defender chooses one of the two battlefields (`/field`)",
+                    "lineup": "both sides lay their three cards face down (`/lineup`)"}
+            return f"A battle is being fought in {library().name(state.battle.region)}: now " \
+                   f"{asks[state.battle.stage]}. Press **Your hand** for your choices."
+        if state.phase == "retreat":
+            return "Your beaten unit must fall back first: choose one of the regions offered (`/retreat to:`)."
+        if state.phase == "truce":
+            return "Answer the truce first: `/truce answer:yes` or `/truce answer:no`."
+        if state.current and getattr(action, "unit", state.current) not in (state.current, "turn"):
+            return f"Finish with your {UNIT_NAMES[state.current]} first: attack, march on or `/pass` to rest him."
         if isinstance(action, Move | Voyage):
-            return "That move is not allowed now. The menu (or autocomplete) lists every place your units can reach."
+            return ("That march is not allowed now. A unit that stands beside enemies must fight first; the King and "
+                    "General never share a region but the capital. The menu lists every place you can reach.")
         if isinstance(action, Attack):
-            return "Nothing can be attacked that way now: a unit attacks in the region it stands in, enemy units " \
-                   "before the Garrison. The menu lists what you can attack."
-        return "That is not allowed at this point of the game. You can: " + ", ".join(verbs) + "."
+            return ("Nothing can be attacked that way now: a unit attacks where it stands, enemy units before the "
+                    "Garrison. The buttons show what you can attack.")
+        if isinstance(action, Campaign | Spy):
+            return "You cannot pay for that now: a campaign is bought before the unit acts, and gold must suffice."
+        return "That is not allowed at this point of your turn; the menus and buttons show everything you can do."
 
     def _do(self, s: State, realm: str, action: AutokratorAction, rng: Rng, events: list[Any]) -> None:
         if isinstance(action, Assign):
