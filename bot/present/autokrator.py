@@ -54,9 +54,11 @@ class AutokratorPresenter:
         if moment.outcome is not None:
             lines.append("**The realms at the end**\n" + "\n".join(standings(view)))
             lines.append(f"🏆 {moment.outcome.summary}")
-        if not moment.events or any(isinstance(e, MAP_EVENTS) for e in events):
+        if moment.actor is None or any(isinstance(e, MAP_EVENTS) for e in events):
             pictures.append(self.board(moment))
-        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=self.prompt(moment))
+        if not lines and moment.actor is not None:
+            lines.append(f"{moment.name_of(moment.actor)} chooses in secret.")
+        return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self.prompt(moment))
 
     def status(self, moment: AutokratorMoment) -> Telling:
         view = moment.view()

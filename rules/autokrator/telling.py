@@ -94,7 +94,7 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
         elif isinstance(e, Income):
             income.append(f"{realm_name(e.realm)} {e.treasury}")
         elif isinstance(e, Assigned):
-            lines.append(f"🂠 {cap(who(view, e.realm))} have dealt their battle cards.")
+            lines.append(f"🂠 Battle cards dealt, face down: {who(view, e.realm)}.")
         elif isinstance(e, TurnBegan):
             lines.append(f"🕯️ The turn of {who(view, e.realm)}.")
         elif isinstance(e, Moved):
@@ -103,17 +103,17 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
         elif isinstance(e, Rested):
             lines.append(f"{cap(unit_title(e.realm, e.unit))} has done all he will this epoch.")
         elif isinstance(e, CampaignBegan):
-            lines.append(f"💰 {cap(who(view, e.realm))} pay {e.cost} gold for the {UNIT_NAMES[e.unit]}'s campaign: "
+            lines.append(f"💰 The {UNIT_NAMES[e.unit]}'s campaign, bought by {who(view, e.realm)} for {e.cost} gold: "
                          f"{CAMPAIGNS[e.unit]}.")
         elif isinstance(e, Spied):
             other, holder = e.target.split(".")
-            lines.append(f"🕵️ {cap(who(view, e.realm))} pay {e.cost} gold to spy on {unit_title(other, holder)}.")
+            lines.append(f"🕵️ Spies of {who(view, e.realm)} watch {unit_title(other, holder)} ({e.cost} gold).")
         elif isinstance(e, TruceOffered):
-            lines.append(f"🕊️ {cap(who(view, e.realm))} offer {who(view, e.to)} a truce.")
+            lines.append(f"🕊️ A truce is offered by {who(view, e.realm)} to {who(view, e.to)}.")
         elif isinstance(e, TruceAnswered):
-            word = "accept — neither will attack the other until the end of the next epoch" if e.accepted \
-                else "refuse"
-            lines.append(f"🕊️ {cap(who(view, e.to))} {word}.")
+            word = "accepted — neither will attack the other until the end of the next epoch" if e.accepted \
+                else "refused"
+            lines.append(f"🕊️ The truce is {word} by {who(view, e.to)}.")
         elif isinstance(e, RaidLaunched):
             lines.append(f"🐎 A Neutral General rides out of {place(e.source)} and falls on {place(e.region)}, "
                          f"held by {who(view, e.realm)}!")
@@ -130,7 +130,7 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
             names = " or the ".join(FIELD_NAMES[f] for f in e.fields)
             lines.append(f"The attacker offers battle on the {names}.")
         elif isinstance(e, FieldChosen):
-            lines.append(f"The defender chooses the {FIELD_NAMES[e.field]}.")
+            lines.append(f"The defender picks the {FIELD_NAMES[e.field]}.")
         elif isinstance(e, CardsLaid):
             lines.append(f"The {e.side} lays three cards face down.")
         elif isinstance(e, BattleFought):
@@ -145,8 +145,8 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
             if not e.realm:
                 lines.append(f"🏚️ The raiders leave {place(e.region)} without a master: it is neutral now.")
             else:
-                piece = " and sets a Garrison there" if e.piece else " and raises its own coat of arms again"
-                lines.append(f"🏰 {cap(who(view, e.realm))} take {place(e.region)}{piece}.")
+                piece = "a Garrison is set there" if e.piece else "its own coat of arms flies there again"
+                lines.append(f"🏰 {place(e.region)} falls to {who(view, e.realm)}: {piece}.")
         elif isinstance(e, Scored):
             lines.append(f"⭐ {cap(realm_name(e.realm))} +{e.points} for {e.why} ({e.score} points).")
         elif isinstance(e, EpochEnded):
