@@ -57,7 +57,10 @@ class AutokratorPresenter:
         if moment.actor is None or any(isinstance(e, MAP_EVENTS) for e in events):
             pictures.append(self.board(moment))
         if not lines and moment.actor is not None:
-            lines.append(f"{moment.name_of(moment.actor)} chooses in secret.")
+            command = moment.command
+            unit = UNIT_NAMES.get(command.get("unit"), "") if command is not None else ""
+            lines.append(f"🂠 {moment.name_of(moment.actor)} deals two cards to the {unit}, face down." if unit
+                         else f"{moment.name_of(moment.actor)} chooses in secret.")
         return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self.prompt(moment))
 
     def status(self, moment: AutokratorMoment) -> Telling:
