@@ -11,6 +11,7 @@ import msgspec
 
 from bot.db import Database
 from bot.play import GameService
+from rules.autokrator import RULESET
 from rules.autokrator.battle import fight, lineups
 from rules.autokrator.content import library
 from rules.autokrator.state import Lineup, State
@@ -129,7 +130,7 @@ async def _choose_rows(h: FakeDiscordHarness, game_id: int, attacker_wins: bool)
             att = msgspec.structs.replace(b.attacker, lineup=list(a_row), marks=list(a_marks))
             dfd = msgspec.structs.replace(b.defender, lineup=list(d_row), marks=list(d_marks))
             if fight(b.field, att, dfd)[4] == attacker_wins:
-                codec = h.bot.service and __import__("rules.autokrator", fromlist=["RULESET"]).RULESET.codec
+                codec = RULESET.codec
                 return (codec.encode(state, 0, Lineup(cards=a_row, marks=a_marks)),
                         codec.encode(state, 1, Lineup(cards=d_row, marks=d_marks)))
     raise AssertionError("no rows give the wanted result")
@@ -221,7 +222,7 @@ async def test_misuse_is_refused_politely(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         three = await h.slash(h.alice, h.channel, "game", {"game": "autokrator", "mode": "east"}, subcommand="new")
         assert not three.ephemeral
-        thread, game_id = await _battle_ready_fresh(h)
+        thread, _game_id = await _battle_ready_fresh(h)
         early = await h.slash(h.bob, thread.payload, "move", {"unit": "king", "to": "adrianople"})
         assert early.ephemeral and "waits for" in early.content
         never = await h.slash(h.alice, thread.payload, "move", {"unit": "king", "to": "bulgaria"})

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
-from render.common import RGB, canvas, font, mix, outlined, png_bytes, text_length
+from render.common import RGB, build_palette, canvas, font, mix, outlined, png_bytes, text_length, to_palette
 from render.mapkit import place_labels
 from rules.autokrator.content import UNIT_NAMES, library
 from rules.autokrator.engine import realm_name
@@ -57,20 +57,37 @@ def _labels() -> dict[str, tuple[int, int, int, int]]:
     return {k: p.box for k, p in placed.items()}
 
 
-def _cells(owner: dict[str, str]) -> Image.Image:
-    """The regions filled with their holders' tints, over the land only."""
+@lru_cache(maxsize=1)
+def _region_index() -> tuple[Image.Image, tuple[str, ...]]:
+    """Each pixel's region as a palette index (1…n), 0 for land outside the regions, 255 for the sea: drawn
+    once, so that colouring the regions by holder is only a change of palette."""
     g = geometry()
+    ids = tuple(library().regions)
+    index = {rid: i + 1 for i, rid in enumerate(ids)}
     size = (WIDTH, HEIGHT)
-    img = Image.new("RGB", size, OUTSIDE)
+    img = Image.new("L", size, 0)
     for cells, mask in g.layers:
-        layer = Image.new("RGB", size, OUTSIDE)
+        layer = Image.new("L", size, 0)
         draw = ImageDraw.Draw(layer)
         for cell in cells:
-            draw.polygon(cell.points, fill=tint(owner.get(cell.pid, "")), outline=(90, 70, 50))
+            draw.polygon(cell.points, fill=index[cell.pid])
         img.paste(layer, (0, 0), mask) if mask is not None else img.paste(layer, (0, 0))
-    sea = Image.new("RGB", size, SEA)
-    sea.paste(img, (0, 0), g.land)
-    return sea
+    sea = Image.new("L", size, 255)
+    sea.paste(img, (0, 0), g.land.point(lambda v: 255 if v >= 128 else 0))
+    return sea, ids
+
+
+def _cells(owner: dict[str, str]) -> Image.Image:
+    """The regions filled with their holders' tints, over the land only."""
+    index, ids = _region_index()
+    palette = [*OUTSIDE]
+    for rid in ids:
+        palette += tint(owner.get(rid, ""))
+    palette += [0, 0, 0] * (255 - len(ids) - 1)
+    palette += [*SEA]
+    img = index.copy()
+    img.putpalette(palette)
+    return img.convert("RGB")
 
 
 @lru_cache(maxsize=1)
@@ -80,6 +97,16 @@ def _overlay() -> Image.Image:
     g = geometry()
     img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
     draw = canvas(img)
+    lines = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    for cells, mask in g.layers:
+        layer = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+        d = ImageDraw.Draw(layer)
+        for cell in cells:
+            d.line([*cell.points, cell.points[0]], fill=(90, 70, 50, 255), width=1)
+        lines.alpha_composite(layer) if mask is None else lines.paste(layer, (0, 0), mask)
+    land = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    land.paste(lines, (0, 0), g.land)
+    img.alpha_composite(land)
     for rid, (x, y) in g.ports.items():
         anchor = lib.regions[rid].anchor
         _anchor(draw, x, y, ANCHORS[anchor])
@@ -204,7 +231,19 @@ def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     draw.text((16, TITLE_H // 2), title, font=font("bold", 26), fill=(250, 240, 214), anchor="lm")
     out.paste(body, (0, TITLE_H))
     out.paste(_panel(view, title), (WIDTH, 0))
-    return png_bytes(out.quantize(colors=200, method=Image.Quantize.MEDIANCUT).convert("P"), compress_level=1)
+    return png_bytes(to_palette(out, _palette()), compress_level=1)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    realms = [colour(k) for k in library().realms]
+    solids = [SEA, OUTSIDE, NEUTRAL, NEVER, INK, WHITE, PANEL, BAR, (250, 240, 214), (120, 30, 30), (255, 200, 0),
+              *ANCHORS.values(), *realms, *(tint(k) for k in library().realms),
+              *(mix(c, WHITE, 0.82) for c in realms)]
+    ramps = [(INK, WHITE), (INK, NEUTRAL), (INK, PANEL), (WHITE, SEA), (INK, SEA), (INK, OUTSIDE),
+             *((c, WHITE) for c in realms), *((INK, tint(k)) for k in library().realms),
+             *((c, mix(c, WHITE, 0.82)) for c in realms), (BAR, (250, 240, 214))]
+    return build_palette(solids, ramps, steps=4)
 
 
 def map_alt(view: AutokratorView) -> str:
