@@ -3,6 +3,7 @@ markers, then a point for more swords and a point for more troops; a level score
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, permutations
 
 from rules.autokrator.content import FIELDS, library
@@ -74,12 +75,19 @@ def fits(holder_fixed: str, cards: tuple[str, ...]) -> bool:
 
 def completable(fixed: list[str], free: list[str]) -> bool:
     """Whether the holders whose fixed cards are ``fixed`` can each take two of ``free``."""
+    kinds = library().cards
+    return _completable(tuple(kinds[c].kind for c in fixed), tuple(sorted(kinds[c].kind for c in free)))
+
+
+@cache
+def _completable(fixed: tuple[str, ...], free: tuple[str, ...]) -> bool:
     if not fixed:
         return True
     first, rest = fixed[0], fixed[1:]
-    for pair in combinations(free, 2):
-        if fits(first, pair):
-            left = [c for c in free if c not in pair]
-            if completable(rest, left):
+    for i, j in combinations(range(len(free)), 2):
+        a, b = free[i], free[j]
+        if len({first, a, b}) == 3:
+            left = tuple(k for n, k in enumerate(free) if n not in (i, j))
+            if _completable(rest, left):
                 return True
     return False

@@ -124,11 +124,16 @@ class Library:
         self.numbers = msgspec.convert(_load("rules.toml"), Numbers)
         self.epochs: tuple[Epoch, ...] = tuple(msgspec.convert(_load("epochs.toml"), _Epochs).epochs)
 
+        self._decks: dict[str, tuple[str, ...]] = {}
+        for c in self.cards.values():
+            self._decks[c.owner] = (*self._decks.get(c.owner, ()), c.id)
+        self._fixed = {(c.owner, c.fixed): c.id for c in self.cards.values() if c.fixed}
+
     def deck(self, owner: str) -> tuple[str, ...]:
-        return tuple(c.id for c in self.cards.values() if c.owner == owner)
+        return self._decks.get(owner, ())
 
     def fixed(self, realm: str, holder: str) -> str:
-        return next(c.id for c in self.cards.values() if c.owner == realm and c.fixed == holder)
+        return self._fixed[(realm, holder)]
 
     def ports(self, anchor: str) -> tuple[str, ...]:
         return tuple(r.id for r in self.regions.values() if r.anchor == anchor)
