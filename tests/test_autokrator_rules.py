@@ -387,3 +387,63 @@ def test_the_kings_campaign_gives_two_moves_before_the_attack(dealt: object) -> 
     s = act(s, "byz", Move(unit="king", to="caesarea")).state
     s = act(s, "byz", Move(unit="king", to="antioch")).state
     assert s.realms["byz"].units["king"].region == "antioch"
+
+
+def _end_epoch(s: object) -> object:
+    from rules.autokrator.state import State
+    assert isinstance(s, State)
+    while s.phase == "turns":
+        s = act(s, s.order[s.turn], Pass(unit="turn")).state
+    return s
+
+
+def test_a_neutral_general_raids_out_of_bulgaria_in_the_second_epoch() -> None:
+    s = deal(new_game(raids=True))
+    s = deal(_end_epoch(s))  # type: ignore[arg-type]
+    assert s.epoch == 2 and s.phase == "battle" and s.battle is not None
+    b = s.battle
+    assert b.attacker.holder == "raid" and b.attacker.cards[0] == "neutral-general-0"  # his own Cavalry
+    assert library().cards["neutral-general-0"].kind == "cavalry"
+    assert b.region in library().neighbours["bulgaria"] and s.owner[b.region] == "byz"
+    assert b.stage == "field" and len(b.fields) == 2
+    assert R.to_act(s) == frozenset({seat(s, "byz")})
+    s = act(s, "byz", Field(field=b.fields[0])).state
+    step = act(s, "byz", R.legal(s, seat(s, "byz"))[0])
+    e = fought(step.events)
+    after = step.state
+    assert after.phase == "turns" and after.order[after.turn] == "sar"  # the first turn of the epoch begins
+    if e.attacker_won:
+        assert after.owner[b.region] == ""
+    else:
+        assert after.realms["byz"].score == 1
+
+
+def test_the_generals_campaign_marches_and_fights_again_after_a_victory(dealt: object) -> None:
+    s = scene(dealt, turn="byz", units={"byz.general": "antioch"})  # type: ignore[arg-type]
+    s = act(s, "byz", Campaign(unit="general")).state
+    assert s.realms["byz"].treasury == 7
+    s = act(s, "byz", Move(unit="general", to="aleppo")).state
+    s = act(s, "byz", Attack(unit="general", target="region")).state
+    s, _events = battle(s, attacker_wins=True)
+    again = R.legal(s, seat(s, "byz"))
+    assert s.current == "general" and any(isinstance(a, Move) and a.to == "damascus" for a in again)
+
+
+def test_the_admirals_campaign_sails_to_a_port_of_the_other_colour(dealt: object) -> None:
+    s = scene(dealt, turn="byz")  # type: ignore[arg-type]
+    before = {a.to for a in R.legal(s, seat(s, "byz")) if isinstance(a, Voyage)}
+    assert "sicily" not in before
+    s = act(s, "byz", Campaign(unit="admiral")).state
+    after = {a.to for a in R.legal(s, seat(s, "byz")) if isinstance(a, Voyage)}
+    assert "sicily" in after and "rome" in after and s.realms["byz"].treasury == 9
+
+
+def test_tabula_offers_battle_where_its_cards_are_strongest(dealt: object) -> None:
+    s = scene(dealt, turn="byz", units={"byz.admiral": "sidon", "sar.admiral": "alexandria"},  # type: ignore
+              cards={"byz.admiral": ["byz-admiral", "byz-cava2", "byz-infa0"]})
+    s = act(s, "byz", Attack(unit="admiral", target="sar.king" if "king" in {n for n, u in s.realms["sar"].units.items()
+                                                                             if u.region == "sidon"}
+                             else "region")).state
+    from rules.core import Rng
+    choice = R.policy(s, seat(s, "byz"), Rng(1))
+    assert choice == Fields(fields=("plain", "ambush"))
