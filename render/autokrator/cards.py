@@ -104,9 +104,9 @@ def render_hand(view: AutokratorView, realm: str) -> bytes:
     for holder, cards in (mine.cards if mine.assigned else view.pending).items():
         for c in cards:
             dealt[c] = holder
-    cols, cap_h = 6, 30
+    cols, cap_h = 4, 30
     w = GAP + cols * (CARD_W + GAP)
-    h = 50 + 2 * (CARD_H + cap_h + GAP)
+    h = 50 + 3 * (CARD_H + cap_h + GAP)
     img = Image.new("RGB", (w, h), TABLE)
     draw = canvas(img)
     draw.text((GAP, 25), f"Your battle cards — {lib.realms[realm].name}", font=font("bold", 26), fill=WHITE,

@@ -13,14 +13,25 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
-from render.common import RGB, build_palette, canvas, font, mix, outlined, png_bytes, text_length, to_palette
-from render.mapkit import place_labels
+from render.common import (
+    RGB,
+    build_palette,
+    canvas,
+    ellipsize,
+    font,
+    mix,
+    outlined,
+    png_bytes,
+    text_length,
+    to_palette,
+)
+from render.mapkit import Placement, place_labels, token_spots
 from rules.autokrator.content import UNIT_NAMES, library
 from rules.autokrator.engine import realm_name
 from rules.autokrator.view import AutokratorView
 
-PANEL_W = 440
-TITLE_H = 46
+PANEL_H = 220
+TITLE_H = 48
 SEA: RGB = (70, 120, 170)
 OUTSIDE: RGB = (214, 204, 178)
 NEUTRAL: RGB = (238, 230, 204)
@@ -31,8 +42,8 @@ PANEL: RGB = (248, 241, 222)
 BAR: RGB = (44, 30, 22)
 ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
 LETTERS = {"king": "K", "general": "G", "admiral": "A"}
-NAME_SIZE = 17
-PAWN = 26
+NAME_SIZE = 19
+PAWN = 30
 
 
 def colour(realm: str) -> RGB:
@@ -49,12 +60,11 @@ def tint(realm: str) -> RGB:
 
 
 @lru_cache(maxsize=1)
-def _labels() -> dict[str, tuple[int, int, int, int]]:
+def _placements() -> dict[str, Placement]:
     g = geometry()
     face = font("bold", NAME_SIZE)
     blocks = {r.id: (int(text_length(r.name, face)) + 6, NAME_SIZE + 4) for r in library().regions.values()}
-    placed = place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
-    return {k: p.box for k, p in placed.items()}
+    return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
 
 
 @lru_cache(maxsize=1)
@@ -111,8 +121,8 @@ def _overlay() -> Image.Image:
         anchor = lib.regions[rid].anchor
         _anchor(draw, x, y, ANCHORS[anchor])
     face = font("bold", NAME_SIZE)
-    for rid, box in _labels().items():
-        x0, y0, x1, y1 = box
+    for rid, placed in _placements().items():
+        x0, y0, x1, y1 = placed.box
         outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), lib.regions[rid].name, face, fill=INK, outline=WHITE,
                  width=3)
     return img
@@ -171,11 +181,8 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
             here.setdefault(u.region, []).append((r.key, u.unit))
     face = font("bold", 15)
     for rid, pawns in here.items():
-        x, y = points[rid]
-        n = len(pawns)
-        for i, (realm, unit) in enumerate(pawns):
-            px = x - (n - 1) * (PAWN - 6) / 2 + i * (PAWN - 6)
-            py = y - 26
+        spots = token_spots(_placements()[rid].token_at, points[rid], len(pawns), PAWN)
+        for (px, py), (realm, unit) in zip(spots, pawns, strict=True):
             rad = PAWN // 2
             shape = (px - rad, py - rad, px + rad, py + rad)
             if unit == "admiral":
@@ -185,40 +192,34 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
             draw.text((px, py), LETTERS[unit], font=face, fill=WHITE, anchor="mm")
 
 
-def _panel(view: AutokratorView, title: str) -> Image.Image:
+def _panel(view: AutokratorView) -> Image.Image:
+    """The strip under the map: the epoch, then one box per realm in play (points, gold, regions, Garrisons in
+    hand, and each unit's lives and battle modifier)."""
     lib = library()
-    img = Image.new("RGB", (PANEL_W, HEIGHT + TITLE_H), PANEL)
+    img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
     draw = canvas(img)
     epoch = lib.epochs[view.epoch - 1]
-    y = 12
-    draw.text((16, y), f"Epoch {view.epoch} of 5 · {epoch.years}", font=font("bold", 24), fill=INK)
-    y += 34
-    draw.text((16, y), epoch.title, font=font("serif", 22), fill=(120, 30, 30))
-    y += 40
-    for r in view.realms:
+    draw.text((16, 8), f"Epoch {view.epoch} of 5 · {epoch.years} · {epoch.title}", font=font("bold", 30), fill=INK)
+    draw.text((WIDTH - 16, 12), "K King · G General · A Admiral (square) · ♥ lives and modifier",
+              font=font("sans", 20), fill=INK, anchor="ra")
+    box_w = (WIDTH - 16) // max(1, len(view.realms))
+    for i, r in enumerate(view.realms):
+        x, y = 8 + i * box_w, 50
         c = colour(r.key)
         acting = view.acting == r.key
-        draw.rectangle((10, y - 4, PANEL_W - 10, y + 150), fill=mix(c, WHITE, 0.82),
-                       outline=(255, 200, 0) if acting else c, width=4 if acting else 2)
+        draw.rectangle((x, y, x + box_w - 8, PANEL_H - 8), fill=mix(c, WHITE, 0.82),
+                       outline=(255, 190, 0) if acting else c, width=6 if acting else 3)
         seat = view.seats.index(r.key) if r.key in view.seats else -1
         player = view.names[seat] if 0 <= seat < len(view.names) else ""
-        name = realm_name(r.key) + (" ▶" if acting else "")
-        draw.text((22, y + 2), name, font=font("bold", 24), fill=c)
-        draw.text((22, y + 32), player[:24], font=font("sans", 20), fill=INK)
-        draw.text((22, y + 60), f"★ {r.score} points   ⛁ {r.treasury} gold", font=font("bold", 21), fill=INK)
-        draw.text((22, y + 90), f"{r.regions} regions · {r.supply} Garrisons in hand", font=font("sans", 19),
+        name = ("▶ " if acting else "") + realm_name(r.key)
+        draw.text((x + 12, y + 8), ellipsize(name, font("bold", 30), box_w - 30), font=font("bold", 30), fill=c)
+        draw.text((x + 12, y + 46), ellipsize(player, font("sans", 26), box_w - 30), font=font("sans", 26), fill=INK)
+        draw.text((x + 12, y + 80), f"★{r.score}  ⛁{r.treasury}  ⌂{r.regions}  ♜{r.supply}", font=font("bold", 30),
                   fill=INK)
-        parts = []
         alive = {u.unit: u for u in r.units}
-        for unit in ("king", "general", "admiral"):
-            u = alive.get(unit)
-            parts.append(f"{LETTERS[unit]} {u.lives}♥{u.modifier:+d}" if u else f"{LETTERS[unit]} ✝")
-        draw.text((22, y + 118), "   ".join(parts), font=font("bold", 20), fill=INK)
-        y += 166
-    draw.text((16, y), "K King · G General · A Admiral (square)", font=font("sans", 17), fill=INK)
-    draw.text((16, y + 24), "♥ lives, then battle modifier", font=font("sans", 17), fill=INK)
-    draw.text((16, y + 48), "shield: coat of arms · octagon: Garrison", font=font("sans", 17), fill=INK)
-    draw.text((16, y + 72), "crown: capital · ✕: never conquered", font=font("sans", 17), fill=INK)
+        parts = [f"{LETTERS[u]}{alive[u].lives}♥{alive[u].modifier:+d}" if u in alive else f"{LETTERS[u]}✝"
+                 for u in ("king", "general", "admiral")]
+        draw.text((x + 12, y + 122), " ".join(parts), font=font("bold", 24), fill=INK)
     return img
 
 
@@ -226,18 +227,20 @@ def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     body = _cells(view.owner)
     body.paste(_overlay(), (0, 0), _overlay())
     _pieces(body, view)
-    out = Image.new("RGB", (WIDTH + PANEL_W, HEIGHT + TITLE_H), BAR)
+    out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
-    draw.text((16, TITLE_H // 2), title, font=font("bold", 26), fill=(250, 240, 214), anchor="lm")
+    draw.text((16, TITLE_H // 2), title, font=font("bold", 28), fill=(250, 240, 214), anchor="lm")
+    draw.text((WIDTH - 16, TITLE_H // 2), "★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand",
+              font=font("sans", 20), fill=(250, 240, 214), anchor="rm")
     out.paste(body, (0, TITLE_H))
-    out.paste(_panel(view, title), (WIDTH, 0))
+    out.paste(_panel(view), (0, TITLE_H + HEIGHT))
     return png_bytes(to_palette(out, _palette()), compress_level=1)
 
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     realms = [colour(k) for k in library().realms]
-    solids = [SEA, OUTSIDE, NEUTRAL, NEVER, INK, WHITE, PANEL, BAR, (250, 240, 214), (120, 30, 30), (255, 200, 0),
+    solids = [SEA, OUTSIDE, NEUTRAL, NEVER, INK, WHITE, PANEL, BAR, (250, 240, 214), (120, 30, 30), (255, 190, 0),
               *ANCHORS.values(), *realms, *(tint(k) for k in library().realms),
               *(mix(c, WHITE, 0.82) for c in realms)]
     ramps = [(INK, WHITE), (INK, NEUTRAL), (INK, PANEL), (WHITE, SEA), (INK, SEA), (INK, OUTSIDE),
