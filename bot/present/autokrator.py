@@ -183,18 +183,15 @@ class AutokratorPresenter:
         gold = [c for c in choices if c.command.verb in ("campaign", "spy", "truce")]
         if gold:
             menus.append(self._menu(gold, "Gold and diplomacy: campaigns, spies, truces…"))
-        buttons: list[Button] = []
-        for c in choices:
-            verb = c.command.verb
-            if verb == "attack":
-                buttons.append(Button(c.label, command=c.command, style="danger"))
-            elif verb == "pass":
-                buttons.append(Button(c.label, command=c.command, style="secondary"))
-        buttons.append(_hand_button("Your cards"))
+        attacks = [Button(c.label, command=c.command, style="danger") for c in choices if c.command.verb == "attack"]
+        rests = [c for c in choices if c.command.verb == "pass"]
+        ends = [Button(c.label, command=c.command, style="primary") for c in rests if c.command.get("unit") == "turn"]
+        rest = [Button(c.label, command=c.command) for c in rests if c.command.get("unit") != "turn"]
+        room = 25 - 5 * len(menus) - 1  # one place kept for the player's own cards
+        buttons = [*attacks, *ends, *rest][:room] + [_hand_button("Your cards")]
         current = f" ({UNIT_NAMES[view.current]} is acting)" if view.current else ""
         text = f"your turn with the {realm_name(view.acting)}{current}: march, sail, attack or rest."
-        room = 25 - 5 * len(menus)
-        return Prompt(users=users, text=text, menus=menus, buttons=buttons[:room])
+        return Prompt(users=users, text=text, menus=menus, buttons=buttons)
 
 
 PRESENTER = AutokratorPresenter()
