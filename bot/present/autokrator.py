@@ -188,7 +188,7 @@ class AutokratorPresenter:
         ends = [Button(c.label, command=c.command, style="primary") for c in rests if c.command.get("unit") == "turn"]
         rest = [Button(c.label, command=c.command) for c in rests if c.command.get("unit") != "turn"]
         room = 25 - 5 * len(menus) - 1  # one place kept for the player's own cards
-        buttons = [*attacks, *ends, *rest][:room] + [_hand_button("Your cards")]
+        buttons = [*[*attacks, *ends, *rest][:room], _hand_button("Your cards")]
         current = f" ({UNIT_NAMES[view.current]} is acting)" if view.current else ""
         text = f"your turn with the {realm_name(view.acting)}{current}: march, sail, attack or rest."
         return Prompt(users=users, text=text, menus=menus, buttons=buttons)
