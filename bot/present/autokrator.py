@@ -17,7 +17,6 @@ from rules.autokrator.view import AutokratorView
 
 AutokratorMoment = Moment[AutokratorView]
 MAP_EVENTS = (Moved, Conquered, Retreated, TurnBegan, EpochBegan, GameEnded)
-HAND = Button("Your hand", view="hand", style="primary", emoji="🂠")
 
 
 def _hand_button(label: str = "Your hand") -> Button:

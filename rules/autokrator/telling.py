@@ -152,7 +152,7 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
         elif isinstance(e, EpochEnded):
             lines.append(f"The {ROMAN[e.epoch]} epoch ends.")
         elif isinstance(e, GameEnded):
-            lines.append(f"🏆 **{realm_name(e.winner)} win**: {e.reason}.")
+            lines.append(f"📯 The war is over: {e.reason}.")
     if income:
         lines.append("💰 +2 gold for every realm (never above 11). Treasuries: " + ", ".join(income) + ".")
     return lines
