@@ -26,7 +26,7 @@ from rules.autokrator.state import (
 from rules.core import IllegalAction
 from rules.spec import Command
 
-VERBS = ("assign", "move", "voyage", "attack", "pass", "campaign", "spy", "truce", "fields", "field", "lineup",
+VERBS = ("assign", "march", "move", "voyage", "attack", "pass", "campaign", "spy", "truce", "fields", "field", "lineup",
          "retreat")
 
 
@@ -89,9 +89,9 @@ class AutokratorCodec:
             if len(pair) != 2:
                 raise IllegalAction("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`.")
             return Assign(holder=holder, cards=self._ordered(pair))
-        if verb == "move":
+        if verb in ("march", "move"):  # `/march` in Discord; `/move` typed in the terminal too
             if not get("unit") or not get("to"):
-                raise IllegalAction("Say which unit and where: `/move unit:general to:antioch`.")
+                raise IllegalAction("Say which unit and where: `/march unit:general to:antioch`.")
             return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
         if verb == "voyage":
             if not get("to"):
@@ -134,7 +134,7 @@ class AutokratorCodec:
             return Lineup(cards=(cards[0], cards[1], cards[2]), marks=marks)
         if verb == "retreat":
             return Withdraw(to=region_id(get("to")))
-        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the buttons.")
+        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/march`, `/voyage`, `/attack`, `/pass` or the buttons.")
 
     @staticmethod
     def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -145,7 +145,7 @@ class AutokratorCodec:
         if isinstance(action, Assign):
             return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
         if isinstance(action, Move):
-            return Command.of("move", unit=action.unit, to=action.to)
+            return Command.of("march", unit=action.unit, to=action.to)
         if isinstance(action, Voyage):
             return Command.of("voyage", to=action.to)
         if isinstance(action, Attack):
@@ -184,7 +184,7 @@ class AutokratorCodec:
             if arg == "cards":
                 return " + ".join(card_label(c) for c in cards)
             return f"{unit}: " + " + ".join(f"{lib.cards[c].name} ({KIND_NAMES[lib.cards[c].kind]})" for c in cards)
-        if verb in ("move", "voyage", "retreat"):
+        if verb in ("march", "move", "voyage", "retreat"):
             to = get("to")
             place = lib.regions[to].name if to in lib.regions else to
             if arg == "unit":
