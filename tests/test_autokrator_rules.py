@@ -447,3 +447,10 @@ def test_tabula_offers_battle_where_its_cards_are_strongest(dealt: object) -> No
     from rules.core import Rng
     choice = R.policy(s, seat(s, "byz"), Rng(1))
     assert choice == Fields(fields=("plain", "ambush"))
+
+
+def test_a_unit_left_in_an_enemy_region_must_fight_its_garrison_before_moving(dealt: object) -> None:
+    s = scene(dealt, turn="byz", units={"byz.general": "aleppo"})  # type: ignore[arg-type]
+    general = [a for a in R.legal(s, seat(s, "byz")) if getattr(a, "unit", "") == "general"]
+    assert general == [Attack(unit="general", target="region")]
+    assert Pass(unit="turn") not in R.legal(s, seat(s, "byz"))
