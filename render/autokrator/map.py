@@ -200,8 +200,6 @@ def _panel(view: AutokratorView) -> Image.Image:
     draw = canvas(img)
     epoch = lib.epochs[view.epoch - 1]
     draw.text((16, 8), f"Epoch {view.epoch} of 5 · {epoch.years} · {epoch.title}", font=font("bold", 30), fill=INK)
-    draw.text((WIDTH - 16, 12), "K King · G General · A Admiral (square) · ♥ lives and modifier",
-              font=font("sans", 20), fill=INK, anchor="ra")
     box_w = (WIDTH - 16) // max(1, len(view.realms))
     for i, r in enumerate(view.realms):
         x, y = 8 + i * box_w, 50
@@ -230,8 +228,9 @@ def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
     draw.text((16, TITLE_H // 2), title, font=font("bold", 28), fill=(250, 240, 214), anchor="lm")
-    draw.text((WIDTH - 16, TITLE_H // 2), "★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand",
-              font=font("sans", 20), fill=(250, 240, 214), anchor="rm")
+    draw.text((WIDTH - 16, TITLE_H // 2), "★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · K King · "
+              "G General · A Admiral (square) · ♥ lives, modifier", font=font("sans", 19), fill=(250, 240, 214),
+              anchor="rm")
     out.paste(body, (0, TITLE_H))
     out.paste(_panel(view), (0, TITLE_H + HEIGHT))
     return png_bytes(to_palette(out, _palette()), compress_level=1)
