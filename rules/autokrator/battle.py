@@ -66,19 +66,6 @@ def fight(field: str, attacker: Side, defender: Side) -> tuple[list[Clash], tupl
     return clashes, swords, troops, (a_pts, d_pts), a_pts >= d_pts
 
 
-def fits(holder_fixed: str, cards: tuple[str, ...]) -> bool:
-    """No two identical armies on one unit."""
-    lib = library()
-    kinds = [lib.cards[holder_fixed].kind, *(lib.cards[c].kind for c in cards)]
-    return len(set(kinds)) == len(kinds)
-
-
-def completable(fixed: list[str], free: list[str]) -> bool:
-    """Whether the holders whose fixed cards are ``fixed`` can each take two of ``free``."""
-    kinds = library().cards
-    return _completable(tuple(kinds[c].kind for c in fixed), tuple(sorted(kinds[c].kind for c in free)))
-
-
 @cache
 def _completable(fixed: tuple[str, ...], free: tuple[str, ...]) -> bool:
     if not fixed:
@@ -91,3 +78,17 @@ def _completable(fixed: tuple[str, ...], free: tuple[str, ...]) -> bool:
             if _completable(rest, left):
                 return True
     return False
+
+
+@cache
+def dealable(kind: str, free: tuple[str, ...], rest: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Which pairs of the free cards (by position; ``free`` gives their army types) a holder whose fixed card is
+    of army ``kind`` may take, so that the holders still to come (``rest``: their fixed cards' types) can be
+    dealt too."""
+    out = []
+    for i, j in combinations(range(len(free)), 2):
+        if len({kind, free[i], free[j]}) == 3:
+            left = tuple(sorted(k for n, k in enumerate(free) if n not in (i, j)))
+            if _completable(rest, left):
+                out.append((i, j))
+    return tuple(out)

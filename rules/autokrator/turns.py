@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.autokrator import board
-from rules.autokrator.battle import completable, fits, lineups
+from rules.autokrator.battle import dealable, lineups
 from rules.autokrator.content import HOLDERS, REALMS, UNIT_NAMES, library
 from rules.autokrator.state import (
     AnswerTruce,
@@ -153,13 +153,10 @@ class Turns:
             return []
         holder, rest = holders[0], holders[1:]
         free = self._free_cards(rs)
-        out = []
-        for pair in combinations(free, 2):
-            if fits(lib.fixed(realm, holder), pair):
-                left = [c for c in free if c not in pair]
-                if completable([lib.fixed(realm, h) for h in rest], left):
-                    out.append(Assign(holder=holder, cards=pair))
-        return out
+        kind = lib.cards[lib.fixed(realm, holder)].kind
+        pairs = dealable(kind, tuple(lib.cards[c].kind for c in free),
+                         tuple(lib.cards[lib.fixed(realm, h)].kind for h in rest))
+        return [Assign(holder=holder, cards=(free[i], free[j])) for i, j in pairs]
 
     def _battle_choices(self, state: State, realm: str) -> list[AutokratorAction]:
         b = state.battle
