@@ -23,12 +23,13 @@ from rules.autokrator.state import (
 from rules.core import Rng
 
 
-def _weight(state: State, realm: str, action: AutokratorAction) -> int:
+def _weight(state: State, realm: str, action: AutokratorAction, seen: dict[str, bool]) -> int:
     if isinstance(action, Attack):
         return 40
     if isinstance(action, Move | Voyage):
-        hostile = bool(board.targets(state, realm, action.to))
-        return 12 if hostile else 3
+        if action.to not in seen:
+            seen[action.to] = bool(board.targets(state, realm, action.to))
+        return 12 if seen[action.to] else 3
     if isinstance(action, Pass):
         return 1 if action.unit != "turn" else 0
     if isinstance(action, Campaign):
@@ -53,7 +54,8 @@ def policy(engine: Engine, state: State, seat: int, rng: Rng) -> AutokratorActio
         return legal[rng.below(2)]
     if state.phase != "turns":
         return legal[rng.below(len(legal))]
-    weights = [_weight(state, realm, a) for a in legal]
+    seen: dict[str, bool] = {}
+    weights = [_weight(state, realm, a, seen) for a in legal]
     total = sum(weights)
     if total == 0:
         return legal[-1]
