@@ -454,3 +454,16 @@ def test_a_unit_left_in_an_enemy_region_must_fight_its_garrison_before_moving(de
     general = [a for a in R.legal(s, seat(s, "byz")) if getattr(a, "unit", "") == "general"]
     assert general == [Attack(unit="general", target="region")]
     assert Pass(unit="turn") not in R.legal(s, seat(s, "byz"))
+
+
+def test_last_epochs_dealing_may_be_kept_in_one_choice() -> None:
+    s = deal(new_game())
+    first = {k: dict(s.realms[k].cards) for k in s.order}
+    s = _end_epoch(s)  # type: ignore[assignment]
+    assert s.epoch == 2  # type: ignore[attr-defined]
+    legal = R.legal(s, 0)  # type: ignore[arg-type]
+    assert legal[0] == Assign(holder="same", cards=())
+    s = R.apply(s, 0, legal[0]).state  # type: ignore[arg-type]
+    assert s.realms["sar"].assigned and s.realms["sar"].cards == first["sar"]
+    fresh = new_game()
+    assert not any(isinstance(a, Assign) and a.holder == "same" for a in R.legal(fresh, 0))

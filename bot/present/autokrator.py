@@ -87,7 +87,7 @@ class AutokratorPresenter:
         acting = moment.status == "active" and seat in moment.to_act
         choices = moment.choices(seat) if acting else []
         if view.phase == "assign" and acting:
-            holder = next((c.command.get("unit") for c in choices), "")
+            holder = next((c.command.get("unit") for c in choices if c.command.get("unit") != "same"), "")
             done = ", ".join(f"{UNIT_NAMES[h]}: " + ", ".join(lib.cards[c].name for c in cards)
                              for h, cards in view.pending.items())
             text = (f"Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "

@@ -84,7 +84,9 @@ class AutokratorCodec:
     def parse(self, state: State, seat: int, command: Command) -> AutokratorAction:
         verb, get = command.verb, command.get
         if verb == "assign":
-            holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison"))
+            holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison", "same"))
+            if holder == "same":
+                return Assign(holder="same", cards=())
             pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
             if len(pair) != 2:
                 raise IllegalAction("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`.")
@@ -143,6 +145,8 @@ class AutokratorCodec:
 
     def encode(self, state: State, seat: int, action: AutokratorAction) -> Command:
         if isinstance(action, Assign):
+            if action.holder == "same":
+                return Command.of("assign", unit="same")
             return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
         if isinstance(action, Move):
             return Command.of("march", unit=action.unit, to=action.to)
@@ -178,6 +182,8 @@ class AutokratorCodec:
         value = get(arg) if arg else ""
         unit = UNIT_NAMES.get(get("unit"), get("unit").capitalize())
         if verb == "assign":
+            if get("unit") == "same":
+                return "The same cards as last epoch, for every unit" if arg != "unit" else "same as last epoch"
             if arg == "unit":
                 return unit
             cards = [c for c in get("cards").split(",") if c in lib.cards]

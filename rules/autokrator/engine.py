@@ -132,7 +132,10 @@ class Engine(Turns):
     def _assign(self, s: State, realm: str, action: Assign, rng: Rng, events: list[Any]) -> None:
         lib = library()
         rs = s.realms[realm]
-        rs.pending[action.holder] = [lib.fixed(realm, action.holder), *action.cards]
+        if action.holder == "same":
+            rs.pending = {h: list(c) for h, c in rs.cards.items()}
+        else:
+            rs.pending[action.holder] = [lib.fixed(realm, action.holder), *action.cards]
         while True:  # a holder with only one way left to fill takes it at once
             left = self._assignments(s, realm)
             if len(left) != 1:

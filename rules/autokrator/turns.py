@@ -156,7 +156,10 @@ class Turns:
         kind = lib.cards[lib.fixed(realm, holder)].kind
         pairs = dealable(kind, tuple(lib.cards[c].kind for c in free),
                          tuple(lib.cards[lib.fixed(realm, h)].kind for h in rest))
-        return [Assign(holder=holder, cards=(free[i], free[j])) for i, j in pairs]
+        out = [Assign(holder=holder, cards=(free[i], free[j])) for i, j in pairs]
+        if not rs.pending and sorted(rs.cards) == sorted(holders):
+            out.insert(0, Assign(holder="same", cards=()))  # last epoch's dealing again, in one choice
+        return out
 
     def _battle_choices(self, state: State, realm: str) -> list[AutokratorAction]:
         b = state.battle
