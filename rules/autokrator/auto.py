@@ -1,5 +1,6 @@
 """How Tabula plays a realm: deal the cards at random, offer the battlefields where its cards are strongest,
-prefer a fight over a march and a march over rest, and lay its cards in a random order."""
+prefer a fight over a march and a march over rest, spend some gold on campaigns and spies, never offer a truce
+(but answer one either way), and lay its cards in a random order."""
 
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ def _weight(state: State, realm: str, action: AutokratorAction, seen: dict[str, 
     if isinstance(action, Pass):
         return 1 if action.unit != "turn" else 0
     if isinstance(action, Campaign):
+        return 3  # gold is for spending: a full treasury earns nothing
+    if isinstance(action, Spy):
         return 1
-    if isinstance(action, Spy | OfferTruce):
+    if isinstance(action, OfferTruce):
         return 0
     return 1
 
