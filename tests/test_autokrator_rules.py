@@ -467,3 +467,21 @@ def test_last_epochs_dealing_may_be_kept_in_one_choice() -> None:
     assert s.realms["sar"].assigned and s.realms["sar"].cards == first["sar"]
     fresh = new_game()
     assert not any(isinstance(a, Assign) and a.holder == "same" for a in R.legal(fresh, 0))
+
+
+def test_after_the_time_limit_tabula_plays_the_waiting_realm_until_it_has_nothing_left_to_do_now() -> None:
+    s = new_game()
+    s = R.apply(s, 1, R.legal(s, 1)[0]).state  # Bob starts dealing; Ann, Cleo and Dara have not
+    pending = R.timeout(s)
+    assert pending is not None
+    seat, action = pending
+    assert seat == 0
+    step = R.apply(s, seat, action)
+    assert step.state.realms["sar"].assigned and not step.state.realms["byz"].assigned
+    assert R.to_act(step.state) == frozenset({1, 2, 3})
+    s = deal(step.state)
+    seat, action = R.timeout(s)  # type: ignore[misc]
+    assert seat == 0
+    after = R.apply(s, seat, action).state
+    assert after.order[after.turn] != "sar" or after.phase != "turns"  # the Saracens' whole turn was played
+    assert all(u.done for u in after.realms["sar"].units.values()) or after.phase in ("battle", "retreat")

@@ -12,6 +12,7 @@ from rules.autokrator.state import (
     Attack,
     AutokratorAction,
     Campaign,
+    Deputy,
     Field,
     Fields,
     Lineup,
@@ -168,6 +169,8 @@ class AutokratorCodec:
             return Command.of("fields", fields=",".join(action.fields))
         if isinstance(action, Field):
             return Command.of("field", field=action.field)
+        if isinstance(action, Deputy):
+            return Command.of("deputy")  # only ever played by Tabula after a time limit, never offered
         if isinstance(action, Lineup):
             return Command.of("lineup", cards=",".join(action.cards), marks=",".join(str(m + 1) for m in action.marks))
         return Command.of("retreat", to=action.to)
@@ -231,4 +234,6 @@ class AutokratorCodec:
                 return "markers on " + (", ".join(str(m) for m in sorted(marks)) or "no card")
             cards = [c for c in get("cards").split(",") if c in lib.cards]
             return " | ".join(f"{lib.cards[c].name}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
+        if verb == "deputy":
+            return "Tabula plays for the absent player"
         return value or verb

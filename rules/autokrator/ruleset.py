@@ -8,7 +8,7 @@ from rules.autokrator import auto
 from rules.autokrator.commands import AutokratorCodec
 from rules.autokrator.engine import Engine
 from rules.autokrator.spec import SPEC
-from rules.autokrator.state import Assign, AutokratorAction, Lineup, Spy, State
+from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
 from rules.core import Outcome, Rng, SeatInfo, Step
 from rules.spec import ActionMeta, GameSpec
@@ -61,16 +61,14 @@ class AutokratorRuleset:
 
     def meta(self, action: AutokratorAction) -> ActionMeta:
         # The cards a unit gets and the row laid in battle are secret; a spy's report is for the spy alone.
-        secret = isinstance(action, Assign | Lineup | Spy)
+        secret = isinstance(action, Assign | Lineup | Spy | Deputy)
         return ActionMeta(free=False, secret=secret, undoable=False)
 
     def timeout(self, state: State) -> tuple[int, AutokratorAction] | None:
         acting = sorted(self.engine.to_act(state))
         if not acting:
             return None
-        seat = acting[0]
-        action = auto.policy(self.engine, state, seat, Rng(state.rng ^ state.tick))
-        return (seat, action) if action is not None else None
+        return (acting[0], Deputy())
 
     def policy(self, state: State, seat: int, rng: Rng) -> AutokratorAction | None:
         return auto.policy(self.engine, state, seat, rng)

@@ -151,8 +151,13 @@ class Withdraw(Action, tag="retreat", frozen=True):
     to: str
 
 
+class Deputy(Action, tag="deputy", frozen=True):
+    """After the game's time limit: Tabula plays the waiting realm until that realm has nothing left to do now
+    (its dealing, its turn, its row in a battle); the player has it back the next time it must act."""
+
+
 AutokratorAction = (Assign | Move | Voyage | Attack | Pass | Campaign | Spy | OfferTruce | AnswerTruce | Fields | Field
-                    | Lineup | Withdraw)
+                    | Lineup | Withdraw | Deputy)
 
 
 # --- events ------------------------------------------------------------------------------------------
