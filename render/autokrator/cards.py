@@ -40,8 +40,9 @@ def _card(card_id: str, field: str = "") -> Image.Image:
     col = _colour(c.owner)
     draw.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=col, width=4)
     draw.rectangle((0, 0, CARD_W, 40), fill=col)
-    draw.text((CARD_W // 2 - (10 if len(KIND_NAMES[c.kind]) > 9 else 0), 21), KIND_NAMES[c.kind],
-              font=font("bold", 22 if len(KIND_NAMES[c.kind]) > 9 else 24), fill=WHITE, anchor="mm")
+    long = len(KIND_NAMES[c.kind]) > 9
+    draw.text((CARD_W // 2 - (14 if long else 0), 21), KIND_NAMES[c.kind], font=font("bold", 20 if long else 24),
+              fill=WHITE, anchor="mm")
     y = 46
     face = font("cond", 16)
     for line in wrap(c.name, face, CARD_W - 16)[:2]:
@@ -163,9 +164,9 @@ def _marked(card: str, field: str, mark: int) -> Image.Image:
     img = _card(card, field).copy()
     if mark:
         draw = canvas(img)
-        draw.ellipse((CARD_W - 40, 2, CARD_W - 4, 38), fill=(20, 120, 40) if mark > 0 else (170, 30, 30),
+        draw.ellipse((CARD_W - 36, 4, CARD_W - 4, 36), fill=(20, 120, 40) if mark > 0 else (170, 30, 30),
                      outline=WHITE, width=2)
-        draw.text((CARD_W - 22, 20), f"{mark:+d}", font=font("bold", 18), fill=WHITE, anchor="mm")
+        draw.text((CARD_W - 20, 20), f"{mark:+d}", font=font("bold", 17), fill=WHITE, anchor="mm")
     return img
 
 
