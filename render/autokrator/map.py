@@ -221,9 +221,17 @@ def _panel(view: AutokratorView) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=8)
+def _base(owner: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
+    body = _cells(dict(owner))
+    overlay = _overlay()
+    body.paste(overlay, (0, 0), overlay)
+    return body
+
+
 def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
-    body = _cells(view.owner)
-    body.paste(_overlay(), (0, 0), _overlay())
+    body = _base(tuple(sorted(view.owner.items()))).copy()
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
