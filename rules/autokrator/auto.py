@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.autokrator import board
 from rules.autokrator.battle import best_fields
+from rules.autokrator.content import library
 from rules.autokrator.engine import Engine
 from rules.autokrator.state import (
     AnswerTruce,
@@ -14,6 +15,7 @@ from rules.autokrator.state import (
     Campaign,
     Field,
     Fields,
+    Lineup,
     Move,
     OfferTruce,
     Pass,
@@ -42,6 +44,29 @@ def _weight(state: State, realm: str, action: AutokratorAction, seen: dict[str, 
     return 1
 
 
+def _row(state: State, legal: list[AutokratorAction], rng: Rng) -> AutokratorAction:
+    """Cards in a random order (the enemy's row is unknown), markers where they count most: a bonus on the
+    strongest cards on this battlefield, a penalty on the weakest."""
+    assert state.battle is not None
+    rows = [a for a in legal if isinstance(a, Lineup)]
+    order = rows[rng.below(len(rows))].cards
+    lib = library()
+    field = state.battle.field
+    same = [r for r in rows if r.cards == order]
+    sign = 1 if any(r.marks for r in same) and _modifier_sign(state, order) > 0 else -1
+
+    def worth(row: Lineup) -> int:
+        return sum(lib.cards[row.cards[i]].points(field) for i in row.marks) * sign
+    return max(same, key=worth)
+
+
+def _modifier_sign(state: State, cards: tuple[str, ...]) -> int:
+    b = state.battle
+    assert b is not None
+    side = b.attacker if set(cards) == set(b.attacker.cards) else b.defender
+    return 1 if side.modifier > 0 else -1
+
+
 def policy(engine: Engine, state: State, seat: int, rng: Rng) -> AutokratorAction | None:
     legal = engine.legal(state, seat)
     if not legal:
@@ -55,6 +80,8 @@ def policy(engine: Engine, state: State, seat: int, rng: Rng) -> AutokratorActio
         return Field(field=best_fields(state.battle.defender.cards, 1, state.battle.fields)[0])
     if isinstance(first, AnswerTruce):
         return legal[rng.below(2)]
+    if isinstance(first, Lineup) and state.battle is not None:
+        return _row(state, legal, rng)
     if state.phase != "turns":
         return legal[rng.below(len(legal))]
     seen: dict[str, bool] = {}
