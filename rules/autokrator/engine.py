@@ -22,7 +22,6 @@ from rules.autokrator.state import (
     CardsDrawn,
     CardsLaid,
     Conquered,
-    Deputy,
     Field,
     FieldChosen,
     Fields,
@@ -52,8 +51,6 @@ from rules.autokrator.turns import PAIRS, Turns, adjective, realm_name, unit_tit
 from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, Step, copier
 
 _copy = copier(State)
-#: At most this many moves in one stand-in by Tabula (a whole turn takes a few dozen).
-DEPUTY_LIMIT = 200
 
 
 class Engine(Turns):
@@ -67,8 +64,6 @@ class Engine(Turns):
                            "with `/game new`.")
         if seat not in self.to_act(state):
             raise NotYourTurn(self._waiting_for(state))
-        if isinstance(action, Deputy):
-            return self._deputy(state, seat)
         if action not in self.legal(state, seat):
             raise IllegalAction(self._why_not(state, seat, action))
         s = _copy(state)
@@ -83,23 +78,6 @@ class Engine(Turns):
         if not quiet or s.phase != before:
             s.tick += 1
         return Step(state=s, events=tuple(events))
-
-    def _deputy(self, state: State, seat: int) -> Step:
-        """Tabula plays ``seat`` (whose player let the time limit pass) for as long as that seat must act now."""
-        from rules.autokrator.auto import policy  # (auto reads the engine: imported here, not at the top)
-
-        epoch = state.epoch
-        events: list[Any] = []
-        for _ in range(DEPUTY_LIMIT):
-            if state.phase == "over" or seat not in self.to_act(state) or state.epoch != epoch:
-                break
-            rng = Rng(state.rng ^ state.tick)
-            action = policy(self, state, seat, rng)
-            if action is None:
-                break
-            step = self.apply(state, seat, action)
-            state, events = step.state, [*events, *step.events]
-        return Step(state=state, events=tuple(events))
 
     def _do(self, s: State, realm: str, action: AutokratorAction, rng: Rng, events: list[Any]) -> None:
         if isinstance(action, Assign):

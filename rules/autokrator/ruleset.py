@@ -10,8 +10,11 @@ from rules.autokrator.engine import Engine
 from rules.autokrator.spec import SPEC
 from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
-from rules.core import Outcome, Rng, SeatInfo, Step
+from rules.core import NotYourTurn, Outcome, Rng, SeatInfo, Step
 from rules.spec import ActionMeta, GameSpec
+
+#: At most this many moves in one stand-in by Tabula (a whole turn takes a few dozen).
+DEPUTY_LIMIT = 200
 
 
 class AutokratorRuleset:
@@ -48,7 +51,26 @@ class AutokratorRuleset:
         return self.engine.legal(state, seat)
 
     def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+        if isinstance(action, Deputy):
+            return self._deputy(state, seat)
         return self.engine.apply(state, seat, action)
+
+    def _deputy(self, state: State, seat: int) -> Step:
+        """After the time limit: Tabula plays ``seat`` for as long as that seat must act now (its dealing, its
+        turn, its row in a battle); the player has the realm back the next time it must act."""
+        if seat not in self.engine.to_act(state):
+            raise NotYourTurn("Tabula stands in only for a realm the game is waiting for.")
+        epoch = state.epoch
+        events: list[object] = []
+        for _ in range(DEPUTY_LIMIT):
+            if state.phase == "over" or seat not in self.engine.to_act(state) or state.epoch != epoch:
+                break
+            action = auto.policy(self.engine, state, seat, Rng(state.rng ^ state.tick))
+            if action is None:
+                break
+            step = self.engine.apply(state, seat, action)
+            state, events = step.state, [*events, *step.events]
+        return Step(state=state, events=tuple(events))
 
     def view(self, state: State, seat: int | None) -> AutokratorView:
         return build_view(state, seat)
