@@ -1,0 +1,271 @@
+"""Autokrator's map: regions coloured by their holder (a letter too, for colour-blind players), printed coats of
+arms as shields, Garrison pieces as octagons, ports with red or yellow anchors, every unit's pawn, and a side
+panel with the epoch, each realm's points, gold, Garrisons and its units' lives and modifiers.
+
+The static layer (sea, land, region cells, borders, names, anchors) is drawn once and cached; a snapshot tints the
+regions by holder and pastes the pieces on a copy."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
+from render.common import (
+    RGB,
+    build_palette,
+    canvas,
+    ellipsize,
+    font,
+    mix,
+    outlined,
+    png_bytes,
+    text_length,
+    to_palette,
+)
+from render.mapkit import Placement, place_labels, token_spots
+from rules.autokrator.content import UNIT_NAMES, library
+from rules.autokrator.engine import realm_name
+from rules.autokrator.view import AutokratorView
+
+PANEL_H = 220
+TITLE_H = 48
+SEA: RGB = (70, 120, 170)
+OUTSIDE: RGB = (214, 204, 178)
+NEUTRAL: RGB = (238, 230, 204)
+NEVER: RGB = (150, 146, 140)
+INK: RGB = (30, 22, 14)
+WHITE: RGB = (255, 255, 255)
+PANEL: RGB = (248, 241, 222)
+BAR: RGB = (44, 30, 22)
+ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
+LETTERS = {"king": "K", "general": "G", "admiral": "A"}
+NAME_SIZE = 19
+PAWN = 30
+
+
+def colour(realm: str) -> RGB:
+    info = library().realms.get(realm)
+    return tuple(info.colour) if info else NEUTRAL  # type: ignore[return-value]
+
+
+def tint(realm: str) -> RGB:
+    if realm == "x":
+        return NEVER
+    if realm == "":
+        return NEUTRAL
+    return mix(colour(realm), WHITE, 0.45)
+
+
+@lru_cache(maxsize=1)
+def _placements() -> dict[str, Placement]:
+    g = geometry()
+    face = font("bold", NAME_SIZE)
+    blocks = {r.id: (int(text_length(r.name, face)) + 6, NAME_SIZE + 4) for r in library().regions.values()}
+    return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+
+
+@lru_cache(maxsize=1)
+def _region_index() -> tuple[Image.Image, tuple[str, ...]]:
+    """Each pixel's region as a palette index (1…n), 0 for land outside the regions, 255 for the sea: drawn
+    once, so that colouring the regions by holder is only a change of palette."""
+    g = geometry()
+    ids = tuple(library().regions)
+    index = {rid: i + 1 for i, rid in enumerate(ids)}
+    size = (WIDTH, HEIGHT)
+    img = Image.new("L", size, 0)
+    for cells, mask in g.layers:
+        layer = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(layer)
+        for cell in cells:
+            draw.polygon(cell.points, fill=index[cell.pid])
+        img.paste(layer, (0, 0), mask) if mask is not None else img.paste(layer, (0, 0))
+    sea = Image.new("L", size, 255)
+    sea.paste(img, (0, 0), g.land.point(lambda v: 255 if v >= 128 else 0))
+    return sea, ids
+
+
+def _cells(owner: dict[str, str]) -> Image.Image:
+    """The regions filled with their holders' tints, over the land only."""
+    index, ids = _region_index()
+    palette = [*OUTSIDE]
+    for rid in ids:
+        palette += tint(owner.get(rid, ""))
+    palette += [0, 0, 0] * (255 - len(ids) - 1)
+    palette += [*SEA]
+    img = index.copy()
+    img.putpalette(palette)
+    return img.convert("RGB")
+
+
+@lru_cache(maxsize=1)
+def _overlay() -> Image.Image:
+    """What never changes, on a transparent layer: anchors and names."""
+    lib = library()
+    g = geometry()
+    img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    draw = canvas(img)
+    lines = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    for cells, mask in g.layers:
+        layer = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+        d = ImageDraw.Draw(layer)
+        for cell in cells:
+            d.line([*cell.points, cell.points[0]], fill=(90, 70, 50, 255), width=1)
+        lines.alpha_composite(layer) if mask is None else lines.paste(layer, (0, 0), mask)
+    land = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+    land.paste(lines, (0, 0), g.land)
+    img.alpha_composite(land)
+    for rid, (x, y) in g.ports.items():
+        anchor = lib.regions[rid].anchor
+        _anchor(draw, x, y, ANCHORS[anchor])
+    face = font("bold", NAME_SIZE)
+    for rid, placed in _placements().items():
+        x0, y0, x1, y1 = placed.box
+        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), lib.regions[rid].name, face, fill=INK, outline=WHITE,
+                 width=3)
+    return img
+
+
+def _anchor(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
+    r = 11
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+    draw.line((x, y - 6, x, y + 6), fill=INK, width=2)
+    draw.line((x - 4, y - 3, x + 4, y - 3), fill=INK, width=2)
+    draw.arc((x - 6, y - 2, x + 6, y + 7), 20, 160, fill=INK, width=2)
+
+
+def _shield(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, letter: str) -> None:
+    w, h = 9, 11
+    draw.polygon([(x - w, y - h), (x + w, y - h), (x + w, y + 2), (x, y + h + 2), (x - w, y + 2)], fill=fill,
+                 outline=INK)
+    draw.text((x, y - 1), letter, font=font("bold", 12), fill=WHITE, anchor="mm")
+
+
+def _octagon(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, fill: RGB) -> None:
+    pts = [(x + r * math.cos(math.pi / 8 + k * math.pi / 4), y + r * math.sin(math.pi / 8 + k * math.pi / 4))
+           for k in range(8)]
+    draw.polygon(pts, fill=fill, outline=INK, width=2)
+
+
+def _crown(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
+    draw.polygon([(x - 12, y + 7), (x - 12, y - 6), (x - 6, y), (x, y - 10), (x + 6, y), (x + 12, y - 6),
+                  (x + 12, y + 7)], fill=fill, outline=INK, width=2)
+
+
+def _pieces(img: Image.Image, view: AutokratorView) -> None:
+    lib = library()
+    draw = canvas(img)
+    points = {s.id: (s.x, s.y) for s in sites()}
+    for rid, (x, y) in points.items():
+        info = lib.regions[rid]
+        printed = info.owner
+        if info.capital:
+            _crown(draw, x, y, colour(printed))
+        elif printed in lib.realms:
+            for k in range(info.coats):
+                _shield(draw, x - 10 * (info.coats - 1) + 20 * k, y, colour(printed), lib.realms[printed].letter)
+        elif printed == "x":
+            draw.line((x - 8, y - 8, x + 8, y + 8), fill=INK, width=3)
+            draw.line((x - 8, y + 8, x + 8, y - 8), fill=INK, width=3)
+        else:
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=INK)
+        holder = view.pieces.get(rid)
+        if holder:
+            _octagon(draw, x + 14, y - 12, 10, colour(holder))
+            draw.text((x + 14, y - 12), lib.realms[holder].letter, font=font("bold", 11), fill=WHITE, anchor="mm")
+    here: dict[str, list[tuple[str, str]]] = {}
+    for r in view.realms:
+        for u in r.units:
+            here.setdefault(u.region, []).append((r.key, u.unit))
+    face = font("bold", 15)
+    for rid, pawns in here.items():
+        spots = token_spots(_placements()[rid].token_at, points[rid], len(pawns), PAWN)
+        for (px, py), (realm, unit) in zip(spots, pawns, strict=True):
+            rad = PAWN // 2
+            shape = (px - rad, py - rad, px + rad, py + rad)
+            if unit == "admiral":
+                draw.rounded_rectangle(shape, radius=5, fill=colour(realm), outline=WHITE, width=2)
+            else:
+                draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
+            draw.text((px, py), LETTERS[unit], font=face, fill=WHITE, anchor="mm")
+
+
+def _panel(view: AutokratorView) -> Image.Image:
+    """The strip under the map: the epoch, then one box per realm in play (points, gold, regions, Garrisons in
+    hand, and each unit's lives and battle modifier)."""
+    lib = library()
+    img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
+    draw = canvas(img)
+    epoch = lib.epochs[view.epoch - 1]
+    draw.text((16, 8), f"Epoch {view.epoch} of 5 · {epoch.years} · {epoch.title}", font=font("bold", 30), fill=INK)
+    box_w = (WIDTH - 16) // max(1, len(view.realms))
+    for i, r in enumerate(view.realms):
+        x, y = 8 + i * box_w, 50
+        c = colour(r.key)
+        acting = view.acting == r.key
+        draw.rectangle((x, y, x + box_w - 8, PANEL_H - 8), fill=mix(c, WHITE, 0.82),
+                       outline=(255, 190, 0) if acting else c, width=6 if acting else 3)
+        seat = view.seats.index(r.key) if r.key in view.seats else -1
+        player = view.names[seat] if 0 <= seat < len(view.names) else ""
+        name = ("▶ " if acting else "") + realm_name(r.key)
+        draw.text((x + 12, y + 8), ellipsize(name, font("bold", 30), box_w - 30), font=font("bold", 30), fill=c)
+        draw.text((x + 12, y + 46), ellipsize(player, font("sans", 26), box_w - 30), font=font("sans", 26), fill=INK)
+        draw.text((x + 12, y + 80), f"★{r.score}  ⛁{r.treasury}  ⌂{r.regions}  ♜{r.supply}", font=font("bold", 30),
+                  fill=INK)
+        alive = {u.unit: u for u in r.units}
+        parts = [f"{LETTERS[u]}{alive[u].lives}♥{alive[u].modifier:+d}" if u in alive else f"{LETTERS[u]}✝"
+                 for u in ("king", "general", "admiral")]
+        draw.text((x + 12, y + 122), " ".join(parts), font=font("bold", 24), fill=INK)
+    return img
+
+
+@lru_cache(maxsize=8)
+def _base(owner: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
+    body = _cells(dict(owner))
+    overlay = _overlay()
+    body.paste(overlay, (0, 0), overlay)
+    return body
+
+
+def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
+    body = _base(tuple(sorted(view.owner.items()))).copy()
+    _pieces(body, view)
+    out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
+    draw = canvas(out)
+    draw.text((16, TITLE_H // 2), title, font=font("bold", 28), fill=(250, 240, 214), anchor="lm")
+    draw.text((WIDTH - 16, TITLE_H // 2), "★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · K King · "
+              "G General · A Admiral (square) · ♥ lives, modifier", font=font("sans", 19), fill=(250, 240, 214),
+              anchor="rm")
+    out.paste(body, (0, TITLE_H))
+    out.paste(_panel(view), (0, TITLE_H + HEIGHT))
+    return png_bytes(to_palette(out, _palette()), compress_level=1)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    realms = [colour(k) for k in library().realms]
+    solids = [SEA, OUTSIDE, NEUTRAL, NEVER, INK, WHITE, PANEL, BAR, (250, 240, 214), (120, 30, 30), (255, 190, 0),
+              *ANCHORS.values(), *realms, *(tint(k) for k in library().realms),
+              *(mix(c, WHITE, 0.82) for c in realms)]
+    ramps = [(INK, WHITE), (INK, NEUTRAL), (INK, PANEL), (WHITE, SEA), (INK, SEA), (INK, OUTSIDE),
+             *((c, WHITE) for c in realms), *((INK, tint(k)) for k in library().realms),
+             *((c, mix(c, WHITE, 0.82)) for c in realms), (BAR, (250, 240, 214))]
+    return build_palette(solids, ramps, steps=4)
+
+
+def map_alt(view: AutokratorView) -> str:
+    lib = library()
+    parts = [f"Map of the Mediterranean, epoch {view.epoch}."]
+    for r in view.realms:
+        units = ", ".join(f"{UNIT_NAMES[u.unit]} in {lib.name(u.region)}" for u in r.units) or "no units"
+        parts.append(f"{realm_name(r.key)}: {r.regions} regions, {r.score} points, {r.treasury} gold; {units}.")
+    return " ".join(parts)
+
+
+def warm() -> int:
+    geometry()
+    _overlay()
+    return 1

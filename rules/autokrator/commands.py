@@ -1,0 +1,239 @@
+"""Autokrator's words: the codec.  ``parse`` turns a command (typed, pressed or picked) into an action,
+``encode`` is its inverse and ``label`` is how people read it.  Values are ids (``antioch``, ``sar.king``,
+``byz-cava2``); typed names are accepted too, in any case."""
+
+from __future__ import annotations
+
+from rules.autokrator.content import FIELD_NAMES, FIELDS, KIND_NAMES, UNIT_NAMES, library
+from rules.autokrator.engine import adjective, realm_name
+from rules.autokrator.state import (
+    AnswerTruce,
+    Assign,
+    Attack,
+    AutokratorAction,
+    Campaign,
+    Deputy,
+    Field,
+    Fields,
+    Lineup,
+    Move,
+    OfferTruce,
+    Pass,
+    Spy,
+    State,
+    Voyage,
+    Withdraw,
+)
+from rules.core import IllegalAction
+from rules.spec import Command
+
+VERBS = ("assign", "march", "move", "voyage", "attack", "pass", "campaign", "spy", "truce", "fields", "field", "lineup",
+         "retreat")
+
+
+def _norm(text: str) -> str:
+    return text.strip().lower().replace(" ", "-").replace("_", "-")
+
+
+def region_id(text: str) -> str:
+    key = _norm(text)
+    lib = library()
+    if key in lib.regions:
+        return key
+    for r in lib.regions.values():
+        if key in (_norm(r.name), _norm(r.local)):
+            return r.id
+    raise IllegalAction(f"There is no region called {text.strip()[:30]!r} on the map. The list offers every place "
+                        "you can reach.")
+
+
+def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
+    key = _norm(text)
+    if key in allowed:
+        return key
+    raise IllegalAction(f"Name a unit: {', '.join(allowed)}.")
+
+
+def card_id(text: str) -> str:
+    key = _norm(text)
+    lib = library()
+    if key in lib.cards:
+        return key
+    raise IllegalAction(f"There is no battle card {text.strip()[:30]!r}. Your hand (`/hand`) shows your cards.")
+
+
+def field_id(text: str) -> str:
+    key = _norm(text)
+    if key in FIELDS:
+        return key
+    raise IllegalAction("The battlefields are plain, hill, forest, city and ambush.")
+
+
+def target_label(target: str) -> str:
+    if target == "region":
+        return "the region itself"
+    realm, unit = target.split(".")
+    return f"the {adjective(realm)} {UNIT_NAMES.get(unit, unit)}"
+
+
+def card_label(card: str) -> str:
+    c = library().cards[card]
+    return f"{c.name} ({KIND_NAMES[c.kind]} {'-'.join(map(str, c.values))})"
+
+
+class AutokratorCodec:
+    def parse(self, state: State, seat: int, command: Command) -> AutokratorAction:
+        verb, get = command.verb, command.get
+        if verb == "assign":
+            holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison", "same"))
+            if holder == "same":
+                return Assign(holder="same", cards=())
+            pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
+            if len(pair) != 2:
+                raise IllegalAction("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`.")
+            return Assign(holder=holder, cards=self._ordered(pair))
+        if verb in ("march", "move"):  # `/march` in Discord; `/move` typed in the terminal too
+            if not get("unit") or not get("to"):
+                raise IllegalAction("Say which unit and where: `/march unit:general to:antioch`.")
+            return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
+        if verb == "voyage":
+            if not get("to"):
+                raise IllegalAction("Say which port the Admiral sails to: `/voyage to:sidon`.")
+            return Voyage(to=region_id(get("to")))
+        if verb == "attack":
+            target = _norm(get("target") or "region")
+            if target != "region" and "." not in target:
+                raise IllegalAction("Attack `region` (its Garrison or neutral defenders) or a unit such as "
+                                    "`sar.king`.")
+            return Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
+        if verb == "pass":
+            return Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
+        if verb == "campaign":
+            return Campaign(unit=unit_id(get("unit")))
+        if verb == "spy":
+            return Spy(target=_norm(get("target")))
+        if verb == "truce":
+            answer = _norm(get("answer"))
+            if answer:
+                if answer not in ("yes", "no"):
+                    raise IllegalAction("Answer a truce with `yes` or `no`.")
+                return AnswerTruce(accept=answer == "yes")
+            return OfferTruce(realm=_norm(get("realm")))
+        if verb == "fields":
+            fields = tuple(sorted((field_id(f) for f in get("fields").split(",") if f.strip()), key=FIELDS.index))
+            if len(fields) != 2 or fields[0] == fields[1]:
+                raise IllegalAction("Pick two different battlefields: `/fields fields:ambush,plain`.")
+            return Fields(fields=(fields[0], fields[1]))
+        if verb == "field":
+            return Field(field=field_id(get("field")))
+        if verb == "lineup":
+            cards = [card_id(c) for c in get("cards").split(",") if c.strip()]
+            if len(cards) != 3:
+                raise IllegalAction("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`.")
+            try:
+                marks = tuple(sorted(int(m) - 1 for m in get("marks").split(",") if m.strip()))
+            except ValueError:
+                raise IllegalAction("Markers go on card positions 1, 2 or 3: `marks:1,3`.") from None
+            return Lineup(cards=(cards[0], cards[1], cards[2]), marks=marks)
+        if verb == "retreat":
+            return Withdraw(to=region_id(get("to")))
+        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/march`, `/voyage`, `/attack`, `/pass` or the buttons.")
+
+    @staticmethod
+    def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
+        deck = list(library().cards)
+        return tuple(sorted(cards, key=deck.index))
+
+    def encode(self, state: State, seat: int, action: AutokratorAction) -> Command:
+        if isinstance(action, Assign):
+            if action.holder == "same":
+                return Command.of("assign", unit="same")
+            return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
+        if isinstance(action, Move):
+            return Command.of("march", unit=action.unit, to=action.to)
+        if isinstance(action, Voyage):
+            return Command.of("voyage", to=action.to)
+        if isinstance(action, Attack):
+            return Command.of("attack", unit=action.unit, target=action.target)
+        if isinstance(action, Pass):
+            return Command.of("pass", unit=action.unit)
+        if isinstance(action, Campaign):
+            return Command.of("campaign", unit=action.unit)
+        if isinstance(action, Spy):
+            return Command.of("spy", target=action.target)
+        if isinstance(action, OfferTruce):
+            return Command.of("truce", realm=action.realm)
+        if isinstance(action, AnswerTruce):
+            return Command.of("truce", answer="yes" if action.accept else "no")
+        if isinstance(action, Fields):
+            return Command.of("fields", fields=",".join(action.fields))
+        if isinstance(action, Field):
+            return Command.of("field", field=action.field)
+        if isinstance(action, Deputy):
+            return Command.of("deputy")  # only ever played by Tabula after a time limit, never offered
+        if isinstance(action, Lineup):
+            return Command.of("lineup", cards=",".join(action.cards), marks=",".join(str(m + 1) for m in action.marks))
+        return Command.of("retreat", to=action.to)
+
+    def label(self, state: State, seat: int, command: Command, arg: str | None = None) -> str:
+        text = self._label(command, arg)
+        return text if len(text) <= 100 else text[:99] + "…"
+
+    def _label(self, command: Command, arg: str | None) -> str:
+        lib = library()
+        verb, get = command.verb, command.get
+        value = get(arg) if arg else ""
+        unit = UNIT_NAMES.get(get("unit"), get("unit").capitalize())
+        if verb == "assign":
+            if get("unit") == "same":
+                return "The same cards as last epoch, for every unit" if arg != "unit" else "same as last epoch"
+            if arg == "unit":
+                return unit
+            cards = [c for c in get("cards").split(",") if c in lib.cards]
+            if arg == "cards":
+                return " + ".join(card_label(c) for c in cards)
+            return f"{unit}: " + " + ".join(f"{lib.cards[c].name} ({KIND_NAMES[lib.cards[c].kind]})" for c in cards)
+        if verb in ("march", "move", "voyage", "retreat"):
+            to = get("to")
+            place = lib.regions[to].name if to in lib.regions else to
+            if arg == "unit":
+                return unit
+            if arg == "to":
+                return place
+            if verb == "voyage":
+                return f"Admiral sails to {place}"
+            if verb == "retreat":
+                return f"Fall back to {place}"
+            return f"{unit} marches to {place}"
+        if verb == "attack":
+            if arg == "unit":
+                return unit
+            if arg == "target":
+                return target_label(get("target"))
+            return f"{unit} attacks {target_label(get('target'))}"
+        if verb == "pass":
+            if get("unit") == "turn":
+                return "End the turn (every unit left rests)"
+            return f"{unit} rests"
+        if verb == "campaign":
+            return f"{unit}'s campaign"
+        if verb == "spy":
+            target = get("target")
+            return f"Spy on {target_label(target)}" if arg is None else target_label(target)
+        if verb == "truce":
+            if get("answer"):
+                return "Accept the truce" if get("answer") == "yes" else "Refuse the truce"
+            return f"Offer a truce to the {realm_name(get('realm'))}"
+        if verb == "fields":
+            return " and ".join(FIELD_NAMES.get(f, f) for f in get("fields").split(","))
+        if verb == "field":
+            return f"Fight on the {FIELD_NAMES.get(get('field'), get('field'))}"
+        if verb == "lineup":
+            marks = {int(m) for m in get("marks").split(",") if m}
+            if arg == "marks":
+                return "markers on " + (", ".join(str(m) for m in sorted(marks)) or "no card")
+            cards = [c for c in get("cards").split(",") if c in lib.cards]
+            return " | ".join(f"{lib.cards[c].name}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
+        if verb == "deputy":
+            return "Tabula plays for the absent player"
+        return value or verb

@@ -1,0 +1,398 @@
+"""Autokrator's rules engine: setup, who acts, what is legal and what an action does.  Pure and deterministic;
+every random draw goes through the seeded ``Rng`` kept in the state and is told as an event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.autokrator import board
+from rules.autokrator.battle import best_fields, fight
+from rules.autokrator.content import library
+from rules.autokrator.state import (
+    AnswerTruce,
+    Assign,
+    Assigned,
+    Attack,
+    AutokratorAction,
+    Battle,
+    BattleBegan,
+    BattleFought,
+    Campaign,
+    CampaignBegan,
+    CardsDrawn,
+    CardsLaid,
+    Conquered,
+    Field,
+    FieldChosen,
+    Fields,
+    FieldsChosen,
+    LifeLost,
+    Lineup,
+    Move,
+    NoRaid,
+    OfferTruce,
+    Pass,
+    RaidLaunched,
+    Retreat,
+    Retreated,
+    Scored,
+    Side,
+    Spied,
+    Spy,
+    State,
+    Truce,
+    TruceAnswered,
+    TruceOffered,
+    UnitRemoved,
+    Voyage,
+    Withdraw,
+)
+from rules.autokrator.turns import PAIRS, Turns, adjective, realm_name, unit_title
+from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, Step, copier
+
+_copy = copier(State)
+
+
+class Engine(Turns):
+    """The game of Autokrator.  Methods that change the state work on a copy (see ``apply``)."""
+
+    # --- applying ------------------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+        if state.phase == "over":
+            raise GameOver("The war is over: the fifth epoch has ended or a capital has fallen. Start a new game "
+                           "with `/game new`.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(self._waiting_for(state))
+        if action not in self.legal(state, seat):
+            raise IllegalAction(self._why_not(state, seat, action))
+        s = _copy(state)
+        rng = Rng(s.rng)
+        events: list[Any] = []
+        realm = board.realm_of(s, seat)
+        # Simultaneous secret choices leave the moment alone, so nobody else's menu goes stale meanwhile.
+        quiet = isinstance(action, (Assign, Lineup))
+        before = s.phase
+        self._do(s, realm, action, rng, events)
+        s.rng = rng.state
+        if not quiet or s.phase != before:
+            s.tick += 1
+        return Step(state=s, events=tuple(events))
+
+    def _do(self, s: State, realm: str, action: AutokratorAction, rng: Rng, events: list[Any]) -> None:
+        if isinstance(action, Assign):
+            self._assign(s, realm, action, rng, events)
+        elif isinstance(action, Move):
+            self._move(s, realm, action.unit, action.to, events)
+            self._unit_finished(s, realm, rng, events)
+        elif isinstance(action, Voyage):
+            self._move(s, realm, "admiral", action.to, events)
+            self._unit_finished(s, realm, rng, events)
+        elif isinstance(action, Attack):
+            self._attack(s, realm, action, rng, events)
+        elif isinstance(action, Pass):
+            self._pass(s, realm, action.unit, rng, events)
+        elif isinstance(action, Campaign):
+            cost = self.cost(s, action.unit)
+            rs = s.realms[realm]
+            rs.treasury -= cost
+            rs.units[action.unit].campaign = True
+            s.current = action.unit
+            events.append(CampaignBegan(realm=realm, unit=action.unit, cost=cost))
+        elif isinstance(action, Spy):
+            cost = library().numbers.costs["spy"]
+            rs = s.realms[realm]
+            rs.treasury -= cost
+            rs.spied.append(action.target)
+            events.append(Spied(realm=realm, target=action.target, cost=cost))
+        elif isinstance(action, OfferTruce):
+            s.realms[realm].offered = True
+            s.offer = [realm, action.realm]
+            s.phase = "truce"
+            events.append(TruceOffered(realm=realm, to=action.realm))
+        elif isinstance(action, AnswerTruce):
+            frm, to = s.offer
+            if action.accept:
+                s.truces.append(Truce(realms=[frm, to], until=s.epoch + 1))
+            events.append(TruceAnswered(realm=frm, to=to, accepted=action.accept))
+            s.offer = []
+            s.phase = "turns"
+        elif isinstance(action, Fields | Field | Lineup):
+            self._battle_step(s, realm, action, rng, events)
+        elif isinstance(action, Withdraw):
+            assert s.retreat is not None
+            r = s.retreat
+            s.retreat = None
+            self._retreat_to(s, r.realm, r.unit, r.region, action.to, events)
+            s.phase = "turns"
+            self._after_battle(s, rng, events)
+
+    # --- assignment and epochs -----------------------------------------------------------------------
+
+    def _assign(self, s: State, realm: str, action: Assign, rng: Rng, events: list[Any]) -> None:
+        lib = library()
+        rs = s.realms[realm]
+        if action.holder == "same":
+            rs.pending = {h: list(c) for h, c in rs.cards.items()}
+        else:
+            rs.pending[action.holder] = [lib.fixed(realm, action.holder), *action.cards]
+        while True:  # a holder with only one way left to fill takes it at once
+            left = self._assignments(s, realm)
+            if len(left) != 1:
+                break
+            rs.pending[left[0].holder] = [lib.fixed(realm, left[0].holder), *left[0].cards]
+        if all(h in rs.pending for h in self._holders(rs)):
+            rs.cards, rs.pending, rs.assigned = rs.pending, {}, True
+            events.append(Assigned(realm=realm))
+        if all(s.realms[k].assigned for k in s.order):
+            self._begin_turns(s, rng, events)
+
+    def _begin_turns(self, s: State, rng: Rng, events: list[Any]) -> None:
+        s.phase = "turns"
+        s.turn = 0
+        s.current = ""
+        epoch = library().epochs[s.epoch - 1]
+        if s.raids and epoch.raid:
+            self._raid(s, epoch.raid, rng, events)
+            if s.phase == "battle":
+                return
+        self._start_turn(s, rng, events, fresh=True)
+
+    # --- battles -------------------------------------------------------------------------------------
+
+    def _modifier(self, s: State, realm: str, unit: str, when: str) -> int:
+        lib = library()
+        base = lib.numbers.lives[unit].modifier(s.realms[realm].units[unit].lives) if unit in lib.numbers.lives \
+            else 0
+        epoch = lib.epochs[s.epoch - 1]
+        if epoch.kind == "bonus" and epoch.realm == realm and epoch.unit in ("any", unit) \
+                and epoch.when in ("any", when) and unit != "garrison":
+            base += epoch.value
+        return max(-3, min(3, base))
+
+    def _draw(self, stack: str, count: int, rng: Rng, events: list[Any], keep: str = "") -> list[str]:
+        deck = [c for c in library().deck(stack) if c != keep]
+        drawn = rng.shuffle(deck)[:count]
+        events.append(CardsDrawn(stack=stack, count=count))
+        return drawn
+
+    def _attack(self, s: State, realm: str, action: Attack, rng: Rng, events: list[Any]) -> None:
+        rs = s.realms[realm]
+        u = rs.units[action.unit]
+        s.current = action.unit
+        u.attacked = True
+        region = u.region
+        attacker = Side(realm=realm, holder=action.unit, cards=list(rs.cards[action.unit]),
+                        modifier=self._modifier(s, realm, action.unit, "attack"))
+        if action.target == "region":
+            owner = s.owner[region]
+            if owner == "":
+                stack = "neutral-region" if s.raids else "neutral"
+                defender = Side(realm="", holder="neutral", cards=[], modifier=board.defence(s, region))
+                events.append(self._began(region, attacker, defender))
+                defender.cards = self._draw(stack, 3, rng, events)
+            else:
+                defender = Side(realm=owner, holder="garrison", cards=list(s.realms[owner].cards["garrison"]),
+                                modifier=board.defence(s, region))
+                events.append(self._began(region, attacker, defender))
+        else:
+            other, unit = action.target.split(".")
+            defender = Side(realm=other, holder=unit, cards=list(s.realms[other].cards[unit]),
+                            modifier=self._modifier(s, other, unit, "defend"))
+            events.append(self._began(region, attacker, defender))
+        s.battle = Battle(region=region, attacker=attacker, defender=defender, stage="fields")
+        s.phase = "battle"
+
+    def _began(self, region: str, a: Side, d: Side) -> BattleBegan:
+        return BattleBegan(region=region, attacker=a.realm, attacker_unit=a.holder, defender=d.realm,
+                           defender_unit=d.holder, attacker_modifier=a.modifier, defender_modifier=d.modifier)
+
+    def _raid(self, s: State, source: str, rng: Rng, events: list[Any]) -> None:
+        lib = library()
+        options = [n for n in lib.neighbours[source] if s.owner[n] in s.order and not lib.regions[n].capital]
+        if not options:
+            events.append(NoRaid(source=source))
+            return
+        region = options[rng.below(len(options))]
+        owner = s.owner[region]
+        events.append(RaidLaunched(source=source, region=region, realm=owner))
+        horse = lib.deck("neutral-general")[0]
+        attacker = Side(realm="", holder="raid", cards=[], modifier=0)
+        defender = Side(realm=owner, holder="garrison", cards=list(s.realms[owner].cards["garrison"]),
+                        modifier=board.defence(s, region))
+        events.append(self._began(region, attacker, defender))
+        attacker.cards = [horse, *self._draw("neutral-general", 2, rng, events, keep=horse)]
+        b = Battle(region=region, attacker=attacker, defender=defender, stage="field")
+        b.fields = best_fields(attacker.cards, 2)
+        events.append(FieldsChosen(fields=tuple(b.fields)))
+        self._lay_neutral(attacker, rng)
+        s.battle = b
+        s.phase = "battle"
+
+    def _lay_neutral(self, side: Side, rng: Rng) -> None:
+        side.lineup = rng.shuffle(side.cards)
+        side.marks = list(range(min(abs(side.modifier), 3)))
+
+    def _battle_step(self, s: State, realm: str, action: Fields | Field | Lineup, rng: Rng,
+                     events: list[Any]) -> None:
+        b = s.battle
+        assert b is not None
+        if isinstance(action, Fields):
+            b.fields = list(action.fields)
+            events.append(FieldsChosen(fields=action.fields))
+            b.stage = "field"
+            if not b.defender.realm:
+                b.field = best_fields(b.defender.cards, 1, b.fields)[0]
+                events.append(FieldChosen(field=b.field))
+                b.stage = "lineup"
+                self._lay_neutral(b.defender, rng)
+            return
+        if isinstance(action, Field):
+            b.field = action.field
+            events.append(FieldChosen(field=b.field))
+            b.stage = "lineup"
+            return
+        side = b.attacker if b.attacker.realm == realm and not b.attacker.laid else b.defender
+        side.lineup, side.marks = list(action.cards), list(action.marks)
+        events.append(CardsLaid(side="attacker" if side is b.attacker else "defender"))
+        if b.attacker.laid and b.defender.laid:
+            self._resolve(s, rng, events)
+
+    def _resolve(self, s: State, rng: Rng, events: list[Any]) -> None:
+        lib = library()
+        b = s.battle
+        assert b is not None
+        a, d = b.attacker, b.defender
+        clashes, swords, troops, points, won = fight(b.field, a, d)
+        events.append(BattleFought(region=b.region, field=b.field, attacker=a.realm, attacker_unit=a.holder,
+                                   defender=d.realm, defender_unit=d.holder, clashes=tuple(clashes), swords=swords,
+                                   troops=troops, points=points, attacker_won=won))
+        for side in (a, d):
+            if side.realm and side.holder not in s.realms[side.realm].known:
+                s.realms[side.realm].known.append(side.holder)
+        s.battle = None
+        s.phase = "turns"
+        pts = lib.numbers.points
+        loser, winner = (d, a) if won else (a, d)
+        if loser.holder in ("king", "general", "admiral"):
+            if winner.realm:
+                self._score(s, winner.realm, pts["defeat_unit"], f"defeating {unit_title(loser.realm, loser.holder)}",
+                            events)
+            self._beaten(s, loser.realm, loser.holder, b.region, rng, events)
+        elif won:
+            self._conquer(s, a.realm, b.region, events)
+        elif a.holder == "raid":
+            self._score(s, d.realm, pts["repel_raid"], "driving off the raid", events)
+        if s.phase == "over":
+            return
+        if won and a.holder == "general" and a.realm and "general" in s.realms[a.realm].units:
+            g = s.realms[a.realm].units["general"]
+            if g.campaign:  # the General's campaign: after a victory he marches and fights once more
+                g.campaign, g.attacked, g.moves, g.own_moves = False, False, 0, False
+        if a.holder == "raid":
+            self._start_turn(s, rng, events, fresh=True)  # the epoch's raid is over: the first turn begins
+        elif s.phase == "turns":
+            self._after_battle(s, rng, events)
+
+    def _score(self, s: State, realm: str, points: int, why: str, events: list[Any]) -> None:
+        rs = s.realms[realm]
+        rs.score += points
+        events.append(Scored(realm=realm, points=points, score=rs.score, why=why))
+
+    def _lose_life(self, s: State, realm: str, unit: str, events: list[Any]) -> bool:
+        """One life lost; True when the unit is gone."""
+        rs = s.realms[realm]
+        u = rs.units[unit]
+        u.lives -= 1
+        events.append(LifeLost(realm=realm, unit=unit, lives=u.lives))
+        if u.lives <= 0:
+            del rs.units[unit]
+            events.append(UnitRemoved(realm=realm, unit=unit))
+            if s.current == unit and realm == s.order[s.turn]:
+                s.current = ""
+            return True
+        return False
+
+    def _beaten(self, s: State, realm: str, unit: str, region: str, rng: Rng, events: list[Any]) -> None:
+        if self._lose_life(s, realm, unit, events):
+            self._removed_points(s, realm, events)
+            return
+        options = board.retreats(s, realm, unit, region)
+        if len(options) > 1:
+            s.retreat = Retreat(realm=realm, unit=unit, region=region, options=options)
+            s.phase = "retreat"
+            return
+        if options:
+            self._retreat_to(s, realm, unit, region, options[0], events)
+            return
+        if unit == "admiral":
+            del s.realms[realm].units[unit]
+            events.append(UnitRemoved(realm=realm, unit=unit))
+            self._removed_points(s, realm, events)
+            return
+        capital = library().realms[realm].capital
+        self._retreat_to(s, realm, unit, region, capital, events)
+        if unit == "general" and self._lose_life(s, realm, unit, events):
+            self._removed_points(s, realm, events)
+
+    def _removed_points(self, s: State, realm: str, events: list[Any]) -> None:
+        """The realm that struck the last blow (the other side of the battle just fought) scores the kill."""
+        for e in reversed(events):
+            if isinstance(e, BattleFought):
+                other = e.defender if e.attacker == realm else e.attacker
+                if other:
+                    self._score(s, other, library().numbers.points["destroy_unit"], "destroying a unit", events)
+                return
+
+    def _retreat_to(self, s: State, realm: str, unit: str, frm: str, to: str, events: list[Any]) -> None:
+        u = s.realms[realm].units[unit]
+        u.region = to
+        events.append(Retreated(realm=realm, unit=unit, frm=frm, to=to))
+        if realm == s.order[s.turn] and s.current == unit:
+            u.done = True  # the attacker's activation ends with his defeat
+
+    def _conquer(self, s: State, realm: str, region: str, events: list[Any]) -> None:
+        lib = library()
+        former = s.owner[region]
+        piece_of = s.pieces.pop(region, "")
+        if piece_of:
+            s.realms[piece_of].supply += 1
+        if not realm:  # a raid that wins leaves the region neutral
+            s.owner[region] = ""
+            events.append(Conquered(realm="", region=region, former=former, piece=False))
+            return
+        printed = lib.regions[region].owner
+        rs = s.realms[realm]
+        piece = printed != realm
+        if piece:
+            rs.supply -= 1
+            s.pieces[region] = realm
+        s.owner[region] = realm
+        events.append(Conquered(realm=realm, region=region, former=former, piece=piece))
+        if lib.regions[region].capital and former in lib.realms:
+            self._finish(s, realm, f"{realm_name(realm)} took {lib.name(region)}, the capital of "
+                         f"{realm_name(former)}", events)
+            return
+        pts = lib.numbers.points["conquer_neutral" if former == "" else "conquer_enemy"]
+        epoch = lib.epochs[s.epoch - 1]
+        if epoch.kind == "conquest":
+            pts += epoch.value
+        rs.conquests += 1
+        self._score(s, realm, pts, f"conquering {lib.name(region)}", events)
+
+    def _after_battle(self, s: State, rng: Rng, events: list[Any]) -> None:
+        """Back to the turns: a raid leads into the first turn; otherwise the acting unit may be finished."""
+        if s.phase != "turns":
+            return
+        realm = s.order[s.turn]
+        if s.current:
+            u = s.realms[realm].units.get(s.current)
+            if u is None or u.done:
+                s.current = ""
+            else:
+                self._settle(s, realm, events)
+        self._unit_finished(s, realm, rng, events)
+
+
+
+__all__ = ["PAIRS", "Engine", "adjective", "realm_name", "unit_title"]

@@ -1,0 +1,99 @@
+"""Autokrator as the platform sees it: ``RULESET`` satisfies ``rules.spec.Ruleset``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from rules.autokrator import auto
+from rules.autokrator.commands import AutokratorCodec
+from rules.autokrator.engine import Engine
+from rules.autokrator.spec import SPEC
+from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
+from rules.autokrator.view import AutokratorView, build_view, secret_variants
+from rules.core import NotYourTurn, Outcome, Rng, SeatInfo, Step
+from rules.spec import ActionMeta, GameSpec
+
+#: At most this many moves in one stand-in by Tabula (a whole turn takes a few dozen).
+DEPUTY_LIMIT = 200
+
+
+class AutokratorRuleset:
+    def __init__(self) -> None:
+        self.engine = Engine()
+        self._codec = AutokratorCodec()
+
+    @property
+    def spec(self) -> GameSpec:
+        return SPEC
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def action_type(self) -> object:
+        return AutokratorAction
+
+    @property
+    def codec(self) -> AutokratorCodec:
+        return self._codec
+
+    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
+        return self.engine.check_options(options, players)
+
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+        return self.engine.setup(seats, options, seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return self.engine.to_act(state)
+
+    def legal(self, state: State, seat: int) -> Sequence[AutokratorAction]:
+        return self.engine.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+        if isinstance(action, Deputy):
+            return self._deputy(state, seat)
+        return self.engine.apply(state, seat, action)
+
+    def _deputy(self, state: State, seat: int) -> Step:
+        """After the time limit: Tabula plays ``seat`` for as long as that seat must act now (its dealing, its
+        turn, its row in a battle); the player has the realm back the next time it must act."""
+        if seat not in self.engine.to_act(state):
+            raise NotYourTurn("Tabula stands in only for a realm the game is waiting for.")
+        epoch = state.epoch
+        events: list[object] = []
+        for _ in range(DEPUTY_LIMIT):
+            if state.phase == "over" or seat not in self.engine.to_act(state) or state.epoch != epoch:
+                break
+            action = auto.policy(self.engine, state, seat, Rng(state.rng ^ state.tick))
+            if action is None:
+                break
+            step = self.engine.apply(state, seat, action)
+            state, events = step.state, [*events, *step.events]
+        return Step(state=state, events=tuple(events))
+
+    def view(self, state: State, seat: int | None) -> AutokratorView:
+        return build_view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.engine.outcome(state)
+
+    def moment(self, state: State) -> int:
+        return self.engine.moment(state)
+
+    def meta(self, action: AutokratorAction) -> ActionMeta:
+        # The cards a unit gets and the row laid in battle are secret; a spy's report is for the spy alone.
+        secret = isinstance(action, Assign | Lineup | Spy | Deputy)
+        return ActionMeta(free=False, secret=secret, undoable=False)
+
+    def timeout(self, state: State) -> tuple[int, AutokratorAction] | None:
+        acting = sorted(self.engine.to_act(state))
+        if not acting:
+            return None
+        return (acting[0], Deputy())
+
+    def policy(self, state: State, seat: int, rng: Rng) -> AutokratorAction | None:
+        return auto.policy(self.engine, state, seat, rng)
+
+    def secret_variants(self, state: State, seat: int) -> Iterator[State]:
+        return secret_variants(state, seat)
