@@ -34,3 +34,19 @@ def check_png(attachment: Any) -> Image.Image:
 
 def uid(user: dict[str, Any]) -> int:
     return int(user["id"])
+
+
+async def arrange(svc: Any, game_id: int, change: Callable[[Any], None]) -> None:
+    """Lay the table out as a test needs it (the books' examples start from a given position): the stored
+    state, changed in place by ``change`` and saved at the next version."""
+    import msgspec
+
+    from rules.registry import ruleset
+
+    g = await svc._load(game_id, fresh=True)
+    kind = ruleset(g.record.ruleset).state_type
+    state = msgspec.json.decode(msgspec.json.encode(g.state), type=kind)
+    change(state)
+    assert await svc.db.store.save(game_id, g.version, state=msgspec.json.encode(state).decode(), status="active",
+                                   deadline=None, entry=None, now=svc.clock())
+    svc.forget(game_id)

@@ -152,9 +152,9 @@ async def test_a_whole_battle_keeps_both_rows_secret_until_the_reveal_then_the_b
         db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await _battle_ready(h)
-        near = await h.autocomplete(h.alice, thread.payload, "march", {"unit": "king", "to": ""})
+        near = await h.autocomplete(h.alice, thread.payload, "move", {"unit": "king", "to": ""})
         assert near.choices and "antioch" in [c["value"] for c in near.choices]
-        marched = await h.slash(h.alice, thread.payload, "march", {"unit": "king", "to": "antioch"})
+        marched = await h.slash(h.alice, thread.payload, "move", {"unit": "king", "to": "antioch"})
         assert not marched.ephemeral and "Antioch" in marched.content
         targets = await h.autocomplete(h.alice, thread.payload, "attack", {"unit": "king", "target": ""})
         assert [c["value"] for c in targets.choices] == ["byz.general"]  # not the Garrison while he stands there
@@ -223,15 +223,15 @@ async def test_misuse_is_refused_politely(db: Database) -> None:
         three = await h.slash(h.alice, h.channel, "game", {"game": "autokrator", "mode": "east"}, subcommand="new")
         assert not three.ephemeral
         thread, _game_id = await _battle_ready_fresh(h)
-        early = await h.slash(h.bob, thread.payload, "march", {"unit": "king", "to": "adrianople"})
+        early = await h.slash(h.bob, thread.payload, "move", {"unit": "king", "to": "adrianople"})
         assert early.ephemeral and "waits for" in early.content
-        never = await h.slash(h.alice, thread.payload, "march", {"unit": "king", "to": "bulgaria"})
+        never = await h.slash(h.alice, thread.payload, "move", {"unit": "king", "to": "bulgaria"})
         assert never.ephemeral and "march" in never.content
-        nowhere = await h.slash(h.alice, thread.payload, "march", {"unit": "king", "to": "atlantis"})
+        nowhere = await h.slash(h.alice, thread.payload, "move", {"unit": "king", "to": "atlantis"})
         assert nowhere.ephemeral and "no region called" in nowhere.content
         nothing = await h.slash(h.alice, thread.payload, "attack", {"unit": "king", "target": "region"})
         assert nothing.ephemeral and "attacks where it stands" in nothing.content
-        stranger = await h.slash(h.carol, thread.payload, "march", {"unit": "king", "to": "alexandria"})
+        stranger = await h.slash(h.carol, thread.payload, "move", {"unit": "king", "to": "alexandria"})
         assert stranger.ephemeral and "not playing" in stranger.content
         hand = await h.slash(h.carol, thread.payload, "hand")
         assert hand.ephemeral

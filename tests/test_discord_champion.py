@@ -4,30 +4,16 @@ stays private, and the final battle."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from bot.db import Database
-from bot.play import GameService
 from rules.champion.content import library
 from rules.champion.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import bot_factory, check_png, uid
+from tests.tabula_harness import arrange, bot_factory, check_png, uid
 from tests.test_discord import last
 
 LIB = library()
-
-
-async def arrange(svc: GameService, game_id: int, change: Callable[[State], None]) -> None:
-    """Lay the table out as a test needs it (the book's examples start from a given position)."""
-    g = await svc._load(game_id, fresh=True)
-    state = msgspec.json.decode(msgspec.json.encode(g.state), type=State)
-    change(state)
-    assert await svc.db.store.save(game_id, g.version, state=msgspec.json.encode(state).decode(), status="active",
-                                   deadline=None, entry=None, now=svc.clock())
-    svc.forget(game_id)
 
 
 def private_ids(message: Any) -> list[str]:

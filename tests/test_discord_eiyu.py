@@ -5,30 +5,17 @@ Tabula after the timeout."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from bot.db import Database
-from bot.play import GameService
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import bot_factory, check_png, uid
+from tests.tabula_harness import arrange, bot_factory, check_png, uid
 from tests.test_discord import last
 
 LIB = library()
 ORDER_WORDS = ("red road", "yellow road", "blue road", "light-blue road", "purple road", "order:", "row:")
-
-
-async def arrange(svc: GameService, game_id: int, change: Callable[[State], None]) -> None:
-    g = await svc._load(game_id, fresh=True)
-    state = msgspec.json.decode(msgspec.json.encode(g.state), type=State)
-    change(state)
-    assert await svc.db.store.save(game_id, g.version, state=msgspec.json.encode(state).decode(), status="active",
-                                   deadline=None, entry=None, now=svc.clock())
-    svc.forget(game_id)
 
 
 def views(message: Any) -> list[str]:

@@ -32,7 +32,7 @@ def race() -> Iterator[None]:
 
 def test_the_plugin_is_found_and_builds_its_commands(race: None) -> None:
     assert "race" in games()
-    assert "move" in slash_verbs() and slash_verbs()["move"].games == ["race"]
+    assert "move" in slash_verbs() and "race" in slash_verbs()["move"].games  # shared by meaning with others
     assert command_count() < DISCORD_COMMAND_LIMIT
 
 

@@ -174,7 +174,7 @@ class AutokratorPresenter:
     def _turn_prompt(self, view: AutokratorView, choices: list[Choice], users: list[int]) -> Prompt:
         menus: list[Menu] = []
         for unit in ("king", "general", "admiral"):
-            moves = [c for c in choices if c.command.verb in ("march", "voyage") and
+            moves = [c for c in choices if c.command.verb in ("move", "voyage") and
                      (c.command.get("unit") or "admiral") == unit]
             if moves:
                 menus.append(self._menu(moves, f"{UNIT_NAMES[unit]}: " + ("sail to…" if unit == "admiral"

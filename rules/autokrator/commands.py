@@ -92,9 +92,9 @@ class AutokratorCodec:
             if len(pair) != 2:
                 raise IllegalAction("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`.")
             return Assign(holder=holder, cards=self._ordered(pair))
-        if verb in ("march", "move"):  # `/march` in Discord; `/move` typed in the terminal too
+        if verb in ("move", "march"):  # `/move`, as the book says; `/march` is the same
             if not get("unit") or not get("to"):
-                raise IllegalAction("Say which unit and where: `/march unit:general to:antioch`.")
+                raise IllegalAction("Say which unit and where: `/move unit:general to:antioch`.")
             return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
         if verb == "voyage":
             if not get("to"):
@@ -137,7 +137,7 @@ class AutokratorCodec:
             return Lineup(cards=(cards[0], cards[1], cards[2]), marks=marks)
         if verb == "retreat":
             return Withdraw(to=region_id(get("to")))
-        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/march`, `/voyage`, `/attack`, `/pass` or the buttons.")
+        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the buttons.")
 
     @staticmethod
     def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -150,7 +150,7 @@ class AutokratorCodec:
                 return Command.of("assign", unit="same")
             return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
         if isinstance(action, Move):
-            return Command.of("march", unit=action.unit, to=action.to)
+            return Command.of("move", unit=action.unit, to=action.to)
         if isinstance(action, Voyage):
             return Command.of("voyage", to=action.to)
         if isinstance(action, Attack):

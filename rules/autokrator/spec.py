@@ -10,12 +10,12 @@ def _arg(name: str, description: str, *, required: bool = False, complete: bool 
 
 
 VERBS: tuple[VerbSpec, ...] = (
-    VerbSpec("march", "Autokrator: march your King or General to a neighbouring region",
-             "`/march unit: to:` march the King or General one region (the General may make two within your lands)",
+    VerbSpec("move", "Autokrator: march your King or General to a neighbouring region",
+             "`/move unit: to:` march the King or General one region (the General may make two within your lands)",
              (_arg("unit", "king or general", required=True), _arg("to", "The neighbouring region", required=True))),
-    # The book's word, typed in the terminal; Discord's `/move` belongs to another game, so there it is `/march`.
-    VerbSpec("move", "Autokrator: march your King or General (the same as /march)",
-             "`/move unit: to:` the same as `/march`",
+    # The army's own word, typed in the terminal or carried by a menu; the same as `/move`.
+    VerbSpec("march", "Autokrator: march your King or General (the same as /move)",
+             "`/march unit: to:` the same as `/move`",
              (_arg("unit", "king or general", required=True), _arg("to", "The neighbouring region", required=True)),
              slash=False),
     VerbSpec("voyage", "Autokrator: sail your Admiral to a port of his anchor colour",
@@ -115,6 +115,6 @@ SPEC = GameSpec(
            BenchSpec("two players, Saracens against Byzantium", {"mode": "east"}, players=2)),
     intro="Conquer regions and beat enemy units for points over five epochs; take an enemy capital to win at once.\n"
           "Each epoch: deal your battle cards to your units in secret, then on your turn move and fight with your "
-          "King, General and Admiral (`/march`, `/voyage`, `/attack`, `/pass`); battles are fought card by card.",
+          "King, General and Admiral (`/move`, `/voyage`, `/attack`, `/pass`); battles are fought card by card.",
     rules=RULES,
 )
