@@ -370,3 +370,15 @@ def test_a_developed_heros_tracks_slide_up_to_show_values_beyond_fifteen() -> No
     one = render_sheet(hero, side_name="Veteran")
     hero = msgspec.structs.replace(hero, life=23)
     assert render_sheet(hero, side_name="Veteran") != one  # before, both drew no life marker at all
+
+
+def test_the_shipped_label_layout_is_the_one_placement_gives_today() -> None:
+    """The map's name blocks and token places ship in render/champion/layout.json (placing them takes seconds);
+    after a change to the map or the placement, `python -m render.champion.basemap` writes the file again."""
+    from render.champion import basemap
+    from rules.champion import content
+
+    world_map = content.map_file()
+    shipped = basemap.msgspec.json.decode(basemap.LAYOUT_FILE.read_bytes(), type=basemap._Layout)
+    assert shipped.key == basemap._layout_key(world_map), "run: python -m render.champion.basemap"
+    assert shipped.labels == basemap.place_all(world_map), "run: python -m render.champion.basemap"

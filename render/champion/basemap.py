@@ -4,11 +4,14 @@ names, icons and the key — drawn once per map and cached, also already mapped 
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.champion import glyphs
@@ -158,8 +161,46 @@ def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tupl
     return math.ceil(w), math.ceil(h)
 
 
+#: The labels and token places, worked out once and shipped (placing them takes seconds: a first `/game
+#: status` must not wait for that, nor a test under load).  Keyed by what they depend on; a test checks the
+#: shipped file against a fresh placement, and ``python -m render.champion.basemap`` writes it again.
+LAYOUT_FILE = Path(__file__).parent / "layout.json"
+LAYOUT_VERSION = 1
+
+
+def _layout_key(world_map: MapFile) -> str:
+    digest = hashlib.sha256(msgspec.json.encode(world_map))
+    digest.update(f"{LAYOUT_VERSION}:{NAME_SIZE}:{TOKEN_D}:{BADGE}:{ANCHOR}:{SYMBOL}".encode())
+    for name in ("bold", "sans", "cond"):
+        digest.update(str(font(name, 12).path).rsplit("/", 1)[-1].encode())
+    return digest.hexdigest()
+
+
+class _Layout(msgspec.Struct, frozen=True):
+    key: str
+    labels: dict[str, Label]
+
+
 @lru_cache(maxsize=4)
 def labels(world_map: MapFile) -> dict[str, Label]:
+    """Each province's name block and token place: the shipped layout when it matches this map, else placed
+    now (see ``place_all``)."""
+    try:
+        shipped = msgspec.json.decode(LAYOUT_FILE.read_bytes(), type=_Layout)
+    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
+        return place_all(world_map)
+    return shipped.labels if shipped.key == _layout_key(world_map) else place_all(world_map)
+
+
+def write_layout(world_map: MapFile) -> Path:
+    """Place every label afresh and ship the result (run after changing the map or the placement)."""
+    placed = place_all(world_map)
+    layout = _Layout(key=_layout_key(world_map), labels=dict(sorted(placed.items())))
+    LAYOUT_FILE.write_bytes(msgspec.json.encode(layout) + b"\n")
+    return LAYOUT_FILE
+
+
+def place_all(world_map: MapFile) -> dict[str, Label]:
     """Place each province's name block beside its icon (the map kit chooses the spots), avoiding the other
     icons, the port anchors, the names and the token spots."""
     g = geometry(world_map)
@@ -582,3 +623,9 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
 def _base(world_map: MapFile) -> Image.Image:
     """The static picture mapped onto the palette (a snapshot copies it and pastes what changed)."""
     return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)
+
+
+if __name__ == "__main__":  # python -m render.champion.basemap: ship the layout again
+    import render.champion.basemap as shipped_module  # the package's own copy, not this __main__ one
+
+    print(f"wrote {shipped_module.write_layout(content.map_file())}")
