@@ -10,6 +10,7 @@ import logging
 import re
 from typing import Any, ClassVar, Optional
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -99,8 +100,10 @@ async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") ->
     try:
         await channel.get_partial_message(info.lobby_message_id).edit(
             embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=NONE)
-    except discord.HTTPException:
-        log.info("game %d: could not update the lobby message", game_id)
+    except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as err:
+        # Discord refused, or the bot is shutting down under this edit ("Session is closed"): the game is
+        # saved either way, and only the lobby message's look is behind.
+        log.info("game %d: could not update the lobby message (%s)", game_id, type(err).__name__)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
