@@ -395,9 +395,9 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
             if not await term.handle(line):
                 break
         final = await svc.get(game_id)
-        if args.auto and final.outcome is not None and not term.pictures:
+        if args.auto:  # a demo ends with the board as it stands (its last move may have drawn none)
             term.pictures = True
-            term.show(presenter(final.spec.key).status(final))
+            term.save(presenter(final.spec.key).status(final).pictures)
         if args.auto:
             term.say(f"\n{played} moves played; {term.written} pictures written.")
         if final.outcome is not None:
