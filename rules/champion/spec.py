@@ -99,8 +99,8 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection("moving", "Moving and the map",
                  "Provinces touch along land borders and a few narrow crossings (dashed on the map). An "
                  "exploration never passes the same province twice and may stop early. A caravan ignores horses. "
-                 "Voyages go only between ports of the Mare Internum and roll a die: on a 1 the ship is wrecked "
-                 "and the hero, washed ashore at the goal, loses an item of their choice (never the starting "
+                 "Voyages go only between ports of the Mare Internum and roll a die: a 1 means shipwreck — "
+                 "you still wash ashore where you were bound, but lose an item you pick (never the starting "
                  "weapon). The map washes light every province you can reach this turn."),
     RulesSection("stories", "Story cards",
                  "After moving, draw a story card from the deck of the province's icon: jug, amphora and basket "
