@@ -3,6 +3,8 @@
     python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env)
     python -m bot play <game> ... play offline, no Discord needed (see --help)
     python -m bot migrate         create or upgrade the database schema and exit
+    python -m bot backup FILE     a consistent copy of the live SQLite database (restore FILE puts one back)
+    python -m bot verify FILE     check a game's exported log with the engine
     python -m bot verify FILE     check a `/game export` file with the engine (exit 0: all match)
 """
 
@@ -11,9 +13,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from bot.config import Settings
 
@@ -26,9 +30,23 @@ class _NoVoiceNotes(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
-def _logging(level: str) -> None:
+class _JsonLines(logging.Formatter):
+    """One JSON object a line (LOG_FORMAT=json), for log collectors."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), "level": record.levelname,
+                 "logger": record.name, "message": record.getMessage()}
+        if record.exc_info:
+            entry["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def _logging(level: str, form: str = "plain") -> None:
     logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    if form == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(_JsonLines())
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
     client = logging.getLogger("discord.client")
     client.addFilter(_NoVoiceNotes())
@@ -81,6 +99,22 @@ async def _migrate(settings: Settings) -> int:
     return 0
 
 
+def _backup(command: str, url: str, file: Path) -> int:
+    from bot.backup import BackupError, backup, restore
+
+    try:
+        if command == "backup":
+            print(f"tabula: backed up {backup(url, file)} games to {file}")
+        else:
+            games, kept = restore(url, file)
+            print(f"tabula: restored {games} games from {file}" + (f"; the database it replaced is {kept}"
+                                                                    if kept else ""))
+    except BackupError as err:
+        print(f"tabula: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tabula: board games by message.")
     sub = parser.add_subparsers(dest="command")
@@ -88,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="create or upgrade the database schema")
     sub.add_parser("verify", help="check an exported game log (/game export) with the engine").add_argument(
         "file", help="the JSON file /game export gave")
+    sub.add_parser("backup", help="copy the live SQLite database consistently to FILE").add_argument(
+        "file", help="the new file to write")
+    sub.add_parser("restore", help="check FILE and put it in place of the database (stop the bot first)"
+                   ).add_argument("file", help="a file `backup` made")
     from bot.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
@@ -97,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return verify([args.file])
     settings = Settings()
+    if args.command in ("backup", "restore"):
+        return _backup(args.command, settings.database_url, Path(args.file))
     if args.command == "play":
         from bot.offline import play
 
@@ -112,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             print("\nStopped.", file=sys.stderr)
             return 130
-    _logging(settings.log_level)
+    _logging(settings.log_level, settings.log_format)
     if args.command == "migrate":
         return asyncio.run(_migrate(settings))
     try:

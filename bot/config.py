@@ -28,3 +28,4 @@ class Settings(BaseSettings):
     vacation_days: float = Field(default=14.0, ge=0, le=365,
                                  description="Days of /game vacation each player may take per game.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_format: Literal["plain", "json"] = Field(default="plain", description="plain lines, or JSON lines.")
