@@ -116,6 +116,7 @@ class TabulaBot(commands.Bot):
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
+        self.running: dict[int, tuple[int, int, str]] = {}  # game -> a message a telling may continue
 
     async def setup_hook(self) -> None:
         if self.db is None:

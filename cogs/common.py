@@ -28,6 +28,8 @@ class Tabula(Protocol):
 
     service: LongGameService
     background: set[asyncio.Task[None]]
+    #: game id -> (channel, message, key) of a running message (``Telling.continues``) in this process
+    running: dict[int, tuple[int, int, str]]
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...

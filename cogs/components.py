@@ -338,9 +338,52 @@ def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View
     return view if view.children else None
 
 
+async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Interaction, moment: GameMoment[Any],
+                    telling: Telling) -> bool:
+    """Append a telling to the running message it continues (a fight), with the new controls; False when
+    there is none to continue (or the text would no longer fit), so the caller posts a new message."""
+    running = bot.running.get(moment.game_id)
+    if telling.continues is None or running is None or running[2] != telling.continues:
+        return False
+    channel_id, message_id, _ = running
+    pressed = target.message if isinstance(target, discord.Interaction) else None
+    try:
+        if pressed is not None and pressed.id == message_id:
+            old = pressed.content
+        else:
+            channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+            old = (await channel.fetch_message(message_id)).content
+    except discord.HTTPException:
+        return False
+    ping, mentions = prompt_line(telling, moment.clock_deadline)
+    old = old.rsplit("\n➡️ ", 1)[0] if "\n➡️ " in old else old  # the last ping line is not kept
+    content = f"{old}\n{telling.text}"
+    if len(content) > MAX_CONTENT:
+        return False
+    view = controls(moment.game_id, moment.stamp, telling.prompt)
+    edit: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NONE}
+    if telling.pictures:
+        edit["attachments"] = files(telling.pictures)
+    if isinstance(target, discord.Interaction) and pressed is not None and pressed.id == message_id \
+            and not target.response.is_done():
+        await target.response.edit_message(**edit)
+    else:
+        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        await channel.get_partial_message(message_id).edit(**edit)
+        if isinstance(target, discord.Interaction):
+            await reply(target, "Done — the fight goes on in its message above.")
+    if ping:  # the turn passed to someone: they are pinged in a line of its own (an edit pings nobody)
+        thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        await thread.send(ping, allowed_mentions=mentions)
+    return True
+
+
 async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
                        moment: GameMoment[Any], telling: Telling) -> None:
-    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs."""
+    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs (or
+    append it to the running message it continues)."""
+    if await _continue(bot, target, moment, telling):
+        return
     ping, mentions = prompt_line(telling, moment.clock_deadline)
     parts = chunks(telling.text)
     if ping:
@@ -367,6 +410,10 @@ async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.In
             sent = await target.send(**kwargs)
         if last and isinstance(sent, discord.Message) and not free:
             await retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
+            if telling.continues is not None:
+                bot.running[moment.game_id] = (sent.channel.id, sent.id, telling.continues)
+            else:
+                bot.running.pop(moment.game_id, None)
 
 
 async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:

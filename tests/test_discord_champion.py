@@ -165,23 +165,31 @@ async def test_the_local_market_offers_three_cards_to_buy_or_leave(db: Database)
         assert again.ephemeral and "earlier" in again.content
 
 
+def live_prompt(h: FakeDiscordHarness, thread: Any) -> Any:
+    """The one message of the thread whose controls are live (in a fight: the fight's own message, edited as
+    it goes; a ping line may have come after it)."""
+    return next(m for m in reversed(h.messages(thread.id))
+                if any(c.startswith(("tb:pick:", "tb:do:", "tb:view:")) for c in m.custom_ids))
+
+
 async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: dict[int, Any],
-                     looks: dict[int, list[str]], limit: int = 300) -> None:
-    """Whoever is pinged presses "Your hand" (if offered) and then the first command button, until the fight
-    is over; every private look is kept in ``looks`` by user id."""
+                     looks: dict[int, list[str]], limit: int = 300) -> int:
+    """Whoever must act presses "Your hand" (if offered) and then the first command button, until the fight
+    is over; every private look is kept in ``looks`` by user id.  Returns how many messages the fight added to
+    the thread (it is one message, edited card by card, plus a short line whenever the turn passes)."""
     previous: Any = None
+    before = seen = len(h.messages(thread.id))
     for _ in range(limit):
         now = await h.bot.service.get(game_id)
         if now.state.combat is None:
-            return
-        message = last(h, thread.id)
-        # a ping only when the turn passes to someone: never the player who just acted and goes on
-        assert previous is None or uid(previous) not in message.pings.users
-        if message.pings.users:
-            who = players[next(iter(message.pings.users))]
-        else:
-            who = players[now.user_of(min(now.to_act))]
-            assert previous is None or who is previous, "nobody was pinged although the turn passed"
+            return len(h.messages(thread.id)) - before
+        message = live_prompt(h, thread)
+        pinged = {u for m in h.messages(thread.id)[seen:] for u in m.pings.users}  # since the last press
+        seen = len(h.messages(thread.id))
+        who = players[now.user_of(min(now.to_act))]
+        if previous is not None:
+            # a ping only when the turn passes to someone: never the player who just acted and goes on
+            assert (uid(who) in pinged) == (who is not previous), ("pings", pinged, who is previous)
         previous = who
         mine = private_ids(message)
         if mine:
@@ -189,9 +197,10 @@ async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: 
             assert look.ephemeral
             looks.setdefault(uid(who), []).append(look.content)
             pressed = await h.click(who, look.original, next(iter(act_buttons(look).values())))
+            assert not pressed.ephemeral or "the fight goes on" in pressed.content, pressed.content
         else:
             pressed = await h.click(who, message, next(iter(act_buttons(message).values())))
-        assert not pressed.ephemeral, pressed.content
+            assert not pressed.ephemeral, pressed.content
     raise AssertionError("the fight never ended")
 
 
@@ -224,8 +233,12 @@ async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) 
         other = h.bob if mover is h.alice else h.alice
         await face_the_bodyguard(h, thread, game_id, mover, seat)
         looks: dict[int, list[str]] = {}
-        await play_fight(h, thread, game_id, players, looks)
-        public = "\n".join(m.content for m in h.messages(thread.id))
+        added = await play_fight(h, thread, game_id, players, looks)
+        fights = [m for m in h.messages(thread.id) if "⚔️" in m.content]
+        assert len(fights) == 1 and fights[0].history  # one fight message, edited as the fight went
+        assert added <= 12, added  # the pings when the turn passed, and the end of the fight
+        public = "\n".join([*(m.content for m in h.messages(thread.id)),
+                             *(str(v.get("content", "")) for m in h.messages(thread.id) for v in m.history)])
         assert "Your hand:" not in public and "(you play it)" not in public
         assert "⚔️" in public and "🎲 Initiative" in public
         # the right-hand player ran the Bodyguard from a hand only they saw; the hero saw only their own
@@ -310,8 +323,9 @@ async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(d
         await face_the_bodyguard(h, thread, game_id, mover, seat)
         service = h.bot.service
         for _ in range(40):  # play the hero's side until the Bodyguard's player is the one waited for
-            message = last(h, thread.id)
-            if message.pings.users == {uid(other)}:
+            message = live_prompt(h, thread)
+            now = await service.get(game_id)
+            if now.user_of(min(now.to_act)) == uid(other):
                 break
             mine = private_ids(message)
             if mine:
@@ -327,8 +341,9 @@ async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(d
         assert await h.bot.run_timeouts() == 1
         posted = h.messages(thread.id)[count:]
         away = next(e.name for e in (await service.get(game_id)).seats if e.user_id == uid(other))
-        assert posted and f"⏳ {away} did not answer" in posted[0].content
-        assert posted[-1].pings.users  # the game goes on: whoever acts next is pinged
+        told = "\n".join([live_prompt(h, thread).content, *(m.content for m in posted)])
+        assert f"⏳ {away} did not answer" in told  # in the fight's own message, or a new one after it
+        assert posted and posted[-1].pings.users  # the game goes on: whoever acts next is pinged
 
 
 async def test_options_of_the_other_game_are_refused_politely(db: Database) -> None:

@@ -243,6 +243,12 @@ async def test_a_plugin_game_found_by_name_plays_to_the_end_through_the_real_pro
             await fake.interact(fake.component(fake.alice, fake.message(lobby.id), start))
             [thread] = fake.threads()
             for _ in range(12):
+                for _ in range(200):  # the process posts in its own time (Tabula's reply after the press's)
+                    posted = fake.messages(thread.id)
+                    if posted and ("wins" in posted[-1].content
+                                   or any(c.startswith("tb:pick:") for c in posted[-1].custom_ids)):
+                        break
+                    await asyncio.sleep(0.05)
                 prompt = fake.messages(thread.id)[-1]
                 if "wins" in prompt.content:
                     break

@@ -69,6 +69,10 @@ class Telling:
     text: str
     pictures: list[Picture]
     prompt: Prompt | None = None
+    #: A running message this telling continues (a fight, card by card): when the game's newest prompt was
+    #: posted with the same key, the platform appends the text to that message and gives it the new controls
+    #: and pictures, instead of posting a new message; whoever must act next is still pinged, in a short line.
+    continues: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,7 +120,9 @@ class ChampionPresenter:
         quiet = self._unpinged(moment, prompt)
         if quiet:
             lines.append(quiet)
-        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=prompt)
+        # A fight is one message, edited card by card as it goes; its end (and the map) comes as a new one.
+        fight = "fight" if view.phase == "combat" else None
+        return Telling(text="\n".join(lines) or "—", pictures=pictures[:10], prompt=prompt, continues=fight)
 
     def _unpinged(self, moment: ChampionMoment, prompt: Prompt | None) -> str:
         """Who must act, said in words (no mention) when nobody is pinged: the player who goes on, or the
