@@ -371,7 +371,7 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
         channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
         await channel.get_partial_message(message_id).edit(**edit)
         if isinstance(target, discord.Interaction):
-            await reply(target, "Done — the fight goes on in its message above.")
+            await reply(target, "Done — it is told in the running message above.")
     if ping:  # the turn passed to someone: they are pinged in a line of its own (an edit pings nobody)
         thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
         await thread.send(ping, allowed_mentions=mentions)

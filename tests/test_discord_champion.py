@@ -197,7 +197,7 @@ async def play_fight(h: FakeDiscordHarness, thread: Any, game_id: int, players: 
             assert look.ephemeral
             looks.setdefault(uid(who), []).append(look.content)
             pressed = await h.click(who, look.original, next(iter(act_buttons(look).values())))
-            assert not pressed.ephemeral or "the fight goes on" in pressed.content, pressed.content
+            assert not pressed.ephemeral or "told in the running message" in pressed.content, pressed.content
         else:
             pressed = await h.click(who, message, next(iter(act_buttons(message).values())))
             assert not pressed.ephemeral, pressed.content
