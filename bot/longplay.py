@@ -37,6 +37,9 @@ from rules.registry import AnyRuleset, ruleset
 log = logging.getLogger("tabula.longplay")
 _enc = msgspec.json.Encoder()
 DAY = 24 * 3600
+#: The user id a seat gets when its player leaves (Tabula plays it; anyone may take it): below every id that
+#: the lobby's **Add Tabula** gives.
+LEFT_SEAT = -1000
 #: A nudge may come once per clock period; a game without a clock allows one this often.
 NUDGE_WITHOUT_CLOCK = 12 * 3600
 
@@ -263,7 +266,7 @@ class LongGameService(GameService):
             self._check_playable(g)
             seat = self._seat_of(g, user_id)
             mine = next(s for s in g.seats if s.seat == seat)
-            await self.queries.set_seat(game_id, seat, user_id=-(1000 + seat), strikes=0, vacation_until=None)
+            await self.queries.set_seat(game_id, seat, user_id=LEFT_SEAT - seat, strikes=0, vacation_until=None)
             if user_id == g.record.host_id:
                 heir = next((s for s in g.seats if s.user_id > 0 and s.user_id != user_id), None)
                 if heir is not None:
@@ -296,8 +299,12 @@ class LongGameService(GameService):
                 names = ", ".join(f"{s.seat + 1}. {s.name}" for s in g.seats)
                 raise IllegalAction(f"Name a seat of this game: {names}.")
             if taking:
-                if target.user_id > 0 and target.strikes < STRIKES_TO_OFFER:
-                    raise IllegalAction(f"{target.name} is back at the table, so the seat is no longer free.")
+                # Free to take: a seat Tabula played three times running for an absent player, or one a player
+                # left (not a seat the host gave Tabula on purpose).
+                left = target.user_id <= LEFT_SEAT
+                if not left and (target.user_id < 0 or target.strikes < STRIKES_TO_OFFER):
+                    raise IllegalAction(f"{target.name}'s seat is not free to take: the host can give it with "
+                                        "`/game replace`.")
             else:
                 self._check_host(g, user_id, can_manage, "give a seat to someone else")
             await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,

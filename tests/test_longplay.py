@@ -202,8 +202,10 @@ async def test_an_organiser_without_a_seat_and_seats_that_change_hands(db: Datab
     assert name == "Bob" and (await svc.lobby(game_id)).seats[1].user_id < 0  # Tabula plays it now
     with pytest.raises(IllegalAction, match="already has a seat"):
         await svc.replace(game_id, DI.id, CY, seat=1)
-    old, seat = await svc.replace(game_id, ANN.id, ANN, seat=1, taking=True)  # a seat Tabula plays is free
+    old, seat = await svc.replace(game_id, ANN.id, ANN, seat=1, taking=True)  # a seat its player left is free
     assert seat == 1
+    with pytest.raises(IllegalAction, match="not free to take"):
+        await svc.replace(game_id, DI.id, DI, seat=0, taking=True)  # seat 0 is Cy's, and Cy has not been absent
     state = await svc.replay(game_id)
     assert json.dumps(state.at) == json.dumps((await svc.get(game_id)).state.at)  # names changed, replay holds
 
