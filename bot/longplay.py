@@ -12,7 +12,6 @@ from typing import Any, Literal
 import msgspec
 
 from bot.clock import (
-    CLOCKS,
     HOST_PAUSED,
     RUNNING,
     STRIKES_TO_OFFER,
@@ -309,13 +308,9 @@ class LongGameService(GameService):
                 self._check_host(g, user_id, can_manage, "give a seat to someone else")
             await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,
                                         vacation_until=None, vacation_used=0.0)
-            await self.queries.set_clock(game_id, await self._clock_after_change(game_id))
+            await self.queries.set_clock(game_id, await self._clock_now(game_id))
             self.forget(game_id)
             return target.name, target.seat
-
-    async def _clock_after_change(self, game_id: int) -> Any:
-        self.forget(game_id)
-        return await self._clock_now(game_id)
 
     # --- undo ---------------------------------------------------------------------------------
 
@@ -367,4 +362,4 @@ class LongGameService(GameService):
         return state
 
 
-__all__ = ["CLOCKS", "ClockNews", "LongGameService", "Undone"]
+__all__ = ["ClockNews", "LongGameService", "Undone"]
