@@ -4,7 +4,7 @@
     python -m bot play <game> ... play offline, no Discord needed (see --help)
     python -m bot migrate         create or upgrade the database schema and exit
     python -m bot backup FILE     a consistent copy of the live SQLite database (restore FILE puts one back)
-    python -m bot verify FILE     check a game's exported log with the engine
+    python -m bot i18n-report     how complete each language's catalogues are (i18n-extract refreshes them)
     python -m bot verify FILE     check a `/game export` file with the engine (exit 0: all match)
 """
 
@@ -126,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         "file", help="the new file to write")
     sub.add_parser("restore", help="check FILE and put it in place of the database (stop the bot first)"
                    ).add_argument("file", help="a file `backup` made")
+    sub.add_parser("i18n-extract", help="refresh every message template from the code and merge it into each .po")
+    sub.add_parser("i18n-report", help="print how complete each catalogue is in each language")
     from bot.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
@@ -134,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.verify import main as verify
 
         return verify([args.file])
+    if args.command in ("i18n-extract", "i18n-report"):
+        from bot.i18n import main as i18n
+
+        return i18n(args.command)
     settings = Settings()
     if args.command in ("backup", "restore"):
         return _backup(args.command, settings.database_url, Path(args.file))

@@ -102,6 +102,9 @@ class GameSpec(msgspec.Struct, frozen=True):
     intro: str = ""
     #: The rules summary `/rules` pages through, section by section (the first section is the overview).
     rules: tuple[RulesSection, ...] = ()
+    #: The languages the game's catalogue is complete in (its book's language at least; English is the
+    #: source).  A test fails when one of them lacks a text; any other language falls back to English per text.
+    languages: tuple[str, ...] = ("en",)
 
     def verb(self, name: str) -> VerbSpec | None:
         return next((v for v in self.verbs if v.name == name), None)

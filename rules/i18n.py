@@ -1,0 +1,268 @@
+"""Tabula's languages: message catalogues (gettext ``.po`` files read through Babel), the language of the
+moment, and the content extractor.
+
+Every text a player reads is a ``msgid`` in English looked up in a catalogue.  There is one catalogue per
+*domain*: the platform's own (``tabula``, kept in ``rules/locale/`` so that the pure rules can use it too)
+and one per game (``rules/<key>/locale/``, domain ``<key>``).  A catalogue directory holds
+
+* ``template.pot`` — every English text of the domain, extracted from the code and the content files by
+  ``python -m bot i18n-extract`` (a test checks it is current);
+* ``<lang>.po`` — one language's translations (``hu``, ``el``, ``ja``), edited by translators with any
+  gettext tool (Poedit, Weblate, a text editor);
+* ``babel.cfg`` — Babel's extraction mapping for the domain (which files, which content keys).
+
+A game's modules write ``from rules.<key>.i18n import _, _n, _p`` (made by ``Catalogue.of(__package__)``);
+texts that must be chosen before the language is known (tables of words, spec descriptions) are marked with
+``N_`` / ``N_p`` and looked up with ``_`` when shown.  Placeholders are named, ``{hero}``, and filled by
+keyword: ``_("{hero} sails to {port}", hero=..., port=...)``.
+
+The language itself is the *current* one, kept in a context variable: the platform sets it (the game's
+language for what is posted in a thread, the asking person's own locale for an ephemeral answer) with
+``using(lang)``; worker threads started with ``asyncio.to_thread`` inherit it.  Nothing here imports the
+platform.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from gettext import NullTranslations
+from pathlib import Path
+from typing import IO, Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+#: The languages Tabula speaks, English first (the source language every other falls back to).
+LANGUAGES: tuple[str, ...] = ("en", "hu", "el", "ja")
+SOURCE = "en"
+#: Each language's name in itself, as a player picks it.
+NATIVE: dict[str, str] = {"en": "English", "hu": "Magyar", "el": "Ελληνικά", "ja": "日本語"}
+
+#: The gettext keywords Tabula's code uses (Babel's keyword specs): what ``i18n-extract`` looks for.
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "_n": (1, 2),
+    "_p": ((1, "c"), 2),
+    "N_p": ((1, "c"), 2),
+    # what the content extractor reports for content files
+    "gettext": None,
+    "pgettext": ((1, "c"), 2),
+}
+
+_LANG: ContextVar[str] = ContextVar("tabula_language", default=SOURCE)
+_FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^{}]*)?\}(?!\})")
+
+
+def language() -> str:
+    """The language texts are looked up in right now."""
+    return _LANG.get()
+
+
+def normalise(locale: str | None) -> str | None:
+    """One of ``LANGUAGES`` for a locale tag (Discord's ``en-US``, ``hu``, ``el``, ``ja``, or ``hu_HU``), or
+    None when Tabula does not speak it."""
+    if not locale:
+        return None
+    head = str(locale).replace("_", "-").split("-")[0].lower()
+    return head if head in LANGUAGES else None
+
+
+@contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """Look texts up in ``lang`` (a locale tag; English when Tabula does not speak it) inside the block."""
+    chosen = normalise(lang) or SOURCE
+    token = _LANG.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _LANG.reset(token)
+
+
+def placeholders(text: str) -> set[str]:
+    """The named ``{fields}`` a text fills (``{{`` and ``}}`` are literal braces)."""
+    return set(_FIELD.findall(text))
+
+
+def _fill(text: str, values: Mapping[str, object]) -> str:
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names a field the code does not give (the completeness test catches it):
+        # never fail a move over a translator's slip, say it in English instead.
+        return text
+
+
+def N_(msgid: str) -> str:
+    """Mark a text for extraction without translating it now (look it up with ``_`` when shown)."""
+    return msgid
+
+
+def N_p(context: str, msgid: str) -> str:
+    """Mark a text with a context (``command``, ``option``, ``place``…) for extraction; returns it as is."""
+    return msgid
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """A number written the way the language writes it (``1,250`` / ``1 250`` / ``1.250``)."""
+    return format_decimal(value, locale=_babel_locale(lang or language()))
+
+
+@cache
+def _babel_locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+class Catalogue:
+    """One domain's translations, read from ``<directory>/<lang>.po`` on first use and compiled in memory."""
+
+    def __init__(self, domain: str, directory: Path) -> None:
+        self.domain = domain
+        self.directory = directory
+        self._loaded: dict[str, NullTranslations] = {}
+        self._catalogs: dict[str, Catalog | None] = {}
+
+    @classmethod
+    def of(cls, package: str) -> Catalogue:
+        """The catalogue of a game package (``rules.champion`` → domain ``champion``, ``rules/champion/locale``)."""
+        return catalogue_of(package)
+
+    # --- lookups in the current language ----------------------------------------------------------
+
+    def gettext(self, msgid: str, /, **values: object) -> str:
+        return _fill(self.translations(language()).gettext(msgid), values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        """The form for ``n`` (``{n}`` is filled with ``n`` unless given)."""
+        values.setdefault("n", n)
+        return _fill(self.translations(language()).ngettext(singular, plural, n), values)
+
+    def pgettext(self, context: str, msgid: str, /, **values: object) -> str:
+        return _fill(self.translations(language()).pgettext(context, msgid), values)
+
+    # --- lookups in a named language (command translation, reports) --------------------------------
+
+    def lookup(self, lang: str, msgid: str, context: str | None = None) -> str | None:
+        """The translation of ``msgid`` in ``lang``, or None when the catalogue has none (English: None)."""
+        catalog = self.catalog(lang)
+        if catalog is None:
+            return None
+        message = catalog.get(msgid, context=context)
+        if message is None or message.fuzzy:
+            return None
+        text = message.string
+        if isinstance(text, tuple | list):
+            text = text[0] if text else ""
+        return text or None
+
+    def translations(self, lang: str) -> NullTranslations:
+        have = self._loaded.get(lang)
+        if have is None:
+            catalog = self.catalog(lang)
+            if catalog is None:
+                have = NullTranslations()
+            else:
+                buf = io.BytesIO()
+                write_mo(buf, catalog, use_fuzzy=False)
+                buf.seek(0)
+                have = Translations(buf, domain=self.domain)
+            self._loaded[lang] = have
+        return have
+
+    def catalog(self, lang: str) -> Catalog | None:
+        """The parsed ``.po`` of ``lang`` (None for English or a language without a file)."""
+        if lang not in self._catalogs:
+            path = self.directory / f"{lang}.po"
+            if lang == SOURCE or not path.exists():
+                self._catalogs[lang] = None
+            else:
+                with path.open("rb") as fh:
+                    self._catalogs[lang] = read_po(fh, locale=lang, domain=self.domain)
+        return self._catalogs[lang]
+
+    def template(self) -> Catalog:
+        """The committed ``template.pot``: every English text of the domain."""
+        path = self.directory / "template.pot"
+        with path.open("rb") as fh:
+            return read_po(fh, domain=self.domain)
+
+    def languages(self) -> tuple[str, ...]:
+        """English and every language this domain has a ``.po`` file for."""
+        return (SOURCE, *(lang for lang in LANGUAGES[1:] if (self.directory / f"{lang}.po").exists()))
+
+    def reload(self) -> None:
+        """Forget what was read (a translator edited a file while the bot runs, or a test wrote one)."""
+        self._loaded.clear()
+        self._catalogs.clear()
+
+
+@cache
+def catalogue_of(package: str) -> Catalogue:
+    """The catalogue of a package (``rules`` → the platform's ``tabula``; ``rules.<key>`` → ``<key>``)."""
+    module = importlib.import_module(package)
+    directory = Path(next(iter(module.__path__))) / "locale"
+    domain = "tabula" if package == "rules" else package.rsplit(".", 1)[-1]
+    return Catalogue(domain, directory)
+
+
+#: The platform's own words (lobby, refusals, help, the terminal runner, the clock…).
+TABULA = catalogue_of("rules")
+_, _n, _p = TABULA.gettext, TABULA.ngettext, TABULA.pgettext
+
+
+# --- extraction of content files ------------------------------------------------------------------
+
+
+def extract_toml(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                 options: Mapping[str, str]) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
+    """Babel extraction method for content files (``[rules.i18n:extract_toml: rules/x/data/*.toml]``).
+
+    ``keys`` in the mapping's options lists the keys whose string values players read, each optionally with a
+    context: ``keys = text, name:place, title``.  Every string (or list of strings) under those keys, at any
+    depth, becomes a message; its line is where it first appears in the file."""
+    raw = fileobj.read()
+    source = raw.decode("utf-8")
+    data = tomllib.loads(source)
+    wanted: dict[str, str | None] = {}
+    for part in options.get("keys", "").split(","):
+        key, _, ctx = part.strip().partition(":")
+        if key:
+            wanted[key] = ctx or None
+
+    def line_of(text: str) -> int:
+        first = text.splitlines()[0] if text else text
+        at = source.find(first)
+        return source.count("\n", 0, at) + 1 if at >= 0 else 1
+
+    def walk(node: object) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in wanted:
+                    ctx = wanted[key]
+                    texts = [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)] \
+                        if isinstance(value, list) else []
+                    for text in texts:
+                        if text.strip():
+                            if ctx:
+                                yield line_of(text), "pgettext", (ctx, text), []
+                            else:
+                                yield line_of(text), "gettext", text, []
+                yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+
+    yield from walk(data)
