@@ -40,6 +40,7 @@ class Game(SQLModel, table=True):
     wake_at: float | None = Field(default=None, index=True)
     paused: int = 0  # 0 running; 1 paused by the host; 2 waiting for an absent player (the "pause" policy)
     nudged_at: float | None = None
+    language: str = "en"  # what the thread, pictures and tellings are written in (rules.i18n.LANGUAGES)
 
 
 class Seat(SQLModel, table=True):
