@@ -137,7 +137,7 @@ class Catalogue:
 
     @classmethod
     def of(cls, package: str) -> Catalogue:
-        """The catalogue of a game package (``rules.champion`` → domain ``champion``, ``rules/champion/locale``)."""
+        """The catalogue of a game package (``rules.<key>`` → domain ``<key>``, ``rules/<key>/locale``)."""
         return catalogue_of(package)
 
     # --- lookups in the current language ----------------------------------------------------------
