@@ -11,12 +11,25 @@ for slots 1–3, a menu for slots 4–6 and a row of buttons (reset, lock in, re
 
 from __future__ import annotations
 
-from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, game_title
+from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling
 from render import eiyu as art
 from rules.core import Rng
 from rules.eiyu.auto import Step, best_rows, board_of_view, preview
-from rules.eiyu.codec import ORDER_NAMES, city_name, did_text
+from rules.eiyu.codec import city_name, did_text
 from rules.eiyu.content import ACT, WAIT, library
+from rules.eiyu.i18n import (
+    _,
+    _n,
+    _p,
+    a_soldier,
+    colour_name,
+    listing,
+    order_name,
+    place,
+    soldier_count,
+    soldier_name,
+    track,
+)
 from rules.eiyu.state import (
     ChipFlipped,
     ChipLaid,
@@ -44,41 +57,56 @@ from rules.eiyu.view import EiyuView
 from rules.spec import Command
 
 EiyuMoment = Moment[EiyuView]
-WHY = {"wait": "waits (×)", "no_road": "has no {order} road here: waits", "acted": "has already acted here this "
-       "year: waits", "nothing": "finds nothing to do here: waits", "troops": "lacks the troops for what is here: "
-       "waits"}
-TRACK_WORD = {"fame": "fame", "gold": "gold", "building": "building"}
 
 
-PLURAL = {1: "peasant levies", 2: "archers", 3: "infantry", 4: "priests"}
-
-
-def soldier_word(kind: int, count: int = 1) -> str:
-    name = library().soldier(kind).name
-    return PLURAL.get(kind, name) if count != 1 else name
-
-
-def a_soldier(kind: int) -> str:
-    name = soldier_word(kind)
-    return ("an " if name[0] in "aeiou" else "a ") + name
+def why_text(why: str, player: str, city: int, slot: int, order: str) -> str:
+    """A ■ or a move that came to nothing: "`3` Ann in 4 has no purple road here: waits"."""
+    if why == "wait":
+        return _("`{slot}` {player} in {city} waits (×)", slot=slot, player=player, city=city)
+    if why == "no_road":
+        return _("`{slot}` {player} in {city} has no {colour} road here: waits", slot=slot, player=player,
+                 city=city, colour=colour_name(order))
+    if why == "acted":
+        return _("`{slot}` {player} in {city} has already acted here this year: waits", slot=slot, player=player,
+                 city=city)
+    if why == "nothing":
+        return _("`{slot}` {player} in {city} finds nothing to do here: waits", slot=slot, player=player, city=city)
+    return _("`{slot}` {player} in {city} lacks the troops for what is here: waits", slot=slot, player=player,
+             city=city)
 
 
 def soldiers_text(soldiers: tuple[int, ...] | list[int]) -> str:
     if not soldiers:
-        return "no soldiers"
-    return ", ".join(f"{list(soldiers).count(t)} {soldier_word(t, list(soldiers).count(t))}"
-                     for t in sorted(set(soldiers)))
+        return _("no soldiers")
+    return listing(soldier_count(t, list(soldiers).count(t)) for t in sorted(set(soldiers)))
 
 
 def short_effect(step: Step) -> str:
     """A previewed order in a word or two, for the dial under it."""
     did = step.did
     if did == "move":
-        return f"→ {step.city}"
+        return _("→ {city}", city=step.city)
     if did.startswith("recruit"):
-        return f"recruit {did.split()[1]}"
-    return {"titan": "titan!", "wait": "wait", "no_road": "no road", "acted": "done here",
-            "nothing": "nothing", "troops": "no troops"}.get(did.split()[0], "hunt!")
+        return _("recruit {soldier}", soldier=did.split()[1])
+    word = did.split()[0]
+    if word == "titan":
+        return _p("dial", "titan!")
+    if word == "wait":
+        return _p("dial", "wait")
+    if word == "no_road":
+        return _p("dial", "no road")
+    if word == "acted":
+        return _p("dial", "done here")
+    if word == "nothing":
+        return _p("dial", "nothing")
+    if word == "troops":
+        return _p("dial", "no troops")
+    return _p("dial", "hunt!")
+
+
+def title_of(moment: EiyuMoment) -> str:
+    """The game's title and number, in the current language ("The Heroes' Road · #12")."""
+    return _("{title} · #{number}", title=_(moment.spec.title), number=moment.game_id)
 
 
 class EiyuPresenter:
@@ -92,7 +120,7 @@ class EiyuPresenter:
     def board(self, moment: EiyuMoment, paths: tuple[tuple[int, ...], ...] | None = None) -> Picture:
         view = moment.view()
         shown = [list(p) for p in paths] if paths else None
-        return Picture("map.png", art.render_map(view, paths=shown, title=game_title(moment)),
+        return Picture("map.png", art.render_map(view, paths=shown, title=title_of(moment)),
                        art.map_alt_text(view, shown)[:1000])
 
     def warm(self) -> int:
@@ -102,7 +130,7 @@ class EiyuPresenter:
 
     def name(self, moment: EiyuMoment, seat: int) -> str:
         if seat >= len(moment.view().players):
-            return "the dummy player"
+            return _("the dummy player")
         return moment.name_of(seat)
 
     def tell(self, moment: EiyuMoment) -> tuple[list[str], tuple[tuple[int, ...], ...] | None]:
@@ -112,152 +140,211 @@ class EiyuPresenter:
         paths = None
         for e in moment.events:
             if isinstance(e, CityChosen):
-                lines.append(f"📍 {moment.name_of(e.seat)} starts in city {city_name(e.city)}.")
+                lines.append(_("📍 {player} starts in city {city}.", player=moment.name_of(e.seat),
+                               city=city_name(e.city)))
             elif isinstance(e, YearBegins):
-                lines.append(f"📅 **Year {e.year}** begins; {moment.name_of(e.start)} is the start player. Everyone "
-                             "programs six orders in secret.")
+                lines.append(_("📅 **Year {year}** begins; {player} is the start player. Everyone programs six "
+                               "orders in secret.", year=e.year, player=moment.name_of(e.start)))
             elif isinstance(e, TitanWakes):
                 t = lib.titans[e.titan]
-                lines.append(f"🌋 **{t.name}** wakes! ■ act where nothing else can be done fights it: {t.cost} "
-                             f"soldiers of any kind for {t.gold} gold and {t.fame} fame.")
+                lines.append(_("🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {cost} "
+                               "soldiers of any kind for {gold} gold and {fame} fame.", titan=_(t.name), cost=t.cost,
+                               gold=t.gold, fame=t.fame))
             elif isinstance(e, Programmed) and not any(isinstance(x, Locked) and x.seat == e.seat
                                                        for x in moment.events):
-                lines.append(f"✏️ {moment.name_of(e.seat)} adjusts their orders (kept secret).")
+                lines.append(_("✏️ {player} adjusts their orders (kept secret).", player=moment.name_of(e.seat)))
             elif isinstance(e, Locked):
-                lines.append(f"🔒 {moment.name_of(e.seat)} has locked in their orders.")
+                lines.append(_("🔒 {player} has locked in their orders.", player=moment.name_of(e.seat)))
                 if view.phase == "program":
                     waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
-                    lines.append(f"Still programming: {', '.join(waiting)}.")
+                    lines.append(_("Still programming: {players}.", players=listing(waiting)))
             elif isinstance(e, Resolving):
-                lines.append(f"⚙️ **Year {e.year} resolves**, slot by slot in seat order:")
+                lines.append(_("⚙️ **Year {year} resolves**, slot by slot in seat order:", year=e.year))
             elif isinstance(e, Moved):
-                lines.append(f"`{e.slot + 1}` {moment.name_of(e.seat)}: {ORDER_NAMES[e.colour]} {e.origin} → "
-                             f"{city_name(e.to)}")
+                lines.append(_("`{slot}` {player}: {order} {origin} → {city}", slot=e.slot + 1,
+                               player=moment.name_of(e.seat), order=order_name(e.colour), origin=e.origin,
+                               city=city_name(e.to)))
             elif isinstance(e, Waited):
-                why = WHY[e.why].format(order=ORDER_NAMES.get(e.order, e.order).replace(" road", ""))
-                lines.append(f"`{e.slot + 1}` {moment.name_of(e.seat)} in {e.city} {why}")
+                lines.append(why_text(e.why, moment.name_of(e.seat), e.city, e.slot + 1, e.order))
             elif isinstance(e, Recruited):
-                lines.append(f"`{e.slot + 1}` {moment.name_of(e.seat)} recruits **{a_soldier(e.soldier)}** "
-                             f"in {city_name(e.city)}")
+                lines.append(_("`{slot}` {player} recruits **{soldier}** in {city}", slot=e.slot + 1,
+                               player=moment.name_of(e.seat), soldier=a_soldier(e.soldier),
+                               city=city_name(e.city)))
             elif isinstance(e, ChipFlipped):
                 chip = lib.chip(e.chip)
                 if e.became == "monster":
-                    lines.append(f"   ↪ the recruitment chip of {e.city} is empty and turns over: **{chip.monster}** "
-                                 "joins the waiting monsters")
+                    lines.append(_("   ↪ the recruitment chip of {city} is empty and turns over: **{monster}** "
+                                   "joins the waiting monsters", city=e.city, monster=_(chip.monster)))
                 else:
-                    lines.append(f"   ↪ the {chip.monster} chip turns over to its recruitment side and waits")
+                    lines.append(_("   ↪ the {monster} chip turns over to its recruitment side and waits",
+                                   monster=_(chip.monster)))
             elif isinstance(e, ChipLaid):
                 chip = lib.chip(e.chip)
-                what = (f"the monster **{chip.monster}** (needs {soldiers_text(list(chip.needs))})"
-                        if e.side == "monster" else
-                        f"a recruitment chip ({soldiers_text(list(chip.soldiers))})")
-                lines.append(f"   ↪ {what} is laid in {city_name(e.city)}")
+                if e.side == "monster":
+                    lines.append(_("   ↪ the monster **{monster}** (needs {soldiers}) is laid in {city}",
+                                   monster=_(chip.monster), soldiers=soldiers_text(list(chip.needs)),
+                                   city=city_name(e.city)))
+                else:
+                    lines.append(_("   ↪ a recruitment chip ({soldiers}) is laid in {city}",
+                                   soldiers=soldiers_text(list(chip.soldiers)), city=city_name(e.city)))
             elif isinstance(e, Hunted):
                 chip = lib.chip(e.chip)
-                lines.append(f"`{e.slot + 1}` ⚔️ {moment.name_of(e.seat)} hunts the **{chip.monster}** in "
-                             f"{city_name(e.city)}, spending {soldiers_text(list(e.spent))}!")
+                lines.append(_("`{slot}` ⚔️ {player} hunts the **{monster}** in {city}, spending {soldiers}!",
+                               slot=e.slot + 1, player=moment.name_of(e.seat), monster=_(chip.monster),
+                               city=city_name(e.city), soldiers=soldiers_text(list(e.spent))))
             elif isinstance(e, RewardsTaken):
-                lines.append("   🎁 " + self.rewards_line(moment, e))
+                lines.append(_("   🎁 {rewards}", rewards=self.rewards_line(moment, e)))
             elif isinstance(e, DummyRaised):
-                lines.append(f"   🎭 {moment.name_of(e.seat)} raises the dummy's {TRACK_WORD[e.track]} by {e.by} "
-                             f"(now {e.now}).")
+                lines.append(_("   🎭 {player} raises the dummy's {track} by {n} (now {now}).",
+                               player=moment.name_of(e.seat), track=track(e.track), n=e.by, now=e.now))
             elif isinstance(e, TitanSlain):
                 t = lib.titans[e.titan]
-                lines.append(f"`{e.slot + 1}` 🗡️ {moment.name_of(e.seat)} fells **{t.name}** in {e.city} with "
-                             f"{e.paid} soldiers: +{e.gold} gold, +{e.fame} fame.")
+                lines.append(_("`{slot}` 🗡️ {player} fells **{titan}** in {city} with {paid} soldiers: +{gold} "
+                               "gold, +{fame} fame.", slot=e.slot + 1, player=moment.name_of(e.seat),
+                               titan=_(t.name), city=e.city, paid=e.paid, gold=e.gold, fame=e.fame))
             elif isinstance(e, YearEnds):
                 paths = e.paths
-                trail = "; ".join(f"{moment.name_of(i)} {' → '.join(map(str, p))}" for i, p in enumerate(e.paths))
-                lines.append(f"🏁 Year {e.year} is over. Paths: {trail}.")
+                trail = _p("list", "; ").join(_("{player} {path}", player=moment.name_of(i),
+                                                path=" → ".join(map(str, p))) for i, p in enumerate(e.paths))
+                lines.append(_("🏁 Year {year} is over. Paths: {paths}.", year=e.year, paths=trail))
             elif isinstance(e, ShowBegins):
-                lines.append(f"💪 **Show of strength {e.show + 1}**: each player chooses in secret which soldier types "
-                             "to show (press **Your orders**).")
+                lines.append(_("💪 **Show of strength {number}**: each player chooses in secret which soldier "
+                               "types to show (press **Your orders**).", number=e.show + 1))
             elif isinstance(e, ShowChosen):
-                lines.append(f"🤫 {moment.name_of(e.seat)} has chosen what to show.")
+                lines.append(_("🤫 {player} has chosen what to show.", player=moment.name_of(e.seat)))
                 if view.phase == "show":
                     waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
-                    lines.append(f"Still choosing: {', '.join(waiting)}.")
+                    lines.append(_("Still choosing: {players}.", players=listing(waiting)))
             elif isinstance(e, Shown):
                 lines += self.show_lines(moment, e)
             elif isinstance(e, Ranked):
                 if not any(x.startswith("📊") for x in lines):
                     lines.append(self.final_scores(moment))
-                order = " > ".join(f"{self.name(moment, c)} {s}" for c, s in zip(e.order, e.scores, strict=True))
-                why = {"": "", "soldiers": " (tied: fewer soldiers in hand)",
-                       "start": " (tied, same soldiers: nearer the start player)",
-                       "dummy": " (tied: the dummy loses ties)"}[e.why]
-                lines.append(f"🏆 **{TRACK_WORD[e.track].capitalize()} ranking**: {order} — "
-                             f"**{self.name(moment, e.out)}** is out{why}.")
+                lines.append(self.ranked_line(moment, e))
             elif isinstance(e, GameWon):
                 centre = view.centre or ()
                 if centre:
-                    lines.append("🔓 The Hidden Heartland is revealed: " + ", ".join(
-                        f"{moment.name_of(i)} {c}" for i, c in enumerate(centre)) + " fame chips.")
-                winner = "the dummy player — no hero this time" if e.winner == n else moment.name_of(e.winner)
-                lines.append(f"👑 The last one standing: **{winner}**.")
+                    lines.append(_("🔓 The Hidden Heartland is revealed: {chips} fame chips.", chips=listing(
+                        _("{player} {n}", player=moment.name_of(i), n=c) for i, c in enumerate(centre))))
+                if e.winner == n:
+                    lines.append(_("👑 The last one standing: **the dummy player — no hero this time**."))
+                else:
+                    lines.append(_("👑 The last one standing: **{player}**.", player=moment.name_of(e.winner)))
         return lines, paths
+
+    def ranked_line(self, moment: EiyuMoment, e: Ranked) -> str:
+        order = " > ".join(_("{player} {score}", player=self.name(moment, c), score=s)
+                           for c, s in zip(e.order, e.scores, strict=True))
+        out = self.name(moment, e.out)
+        heads = {"fame": _("Fame ranking"), "gold": _("Gold ranking"), "building": _("Building ranking")}
+        head = heads.get(e.track, e.track)
+        if e.why == "soldiers":
+            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied: fewer soldiers in hand).",
+                     ranking=head, order=order, player=out)
+        if e.why == "start":
+            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied, same soldiers: nearer the start "
+                     "player).", ranking=head, order=order, player=out)
+        if e.why == "dummy":
+            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied: the dummy loses ties).",
+                     ranking=head, order=order, player=out)
+        return _("🏆 **{ranking}**: {order} — **{player}** is out.", ranking=head, order=order, player=out)
 
     def final_scores(self, moment: EiyuMoment) -> str:
         won = next(e for e in moment.events if isinstance(e, GameWon))
-        scores = "; ".join(f"{self.name(moment, i)} fame {won.fame[i]}, gold {won.gold[i]}, building "
-                           f"{won.building[i]}" for i in range(len(won.fame)))
-        return f"📊 Final scores: {scores}. The rankings follow ({' → '.join(moment.view().ranking)}):"
+        scores = _p("list", "; ").join(
+            _("{player} fame {fame}, gold {gold}, building {building}", player=self.name(moment, i),
+              fame=won.fame[i], gold=won.gold[i], building=won.building[i]) for i in range(len(won.fame)))
+        order = " → ".join(track(t) for t in moment.view().ranking)
+        return _("📊 Final scores: {scores}. The rankings follow ({order}):", scores=scores, order=order)
 
     def rewards_line(self, moment: EiyuMoment, e: RewardsTaken) -> str:
         parts = []
         if e.gold:
-            parts.append(f"takes {e.gold} gold")
+            parts.append(_("takes {n} gold", n=e.gold))
         if e.built:
-            parts.append(f"builds {e.built} level{'s' if e.built > 1 else ''} in city {e.built_city}")
+            parts.append(_n("builds {n} level in city {city}", "builds {n} levels in city {city}", e.built,
+                            city=e.built_city))
         if e.fame:
-            parts.append(f"places {e.fame} fame chips in {self.lib.area(e.area).name}")
+            parts.append(_("places {n} fame chips in {area}", n=e.fame, area=place(self.lib.area(e.area).name)))
         if e.hidden:
-            parts.append("keeps a reward hidden" if e.hidden == 1 else "keeps both rewards hidden")
+            parts.append(_("keeps a reward hidden") if e.hidden == 1 else _("keeps both rewards hidden"))
         if not parts:
-            parts.append("takes nothing")
-        text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"{moment.name_of(e.seat)} {text}."
+            parts.append(_("takes nothing"))
+        if len(parts) == 1:
+            text = parts[0]
+        else:
+            # TRANSLATORS: the last two of a list of things a hunter does ("takes 3 gold and builds 1 level")
+            text = _("{most} and {last}", most=listing(parts[:-1]), last=parts[-1])
+        return _("{player} {rewards}.", player=moment.name_of(e.seat), rewards=text)
 
     def show_lines(self, moment: EiyuMoment, e: Shown) -> list[str]:
         lib = self.lib
-        out = [f"💪 Show of strength {e.show + 1} revealed:"]
+        out = [_("💪 Show of strength {number} revealed:", number=e.show + 1)]
         for i, row in enumerate(e.shown):
-            shown = [f"{c} {soldier_word(t + 1, c)}" for t, c in enumerate(row) if c]
-            out.append(f"   {moment.name_of(i)} shows " + (", ".join(shown) if shown else "nothing"))
+            shown = [soldier_count(t + 1, c) for t, c in enumerate(row) if c]
+            if shown:
+                out.append(_("   {player} shows {soldiers}", player=moment.name_of(i), soldiers=listing(shown)))
+            else:
+                out.append(_("   {player} shows nothing", player=moment.name_of(i)))
         for t, w in enumerate(e.winners):
-            who = moment.name_of(w) if w >= 0 else "nobody (no single most)"
-            out.append(f"   {lib.soldier(t + 1).name}: {who}" + (f" takes {e.rewards[t]}" if w >= 0 else ""))
+            kind = soldier_name(t + 1, lib.soldier(t + 1).name)
+            if w >= 0:
+                out.append(_("   {soldier}: {player} takes {reward}", soldier=kind, player=moment.name_of(w),
+                             reward=self.reward_text(e.rewards[t])))
+            else:
+                out.append(_("   {soldier}: nobody (no single most)", soldier=kind))
         return out
+
+    @staticmethod
+    def reward_text(reward: str) -> str:
+        """A show's reward as the event records it ("gold 3", "fame 2"), in words."""
+        kind, _sep, amount = reward.partition(" ")
+        if kind == "gold" and amount.isdigit():
+            return _("gold {n}", n=int(amount))
+        if kind == "fame" and amount.isdigit():
+            return _("fame {n}", n=int(amount))
+        return reward
 
     def telling(self, moment: EiyuMoment) -> Telling:
         lines, paths = self.tell(moment)
         if moment.by_tabula and not moment.auto_seat and moment.actor is not None:
-            what = "programmed their year" if moment.command and moment.command.verb == "program" else "chose for them"
-            lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
-                            f"Tabula {what}.")
+            player = moment.name_of(moment.actor)
+            if moment.command and moment.command.verb == "program":
+                lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula programmed "
+                                  "their year.", player=player))
+            else:
+                lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula chose for "
+                                  "them.", player=player))
         elif moment.auto_seat and moment.actor is not None and moment.command is not None \
                 and moment.command.verb == "program":
-            lines.insert(0, f"🤖 Tabula programs {moment.name_of(moment.actor)}'s year.")
+            lines.insert(0, _("🤖 Tabula programs {player}'s year.", player=moment.name_of(moment.actor)))
         view = moment.view()
         pictures = []
         if paths is not None or moment.actor is None or view.phase in ("city", "over"):
             pictures.append(self.board(moment, paths))
         if moment.outcome is not None:
-            lines.append(f"🏆 {moment.outcome.summary}")
+            lines.append(_("🏆 {summary}", summary=moment.outcome.summary))
         return Telling(text="\n".join(lines) or "—", pictures=pictures, prompt=self.prompt(moment))
 
     def status(self, moment: EiyuMoment) -> Telling:
         view = moment.view()
-        rows = [f"**{game_title(moment)}** — year {view.year}/{view.years}, ranking order "
-                f"{' → '.join(view.ranking)}."]
+        rows = [_("**{title}** — year {year}/{years}, ranking order {order}.", title=title_of(moment),
+                  year=view.year, years=view.years, order=" → ".join(track(t) for t in view.ranking))]
         for p in view.players:
-            state = "locked in" if p.locked else "programming" if view.phase == "program" else ""
-            rows.append(f"{p.name}: city {city_name(p.city) if p.city else '—'}, {p.soldiers} soldiers, gold "
-                        f"{p.gold}, building {p.building}, visible fame {p.fame}" + (f" · {state}" if state else ""))
+            city = city_name(p.city) if p.city else "—"
+            line = _("{player}: city {city}, {soldiers} soldiers, gold {gold}, building {building}, visible fame "
+                     "{fame}", player=p.name, city=city, soldiers=p.soldiers, gold=p.gold, building=p.building,
+                     fame=p.fame)
+            if p.locked:
+                line = _("{line} · locked in", line=line)
+            elif view.phase == "program":
+                line = _("{line} · programming", line=line)
+            rows.append(line)
         if view.dummy is not None:
-            rows.append(f"Dummy: fame {view.dummy[0]}, gold {view.dummy[1]}, building {view.dummy[2]}")
+            rows.append(_("Dummy: fame {fame}, gold {gold}, building {building}", fame=view.dummy[0],
+                          gold=view.dummy[1], building=view.dummy[2]))
         if moment.status == "abandoned":
-            rows.insert(1, "This game was abandoned.")
+            rows.insert(1, _("This game was abandoned."))
         return Telling(text="\n".join(rows), pictures=[self.board(moment)], prompt=self.prompt(moment))
 
     # --- who acts next -------------------------------------------------------------------------------
@@ -268,32 +355,35 @@ class EiyuPresenter:
         view = moment.view()
         acting = sorted(moment.to_act)
         users = [moment.user_of(s) for s in acting]
-        panel = Button("Your orders", view="hand", style="primary")
+        panel = Button(_("Your orders"), view="hand", style="primary")
         if view.phase == "city":
             seat = acting[0]
-            menu = Menu([(c.label, c.command) for c in moment.choices(seat)], placeholder="Choose your starting city…")
-            return Prompt(users=users, text="choose the city you start in", menus=[menu])
+            menu = Menu([(c.label, c.command) for c in moment.choices(seat)],
+                        placeholder=_("Choose your starting city…"))
+            return Prompt(users=users, text=_("choose the city you start in"), menus=[menu])
         if view.phase == "program":
             # after someone locks in, nobody is pinged again (they were when the year began)
             again = any(isinstance(e, Locked) for e in moment.events) and not any(
                 isinstance(e, YearBegins) for e in moment.events)
-            text = "program your six orders in secret and lock them in — press **Your orders** (only you see it)"
+            text = _("program your six orders in secret and lock them in — press **Your orders** (only you see it)")
             return Prompt(users=[] if again else users, text=text, buttons=[panel])
         if view.phase == "reward":
             seat = acting[0]
             chip = self.lib.chip(view.pending_chip)
             buttons = [Button(c.label, command=c.command, style="primary") for c in moment.choices(seat)]
-            return Prompt(users=users, text=f"choose two of the {chip.monster}'s rewards (building {chip.building}, "
-                                            f"gold {chip.gold}, fame {chip.fame})", buttons=buttons)
+            return Prompt(users=users, text=_("choose two of the {monster}'s rewards (building {building}, gold "
+                                              "{gold}, fame {fame})", monster=_(chip.monster),
+                                              building=chip.building, gold=chip.gold, fame=chip.fame),
+                          buttons=buttons)
         if view.phase == "dummy":
             seat = acting[0]
             buttons = [Button(c.label, command=c.command) for c in moment.choices(seat)]
-            return Prompt(users=users, text="raise one of the dummy player's scores", buttons=buttons)
+            return Prompt(users=users, text=_("raise one of the dummy player's scores"), buttons=buttons)
         if view.phase == "show":
             again = any(isinstance(e, ShowChosen) for e in moment.events) and not any(
                 isinstance(e, ShowBegins) for e in moment.events)
             return Prompt(users=[] if again else users, buttons=[panel],
-                          text="choose in secret which soldiers to show — press **Your orders**")
+                          text=_("choose in secret which soldiers to show — press **Your orders**"))
         return None
 
     # --- the private panel --------------------------------------------------------------------------
@@ -307,39 +397,50 @@ class EiyuPresenter:
             return None
         lib = self.lib
         me = view.players[seat]
-        lines = [f"**Your troops:** {soldiers_text(secret.soldiers)} · gold {me.gold} · building points "
-                 f"{me.building} · unbuilt building chips {secret.held} · fame chips in the Hidden Heartland "
-                 f"{secret.central}"]
+        lines = [_("**Your troops:** {soldiers} · gold {gold} · building points {building} · unbuilt building chips "
+                   "{held} · fame chips in the Hidden Heartland {central}", soldiers=soldiers_text(secret.soldiers),
+                   gold=me.gold, building=me.building, held=secret.held, central=secret.central)]
         prompt = None
         pictures: list[Picture] = []
         if view.phase in ("reward", "dummy") and secret.row:
             done = len(me.resolved)
-            lines.append(f"**Your row for year {view.year}**, resolving (✓ carried out):")
-            lines += [f"`{k + 1}` {ORDER_NAMES[o]}" + (" ✓" if k < done else "") for k, o in enumerate(secret.row)]
+            lines.append(_("**Your row for year {year}**, resolving (✓ carried out):", year=view.year))
+            lines += [(_("`{slot}` {order} ✓", slot=k + 1, order=order_name(o)) if k < done else
+                       _("`{slot}` {order}", slot=k + 1, order=order_name(o))) for k, o in enumerate(secret.row)]
             if view.pending_seat == seat:
-                lines.append("Choose your rewards with the buttons in the thread.")
+                lines.append(_("Choose your rewards with the buttons in the thread."))
         elif view.phase == "program":
             steps = preview(board_of_view(view, seat), seat, secret.row)
-            lines.append(f"**Your row for year {view.year}** (from {city_name(me.city)}"
-                         + (", locked in" if me.locked else "") + "; as if nobody else moved):")
+            if me.locked:
+                lines.append(_("**Your row for year {year}** (from {city}, locked in; as if nobody else moved):",
+                               year=view.year, city=city_name(me.city)))
+            else:
+                lines.append(_("**Your row for year {year}** (from {city}; as if nobody else moved):",
+                               year=view.year, city=city_name(me.city)))
             for k, (order, st) in enumerate(zip(secret.row, steps, strict=True)):
-                lines.append(f"`{k + 1}` {ORDER_NAMES[order]} — {did_text(st)}")
+                lines.append(_("`{slot}` {order} — {effect}", slot=k + 1, order=order_name(order),
+                               effect=did_text(st)))
             cities = [st.city for st in steps]
             effects = [short_effect(st) for st in steps]
             pictures.append(Picture("orders.png", art.render_panel(view, seat, secret.row, cities, effects),
                                     art.panel_alt_text(view, seat, secret.row, cities)[:1000]))
             if view.phase == "program" and not me.locked:
                 prompt = self.program_controls(moment, seat)
-                lines.append("Change any slot with the menus (the panel shows each change at once), "
-                             "or type `/program row:act,red,…`; then **Lock in**.")
+                lines.append(_("Change any slot with the menus (the panel shows each change at once), "
+                               "or type `/program row:act,red,…`; then **Lock in**."))
         elif view.phase == "show" and secret.reveal is None:
-            menu = Menu([(c.label, c.command) for c in moment.choices(seat)][:25], placeholder="What do you show?")
+            menu = Menu([(c.label, c.command) for c in moment.choices(seat)][:25],
+                        placeholder=_("What do you show?"))
             prompt = Prompt(users=[], text="", menus=[menu])
-            lines.append("**Show of strength:** choose which soldier types to show (all of a type, or none of it). "
-                         "The most of a type takes the year track's reward; nobody sees your choice until all chose.")
+            lines.append(_("**Show of strength:** choose which soldier types to show (all of a type, or none of "
+                           "it). The most of a type takes the year track's reward; nobody sees your choice until all "
+                           "chose."))
         elif view.phase == "show":
-            lines.append(f"You show: {', '.join(lib.soldier(int(t)).name for t in secret.reveal or '') or 'nothing'}."
-                         " Waiting for the others.")
+            shown = [soldier_name(int(t), lib.soldier(int(t)).name) for t in secret.reveal or ""]
+            if shown:
+                lines.append(_("You show: {soldiers}. Waiting for the others.", soldiers=listing(shown)))
+            else:
+                lines.append(_("You show: nothing. Waiting for the others."))
         return Telling(text="\n".join(lines), pictures=pictures, prompt=prompt)
 
     def program_controls(self, moment: EiyuMoment, seat: int) -> Prompt:
@@ -347,14 +448,14 @@ class EiyuPresenter:
         orders = [c for c in choices if c.command.verb == "program" and c.command.get("slot")]
         first = [(c.label, c.command) for c in orders if int(c.command.get("slot")) <= 3]
         second = [(c.label, c.command) for c in orders if int(c.command.get("slot")) > 3]
-        menus = [Menu(self.suggestions(moment, seat), placeholder="Suggested whole rows…"),
-                 Menu(first[:25], placeholder="Change slot 1, 2 or 3…"),
-                 Menu(second[:25], placeholder="Change slot 4, 5 or 6…")]
+        menus = [Menu(self.suggestions(moment, seat), placeholder=_("Suggested whole rows…")),
+                 Menu(first[:25], placeholder=_("Change slot 1, 2 or 3…")),
+                 Menu(second[:25], placeholder=_("Change slot 4, 5 or 6…"))]
         buttons = [Button(c.label, command=c.command, style="danger" if c.command.get("row") else "success")
                    for c in choices if c.command.verb == "lock" or c.command.get("row")]
-        buttons += [Button("Let Tabula program my year", command=c.command)
+        buttons += [Button(_("Let Tabula program my year"), command=c.command)
                     for c in choices if c.command.get("auto")]
-        buttons.append(Button("Refresh", view="hand"))
+        buttons.append(Button(_("Refresh"), view="hand"))
         return Prompt(users=[], text="", menus=[m for m in menus if m.choices], buttons=buttons)
 
     def suggestions(self, moment: EiyuMoment, seat: int) -> list[tuple[str, Command]]:
@@ -367,7 +468,8 @@ class EiyuPresenter:
             cmd = Command.of("program", row=",".join(row))
             did = sum(1 for st in steps if st.did.startswith(("recruit", "hunt", "titan")))
             label = " ".join({ACT: "■", WAIT: "×"}.get(o, o) for o in row)
-            seen.setdefault(cmd.encode(), (f"{label} — {did} acts, ends in {city_name(steps[-1].city)}"[:100], cmd))
+            text = _("{row} — {n} acts, ends in {city}", row=label, n=did, city=city_name(steps[-1].city))
+            seen.setdefault(cmd.encode(), (text[:100], cmd))
         return list(seen.values())[:25]
 
 

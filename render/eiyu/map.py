@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from render.common import RGB, Canvas, build_palette, canvas, font, mix, png_bytes, text_length, to_palette
 from rules.eiyu.content import ACT, WAIT, library
+from rules.eiyu.i18n import N_p, _, _p, listing, place, track
 from rules.eiyu.view import EiyuView
+from rules.i18n import language
 
 W, MAP_H, STRIP_H = 1000, 1000, 230
 H = MAP_H + STRIP_H
@@ -26,7 +30,11 @@ INK: RGB = (40, 32, 24)
 AREA_INK: RGB = (120, 96, 64)
 ROAD: dict[str, RGB] = {"red": (206, 40, 40), "yellow": (226, 182, 20), "blue": (30, 70, 200),
                         "lightblue": (70, 180, 230), "purple": (140, 60, 170)}
-ROAD_LETTER = {"red": "R", "yellow": "Y", "blue": "B", "lightblue": "L", "purple": "P"}
+ROAD_LETTER = {"red": N_p("road letter", "R"), "yellow": N_p("road letter", "Y"), "blue": N_p("road letter", "B"),
+               "lightblue": N_p("road letter", "L"), "purple": N_p("road letter", "P")}
+#: Each titan's name in the strip, where the whole name does not fit.
+TITAN_SHORT = {"daidara": N_p("titan", "Daidarabotchi"), "gashin": N_p("titan", "Gashin"),
+               "yamata": N_p("titan", "Yamata")}
 SEAT: tuple[RGB, ...] = ((40, 150, 60), (235, 120, 20), (130, 80, 50), (220, 90, 170), (70, 70, 70))
 SOLDIER: dict[int, RGB] = {1: (240, 140, 40), 2: (245, 210, 40), 3: (20, 20, 20), 4: (255, 255, 255)}
 FIELD: RGB = (200, 190, 165)
@@ -35,6 +43,36 @@ _PALETTE = build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (
                           *SOLDIER.values()],
                          [(PAPER, INK), (PAPER, AREA_INK), *((PAPER, c) for c in ROAD.values()),
                           *((PAPER, c) for c in SEAT), ((0, 0, 0), (255, 255, 255))])
+
+
+#: While a picture is drawn inside ``layout()``: every fitted text, its width and the width it had to fit in.
+_LAYOUT: ContextVar[list[tuple[str, float, float]] | None] = ContextVar("eiyu_layout", default=None)
+
+
+@contextmanager
+def layout() -> Iterator[list[tuple[str, float, float]]]:
+    """Collect (text, drawn width, room) of every label drawn in the block: the fit checks read it."""
+    found: list[tuple[str, float, float]] = []
+    token = _LAYOUT.set(found)
+    try:
+        yield found
+    finally:
+        _LAYOUT.reset(token)
+
+
+def _fit(text: str, size: int, room: float, smallest: int = 11) -> ImageFont.FreeTypeFont:
+    """The bold face at ``size``, or smaller (down to ``smallest``) until ``text`` fits ``room`` pixels."""
+    face = font("bold", size)
+    while text_length(text, face) > room and face.size > smallest:
+        face = font("bold", int(face.size) - 1)
+    found = _LAYOUT.get()
+    if found is not None:
+        found.append((text, text_length(text, face), room))
+    return face
+
+
+def _letter(colour: str) -> str:
+    return _p("road letter", ROAD_LETTER[colour]) if colour in ROAD_LETTER else "?"
 
 
 def seat_letter(view: EiyuView, seat: int) -> str:
@@ -62,20 +100,28 @@ def _dotted(d: Canvas, a: tuple[float, float], b: tuple[float, float], fill: RGB
         t = e + gap
 
 
-@cache
 def _base() -> Image.Image:
+    """The static layer in the current language."""
+    return _base_in(language())
+
+
+@cache
+def _base_in(lang: str) -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
     d = canvas(img)
-    small, label = font("bold", 19), font("bold", 24)
+    small = font("bold", 19)
     for a in lib.areas:
         fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
+        half = 125 if a.hidden else 76
         if a.hidden:
             d.rounded_rectangle([a.x - 125, a.y - 50, a.x + 125, a.y + 50], radius=26, fill=fill)
         else:
             d.rounded_rectangle([a.x - 76, a.y - 40, a.x + 76, a.y + 40], radius=14, fill=fill)
         top = a.y - (30 if a.hidden else 26)
-        d.text((a.x, top), a.name, font=small, fill=AREA_INK, anchor="mm")
+        name = place(a.name)
+        # the name may reach the box's rounded edge (the English "Western Wood" does, by 2 pixels each side)
+        d.text((a.x, top), name, font=_fit(name, 19, 2 * half + 6), fill=AREA_INK, anchor="mm")
         d.text((a.x, top + 22), f"{a.first} / {a.second}", font=small, fill=AREA_INK, anchor="mm")
     for r in lib.roads:
         _dotted(d, _xy(r.a), _xy(r.b), ROAD[r.colour], 9)
@@ -85,10 +131,13 @@ def _base() -> Image.Image:
         along = max(R_CITY + 24, 0.3 * length) / length  # near one end, clear of the areas' labels
         mx, my = pa[0] + (pb[0] - pa[0]) * along, pa[1] + (pb[1] - pa[1]) * along
         d.ellipse([mx - 15, my - 15, mx + 15, my + 15], fill=ROAD[r.colour], outline=INK, width=2)
-        d.text((mx, my), ROAD_LETTER[r.colour], font=font("bold", 17),
+        letter = _letter(r.colour)
+        d.text((mx, my), letter, font=_fit(letter, 17, 26),
                fill=(0, 0, 0) if r.colour in ("yellow", "lightblue") else (255, 255, 255), anchor="mm")
     for c in lib.cities:
-        d.text((c.x, c.y + R_CITY + 14), c.name, font=label, fill=INK, anchor="mm", stroke_width=3,
+        # a city's name may be as wide as the space between its neighbours' labels
+        name = place(c.name)
+        d.text((c.x, c.y + R_CITY + 14), name, font=_fit(name, 24, 190), fill=INK, anchor="mm", stroke_width=3,
                stroke_fill=PAPER)
     d.line([(0, MAP_H), (W, MAP_H)], fill=INK, width=3)
     return img
@@ -115,13 +164,15 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
             dr.ellipse([sx - 13, sy - 13, sx + 13, sy + 13], fill=SOLDIER[soldier], outline=INK, width=2)
             dr.text((sx, sy), str(soldier), font=font("bold", 16),
                     fill=(255, 255, 255) if soldier == 3 else (0, 0, 0), anchor="mm")
-        dr.text((x, y + 20), "recruit", font=font("bold", 13), fill=ink, anchor="mm")
+        word = _p("city kind", "recruit")
+        dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 16, smallest=9), fill=ink, anchor="mm")
     elif cv.kind == "monster" and cv.chip >= 0:
         chip = lib.chip(cv.chip)
         need = "·".join(str(t) for t in chip.needs)
         dr.text((x, y + 18), need, font=font("bold", 18), fill=(170, 20, 20), anchor="mm")
-        tag = f"{chip.monster} · B{chip.building} G{chip.gold} F{chip.fame}"
-        face = font("bold", 18)
+        tag = _("{monster} · B{building} G{gold} F{fame}", monster=_(chip.monster), building=chip.building,
+                gold=chip.gold, fame=chip.fame)
+        face = _fit(tag, 18, W - 32)
         tw = text_length(tag, face)
         x = min(max(x, tw / 2 + 10), W - tw / 2 - 10)  # a tag near the edge stays on the picture
         dr.rounded_rectangle([x - tw / 2 - 6, y - R_CITY - 32, x + tw / 2 + 6, y - R_CITY - 6], radius=6,
@@ -179,7 +230,8 @@ def _fame(d: Canvas, view: EiyuView) -> None:
     for a in lib.areas:
         chips = view.centre if a.hidden else view.fame.get(a.id)
         if a.hidden and chips is None:
-            dr.text((a.x, a.y + 26), "? hidden until the end", font=font("bold", 19), fill=AREA_INK, anchor="mm")
+            hidden = _("? hidden until the end")
+            dr.text((a.x, a.y + 26), hidden, font=_fit(hidden, 19, 238), fill=AREA_INK, anchor="mm")
             continue
         marks = [(i, c) for i, c in enumerate(chips or ()) if c > 0]
         x = a.x - 15.0 * len(marks) + 15
@@ -195,38 +247,56 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     lib = library()
     dr = d
     top = MAP_H + 14
-    big, mid = font("bold", 24), font("bold", 20)
-    head = f"Year {view.year}/{view.years}" + (" (short game)" if view.short else "")
+    mid = font("bold", 20)
+    if view.short:
+        head = _("Year {year}/{years} (short game)", year=view.year, years=view.years)
+    else:
+        head = _("Year {year}/{years}", year=view.year, years=view.years)
     if view.phase != "city":
-        head += f" · start player {view.players[view.start].name}"
-    dr.text((20, top), head, font=big, fill=INK)
-    order = " → ".join(view.ranking)
-    dr.text((W - 20, top), f"Ranking: {order}", font=big, fill=INK, anchor="ra")
+        head = _("{year} · start player {player}", year=head, player=view.players[view.start].name)
+    ranking = _("Ranking: {order}", order=" → ".join(track(t) for t in view.ranking))
+    # the year on the left and the ranking order on the right share the line: both shrink if they would meet
+    room = W - 40 - 8
+    size = 24
+    while size > 14 and text_length(head, font("bold", size)) + text_length(ranking, font("bold", size)) > room:
+        size -= 1
+    share = text_length(head, font("bold", size)) / max(1.0, text_length(head, font("bold", size))
+                                                          + text_length(ranking, font("bold", size)))
+    dr.text((20, top), head, font=_fit(head, size, room * share), fill=INK)
+    dr.text((W - 20, top), ranking, font=_fit(ranking, size, room * (1 - share)), fill=INK, anchor="ra")
     titans = []
     for i, t in enumerate(lib.titans):
         state = view.titans[i]
         wake = t.wakes_short if view.short else t.wakes
-        mark = {"asleep": f"wakes in year {wake}", "awake": "AWAKE", "slain": "slain"}[state]
-        titans.append(f"{t.name.split()[0].split('-')[0]} ({t.cost} soldiers) {mark}")
-    line = "Titans: " + " · ".join(titans)
-    face = font("bold", 18)
-    while text_length(line, face) > W - 40 and face.size > 12:
-        face = font("bold", int(face.size) - 1)
-    dr.text((20, top + 36), line, font=face, fill=INK)
+        if state == "asleep":
+            mark = _("wakes in year {year}", year=wake)
+        elif state == "awake":
+            mark = _("AWAKE")
+        else:
+            mark = _("slain")
+        name = _p("titan", TITAN_SHORT[t.id]) if t.id in TITAN_SHORT else t.name.split()[0].split("-")[0]
+        titans.append(_("{titan} ({cost} soldiers) {state}", titan=name, cost=t.cost, state=mark))
+    line = _("Titans: {titans}", titans=" · ".join(titans))
+    dr.text((20, top + 36), line, font=_fit(line, 18, W - 40, smallest=12), fill=INK)
     nr = lib.chip(view.next_recruit) if view.next_recruit >= 0 else None
     nm = lib.chip(view.next_monster) if view.next_monster >= 0 else None
-    nxt = "Next chips: recruit " + ("".join(str(s) for s in nr.soldiers) if nr else "none")
-    nxt += " · monster " + (f"{nm.monster} ({'·'.join(str(s) for s in nm.needs)})" if nm else "none")
+    recruit = "".join(str(s) for s in nr.soldiers) if nr else _p("chip", "none")
+    monster = _("{monster} ({needs})", monster=_(nm.monster), needs="·".join(str(s) for s in nm.needs)) if nm \
+        else _p("chip", "none")
     shows = lib.year_track.shows_short if view.short else lib.year_track.shows
-    nxt += " · shows after years " + ", ".join(map(str, shows))
-    dr.text((20, top + 62), nxt, font=font("bold", 18), fill=INK)
+    nxt = _("Next chips: recruit {recruit} · monster {monster} · shows after years {years}", recruit=recruit,
+            monster=monster, years=", ".join(map(str, shows)))
+    dr.text((20, top + 62), nxt, font=_fit(nxt, 18, W - 40), fill=INK)
     y = top + 96
     x: float = 20
     for i, p in enumerate(view.players):
         out = i in view.out
-        text = f"{p.name}: F{p.fame} G{p.gold} B{p.building} · {p.soldiers} soldiers"
+        text = _("{player}: F{fame} G{gold} B{building} · {soldiers} soldiers", player=p.name, fame=p.fame,
+                 gold=p.gold, building=p.building, soldiers=p.soldiers)
         if view.winner == i:
             text = "★ " + text
+        text_face = _fit(text, 20, W - 10 - 20 - 44)
+        mid = text_face
         colour = SEAT[i % 5]
         w = text_length(text, mid) + 44
         if x + w > W - 10:
@@ -239,18 +309,20 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         x += w + 12
     if view.dummy is not None:
         n = len(view.players)
-        text = f"Dummy ({lib.dummy.name}): F{view.dummy[0]} G{view.dummy[1]} B{view.dummy[2]}"
+        text = _("Dummy ({name}): F{fame} G{gold} B{building}", name=_(lib.dummy.name), fame=view.dummy[0],
+                 gold=view.dummy[1], building=view.dummy[2])
         if view.winner == n:
             text = "★ " + text
+        mid = _fit(text, 20, W - 10 - 20 - 44)
         w = text_length(text, mid) + 44
         if x + w > W - 10:
             x, y = 20.0, y + 34
         dr.ellipse([x, y, x + 26, y + 26], fill=DUMMY, outline=INK, width=2)
         dr.text((x + 34, y + 2), text, font=mid, fill=INK)
     if view.out:
-        names = [view.players[s].name if s < len(view.players) else "Dummy" for s in view.out]
-        dr.text((20, H - 34), "Knocked out in the rankings: " + " → ".join(names), font=font("bold", 18),
-                fill=INK)
+        names = [view.players[s].name if s < len(view.players) else _("Dummy") for s in view.out]
+        out_line = _("Knocked out in the rankings: {players}", players=" → ".join(names))
+        dr.text((20, H - 34), out_line, font=_fit(out_line, 18, W - 40), fill=INK)
 
 
 def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
@@ -282,8 +354,9 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
     _path(d, [start, *cities], SEAT[seat % 5], offset=0, width=9)
     _pawns(d, view)
     d.rectangle([0, MAP_H + 2, W, H], fill=PAPER)
-    d.text((20, MAP_H + 14), f"{view.players[seat].name}'s orders for year {view.year} (only you see this)",
-           font=font("bold", 24), fill=INK)
+    head = _("{player}'s orders for year {year} (only you see this)", player=view.players[seat].name,
+             year=view.year)
+    d.text((20, MAP_H + 14), head, font=_fit(head, 24, W - 40), fill=INK)
     dial_w = (W - 40) / max(1, len(row))
     here = start
     for k, order in enumerate(row):
@@ -291,41 +364,60 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
         box = [x0 + 6, MAP_H + 56, x0 + dial_w - 6, H - 20]
         fill = ROAD.get(order, (60, 160, 80) if order == ACT else (200, 200, 200))
         d.rounded_rectangle(box, radius=14, fill=fill, outline=INK, width=3)
-        mark = {ACT: "■", WAIT: "×"}.get(order, ROAD_LETTER.get(order, "?"))
+        mark = {ACT: "■", WAIT: "×"}.get(order) or _letter(order)
         dark = order in ("yellow", "lightblue", WAIT)
         ink = (0, 0, 0) if dark else (255, 255, 255)
         cx = (box[0] + box[2]) / 2
         d.text((cx, MAP_H + 82), f"{k + 1}", font=font("bold", 20), fill=ink, anchor="mm")
-        d.text((cx, MAP_H + 122), mark, font=font("bold", 40), fill=ink, anchor="mm")
+        d.text((cx, MAP_H + 122), mark, font=_fit(mark, 40, dial_w - 20), fill=ink, anchor="mm")
         to = cities[k] if k < len(cities) else here
-        note = effects[k] if k < len(effects) and effects[k] else (f"→ {to}" if to != here else f"at {to}")
-        d.text((cx, MAP_H + 170), note, font=font("bold", 22), fill=ink, anchor="mm")
+        note = effects[k] if k < len(effects) and effects[k] else (
+            _("→ {city}", city=to) if to != here else _("at {city}", city=to))
+        d.text((cx, MAP_H + 170), note, font=_fit(note, 22, dial_w - 20), fill=ink, anchor="mm")
         here = to
     return png_bytes(to_palette(img, _PALETTE))
 
 
 def map_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -> str:
     lib = library()
-    parts = [f"Map of the twelve cities, year {view.year} of {view.years}."]
+    parts = [_("Map of the twelve cities, year {year} of {years}.", year=view.year, years=view.years)]
     for i, p in enumerate(view.players):
         trail = " → ".join(map(str, paths[i])) if paths and i < len(paths) and len(paths[i]) > 1 else ""
-        where = f"in city {p.city}" if p.city else "not placed yet"
-        parts.append(f"{p.name} {where}" + (f" (path {trail})" if trail else "") + ".")
-    monsters = [f"{lib.chip(c.chip).monster} in {c.id}" for c in view.cities if c.kind == "monster" and c.chip >= 0]
-    parts.append("Monsters: " + (", ".join(monsters) or "none") + ".")
-    built = [f"{view.players[c.owner].name} {c.levels} in {c.id}" for c in view.cities if c.owner >= 0]
+        if not p.city:
+            parts.append(_("{player} not placed yet.", player=p.name))
+        elif trail:
+            parts.append(_("{player} in city {city} (path {path}).", player=p.name, city=p.city, path=trail))
+        else:
+            parts.append(_("{player} in city {city}.", player=p.name, city=p.city))
+    monsters = [_("{monster} in {city}", monster=_(lib.chip(c.chip).monster), city=c.id) for c in view.cities
+                if c.kind == "monster" and c.chip >= 0]
+    parts.append(_("Monsters: {monsters}.", monsters=listing(monsters) or _p("chip", "none")))
+    built = [_("{player} {levels} in {city}", player=view.players[c.owner].name, levels=c.levels, city=c.id)
+             for c in view.cities if c.owner >= 0]
     if built:
-        parts.append("Buildings: " + ", ".join(built) + ".")
-    parts.append("Ranking order: " + ", ".join(view.ranking) + ".")
-    return " ".join(parts)
+        parts.append(_("Buildings: {buildings}.", buildings=listing(built)))
+    parts.append(_("Ranking order: {order}.", order=listing(track(t) for t in view.ranking)))
+    # TRANSLATORS: the sentences of a picture's description, one after another
+    return _p("sentences", " ").join(parts)
 
 
 def panel_alt_text(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int]) -> str:
-    steps = ", ".join(f"{k + 1} {o}" for k, o in enumerate(row))
-    return (f"Your programmed orders for year {view.year}: {steps}; starting in city {view.players[seat].city}, "
-            f"the row leads through {' → '.join(map(str, cities))}.")
+    steps = listing(_("{slot} {order}", slot=k + 1, order=alt_order(o)) for k, o in enumerate(row))
+    return _("Your programmed orders for year {year}: {orders}; starting in city {city}, the row leads through "
+             "{path}.", year=view.year, orders=steps, city=view.players[seat].city, path=" → ".join(map(str, cities)))
+
+
+#: An order as the panel's description names it (in English, the word one types).
+ALT_ORDER = {ACT: N_p("order", "act"), WAIT: N_p("order", "wait"), "red": N_p("order", "red"),
+             "yellow": N_p("order", "yellow"), "blue": N_p("order", "blue"), "lightblue": N_p("order", "lightblue"),
+             "purple": N_p("order", "purple")}
+
+
+def alt_order(order: str) -> str:
+    return _p("order", ALT_ORDER[order]) if order in ALT_ORDER else order
 
 
 def warm() -> int:
     _base()
     return 1
+

@@ -10,6 +10,7 @@ from rules.core import IllegalAction
 from rules.eiyu.auto import Step, preview
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine import TRACKS
+from rules.eiyu.i18n import _, _n, _p, listing, order_name, place, soldier_name, track
 from rules.eiyu.state import (
     AutoRow,
     ChooseCity,
@@ -25,10 +26,10 @@ from rules.eiyu.state import (
 from rules.spec import Command
 
 ALIASES = {"green": ACT, "■": ACT, "hunt": ACT, "recruit": ACT, "x": WAIT, "×": WAIT, "pass": WAIT,
-           "light-blue": "lightblue", "light_blue": "lightblue", "cyan": "lightblue", "lb": "lightblue"}
-ORDER_NAMES = {ACT: "■ act", WAIT: "× wait", "red": "red road", "yellow": "yellow road", "blue": "blue road",
-               "lightblue": "light-blue road", "purple": "purple road"}
-TRACK_NAMES = {"fame": "fame", "gold": "gold", "building": "building"}
+           "light-blue": "lightblue", "light_blue": "lightblue", "cyan": "lightblue", "lb": "lightblue",
+           # the same orders typed in Japanese (the book's words: 行動 ■, 待機 ×, the road colours)
+           "行動": ACT, "徴兵": ACT, "討伐": ACT, "待機": WAIT, "赤": "red", "黄": "yellow", "黄色": "yellow",
+           "青": "blue", "水色": "lightblue", "紫": "purple"}
 
 
 def order_of(word: str) -> str:
@@ -36,30 +37,41 @@ def order_of(word: str) -> str:
     w = ALIASES.get(w, w)
     lib = library()
     if w not in lib.orders:
-        raise IllegalAction("An order is `act` (■: recruit or hunt where you stand), `wait` (×), or a road colour: "
-                            + ", ".join(lib.colours) + ".")
+        raise IllegalAction(_("An order is `act` (■: recruit or hunt where you stand), `wait` (×), or a road "
+                              "colour: {colours}.", colours=", ".join(lib.colours)))
     return w
 
 
 def city_name(city: int) -> str:
-    return f"{city} {library().city(city).name}"
+    """A city's number and name: "8 Yamabe"."""
+    return _("{number} {name}", number=city, name=place(library().city(city).name))
 
 
 def did_text(step: Step) -> str:
     """A previewed order in a few words: "→ 8 Yamabe", "recruits an archer", "hunts the Kappa"."""
+    from rules.eiyu.i18n import a_soldier
+
     lib = library()
-    did = step.did
+    did, city = step.did, step.city
     if did == "move":
-        return f"→ {city_name(step.city)}"
+        return _("→ {city}", city=city_name(city))
     if did.startswith("recruit"):
-        name = lib.soldier(int(did.split()[1])).name
-        return f"recruits {'an' if name[0] in 'aeiou' else 'a'} {name} in {step.city}"
+        return _("recruits {soldier} in {city}", soldier=a_soldier(int(did.split()[1])), city=city)
     if did.startswith("hunt"):
-        return f"hunts the {lib.chip(int(did.split()[1])).monster} in {step.city}"
-    return {"wait": f"waits in {step.city}", "no_road": f"no such road from {step.city}: waits",
-            "acted": f"already acted in {step.city}: waits", "nothing": f"nothing to do in {step.city}: waits",
-            "troops": f"lacks the troops in {step.city}: waits", "titan": f"fights the titan in {step.city}"}.get(
-                did, did)
+        return _("hunts the {monster} in {city}", monster=_(lib.chip(int(did.split()[1])).monster), city=city)
+    if did == "wait":
+        return _("waits in {city}", city=city)
+    if did == "no_road":
+        return _("no such road from {city}: waits", city=city)
+    if did == "acted":
+        return _("already acted in {city}: waits", city=city)
+    if did == "nothing":
+        return _("nothing to do in {city}: waits", city=city)
+    if did == "troops":
+        return _("lacks the troops in {city}: waits", city=city)
+    if did == "titan":
+        return _("fights the titan in {city}", city=city)
+    return did
 
 
 class EiyuCodec:
@@ -70,9 +82,11 @@ class EiyuCodec:
             text = command.get("city").strip().split(" ")[0]
             if not text.isdigit():
                 names = {c.name.lower(): c.id for c in lib.cities}
+                names.update({place(c.name).lower(): c.id for c in lib.cities})
                 if command.get("city").strip().lower() in names:
                     return ChooseCity(city=names[command.get("city").strip().lower()])
-                raise IllegalAction(f"Name a city by its number, 1 to {len(lib.cities)}: `/city city:8`.")
+                raise IllegalAction(_("Name a city by its number, 1 to {last}: `/city city:8`.",
+                                      last=len(lib.cities)))
             return ChooseCity(city=int(text))
         if verb == "program":
             if command.get("auto").strip().lower() in ("yes", "true", "1"):
@@ -84,8 +98,8 @@ class EiyuCodec:
                 return SetRow(orders=tuple(order_of(w) for w in words), lock=lock)
             slot = command.get("slot").strip()
             if not slot.isdigit() or not command.get("order").strip():
-                raise IllegalAction(f"Set one slot with `/program slot:2 order:red` (slots 1 to {lib.slots}), or the "
-                                    "whole row with `/program row:act,red,act,blue,wait,act`.")
+                raise IllegalAction(_("Set one slot with `/program slot:2 order:red` (slots 1 to {last}), or the "
+                                      "whole row with `/program row:act,red,act,blue,wait,act`.", last=lib.slots))
             return SetOrder(slot=int(slot) - 1, order=order_of(command.get("order")))
         if verb == "lock":
             return Lock()
@@ -96,15 +110,15 @@ class EiyuCodec:
             if option.startswith("show-"):
                 types = option.removeprefix("show-")
                 return Reveal(types="" if types == "none" else types)
-            pair, _, area = option.partition("@")
-            first, _, second = pair.partition("+")
+            pair, _at, area = option.partition("@")
+            first, _plus, second = pair.partition("+")
             if not first or not second:
-                raise IllegalAction("Choose two rewards, e.g. `/choose option:gold+fame@north`, a dummy track "
-                                    "(`dummy-gold`), or what to show (`show-13`, `show-none`).")
+                raise IllegalAction(_("Choose two rewards, e.g. `/choose option:gold+fame@north`, a dummy track "
+                                      "(`dummy-gold`), or what to show (`show-13`, `show-none`)."))
             order = ("building", "gold", "fame")
             a, b = sorted((first, second), key=lambda x: order.index(x) if x in order else 9)
             return TakeRewards(first=a, second=b, area=area)
-        raise IllegalAction("This game's commands: `/city`, `/program`, `/lock`, `/choose` and `/hand`.")
+        raise IllegalAction(_("This game's commands: `/city`, `/program`, `/lock`, `/choose` and `/hand`."))
 
     def encode(self, state: State, seat: int, action: EiyuAction) -> Command:
         if isinstance(action, ChooseCity):
@@ -136,58 +150,73 @@ class EiyuCodec:
         if isinstance(action, ChooseCity):
             c = lib.city(action.city)
             roads = "/".join(col for col in lib.colours if lib.road(c.id, col) is not None)
-            return f"City {c.id} · {c.name} ({c.kind}; roads {roads})"
+            return _("City {number} · {name} ({kind}; roads {roads})", number=c.id, name=place(c.name),
+                     kind=city_kind(c.kind), roads=roads)
         if isinstance(action, SetOrder):
             if arg == "slot":
-                return f"Slot {action.slot + 1}"
+                return _("Slot {slot}", slot=action.slot + 1)
             if arg == "order":
-                return ORDER_NAMES[action.order]
+                return order_name(action.order)
             p = state.players[seat]
             row = list(p.row) if p.row else [ACT] * lib.slots
             row[action.slot] = action.order
             steps = preview(state, seat, row)
-            return f"Slot {action.slot + 1}: {ORDER_NAMES[action.order]} — {did_text(steps[action.slot])}"
+            return _("Slot {slot}: {order} — {effect}", slot=action.slot + 1, order=order_name(action.order),
+                     effect=did_text(steps[action.slot]))
         if isinstance(action, SetRow):
             if len(action.orders) != lib.slots:
-                return "A row of " + str(len(action.orders)) + " orders"
+                return _("A row of {n} orders", n=len(action.orders))
             if all(o == ACT for o in action.orders) and not action.lock:
-                return "Reset the row (every slot ■ act)"
+                return _("Reset the row (every slot ■ act)")
             steps = preview(state, seat, action.orders)
-            head = "Lock in: " if action.lock else "Row: "
-            return head + " ".join(_mark(o) for o in action.orders) + f" — ends in {city_name(steps[-1].city)}"
+            marks, end = " ".join(_mark(o) for o in action.orders), city_name(steps[-1].city)
+            if action.lock:
+                return _("Lock in: {row} — ends in {city}", row=marks, city=end)
+            return _("Row: {row} — ends in {city}", row=marks, city=end)
         if isinstance(action, Lock):
-            return "Lock in my orders"
+            return _("Lock in my orders")
         if isinstance(action, AutoRow):
-            return "Let Tabula program and lock in my year" if arg != "auto" else "yes"
+            return _("Let Tabula program and lock in my year") if arg != "auto" else _p("answer", "yes")
         if isinstance(action, RaiseDummy):
             if action.track not in TRACKS:
                 return command.typed()
             k = TRACKS.index(action.track)
             step = (lib.dummy.fame_step, lib.dummy.gold_step, lib.dummy.building_step)[k]
-            return f"Raise the dummy's {TRACK_NAMES[action.track]} by {step}"
+            return _("Raise the dummy's {track} by {n}", track=track(action.track), n=step)
         if isinstance(action, Reveal):
             if not action.types:
-                return "Show nothing"
-            names = [lib.soldier(int(t)).name for t in action.types if t.isdigit() and 1 <= int(t) <= 4]
-            return "Show my " + ", ".join(names)
+                return _("Show nothing")
+            names = [soldier_name(int(t), lib.soldier(int(t)).name) for t in action.types
+                     if t.isdigit() and 1 <= int(t) <= 4]
+            return _("Show my {soldiers}", soldiers=listing(names))
         return self._reward_label(state, action)
 
     def _reward_label(self, state: State, action: TakeRewards) -> str:
         lib = library()
         pend = state.pending
         if pend is None:
-            return f"{action.first} + {action.second}"
+            return _("{first} + {second}", first=track(action.first), second=track(action.second))
         chip = lib.chip(pend.chip)
         parts = []
         for kind in (action.first, action.second):
             if kind == "gold":
-                parts.append(f"{chip.gold} gold")
+                parts.append(_("{n} gold", n=chip.gold))
             elif kind == "building":
-                parts.append(f"{chip.building} building chip{'s' if chip.building > 1 else ''}")
+                parts.append(_n("{n} building chip", "{n} building chips", chip.building))
             elif kind == "fame":
-                where = lib.area(action.area).name if action.area in {a.id for a in lib.areas} else action.area
-                parts.append(f"{chip.fame} fame in {where}")
-        return " + ".join(parts)
+                where = place(lib.area(action.area).name) if action.area in {a.id for a in lib.areas} \
+                    else action.area
+                parts.append(_("{n} fame in {area}", n=chip.fame, area=where))
+        return _p("rewards", " + ").join(parts)
+
+
+def city_kind(kind: str) -> str:
+    """What a city holds, in a word: "recruit", "monster", "field"."""
+    if kind == "recruit":
+        return _p("city kind", "recruit")
+    if kind == "monster":
+        return _p("city kind", "monster")
+    return _p("city kind", "field")
 
 
 def _mark(order: str) -> str:

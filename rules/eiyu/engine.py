@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
+from rules.eiyu.i18n import _, _n, listing, soldier_name
 from rules.eiyu.state import (
     AutoRow,
     Building,
@@ -180,7 +181,7 @@ class Eiyu:
 
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         if not 2 <= players <= 5:
-            raise IllegalAction("This game is for 2 to 5 players.")
+            raise IllegalAction(_("This game is for 2 to 5 players."))
         short = options.get("short", False)
         if isinstance(short, str):
             short = short.lower() in ("1", "true", "yes", "on")
@@ -266,10 +267,10 @@ class Eiyu:
 
     def apply(self, state: State, seat: int, action: EiyuAction) -> Step:
         if state.phase == "over":
-            raise GameOver("The game is over: the rankings have named the hero.")
+            raise GameOver(_("The game is over: the rankings have named the hero."))
         if state.phase == "program" and 0 <= seat < len(state.players) and state.players[seat].locked:
-            raise IllegalAction("You have locked in your orders for this year; they resolve when everyone has "
-                                "locked in.")
+            raise IllegalAction(_("You have locked in your orders for this year; they resolve when everyone "
+                                  "has locked in."))
         if seat not in self.to_act(state):
             raise NotYourTurn(self._who_acts(state))
         s = _copy(state)
@@ -279,7 +280,7 @@ class Eiyu:
         elif isinstance(action, (SetOrder, SetRow, Lock)):
             self._program(s, seat, action, events)
         elif isinstance(action, AutoRow):
-            self._need_phase(s, "program", "Orders are programmed at the start of a year.")
+            self._need_phase(s, "program", _("Orders are programmed at the start of a year."))
             rng = Rng(s.rng)
             row = self.planner(s, seat, rng)
             s.rng = rng.state
@@ -291,24 +292,38 @@ class Eiyu:
         elif isinstance(action, Reveal):
             self._reveal(s, seat, action, events)
         else:
-            raise IllegalAction("That is not a move in this game.")
+            raise IllegalAction(_("That is not a move in this game."))
         return Step(state=s, events=tuple(events))
 
     def _who_acts(self, s: State) -> str:
         names = [s.players[i].name for i in sorted(self.to_act(s))]
-        what = {"city": "choosing a starting city", "program": "programming their year",
-                "reward": "choosing a hunt's rewards", "dummy": "raising the dummy player",
-                "show": "deciding what to show"}.get(s.phase, "acting")
-        return f"Not you just now: {', '.join(names)} {'is' if len(names) == 1 else 'are'} {what}."
+        who, n = listing(names), len(names)
+        if s.phase == "city":
+            return _n("Not you just now: {names} is choosing a starting city.",
+                      "Not you just now: {names} are choosing a starting city.", n, names=who)
+        if s.phase == "program":
+            return _n("Not you just now: {names} is programming their year.",
+                      "Not you just now: {names} are programming their year.", n, names=who)
+        if s.phase == "reward":
+            return _n("Not you just now: {names} is choosing a hunt's rewards.",
+                      "Not you just now: {names} are choosing a hunt's rewards.", n, names=who)
+        if s.phase == "dummy":
+            return _n("Not you just now: {names} is raising the dummy player.",
+                      "Not you just now: {names} are raising the dummy player.", n, names=who)
+        if s.phase == "show":
+            return _n("Not you just now: {names} is deciding what to show.",
+                      "Not you just now: {names} are deciding what to show.", n, names=who)
+        return _n("Not you just now: {names} is acting.", "Not you just now: {names} are acting.", n, names=who)
 
     def _need_phase(self, s: State, phase: str, what: str) -> None:
         if s.phase != phase:
-            raise IllegalAction(f"{what} {self._who_acts(s)}")
+            # TRANSLATORS: a rule ("Rewards are chosen right after a hunt.") and who acts now, one after the other
+            raise IllegalAction(_("{rule} {who}", rule=what, who=self._who_acts(s)))
 
     def _choose_city(self, s: State, seat: int, a: ChooseCity, events: list[Any]) -> None:
-        self._need_phase(s, "city", "Starting cities are chosen before the first year.")
+        self._need_phase(s, "city", _("Starting cities are chosen before the first year."))
         if not 1 <= a.city <= len(self.lib.cities):
-            raise IllegalAction(f"Choose a city from 1 to {len(self.lib.cities)}.")
+            raise IllegalAction(_("Choose a city from 1 to {last}.", last=len(self.lib.cities)))
         s.players[seat].city = a.city
         events.append(CityChosen(seat=seat, city=a.city))
         s.stamp += 1
@@ -319,18 +334,18 @@ class Eiyu:
             self._begin_year(s, events)
 
     def _program(self, s: State, seat: int, a: SetOrder | SetRow | Lock, events: list[Any]) -> None:
-        self._need_phase(s, "program", "Orders are programmed at the start of a year.")
+        self._need_phase(s, "program", _("Orders are programmed at the start of a year."))
         lib, p = self.lib, s.players[seat]
         if isinstance(a, SetOrder):
             if not 0 <= a.slot < lib.slots:
-                raise IllegalAction(f"Choose a slot from 1 to {lib.slots}.")
+                raise IllegalAction(_("Choose a slot from 1 to {last}.", last=lib.slots))
             self._check_order(a.order)
             p.row[a.slot] = a.order
             events.append(Programmed(seat=seat))
             return
         if isinstance(a, SetRow):
             if len(a.orders) != lib.slots:
-                raise IllegalAction(f"A row holds exactly {lib.slots} orders, e.g. `act,red,act,blue,wait,act`.")
+                raise IllegalAction(_("A row holds exactly {n} orders, e.g. `act,red,act,blue,wait,act`.", n=lib.slots))
             for o in a.orders:
                 self._check_order(o)
             p.row = list(a.orders)
@@ -346,8 +361,8 @@ class Eiyu:
 
     def _check_order(self, order: str) -> None:
         if order not in self.lib.orders:
-            raise IllegalAction("An order is `act` (recruit or hunt), `wait`, or a road colour: "
-                                + ", ".join(self.lib.colours) + ".")
+            raise IllegalAction(_("An order is `act` (recruit or hunt), `wait`, or a road colour: {colours}.",
+                                  colours=", ".join(self.lib.colours)))
 
     def _begin_year(self, s: State, events: list[Any]) -> None:
         s.phase = "program"
@@ -486,13 +501,13 @@ class Eiyu:
     # --- a hunt's rewards, the dummy --------------------------------------------------------------------
 
     def _rewards(self, s: State, seat: int, a: TakeRewards, events: list[Any]) -> None:
-        self._need_phase(s, "reward", "Rewards are chosen right after a hunt.")
+        self._need_phase(s, "reward", _("Rewards are chosen right after a hunt."))
         pend = s.pending
         assert pend is not None
         if a not in self.reward_choices(s, pend.city):
             areas = ", ".join(x.id for x in self.lib.areas_of(pend.city))
-            raise IllegalAction("Take two different rewards of the three (building, gold, fame); with fame, name an "
-                                f"area around city {pend.city}: {areas}.")
+            raise IllegalAction(_("Take two different rewards of the three (building, gold, fame); with fame, "
+                                  "name an area around city {city}: {areas}.", city=pend.city, areas=areas))
         lib, p, chip = self.lib, s.players[seat], self.lib.chip(pend.chip)
         taken = {a.first, a.second}
         gold = chip.gold if "gold" in taken else 0
@@ -532,9 +547,9 @@ class Eiyu:
         return n
 
     def _raise(self, s: State, seat: int, a: RaiseDummy, events: list[Any]) -> None:
-        self._need_phase(s, "dummy", "The dummy player is raised right after a hunt.")
+        self._need_phase(s, "dummy", _("The dummy player is raised right after a hunt."))
         if a.track not in TRACKS or s.dummy is None:
-            raise IllegalAction("Raise one of the dummy player's tracks: fame, gold or building.")
+            raise IllegalAction(_("Raise one of the dummy player's tracks: fame, gold or building."))
         k = TRACKS.index(a.track)
         step = (self.lib.dummy.fame_step, self.lib.dummy.gold_step, self.lib.dummy.building_step)[k]
         s.dummy[k] += step
@@ -546,12 +561,13 @@ class Eiyu:
     # --- the show of strength ---------------------------------------------------------------------------
 
     def _reveal(self, s: State, seat: int, a: Reveal, events: list[Any]) -> None:
-        self._need_phase(s, "show", "Soldiers are shown at a show of strength.")
+        self._need_phase(s, "show", _("Soldiers are shown at a show of strength."))
         held = set(s.players[seat].soldiers)
         types = "".join(sorted(set(a.types)))
         if any(not ch.isdigit() or int(ch) not in held for ch in types) or len(types) != len(a.types):
-            names = ", ".join(f"{t} ({self.lib.soldier(t).name})" for t in sorted(held))
-            raise IllegalAction(f"Show any of the soldier types you hold — {names} — or nothing.")
+            names = listing(_("{number} ({soldier})", number=t, soldier=soldier_name(t, self.lib.soldier(t).name))
+                            for t in sorted(held))
+            raise IllegalAction(_("Show any of the soldier types you hold — {types} — or nothing.", types=names))
         s.players[seat].reveal = types
         events.append(ShowChosen(seat=seat))
         if not self.to_act(s):

@@ -8,6 +8,7 @@ from rules.core import Outcome, Rng, SeatInfo, Step
 from rules.eiyu import auto
 from rules.eiyu.codec import EiyuCodec
 from rules.eiyu.engine import Eiyu, scores
+from rules.eiyu.i18n import _
 from rules.eiyu.spec import SPEC
 from rules.eiyu.state import AutoRow, EiyuAction, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
 from rules.eiyu.view import EiyuView, build_view, secret_variants
@@ -60,11 +61,11 @@ class EiyuRuleset:
         points = scores(state)
         names = [p.name for p in state.players]
         if state.winner == n:
-            summary = (f"The dummy player outlasts everyone: no hero this time. (Last out: "
-                       f"{names[state.out[-1]] if state.out and state.out[-1] < n else '—'}.)")
+            summary = _("The dummy player outlasts everyone: no hero this time. (Last out: {name}.)",
+                        name=names[state.out[-1]] if state.out and state.out[-1] < n else "—")
             winners: tuple[int, ...] = ()
         else:
-            summary = f"{names[state.winner]} is the hero of the road!"
+            summary = _("{name} is the hero of the road!", name=names[state.winner])
             winners = (state.winner,)
         # the score of a seat: how long it lasted in the rankings, then its three scores added up
         order = [*state.out, state.winner]

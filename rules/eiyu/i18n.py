@@ -1,0 +1,70 @@
+"""The Heroes' Road's catalogue (domain ``eiyu``, ``rules/eiyu/locale/``) and the few words every part of the
+game shares: the tracks, the road colours, the orders, the soldiers counted, and how a list is joined.
+
+Every text a player reads goes through ``_`` / ``_n`` / ``_p`` here, in the current language (the platform sets
+it); the msgid is the English text, so English reads exactly as it always has."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.i18n import N_, Catalogue, N_p, number
+
+CATALOGUE = Catalogue.of(__package__)
+_, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+
+#: The three scores, as a word inside a sentence ("raises the dummy's fame by 1").
+TRACK_WORD = {"fame": N_p("track", "fame"), "gold": N_p("track", "gold"), "building": N_p("track", "building")}
+#: The orders a slot can hold, as the panel and the story name them.
+ORDER_NAME = {"act": N_("■ act"), "wait": N_("× wait"), "red": N_("red road"), "yellow": N_("yellow road"),
+              "blue": N_("blue road"), "lightblue": N_("light-blue road"), "purple": N_("purple road")}
+#: A road's colour alone ("has no red road here").
+COLOUR_NAME = {"red": N_p("colour", "red"), "yellow": N_p("colour", "yellow"), "blue": N_p("colour", "blue"),
+               "lightblue": N_p("colour", "light-blue"), "purple": N_p("colour", "purple")}
+
+
+def track(name: str) -> str:
+    return _p("track", TRACK_WORD[name]) if name in TRACK_WORD else name
+
+
+def order_name(order: str) -> str:
+    return _(ORDER_NAME[order]) if order in ORDER_NAME else order
+
+
+def colour_name(colour: str) -> str:
+    return _p("colour", COLOUR_NAME[colour]) if colour in COLOUR_NAME else colour
+
+
+def listing(items: Iterable[str]) -> str:
+    """Items joined the way the language lists them ("a, b, c")."""
+    return _p("list", ", ").join(items)
+
+
+def place(name: str) -> str:
+    """A city's or an area's name as the language's readers know it."""
+    return _p("place", name)
+
+
+def soldier_name(kind: int, name: str) -> str:
+    """One soldier type's name (``name`` is the English name from the data)."""
+    return _(name)
+
+
+def soldier_count(kind: int, count: int) -> str:
+    """A number of soldiers of one type: "1 peasant levy", "2 archers", "3 infantry"."""
+    if kind == 1:
+        return _n("{n} peasant levy", "{n} peasant levies", count)
+    if kind == 2:
+        return _n("{n} archer", "{n} archers", count)
+    if kind == 3:
+        return _n("{n} infantry", "{n} infantry", count)
+    return _n("{n} priest", "{n} priests", count)
+
+
+def a_soldier(kind: int) -> str:
+    """One soldier with its article, as in "recruits an archer"."""
+    return {1: _("a peasant levy"), 2: _("an archer"), 3: _("an infantry"), 4: _("a priest")}[kind]
+
+
+__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "a_soldier", "colour_name", "listing", "number",
+           "order_name", "place", "soldier_count", "soldier_name", "track"]
