@@ -15,8 +15,8 @@ from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling
 from render import eiyu as art
 from rules.core import Rng
 from rules.eiyu.auto import Step, best_rows, board_of_view, preview
-from rules.eiyu.codec import city_name, did_text
-from rules.eiyu.content import ACT, WAIT, library
+from rules.eiyu.codec import city_name, did_text, row_mark
+from rules.eiyu.content import library
 from rules.eiyu.i18n import (
     _,
     _n,
@@ -467,7 +467,7 @@ class EiyuPresenter:
             steps = preview(board, seat, row)
             cmd = Command.of("program", row=",".join(row))
             did = sum(1 for st in steps if st.did.startswith(("recruit", "hunt", "titan")))
-            label = " ".join({ACT: "■", WAIT: "×"}.get(o, o) for o in row)
+            label = " ".join(row_mark(o) for o in row)
             text = _("{row} — {n} acts, ends in {city}", row=label, n=did, city=city_name(steps[-1].city))
             seen.setdefault(cmd.encode(), (text[:100], cmd))
         return list(seen.values())[:25]

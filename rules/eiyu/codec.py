@@ -10,7 +10,7 @@ from rules.core import IllegalAction
 from rules.eiyu.auto import Step, preview
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine import TRACKS
-from rules.eiyu.i18n import _, _n, _p, listing, order_name, place, soldier_name, track
+from rules.eiyu.i18n import N_p, _, _n, _p, listing, order_name, place, soldier_name, track
 from rules.eiyu.state import (
     AutoRow,
     ChooseCity,
@@ -219,5 +219,15 @@ def city_kind(kind: str) -> str:
     return _p("city kind", "field")
 
 
-def _mark(order: str) -> str:
+#: An order in a row written out in one line ("■ red ■ × blue ■"): the road's colour in a word.
+ROW_MARK = {"red": N_p("row", "red"), "yellow": N_p("row", "yellow"), "blue": N_p("row", "blue"),
+            "lightblue": N_p("row", "lightblue"), "purple": N_p("row", "purple")}
+
+
+def row_mark(order: str) -> str:
+    if order in ROW_MARK:
+        return _p("row", ROW_MARK[order])
     return {ACT: "■", WAIT: "×"}.get(order, order)
+
+
+_mark = row_mark
