@@ -337,7 +337,8 @@ def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, 
     _pawns(d, view)
     _strip(d, view)
     if title:
-        d.text((W - 16, 14), title, font=font("bold", 18), fill=AREA_INK, anchor="ra")
+        # the title sits in the top right corner, clear of the coast's label
+        d.text((W - 16, 14), title, font=_fit(title, 18, 300), fill=AREA_INK, anchor="ra")
     return png_bytes(to_palette(img, _PALETTE))
 
 

@@ -10,7 +10,7 @@ from rules.core import IllegalAction
 from rules.eiyu.auto import Step, preview
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine import TRACKS
-from rules.eiyu.i18n import N_p, _, _n, _p, listing, order_name, place, soldier_name, track
+from rules.eiyu.i18n import CATALOGUE, N_p, _, _n, _p, listing, order_name, place, soldier_name, track
 from rules.eiyu.state import (
     AutoRow,
     ChooseCity,
@@ -82,7 +82,9 @@ class EiyuCodec:
             text = command.get("city").strip().split(" ")[0]
             if not text.isdigit():
                 names = {c.name.lower(): c.id for c in lib.cities}
-                names.update({place(c.name).lower(): c.id for c in lib.cities})
+                for lang in CATALOGUE.languages():  # a city's name in any language the game speaks
+                    names.update({(CATALOGUE.lookup(lang, c.name, "place") or c.name).lower(): c.id
+                                  for c in lib.cities})
                 if command.get("city").strip().lower() in names:
                     return ChooseCity(city=names[command.get("city").strip().lower()])
                 raise IllegalAction(_("Name a city by its number, 1 to {last}: `/city city:8`.",
@@ -149,7 +151,7 @@ class EiyuCodec:
             return command.typed()
         if isinstance(action, ChooseCity):
             c = lib.city(action.city)
-            roads = "/".join(col for col in lib.colours if lib.road(c.id, col) is not None)
+            roads = "/".join(row_mark(col) for col in lib.colours if lib.road(c.id, col) is not None)
             return _("City {number} · {name} ({kind}; roads {roads})", number=c.id, name=place(c.name),
                      kind=city_kind(c.kind), roads=roads)
         if isinstance(action, SetOrder):
