@@ -150,6 +150,7 @@ def test_eiyu_i18n_a_whole_game_told_in_japanese_leaves_no_english(players: int,
             seat = acting[rng.below(len(acting))]
             legal = list(R.legal(state, seat))
             action = legal[rng.below(len(legal))] if rng.below(10) < 3 else R.policy(state, seat, rng)
+            assert action is not None
             step = R.apply(state, seat, action)
             moment = moment_for(R, step.state, seats(players), events=step.events, actor=seat, action=action,
                                 _before=state)
@@ -246,7 +247,9 @@ def picture_states() -> Iterator[tuple[State, int]]:
         while R.outcome(state) is None:
             acting = sorted(R.to_act(state))
             seat = acting[rng.below(len(acting))]
-            state = R.apply(state, seat, R.policy(state, seat, rng)).state
+            move = R.policy(state, seat, rng)
+            assert move is not None
+            state = R.apply(state, seat, move).state
             if middle is None and state.phase == "program" and state.year == (5 if short else 7):
                 middle = state
                 yield state, acting[0]

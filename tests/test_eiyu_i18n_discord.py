@@ -56,7 +56,7 @@ async def test_eiyu_i18n_a_year_in_japanese_through_discord(db: Database) -> Non
                                                                       "スロット4〜6を変更…"]
             [picture] = panel.attachments
             check_png(picture)
-            assert picture.description.startswith("1年目にプログラムした行動：")
+            assert (picture.description or "").startswith("1年目にプログラムした行動：")
             bad = await h.slash(h.alice, thread.payload, "program", {"row": "act,red"})
             assert bad.ephemeral and "ちょうど6個の行動" in bad.content
             for user in (h.alice, h.bob):
@@ -66,4 +66,4 @@ async def test_eiyu_i18n_a_year_in_japanese_through_discord(db: Database) -> Non
             assert "⚙️ **1年目の処理**" in told and "🏁 1年目が終わりました。" in told
             assert re.search(r"`1` Aliceが1 赤金で\*\*(農民兵|弓兵|歩兵|僧侶)\*\*を徴兵", told), told
             maps = [a for m in posted for a in m.attachments if a.filename == "map.png"]
-            assert maps and maps[0].description.startswith("12の都市の地図")
+            assert maps and (maps[0].description or "").startswith("12の都市の地図")
