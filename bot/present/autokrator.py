@@ -186,7 +186,7 @@ class AutokratorPresenter:
                           buttons=[Button(c.label, command=c.command, style="primary") for c in choices][:20])
         if view.phase == "truce":
             return Prompt(users=users, text=_("{realm} offer you a truce until the end of the next epoch.",
-                                              realm=the_realm(view.offer[0])),
+                                              realm=the_realm(view.offer[0], "acc")),
                           buttons=[Button(c.label, command=c.command, style="success" if "yes" in c.command.encode()
                                           else "danger") for c in choices])
         return self._turn_prompt(view, choices, users)
@@ -210,9 +210,9 @@ class AutokratorPresenter:
         buttons = [*[*attacks, *ends, *rest][:room], _hand_button(N_("Your cards"))]
         if view.current:
             text = _("your turn with {realm} ({unit} is acting): march, sail, attack or rest.",
-                     realm=the_realm(view.acting), unit=unit_word(view.current, "nom"))
+                     realm=the_realm(view.acting, "acc"), unit=unit_word(view.current, "nom"))
         else:
-            text = _("your turn with {realm}: march, sail, attack or rest.", realm=the_realm(view.acting))
+            text = _("your turn with {realm}: march, sail, attack or rest.", realm=the_realm(view.acting, "acc"))
         return Prompt(users=users, text=text, menus=menus, buttons=buttons)
 
 

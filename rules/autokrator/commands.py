@@ -76,6 +76,10 @@ def field_id(text: str) -> str:
     raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
 
 
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def target_label(target: str, case: str = "nom") -> str:
     """What an attack or a spy is aimed at: "the region itself" or an enemy unit's title."""
     if target == "region":
@@ -216,18 +220,18 @@ class AutokratorCodec:
                 return _("Admiral sails to {place}", place=place(to, "acc"))
             if verb == "retreat":
                 return _("Fall back to {place}", place=place(to, "in"))
-            return _("{unit} marches to {place}", unit=unit_word(unit_key, "nom"), place=place(to, "acc"))
+            return cap(_("{unit} marches to {place}", unit=unit_word(unit_key, "nom"), place=place(to, "acc")))
         if verb == "attack":
             if arg == "unit":
                 return unit
             if arg == "target":
                 return target_label(get("target"))
-            return _("{unit} attacks {target}", unit=unit_word(unit_key, "nom"),
-                     target=target_label(get("target"), "gen"))
+            return cap(_("{unit} attacks {target}", unit=unit_word(unit_key, "nom"),
+                         target=target_label(get("target"), "gen")))
         if verb == "pass":
             if unit_key == "turn":
                 return _("End the turn (every unit left rests)")
-            return _("{unit} rests", unit=unit_word(unit_key, "nom"))
+            return cap(_("{unit} rests", unit=unit_word(unit_key, "nom")))
         if verb == "campaign":
             return _("{unit}'s campaign", unit=unit_word(unit_key, "gen"))
         if verb == "spy":

@@ -8,9 +8,11 @@ the preposition ``σε`` merged with it).  In English every form is the name its
 it always was.  The forms:
 
 * places (``map.toml`` ``name``): ``place`` (the bare name: map labels, lists, menus), ``place-nom`` (the subject,
-  with its article), ``place-acc`` (the object, with its article), ``place-in`` ("in/to X");
-* realms: ``realm`` (the bare name, "Saracens"), and ``realm-nom`` / ``realm-acc`` / ``realm-gen`` of "the
-  Saracens" (the English text keeps its "the");
+  with its article), ``place-acc`` (the object, with its article), ``place-gen`` ("of X"), ``place-in`` ("in/to
+  X");
+* realms: ``realm`` (the bare name, "Saracens"), ``realm-of`` (the bare English name where the language wants
+  "of the Saracens"), and ``realm-nom`` / ``realm-acc`` / ``realm-gen`` of "the Saracens" (the English text keeps
+  its "the");
 * units: ``unit-nom`` / ``unit-acc`` / ``unit-gen`` of a unit's title ("the Saracen King", "a Neutral General"),
   and ``unit`` / ``unit-nom`` / ``unit-acc`` / ``unit-gen`` of the bare word ("King");
 * battlefields: ``field`` (bare), ``field-in`` ("on the Plain"), ``field-acc`` ("the Plain");
@@ -33,9 +35,9 @@ CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
 
 __all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "both", "card_name", "epoch_text", "field_word", "kind_word",
-           "number", "place", "realm_name", "the_realm", "unit_title", "unit_word"]
+           "number", "place", "realm_name", "realm_of", "the_realm", "unit_title", "unit_word"]
 
-PLACE_FORMS = ("place", "place-nom", "place-acc", "place-in")
+PLACE_FORMS = ("place", "place-nom", "place-acc", "place-gen", "place-in")
 REALM_FORMS = ("realm-nom", "realm-acc", "realm-gen")
 UNIT_FORMS = ("unit-nom", "unit-acc", "unit-gen")
 #: The units' own words as the map's realms title them ("the Saracen King").
@@ -79,7 +81,8 @@ def _ctx(base: str, case: str) -> str:
 
 
 def place(region: str, case: str = "") -> str:
-    """A region's name: bare (``case=""``), or ``nom`` / ``acc`` / ``in`` with the article the language wants."""
+    """A region's name: bare (``case=""``), or ``nom`` / ``acc`` / ``gen`` / ``in`` with the article the language
+    wants."""
     lib = library()
     if region not in lib.regions:
         return region
@@ -92,12 +95,19 @@ def realm_name(realm: str) -> str:
     return _p("realm", info.name) if info else _p("realm", NEUTRAL_SIDE[""])
 
 
+def realm_of(realm: str) -> str:
+    """A realm's bare English name ("Saracens") where another language says "of the Saracens"."""
+    info = library().realms.get(realm)
+    return _p("realm-of", info.name) if info else realm_name(realm)
+
+
 def the_realm(realm: str, case: str = "nom") -> str:
     """"the Saracens" in the case a sentence needs (``nom``, ``acc`` or ``gen``)."""
     info = library().realms.get(realm)
     if info is None:
         return _p(_ctx("realm", case), NEUTRAL_SIDE[case])
-    return _p(_ctx("realm", case), f"the {info.name}")
+    msgid = f"the {info.name}"
+    return _p(_ctx("realm", case), msgid)
 
 
 def unit_title(realm: str, unit: str, case: str = "nom") -> str:
@@ -106,7 +116,8 @@ def unit_title(realm: str, unit: str, case: str = "nom") -> str:
         return _p(_ctx("unit", case), NEUTRAL_TITLES[unit][case])
     info = library().realms.get(realm)
     adjective = info.adjective if info else "Neutral"
-    return _p(_ctx("unit", case), f"the {adjective} {TITLED[unit]}")
+    msgid = f"the {adjective} {TITLED[unit]}"
+    return _p(_ctx("unit", case), msgid)
 
 
 def unit_word(unit: str, case: str = "") -> str:
@@ -176,11 +187,11 @@ def why_text(why: str) -> str:
     lib = library()
     for rid, r in lib.regions.items():
         if why == WHY_CONQUER.format(region=r.name):
-            return _("conquering {region}", region=place(rid, "acc"))
+            return _("conquering {region}", region=place(rid, "gen"))
     for realm in lib.realms:
         for unit in TITLED:
             if why == WHY_DEFEAT.format(unit=_english_title(realm, unit)):
-                return _("defeating {unit}", unit=unit_title(realm, unit, "acc"))
+                return _("defeating {unit}", unit=unit_title(realm, unit, "gen"))
     return why
 
 
@@ -193,8 +204,8 @@ def reason_text(reason: str) -> str:
     for realm, info in lib.realms.items():
         for former, other in lib.realms.items():
             if reason == OVER_CAPITAL.format(realm=info.name, region=lib.name(other.capital), former=other.name):
-                return _("{realm} took {region}, the capital of {former}", realm=realm_name(realm),
-                         region=place(other.capital, "acc"), former=the_realm(former, "gen"))
+                return _("{realm} took {region}, the capital of {former}", realm=realm_of(realm),
+                         region=place(other.capital, "nom"), former=the_realm(former, "gen"))
     return reason
 
 
@@ -219,6 +230,8 @@ def extract_map(fileobj: IO[bytes], keywords: object, comment_tags: object,
     for realm in data.get("realms", {}).values():
         name, adjective = realm["name"], realm["adjective"]
         yield line_of(name), "pgettext", ("realm", name), []
+        yield line_of(name), "pgettext", ("realm-of", name), []
+        yield line_of(realm["letter"]), "pgettext", ("realm-letter", realm["letter"]), []
         for ctx in REALM_FORMS:
             yield line_of(name), "pgettext", (ctx, f"the {name}"), []
         for word in TITLED.values():

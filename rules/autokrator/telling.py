@@ -75,6 +75,10 @@ def who(view: AutokratorView, realm: str, case: str = "nom") -> str:
     return the_realm(realm, case)
 
 
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -92,7 +96,8 @@ def battle_lines(e: BattleFought) -> list[str]:
     lib = library()
     lines = [_("⚔️ **Battle of {region}** on the {field}: {attacker} against {defender}.",
                region=place(e.region, "in"), field=field_word(e.field, "in"),
-               attacker=unit_title(e.attacker, e.attacker_unit), defender=unit_title(e.defender, e.defender_unit))]
+               attacker=unit_title(e.attacker, e.attacker_unit),
+               defender=unit_title(e.defender, e.defender_unit, "gen"))]
     for i, c in enumerate(e.clashes, 1):
         am = f" ({c.attacker_mark:+d})" if c.attacker_mark else ""
         dm = f" ({c.defender_mark:+d})" if c.defender_mark else ""
@@ -149,17 +154,17 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
             lines.append(_(text, realm=who(view, e.to, "acc")))
         elif isinstance(e, RaidLaunched):
             lines.append(_("🐎 A Neutral General rides out of {source} and falls on {region}, held by {realm}!",
-                           source=place(e.source, "acc"), region=place(e.region, "acc"),
-                           realm=who(view, e.realm, "acc")))
+                           source=place(e.source, "acc"), region=place(e.region, "in"),
+                           realm=who(view, e.realm, "gen")))
         elif isinstance(e, NoRaid):
             lines.append(_("The borders of {source} stay quiet: no realm holds a region the raiders can reach.",
-                           source=place(e.source, "acc")))
+                           source=place(e.source, "gen")))
         elif isinstance(e, BattleBegan):
+            a_mod, d_mod = f"{e.attacker_modifier:+d}", f"{e.defender_modifier:+d}"
             lines.append(_("🛡️ {attacker} attacks {defender} in {region} (modifiers {a_mod} and {d_mod}).",
                            attacker=cap(unit_title(e.attacker, e.attacker_unit)),
                            defender=unit_title(e.defender, e.defender_unit, "gen"),
-                           region=place(e.region, "in"), a_mod=f"{e.attacker_modifier:+d}",
-                           d_mod=f"{e.defender_modifier:+d}"))
+                           region=place(e.region, "in"), a_mod=a_mod, d_mod=d_mod))
         elif isinstance(e, CardsDrawn):
             lines.append(_(STACKS.get(e.stack, STACKS["neutral"]), count=e.count))
         elif isinstance(e, FieldsChosen):
@@ -187,7 +192,7 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
             else:
                 text = N_("🏰 {region} falls to {realm}: a Garrison is set there.") if e.piece \
                     else N_("🏰 {region} falls to {realm}: its own coat of arms flies there again.")
-                lines.append(_(text, region=place(e.region, "nom"), realm=who(view, e.realm, "acc")))
+                lines.append(_(text, region=place(e.region, "nom"), realm=who(view, e.realm, "gen")))
         elif isinstance(e, Scored):
             lines.append(_n("⭐ {realm} +{points} for {why} ({score} points).",
                             "⭐ {realm} +{points} for {why} ({score} points).", e.score,
@@ -206,7 +211,7 @@ def standings(view: AutokratorView) -> list[str]:
     rows = []
     for r in view.realms:
         units = ", ".join(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
-                            region=place(u.region, "in"), lives=u.lives, modifier=f"{u.modifier:+d}")
+                            region=place(u.region, "in"), lives=u.lives, modifier=signed(u.modifier))
                           for u in r.units) or _("no units left")
         rows.append(_("**{realm}** — {points} points, {gold} gold, {regions} regions, {garrisons} Garrisons in "
                       "hand · {units}", realm=cap(who(view, r.key)), points=r.score, gold=r.treasury,

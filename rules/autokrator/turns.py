@@ -391,7 +391,7 @@ class Turns:
                                for k in state.order)
         return Outcome(winners=(winner.seat,), scores=scores,
                        summary=_("{realm} ({player}) win: {reason}. Points: {points}.",
-                                 realm=words.realm_name(state.winner), player=state.names[winner.seat],
+                                 realm=words.realm_of(state.winner), player=state.names[winner.seat],
                                  reason=words.reason_text(state.reason), points=board_line))
 
     def moment(self, state: State) -> int:
