@@ -20,6 +20,7 @@ from rules.autokrator.i18n import (
     number,
     place,
     realm_name,
+    series,
     unit_title,
     unit_word,
 )
@@ -156,7 +157,7 @@ def hand_alt(view: AutokratorView, realm: str) -> str:
     parts = [_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(
         _("{kind} ({card})", kind=kind_word(lib.cards[c].kind), card=card_name(c)) for c in cards))
         for h, cards in dealt.items()]
-    text = _("Your twelve battle cards. {dealt}", dealt="; ".join(parts)) if parts \
+    text = _("Your twelve battle cards. {dealt}", dealt=series(parts)) if parts \
         else _("Your twelve battle cards. None dealt yet.")
     return text[:1000]
 
@@ -216,10 +217,10 @@ def render_fought(e: BattleFought) -> bytes:
 
 def fought_alt(e: BattleFought) -> str:
     lib = library()
-    rows = "; ".join(_("{attacker} {attacker_points} against {defender} {defender_points}",
+    rows = series([_("{attacker} {attacker_points} against {defender} {defender_points}",
                        attacker=kind_word(lib.cards[c.attacker_card].kind), attacker_points=c.attacker_points,
                        defender=kind_word(lib.cards[c.defender_card].kind), defender_points=c.defender_points)
-                     for c in e.clashes)
+                     for c in e.clashes])
     text = N_("Battle of {region} on the {field}: {rows}. Swords {a_swords} to {d_swords}, troops {a_troops} to "
               "{d_troops}; {a}–{d}, the attacker wins.") if e.attacker_won else \
         N_("Battle of {region} on the {field}: {rows}. Swords {a_swords} to {d_swords}, troops {a_troops} to "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
@@ -45,6 +45,7 @@ BAR: RGB = (44, 30, 22)
 ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
 LETTERS = {"king": N_p("letter", "K"), "general": N_p("letter", "G"), "admiral": N_p("letter", "A")}
 NAME_SIZE = 19
+NAME_SMALLEST = 16
 PAWN = 30
 
 
@@ -79,9 +80,24 @@ def _placements() -> dict[str, Placement]:
 def _placed(lang: str) -> dict[str, Placement]:
     """Where each region's name sits in one language (names differ in length, so the places do too)."""
     g = geometry()
-    face = font("bold", NAME_SIZE)
-    blocks = {r.id: (int(text_length(place(r.id), face)) + 6, NAME_SIZE + 4) for r in library().regions.values()}
+    blocks = {}
+    for r in library().regions.values():
+        face = _name_face(r.id)
+        blocks[r.id] = (int(text_length(place(r.id), face)) + 6, NAME_SIZE + 4)
     return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+
+
+def _name_face(region: str) -> ImageFont.FreeTypeFont:
+    """The face of a region's name: the map's size, a little smaller (down to ``NAME_SMALLEST``) where the name in
+    this language is wider than the English one, so that the map keeps the room the English labels were placed
+    in (English names are always drawn at ``NAME_SIZE``)."""
+    room = text_length(library().regions[region].name, font("bold", NAME_SIZE))
+    name = place(region)
+    for size in range(NAME_SIZE, NAME_SMALLEST - 1, -1):
+        face = font("bold", size)
+        if text_length(name, face) <= room:
+            return face
+    return font("bold", NAME_SMALLEST)
 
 
 @lru_cache(maxsize=1)
@@ -141,10 +157,10 @@ def _drawn_overlay(lang: str) -> Image.Image:
     for rid, (x, y) in g.ports.items():
         anchor = lib.regions[rid].anchor
         _anchor(draw, x, y, ANCHORS[anchor])
-    face = font("bold", NAME_SIZE)
     for rid, placed in _placements().items():
         x0, y0, x1, y1 = placed.box
-        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), place(rid), face, fill=INK, outline=WHITE, width=3)
+        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), place(rid), _name_face(rid), fill=INK, outline=WHITE,
+                 width=3)
     return img
 
 

@@ -34,8 +34,27 @@ from rules.i18n import N_, Catalogue, N_p, number
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "both", "card_name", "epoch_text", "field_word", "kind_word",
-           "number", "place", "realm_name", "realm_of", "the_realm", "unit_title", "unit_word"]
+__all__ = [
+    "CATALOGUE",
+    "N_",
+    "N_p",
+    "_",
+    "_n",
+    "_p",
+    "both",
+    "card_name",
+    "epoch_text",
+    "field_word",
+    "kind_word",
+    "number",
+    "place",
+    "realm_name",
+    "realm_of",
+    "series",
+    "the_realm",
+    "unit_title",
+    "unit_word",
+]
 
 PLACE_FORMS = ("place", "place-nom", "place-acc", "place-gen", "place-in")
 REALM_FORMS = ("realm-nom", "realm-acc", "realm-gen")
@@ -149,6 +168,14 @@ def both(names: list[str]) -> str:
     out = names[0] if names else ""
     for name in names[1:]:
         out = _("{first} and {second}", first=out, second=name)
+    return out
+
+
+def series(parts: list[str]) -> str:
+    """Clauses joined the way the language separates them ("a; b; c" in English, "α· β· γ" in Greek)."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = _("{first}; {second}", first=out, second=part)
     return out
 
 

@@ -192,7 +192,7 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
             else:
                 text = N_("🏰 {region} falls to {realm}: a Garrison is set there.") if e.piece \
                     else N_("🏰 {region} falls to {realm}: its own coat of arms flies there again.")
-                lines.append(_(text, region=place(e.region, "nom"), realm=who(view, e.realm, "gen")))
+                lines.append(_(text, region=place(e.region, "gen"), realm=who(view, e.realm)))
         elif isinstance(e, Scored):
             lines.append(_n("⭐ {realm} +{points} for {why} ({score} points).",
                             "⭐ {realm} +{points} for {why} ({score} points).", e.score,
