@@ -90,10 +90,10 @@ def _shown(moment: GameMoment[Any]) -> list[str]:
 @pytest.fixture
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Words only: the pictures are drawn (and checked) in test_autokrator_i18n_pictures."""
-    import bot.present.autokrator as shown
+    from render import autokrator as art
 
     for name in ("render_map", "render_fought", "render_battle", "render_hand", "render_cards"):
-        monkeypatch.setattr(shown.art, name, lambda *a, **k: b"")
+        monkeypatch.setattr(art, name, lambda *a, **k: b"")
 
 
 def _play(players: int, mode: str, seed: int, lang: str, limit: int = 1500) -> list[str]:
