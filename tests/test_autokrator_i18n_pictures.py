@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from render import autokrator as art
-from render.autokrator import cards, map as board
+from render.autokrator import cards
+from render.autokrator import map as board
 from render.autokrator.fit import recording
 from render.autokrator.world import HEIGHT, WIDTH
 from render.mapkit.labels import overlap
