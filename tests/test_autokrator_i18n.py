@@ -170,7 +170,7 @@ def test_refusals_are_written_in_greek() -> None:
         assert "Tabula" in str(refused.value) and "βασίλεια" in str(refused.value)
         with pytest.raises(GameError) as waiting:
             R.apply(s, 1, R.legal(s, 0)[0])
-        assert str(waiting.value).startswith("Δεν είναι η σειρά σου") and "Άννα" not in str(waiting.value)
+        assert str(waiting.value).startswith("Δεν είναι η σειρά σου") and "Ann" in str(waiting.value)
         for text in ("Ατλαντίδα", "x" * 40):
             with pytest.raises(IllegalAction) as unknown:
                 R.codec.parse(s, 0, Command.of("move", unit="king", to=text))
