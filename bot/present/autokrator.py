@@ -9,18 +9,28 @@ from __future__ import annotations
 
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title
 from render import autokrator as art
-from rules.autokrator.content import FIELD_NAMES, UNIT_NAMES, library
-from rules.autokrator.engine import realm_name, unit_title
+from rules.autokrator.content import library
+from rules.autokrator.i18n import N_, _, _n, card_name, field_word, the_realm, unit_title, unit_word
 from rules.autokrator.state import BattleFought, Conquered, EpochBegan, GameEnded, Moved, Retreated, TurnBegan
 from rules.autokrator.telling import cap, place, standings, tell
 from rules.autokrator.view import AutokratorView
 
 AutokratorMoment = Moment[AutokratorView]
+UNITS = ("king", "general", "admiral", "garrison")
+CAPTIONS = {"assign": N_("Epoch {n} ({years}, {title}): the realms deal their battle cards."),
+            "battle": N_("Epoch {n} ({years}, {title}): a battle is being fought."),
+            "retreat": N_("Epoch {n} ({years}, {title}): a beaten unit falls back."),
+            "truce": N_("Epoch {n} ({years}, {title}): a truce is asked for."),
+            "over": N_("Epoch {n} ({years}, {title}): the war is over.")}
+ASKS = {"fields": N_("you attack: offer two battlefields — press **Your hand** (only you see it)."),
+        "field": N_("you defend: choose the battlefield — press **Your hand** (only you see it)."),
+        "lineup": N_("lay your three battle cards face down, with your markers — press **Your hand** (only you see "
+                     "it).")}
 MAP_EVENTS = (Moved, Conquered, Retreated, TurnBegan, EpochBegan, GameEnded)
 
 
-def _hand_button(label: str = "Your hand") -> Button:
-    return Button(label, view="hand", style="primary")
+def _hand_button(label: str = N_("Your hand")) -> Button:
+    return Button(_(label), view="hand", style="primary")
 
 
 class AutokratorPresenter:
@@ -42,8 +52,9 @@ class AutokratorPresenter:
         events = list(moment.events)
         lines = tell(view, events)
         if moment.by_tabula and not moment.auto_seat and moment.actor is not None:
-            lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
-                            "Tabula plays their realm for now — it is theirs again as soon as they act.")
+            lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula plays their "
+                              "realm for now — it is theirs again as soon as they act.",
+                              player=moment.name_of(moment.actor)))
         pictures: list[Picture] = []
         for e in events:
             if isinstance(e, BattleFought):
@@ -51,29 +62,33 @@ class AutokratorPresenter:
         if view.battle is not None and view.battle.stage == "lineup" and not pictures:
             pictures.append(Picture("battle.png", art.render_battle(view.battle), art.battle_alt(view.battle)))
         if moment.outcome is not None:
-            lines.append("**The realms at the end**\n" + "\n".join(standings(view)))
+            lines.append(_("**The realms at the end**\n{standings}", standings="\n".join(standings(view))))
             lines.append(f"🏆 {moment.outcome.summary}")
         if moment.actor is None or any(isinstance(e, MAP_EVENTS) for e in events):
             pictures.append(self.board(moment))
         if not lines and moment.actor is not None:
             command = moment.command
-            unit = UNIT_NAMES.get(command.get("unit"), "") if command is not None else ""
-            lines.append(f"🂠 {moment.name_of(moment.actor)} deals two cards to the {unit}, face down." if unit
-                         else f"{moment.name_of(moment.actor)} chooses in secret.")
+            unit = command.get("unit") if command is not None else ""
+            player = moment.name_of(moment.actor)
+            lines.append(_("🂠 {player} deals two cards to the {unit}, face down.", player=player,
+                           unit=unit_word(unit, "acc")) if unit in UNITS
+                         else _("{player} chooses in secret.", player=player))
         return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self.prompt(moment))
 
     def status(self, moment: AutokratorMoment) -> Telling:
         view = moment.view()
-        head = "This game was abandoned." if moment.status == "abandoned" else self._caption(view)
-        text = f"**{game_title(moment)}** — {head}\n" + "\n".join(standings(view))
+        head = _("This game was abandoned.") if moment.status == "abandoned" else self._caption(view)
+        text = _("**{title}** — {caption}", title=game_title(moment), caption=head) + "\n" + "\n".join(
+            standings(view))
         return Telling(text=text, pictures=[self.board(moment)], prompt=self.prompt(moment))
 
     def _caption(self, view: AutokratorView) -> str:
         epoch = library().epochs[view.epoch - 1]
-        where = {"assign": "the realms deal their battle cards", "battle": "a battle is being fought",
-                 "retreat": "a beaten unit falls back", "truce": "a truce is asked for",
-                 "over": "the war is over"}.get(view.phase, f"the turn of the {realm_name(view.acting)}")
-        return f"Epoch {view.epoch} ({epoch.years}, {epoch.title}): {where}."
+        where = CAPTIONS.get(view.phase)
+        if where is None:
+            return _("Epoch {n} ({years}, {title}): the turn of {realm}.", n=view.epoch, years=epoch.years,
+                     title=_(epoch.title), realm=the_realm(view.acting, "gen"))
+        return _(where, n=view.epoch, years=epoch.years, title=_(epoch.title))
 
     # --- private views -------------------------------------------------------------------------------
 
@@ -83,30 +98,32 @@ class AutokratorPresenter:
         view = moment.view(seat)
         if not view.me:
             return None
-        lib = library()
         acting = moment.status == "active" and seat in moment.to_act
         choices = moment.choices(seat) if acting else []
         if view.phase == "assign" and acting:
             holder = next((c.command.get("unit") for c in choices if c.command.get("unit") != "same"), "")
-            done = ", ".join(f"{UNIT_NAMES[h]}: " + ", ".join(lib.cards[c].name for c in cards)
+            done = ", ".join(_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(card_name(c) for c in cards))
                              for h, cards in view.pending.items())
-            text = (f"Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "
-                    f"of the same army. Now choose the two cards for your **{UNIT_NAMES.get(holder, holder)}**."
-                    + (f"\nSo far — {done}." if done else ""))
+            text = _("Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "
+                     "of the same army. Now choose the two cards for your **{unit}**.", unit=unit_word(holder, "acc"))
+            if done:
+                text += _("\nSo far — {dealt}.", dealt=done)
             png = art.render_hand(view, view.me)
+            menu = self._menu(choices, _("Two cards for the {unit}", unit=unit_word(holder, "acc")))
             return Telling(text=text, pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))],
-                           prompt=Prompt(users=[], text="", menus=[self._menu(choices, "Two cards for the "
-                                                                              + UNIT_NAMES.get(holder, holder))]))
+                           prompt=Prompt(users=[], text="", menus=[menu]))
         if view.battle is not None and acting:
             return self._battle_private(moment, view, choices)
         realm = view.realm(view.me)
-        lines = [f"**Your realm: the {realm_name(view.me)}** — {realm.treasury} gold, {realm.score} points."]
+        lines = [_("**Your realm: {realm}** — {gold} gold, {points} points.", realm=the_realm(view.me),
+                   gold=realm.treasury, points=realm.score)]
         for h, cards in realm.cards.items():
-            lines.append(f"{UNIT_NAMES[h]}: " + ", ".join(f"{lib.cards[c].name}" for c in cards))
+            lines.append(_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(card_name(c) for c in cards)))
         for r in view.realms:
             if r.key != view.me:
                 for h, cards in r.cards.items():
-                    lines.append(f"🕵️ {cap(unit_title(r.key, h))} holds: " + ", ".join(lib.cards[c].name for c in cards))
+                    lines.append(_("🕵️ {unit} holds: {cards}", unit=cap(unit_title(r.key, h)),
+                                   cards=", ".join(card_name(c) for c in cards)))
         png = art.render_hand(view, view.me)
         return Telling(text="\n".join(lines), pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))])
 
@@ -115,23 +132,28 @@ class AutokratorPresenter:
         assert b is not None
         mine = b.attacker if b.attacker.realm == view.me else b.defender
         lib = library()
-        cards = ", ".join(f"{lib.cards[c].name} ({'-'.join(map(str, lib.cards[c].values))})" for c in mine.cards)
+        cards = ", ".join(_("{card} ({values})", card=card_name(c), values="-".join(map(str, lib.cards[c].values)))
+                          for c in mine.cards)
         if b.stage == "fields":
-            text = (f"You attack in {place(b.region)} with {cards} (battle points on Plain-Hill-Forest-City-Ambush). "
-                    "Offer two battlefields; the defender picks one.")
-            menu = self._menu(choices, "Two battlefields…")
+            text = _("You attack in {region} with {cards} (battle points on Plain-Hill-Forest-City-Ambush). Offer "
+                     "two battlefields; the defender picks one.", region=place(b.region, "in"), cards=cards)
+            menu = self._menu(choices, _("Two battlefields…"))
         elif b.stage == "field":
-            offered = " or the ".join(FIELD_NAMES[f] for f in b.fields)
-            text = f"You defend {place(b.region)} with {cards}. The attacker offers the {offered}: choose one."
-            menu = self._menu(choices, "The battlefield…")
+            text = _("You defend {region} with {cards}. The attacker offers the {first} or the {second}: choose "
+                     "one.", region=place(b.region, "acc"), cards=cards, first=field_word(b.fields[0], "acc"),
+                     second=field_word(b.fields[1], "acc"))
+            menu = self._menu(choices, _("The battlefield…"))
         else:
-            sign = "+1" if mine.modifier > 0 else "−1"
-            marks = (f" Your {abs(mine.modifier)} modifier marker(s) ({sign} each) go on different cards (marked *)."
-                     if mine.modifier else " You have no modifier markers.")
-            text = (f"Battle on the **{FIELD_NAMES[b.field]}** in {place(b.region)}. Lay your three cards face down "
-                    f"in order: card 1 meets the enemy's card 1, and so on.{marks}")
-            menu = self._menu(choices, "Your row, left to right…")
-        pic = Picture("my-cards.png", art.render_cards(list(mine.cards), b.field), f"Your three cards: {cards}.")
+            marks = _n(" Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
+                       " Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
+                       abs(mine.modifier), count=abs(mine.modifier), sign="+1" if mine.modifier > 0 else "−1") \
+                if mine.modifier else _(" You have no modifier markers.")
+            text = _("Battle on the **{field}** in {region}. Lay your three cards face down in order: card 1 meets "
+                     "the enemy's card 1, and so on.{markers}", field=field_word(b.field), region=place(b.region, "in"),
+                     markers=marks)
+            menu = self._menu(choices, _("Your row, left to right…"))
+        pic = Picture("my-cards.png", art.render_cards(list(mine.cards), b.field),
+                      _("Your three cards: {cards}.", cards=cards))
         return Telling(text=text, pictures=[pic], prompt=Prompt(users=[], text="", menus=[menu]))
 
     @staticmethod
@@ -149,24 +171,22 @@ class AutokratorPresenter:
             return None
         users = [moment.user_of(s) for s in acting]
         if view.phase == "assign":
-            return Prompt(users=users, text="deal your battle cards to your King, General, Admiral and Garrison — "
-                                            "press **Your hand** (only you see it; everyone deals at once).",
+            return Prompt(users=users, text=_("deal your battle cards to your King, General, Admiral and Garrison "
+                                              "— press **Your hand** (only you see it; everyone deals at once)."),
                           buttons=[_hand_button()])
         if view.phase == "battle" and view.battle is not None:
             b = view.battle
-            asks = {"fields": "you attack: offer two battlefields", "field": "you defend: choose the battlefield",
-                    "lineup": "lay your three battle cards face down, with your markers"}
-            return Prompt(users=users, text=asks[b.stage] + " — press **Your hand** (only you see it).",
-                          buttons=[_hand_button()])
+            return Prompt(users=users, text=_(ASKS[b.stage]), buttons=[_hand_button()])
         seat = acting[0]
         choices = moment.choices(seat)
         if view.phase == "retreat" and view.retreat is not None:
             r = view.retreat
-            return Prompt(users=users, text=f"{unit_title(r.realm, r.unit)} is beaten: choose where he falls back.",
+            return Prompt(users=users, text=_("{unit} is beaten: choose where he falls back.",
+                                              unit=unit_title(r.realm, r.unit)),
                           buttons=[Button(c.label, command=c.command, style="primary") for c in choices][:20])
         if view.phase == "truce":
-            return Prompt(users=users, text=f"the {realm_name(view.offer[0])} offer you a truce until the end of the "
-                                            "next epoch.",
+            return Prompt(users=users, text=_("{realm} offer you a truce until the end of the next epoch.",
+                                              realm=the_realm(view.offer[0], "acc")),
                           buttons=[Button(c.label, command=c.command, style="success" if "yes" in c.command.encode()
                                           else "danger") for c in choices])
         return self._turn_prompt(view, choices, users)
@@ -177,19 +197,22 @@ class AutokratorPresenter:
             moves = [c for c in choices if c.command.verb in ("move", "voyage") and
                      (c.command.get("unit") or "admiral") == unit]
             if moves:
-                menus.append(self._menu(moves, f"{UNIT_NAMES[unit]}: " + ("sail to…" if unit == "admiral"
-                                                                          else "march to…")))
+                menus.append(self._menu(moves, _("Admiral: sail to…") if unit == "admiral"
+                                        else _("{unit}: march to…", unit=unit_word(unit))))
         gold = [c for c in choices if c.command.verb in ("campaign", "spy", "truce")]
         if gold:
-            menus.append(self._menu(gold, "Gold and diplomacy: campaigns, spies, truces…"))
+            menus.append(self._menu(gold, _("Gold and diplomacy: campaigns, spies, truces…")))
         attacks = [Button(c.label, command=c.command, style="danger") for c in choices if c.command.verb == "attack"]
         rests = [c for c in choices if c.command.verb == "pass"]
         ends = [Button(c.label, command=c.command, style="primary") for c in rests if c.command.get("unit") == "turn"]
         rest = [Button(c.label, command=c.command) for c in rests if c.command.get("unit") != "turn"]
         room = 25 - 5 * len(menus) - 1  # one place kept for the player's own cards
-        buttons = [*[*attacks, *ends, *rest][:room], _hand_button("Your cards")]
-        current = f" ({UNIT_NAMES[view.current]} is acting)" if view.current else ""
-        text = f"your turn with the {realm_name(view.acting)}{current}: march, sail, attack or rest."
+        buttons = [*[*attacks, *ends, *rest][:room], _hand_button(N_("Your cards"))]
+        if view.current:
+            text = _("your turn with {realm} ({unit} is acting): march, sail, attack or rest.",
+                     realm=the_realm(view.acting, "acc"), unit=unit_word(view.current, "nom"))
+        else:
+            text = _("your turn with {realm}: march, sail, attack or rest.", realm=the_realm(view.acting, "acc"))
         return Prompt(users=users, text=text, menus=menus, buttons=buttons)
 
 

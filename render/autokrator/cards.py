@@ -8,11 +8,25 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.common import RGB, canvas, font, mix, png_bytes, wrap
-from rules.autokrator.content import FIELD_NAMES, FIELDS, KIND_NAMES, UNIT_NAMES, library
-from rules.autokrator.engine import unit_title
+from render.autokrator.fit import label, note
+from render.common import RGB, canvas, font, mix, png_bytes, text_length, wrap
+from rules.autokrator.content import FIELDS, library
+from rules.autokrator.i18n import (
+    N_,
+    _,
+    card_name,
+    field_word,
+    kind_word,
+    number,
+    place,
+    realm_name,
+    series,
+    unit_title,
+    unit_word,
+)
 from rules.autokrator.state import BattleFought
 from rules.autokrator.view import AutokratorView, BattleView
+from rules.i18n import language
 
 CARD_W, CARD_H = 190, 284
 GAP = 14
@@ -23,8 +37,8 @@ BACK: RGB = (92, 40, 30)
 TABLE: RGB = (46, 64, 52)
 GOLD: RGB = (240, 200, 60)
 NEUTRAL_INK: RGB = (110, 100, 90)
-FIXED = {"king": "♛ King's crown", "general": "♞ General's knight", "admiral": "⚓ Admiral's ship",
-         "garrison": "♜ Garrison's tower"}
+FIXED = {"king": N_("♛ King's crown"), "general": N_("♞ General's knight"), "admiral": N_("⚓ Admiral's ship"),
+         "garrison": N_("♜ Garrison's tower")}
 
 
 def _colour(owner: str) -> RGB:
@@ -32,35 +46,48 @@ def _colour(owner: str) -> RGB:
     return tuple(info.colour) if info else NEUTRAL_INK  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=128)
 def _card(card_id: str, field: str = "") -> Image.Image:
+    return _drawn_card(card_id, field, language())
+
+
+@lru_cache(maxsize=256)
+def _drawn_card(card_id: str, field: str, lang: str) -> Image.Image:
     c = library().cards[card_id]
     img = Image.new("RGB", (CARD_W, CARD_H), PAPER)
     draw = canvas(img)
     col = _colour(c.owner)
     draw.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=col, width=4)
     draw.rectangle((0, 0, CARD_W, 40), fill=col)
-    long = len(KIND_NAMES[c.kind]) > 9
-    draw.text((CARD_W // 2 - (14 if long else 0), 21), KIND_NAMES[c.kind], font=font("bold", 20 if long else 24),
-              fill=WHITE, anchor="mm")
+    kind = kind_word(c.kind)
+    long = len(kind) > 9  # a long word leaves the corner free for a modifier marker
+    label(draw, (CARD_W // 2 - (14 if long else 0), 21), kind, "bold", 20 if long else 24,
+          CARD_W - 16 - (28 if long else 0), fill=WHITE, anchor="mm")
     y = 46
-    face = font("cond", 16)
-    for line in wrap(c.name, face, CARD_W - 16)[:2]:
+    name = card_name(card_id)
+    for size in range(16, 11, -1):  # the name in two lines at most
+        face = font("cond", size)
+        lines = wrap(name, face, CARD_W - 16)
+        if len(lines) <= 2:
+            break
+    for line in lines[:2]:
+        note(line, line, CARD_W - 16, text_length(line, face), size)
         draw.text((CARD_W // 2, y), line, font=face, fill=INK, anchor="ma")
         y += 19
+    if len(lines) > 2:
+        note(name, " ".join(lines[:2]), CARD_W - 16, text_length(name, face), size)
     y = 88
-    draw.text((12, y), f"{c.troops:,}", font=font("bold", 22), fill=INK)
+    draw.text((12, y), number(c.troops), font=font("bold", 22), fill=INK)
     draw.text((CARD_W - 12, y), f"⚔ {c.swords}", font=font("bold", 22), fill=INK, anchor="ra")
     y = 120
     for f, value in zip(FIELDS, c.values, strict=True):
         chosen = f == field
         if chosen:
             draw.rectangle((6, y - 2, CARD_W - 6, y + 24), fill=GOLD)
-        draw.text((14, y), FIELD_NAMES[f], font=font("bold" if chosen else "sans", 20), fill=INK)
+        label(draw, (14, y), field_word(f), "bold" if chosen else "sans", 20, CARD_W - 60, fill=INK)
         draw.text((CARD_W - 14, y), str(value), font=font("bold", 22), fill=INK, anchor="ra")
         y += 26
     if c.fixed:
-        draw.text((CARD_W // 2, CARD_H - 10), FIXED[c.fixed], font=font("sans", 14), fill=col, anchor="ms")
+        label(draw, (CARD_W // 2, CARD_H - 10), _(FIXED[c.fixed]), "sans", 14, CARD_W - 12, fill=col, anchor="ms")
     return img
 
 
@@ -68,7 +95,7 @@ def _back() -> Image.Image:
     img = Image.new("RGB", (CARD_W, CARD_H), BACK)
     draw = canvas(img)
     draw.rectangle((8, 8, CARD_W - 9, CARD_H - 9), outline=GOLD, width=3)
-    draw.text((CARD_W // 2, CARD_H // 2), "Autokrator", font=font("serif", 22), fill=GOLD, anchor="mm")
+    label(draw, (CARD_W // 2, CARD_H // 2), _("Autokrator"), "serif", 22, CARD_W - 30, fill=GOLD, anchor="mm")
     return img
 
 
@@ -76,7 +103,7 @@ def _slot() -> Image.Image:
     img = Image.new("RGB", (CARD_W, CARD_H), mix(TABLE, WHITE, 0.15))
     draw = canvas(img)
     draw.rectangle((4, 4, CARD_W - 5, CARD_H - 5), outline=mix(TABLE, WHITE, 0.4), width=2)
-    draw.text((CARD_W // 2, CARD_H // 2), "not laid yet", font=font("sans", 18), fill=WHITE, anchor="mm")
+    label(draw, (CARD_W // 2, CARD_H // 2), _("not laid yet"), "sans", 18, CARD_W - 16, fill=WHITE, anchor="mm")
     return img
 
 
@@ -110,16 +137,16 @@ def render_hand(view: AutokratorView, realm: str) -> bytes:
     h = 50 + 3 * (CARD_H + cap_h + GAP)
     img = Image.new("RGB", (w, h), TABLE)
     draw = canvas(img)
-    draw.text((GAP, 25), f"Your battle cards — {lib.realms[realm].name}", font=font("bold", 26), fill=WHITE,
-              anchor="lm")
+    label(draw, (GAP, 25), _("Your battle cards — {realm}", realm=realm_name(realm)), "bold", 26, w - 2 * GAP,
+          fill=WHITE, anchor="lm")
     for i, c in enumerate(deck):
         x = GAP + (i % cols) * (CARD_W + GAP)
         y = 50 + (i // cols) * (CARD_H + cap_h + GAP)
         img.paste(_card(c), (x, y))
         holder = dealt.get(c, "")
-        label = UNIT_NAMES[holder] if holder else "free"
-        draw.text((x + CARD_W // 2, y + CARD_H + 4), label, font=font("bold", 20),
-                  fill=GOLD if holder else WHITE, anchor="ma")
+        caption = unit_word(holder) if holder else _("free")
+        label(draw, (x + CARD_W // 2, y + CARD_H + 4), caption, "bold", 20, CARD_W, fill=GOLD if holder else WHITE,
+              anchor="ma")
     return _encode(img)
 
 
@@ -127,9 +154,12 @@ def hand_alt(view: AutokratorView, realm: str) -> str:
     lib = library()
     mine = view.realm(realm)
     dealt = mine.cards if mine.assigned else view.pending
-    parts = [f"{UNIT_NAMES[h]}: " + ", ".join(f"{KIND_NAMES[lib.cards[c].kind]} ({lib.cards[c].name})" for c in cards)
-             for h, cards in dealt.items()]
-    return ("Your twelve battle cards. " + ("; ".join(parts) if parts else "None dealt yet."))[:1000]
+    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(
+        _("{kind} ({card})", kind=kind_word(lib.cards[c].kind), card=card_name(c)) for c in cards))
+        for h, cards in dealt.items()]
+    text = _("Your twelve battle cards. {dealt}", dealt=series(parts)) if parts \
+        else _("Your twelve battle cards. None dealt yet.")
+    return text[:1000]
 
 
 def _board(title: str, top: list[Image.Image], bottom: list[Image.Image], top_label: str, bottom_label: str,
@@ -140,23 +170,23 @@ def _board(title: str, top: list[Image.Image], bottom: list[Image.Image], top_la
     img = Image.new("RGB", (w, h), TABLE)
     draw = canvas(img)
     draw.rectangle((0, 0, w, 50), fill=(24, 34, 28))
-    draw.text((w // 2, 26), title, font=font("bold", 26), fill=GOLD, anchor="mm")
+    label(draw, (w // 2, 26), title, "bold", 26, w - 2 * GAP, fill=GOLD, anchor="mm")
     y = 56
-    draw.text((GAP, y + label_h // 2), top_label, font=font("bold", 22), fill=WHITE, anchor="lm")
+    label(draw, (GAP, y + label_h // 2), top_label, "bold", 22, w - 2 * GAP, fill=WHITE, anchor="lm")
     y += label_h
     for i, card in enumerate(top):
         img.paste(card, (GAP + i * (CARD_W + GAP), y))
     y += CARD_H
     for i, text in enumerate(middle):
-        draw.text((GAP + i * (CARD_W + GAP) + CARD_W // 2, y + mid_h // 2), text, font=font("bold", 24),
-                  fill=WHITE, anchor="mm")
+        label(draw, (GAP + i * (CARD_W + GAP) + CARD_W // 2, y + mid_h // 2), text, "bold", 24, CARD_W,
+              fill=WHITE, anchor="mm")
     y += mid_h
     for i, card in enumerate(bottom):
         img.paste(card, (GAP + i * (CARD_W + GAP), y))
     y += CARD_H
-    draw.text((GAP, y + label_h // 2), bottom_label, font=font("bold", 22), fill=WHITE, anchor="lm")
+    label(draw, (GAP, y + label_h // 2), bottom_label, "bold", 22, w - 2 * GAP, fill=WHITE, anchor="lm")
     y += label_h
-    draw.text((w // 2, y + foot_h // 2), footer, font=font("bold", 24), fill=GOLD, anchor="mm")
+    label(draw, (w // 2, y + foot_h // 2), footer, "bold", 24, w - 2 * GAP, fill=GOLD, anchor="mm")
     return _encode(img)
 
 
@@ -172,27 +202,32 @@ def _marked(card: str, field: str, mark: int) -> Image.Image:
 
 def render_fought(e: BattleFought) -> bytes:
     """The battle revealed: attacker's row on top, defender's below, each clash's points between them."""
-    lib = library()
     top = [_marked(c.attacker_card, e.field, c.attacker_mark) for c in e.clashes]
     bottom = [_marked(c.defender_card, e.field, c.defender_mark) for c in e.clashes]
     middle = [f"{c.attacker_points} {'>' if c.winner == 'attacker' else '<' if c.winner == 'defender' else '='} "
               f"{c.defender_points}" for c in e.clashes]
-    won = "attacker wins" if e.attacker_won else "defender holds"
-    footer = f"⚔ {e.swords[0]}–{e.swords[1]} · troops {e.troops[0] // 1000}k–{e.troops[1] // 1000}k · " \
-             f"{e.points[0]}–{e.points[1]}, {won}"
-    return _board(f"{lib.name(e.region)} · {FIELD_NAMES[e.field]}", top, bottom,
-                  "Attacker: " + unit_title(e.attacker, e.attacker_unit), "Defender: " + unit_title(e.defender,
-                                                                                                 e.defender_unit),
-                  middle, footer)
+    text = N_("⚔ {a_swords}–{d_swords} · troops {a_troops}k–{d_troops}k · {a}–{d}, attacker wins") if e.attacker_won \
+        else N_("⚔ {a_swords}–{d_swords} · troops {a_troops}k–{d_troops}k · {a}–{d}, defender holds")
+    footer = _(text, a_swords=e.swords[0], d_swords=e.swords[1], a_troops=e.troops[0] // 1000,
+               d_troops=e.troops[1] // 1000, a=e.points[0], d=e.points[1])
+    return _board(_("{region} · {field}", region=place(e.region), field=field_word(e.field)), top, bottom,
+                  _("Attacker: {unit}", unit=unit_title(e.attacker, e.attacker_unit)),
+                  _("Defender: {unit}", unit=unit_title(e.defender, e.defender_unit)), middle, footer)
 
 
 def fought_alt(e: BattleFought) -> str:
     lib = library()
-    rows = "; ".join(f"{KIND_NAMES[lib.cards[c.attacker_card].kind]} {c.attacker_points} against "
-                     f"{KIND_NAMES[lib.cards[c.defender_card].kind]} {c.defender_points}" for c in e.clashes)
-    return (f"Battle of {lib.name(e.region)} on the {FIELD_NAMES[e.field]}: {rows}. Swords {e.swords[0]} to "
-            f"{e.swords[1]}, troops {e.troops[0]:,} to {e.troops[1]:,}; {e.points[0]}–{e.points[1]}, the "
-            f"{'attacker' if e.attacker_won else 'defender'} wins.")
+    rows = series([_("{attacker} {attacker_points} against {defender} {defender_points}",
+                       attacker=kind_word(lib.cards[c.attacker_card].kind), attacker_points=c.attacker_points,
+                       defender=kind_word(lib.cards[c.defender_card].kind), defender_points=c.defender_points)
+                     for c in e.clashes])
+    text = N_("Battle of {region} on the {field}: {rows}. Swords {a_swords} to {d_swords}, troops {a_troops} to "
+              "{d_troops}; {a}–{d}, the attacker wins.") if e.attacker_won else \
+        N_("Battle of {region} on the {field}: {rows}. Swords {a_swords} to {d_swords}, troops {a_troops} to "
+           "{d_troops}; {a}–{d}, the defender wins.")
+    return _(text, region=place(e.region, "in"), field=field_word(e.field, "in"), rows=rows, a_swords=e.swords[0],
+             d_swords=e.swords[1], a_troops=number(e.troops[0]), d_troops=number(e.troops[1]), a=e.points[0],
+             d=e.points[1])
 
 
 def render_battle(b: BattleView) -> bytes:
@@ -200,14 +235,20 @@ def render_battle(b: BattleView) -> bytes:
     back, slot = _back(), _slot()
     top = [back if b.attacker.laid else slot] * 3
     bottom = [back if b.defender.laid else slot] * 3
-    field = FIELD_NAMES.get(b.field, " or ".join(FIELD_NAMES[f] for f in b.fields))
-    return _board(f"{library().name(b.region)} · {field}", top, bottom,
-                  "Attacker: " + unit_title(b.attacker.realm, b.attacker.holder),
-                  "Defender: " + unit_title(b.defender.realm, b.defender.holder), ["vs", "vs", "vs"],
-                  "Cards face down until both rows are laid")
+    field = field_word(b.field) if b.field else _("{first} or {second}", first=field_word(b.fields[0]),
+                                                  second=field_word(b.fields[1])) if len(b.fields) == 2 else ""
+    vs = _("vs")
+    return _board(_("{region} · {field}", region=place(b.region), field=field), top, bottom,
+                  _("Attacker: {unit}", unit=unit_title(b.attacker.realm, b.attacker.holder)),
+                  _("Defender: {unit}", unit=unit_title(b.defender.realm, b.defender.holder)), [vs, vs, vs],
+                  _("Cards face down until both rows are laid"))
 
 
 def battle_alt(b: BattleView) -> str:
-    laid = [name for name, s in (("attacker", b.attacker), ("defender", b.defender)) if s.laid]
-    return (f"Battle in {library().name(b.region)} on the {FIELD_NAMES.get(b.field, 'field to be chosen')}: "
-            f"{' and '.join(laid) or 'nobody'} has laid cards face down.")
+    sides = (b.attacker.laid, b.defender.laid)
+    text = {(True, True): N_("Battle in {region} on the {field}: attacker and defender has laid cards face down."),
+            (True, False): N_("Battle in {region} on the {field}: attacker has laid cards face down."),
+            (False, True): N_("Battle in {region} on the {field}: defender has laid cards face down."),
+            (False, False): N_("Battle in {region} on the {field}: nobody has laid cards face down.")}[sides]
+    field = field_word(b.field, "in") if b.field else _("field to be chosen")
+    return _(text, region=place(b.region, "in"), field=field)

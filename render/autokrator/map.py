@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
 from render.common import (
     RGB,
@@ -26,9 +27,10 @@ from render.common import (
     to_palette,
 )
 from render.mapkit import Placement, place_labels, token_spots
-from rules.autokrator.content import UNIT_NAMES, library
-from rules.autokrator.engine import realm_name
+from rules.autokrator.content import library
+from rules.autokrator.i18n import N_p, _, _p, place, realm_name, unit_word
 from rules.autokrator.view import AutokratorView
+from rules.i18n import language
 
 PANEL_H = 220
 TITLE_H = 48
@@ -41,8 +43,9 @@ WHITE: RGB = (255, 255, 255)
 PANEL: RGB = (248, 241, 222)
 BAR: RGB = (44, 30, 22)
 ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
-LETTERS = {"king": "K", "general": "G", "admiral": "A"}
+LETTERS = {"king": N_p("letter", "K"), "general": N_p("letter", "G"), "admiral": N_p("letter", "A")}
 NAME_SIZE = 19
+NAME_SMALLEST = 16
 PAWN = 30
 
 
@@ -59,12 +62,42 @@ def tint(realm: str) -> RGB:
     return mix(colour(realm), WHITE, 0.45)
 
 
-@lru_cache(maxsize=1)
+def letter(unit: str) -> str:
+    """The letter on a unit's pawn (K, G, A in English)."""
+    return _p("letter", LETTERS[unit])
+
+
+def realm_letter(realm: str) -> str:
+    """The letter on a realm's shields and Garrison pieces."""
+    return _p("realm-letter", library().realms[realm].letter)
+
+
 def _placements() -> dict[str, Placement]:
+    return _placed(language())
+
+
+@lru_cache(maxsize=4)
+def _placed(lang: str) -> dict[str, Placement]:
+    """Where each region's name sits in one language (names differ in length, so the places do too)."""
     g = geometry()
-    face = font("bold", NAME_SIZE)
-    blocks = {r.id: (int(text_length(r.name, face)) + 6, NAME_SIZE + 4) for r in library().regions.values()}
+    blocks = {}
+    for r in library().regions.values():
+        face = _name_face(r.id)
+        blocks[r.id] = (int(text_length(place(r.id), face)) + 6, NAME_SIZE + 4)
     return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+
+
+def _name_face(region: str) -> ImageFont.FreeTypeFont:
+    """The face of a region's name: the map's size, a little smaller (down to ``NAME_SMALLEST``) where the name in
+    this language is wider than the English one, so that the map keeps the room the English labels were placed
+    in (English names are always drawn at ``NAME_SIZE``)."""
+    room = text_length(library().regions[region].name, font("bold", NAME_SIZE))
+    name = place(region)
+    for size in range(NAME_SIZE, NAME_SMALLEST - 1, -1):
+        face = font("bold", size)
+        if text_length(name, face) <= room:
+            return face
+    return font("bold", NAME_SMALLEST)
 
 
 @lru_cache(maxsize=1)
@@ -100,9 +133,13 @@ def _cells(owner: dict[str, str]) -> Image.Image:
     return img.convert("RGB")
 
 
-@lru_cache(maxsize=1)
 def _overlay() -> Image.Image:
-    """What never changes, on a transparent layer: anchors and names."""
+    return _drawn_overlay(language())
+
+
+@lru_cache(maxsize=4)
+def _drawn_overlay(lang: str) -> Image.Image:
+    """What never changes, on a transparent layer: anchors and names (in one language)."""
     lib = library()
     g = geometry()
     img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
@@ -120,10 +157,9 @@ def _overlay() -> Image.Image:
     for rid, (x, y) in g.ports.items():
         anchor = lib.regions[rid].anchor
         _anchor(draw, x, y, ANCHORS[anchor])
-    face = font("bold", NAME_SIZE)
     for rid, placed in _placements().items():
         x0, y0, x1, y1 = placed.box
-        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), lib.regions[rid].name, face, fill=INK, outline=WHITE,
+        outlined(draw, ((x0 + x1) / 2, (y0 + y1) / 2), place(rid), _name_face(rid), fill=INK, outline=WHITE,
                  width=3)
     return img
 
@@ -165,7 +201,7 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
             _crown(draw, x, y, colour(printed))
         elif printed in lib.realms:
             for k in range(info.coats):
-                _shield(draw, x - 10 * (info.coats - 1) + 20 * k, y, colour(printed), lib.realms[printed].letter)
+                _shield(draw, x - 10 * (info.coats - 1) + 20 * k, y, colour(printed), realm_letter(printed))
         elif printed == "x":
             draw.line((x - 8, y - 8, x + 8, y + 8), fill=INK, width=3)
             draw.line((x - 8, y + 8, x + 8, y - 8), fill=INK, width=3)
@@ -174,7 +210,7 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
         holder = view.pieces.get(rid)
         if holder:
             _octagon(draw, x + 14, y - 12, 10, colour(holder))
-            draw.text((x + 14, y - 12), lib.realms[holder].letter, font=font("bold", 11), fill=WHITE, anchor="mm")
+            draw.text((x + 14, y - 12), realm_letter(holder), font=font("bold", 11), fill=WHITE, anchor="mm")
     here: dict[str, list[tuple[str, str]]] = {}
     for r in view.realms:
         for u in r.units:
@@ -189,7 +225,7 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
                 draw.rounded_rectangle(shape, radius=5, fill=colour(realm), outline=WHITE, width=2)
             else:
                 draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
-            draw.text((px, py), LETTERS[unit], font=face, fill=WHITE, anchor="mm")
+            draw.text((px, py), letter(unit), font=face, fill=WHITE, anchor="mm")
 
 
 def _panel(view: AutokratorView) -> Image.Image:
@@ -199,7 +235,8 @@ def _panel(view: AutokratorView) -> Image.Image:
     img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
     draw = canvas(img)
     epoch = lib.epochs[view.epoch - 1]
-    draw.text((16, 8), f"Epoch {view.epoch} of 5 · {epoch.years} · {epoch.title}", font=font("bold", 30), fill=INK)
+    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", n=view.epoch, years=epoch.years,
+                           title=_(epoch.title)), "bold", 30, WIDTH - 32, fill=INK)
     box_w = (WIDTH - 16) // max(1, len(view.realms))
     for i, r in enumerate(view.realms):
         x, y = 8 + i * box_w, 50
@@ -210,19 +247,19 @@ def _panel(view: AutokratorView) -> Image.Image:
         seat = view.seats.index(r.key) if r.key in view.seats else -1
         player = view.names[seat] if 0 <= seat < len(view.names) else ""
         name = ("▶ " if acting else "") + realm_name(r.key)
-        draw.text((x + 12, y + 8), ellipsize(name, font("bold", 30), box_w - 30), font=font("bold", 30), fill=c)
+        label(draw, (x + 12, y + 8), name, "bold", 30, box_w - 30, smallest=20, fill=c)
         draw.text((x + 12, y + 46), ellipsize(player, font("sans", 26), box_w - 30), font=font("sans", 26), fill=INK)
         draw.text((x + 12, y + 80), f"★{r.score}  ⛁{r.treasury}  ⌂{r.regions}  ♜{r.supply}", font=font("bold", 30),
                   fill=INK)
         alive = {u.unit: u for u in r.units}
-        parts = [f"{LETTERS[u]}{alive[u].lives}♥{alive[u].modifier:+d}" if u in alive else f"{LETTERS[u]}✝"
+        parts = [f"{letter(u)}{alive[u].lives}♥{alive[u].modifier:+d}" if u in alive else f"{letter(u)}✝"
                  for u in ("king", "general", "admiral")]
         draw.text((x + 12, y + 122), " ".join(parts), font=font("bold", 24), fill=INK)
     return img
 
 
 @lru_cache(maxsize=8)
-def _base(owner: tuple[tuple[str, str], ...]) -> Image.Image:
+def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
     """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
     body = _cells(dict(owner))
     overlay = _overlay()
@@ -231,14 +268,17 @@ def _base(owner: tuple[tuple[str, str], ...]) -> Image.Image:
 
 
 def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
-    body = _base(tuple(sorted(view.owner.items()))).copy()
+    body = _base(tuple(sorted(view.owner.items())), language()).copy()
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
-    draw.text((16, TITLE_H // 2), title, font=font("bold", 28), fill=(250, 240, 214), anchor="lm")
-    draw.text((WIDTH - 16, TITLE_H // 2), "★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · K King · "
-              "G General · A Admiral (square) · ♥ lives, modifier", font=font("sans", 19), fill=(250, 240, 214),
-              anchor="rm")
+    title_face, title = fitted(title, "bold", 28, WIDTH // 3, clip=True)
+    draw.text((16, TITLE_H // 2), title, font=title_face, fill=(250, 240, 214), anchor="lm")
+    legend = _("★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · {king} King · {general} General · {admiral} "
+               "Admiral (square) · ♥ lives, modifier", king=letter("king"), general=letter("general"),
+               admiral=letter("admiral"))
+    room = WIDTH - 48 - text_length(title, title_face)
+    label(draw, (WIDTH - 16, TITLE_H // 2), legend, "sans", 19, room, smallest=13, fill=(250, 240, 214), anchor="rm")
     out.paste(body, (0, TITLE_H))
     out.paste(_panel(view), (0, TITLE_H + HEIGHT))
     return png_bytes(to_palette(out, _palette()), compress_level=1)
@@ -257,11 +297,12 @@ def _palette() -> Image.Image:
 
 
 def map_alt(view: AutokratorView) -> str:
-    lib = library()
-    parts = [f"Map of the Mediterranean, epoch {view.epoch}."]
+    parts = [_("Map of the Mediterranean, epoch {n}.", n=view.epoch)]
     for r in view.realms:
-        units = ", ".join(f"{UNIT_NAMES[u.unit]} in {lib.name(u.region)}" for u in r.units) or "no units"
-        parts.append(f"{realm_name(r.key)}: {r.regions} regions, {r.score} points, {r.treasury} gold; {units}.")
+        units = ", ".join(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
+                          for u in r.units) or _("no units")
+        parts.append(_("{realm}: {regions} regions, {points} points, {gold} gold; {units}.", realm=realm_name(r.key),
+                       regions=r.regions, points=r.score, gold=r.treasury, units=units))
     return " ".join(parts)
 
 

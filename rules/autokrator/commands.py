@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from rules.autokrator.content import FIELD_NAMES, FIELDS, KIND_NAMES, UNIT_NAMES, library
-from rules.autokrator.engine import adjective, realm_name
+from rules.autokrator.content import FIELDS, library
+from rules.autokrator.i18n import _, both, card_name, field_word, kind_word, place, the_realm, unit_title, unit_word
 from rules.autokrator.state import (
     AnswerTruce,
     Assign,
@@ -41,17 +41,20 @@ def region_id(text: str) -> str:
     if key in lib.regions:
         return key
     for r in lib.regions.values():
-        if key in (_norm(r.name), _norm(r.local)):
+        if key in (_norm(r.name), _norm(r.local), _norm(place(r.id))):
             return r.id
-    raise IllegalAction(f"There is no region called {text.strip()[:30]!r} on the map. The list offers every place "
-                        "you can reach.")
+    raise IllegalAction(_("There is no region called {name} on the map. The list offers every place you can "
+                          "reach.", name=repr(text.strip()[:30])))
 
 
 def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
     key = _norm(text)
     if key in allowed:
         return key
-    raise IllegalAction(f"Name a unit: {', '.join(allowed)}.")
+    for unit in allowed:
+        if key == _norm(unit_word(unit)):
+            return unit
+    raise IllegalAction(_("Name a unit: {units}.", units=", ".join(allowed)))
 
 
 def card_id(text: str) -> str:
@@ -59,26 +62,36 @@ def card_id(text: str) -> str:
     lib = library()
     if key in lib.cards:
         return key
-    raise IllegalAction(f"There is no battle card {text.strip()[:30]!r}. Your hand (`/hand`) shows your cards.")
+    raise IllegalAction(_("There is no battle card {name}. Your hand (`/hand`) shows your cards.",
+                          name=repr(text.strip()[:30])))
 
 
 def field_id(text: str) -> str:
     key = _norm(text)
     if key in FIELDS:
         return key
-    raise IllegalAction("The battlefields are plain, hill, forest, city and ambush.")
+    for field in FIELDS:
+        if key == _norm(field_word(field)):
+            return field
+    raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
 
 
-def target_label(target: str) -> str:
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def target_label(target: str, case: str = "nom") -> str:
+    """What an attack or a spy is aimed at: "the region itself" or an enemy unit's title."""
     if target == "region":
-        return "the region itself"
+        return unit_title("", "region", case)
     realm, unit = target.split(".")
-    return f"the {adjective(realm)} {UNIT_NAMES.get(unit, unit)}"
+    return unit_title(realm, unit, case)
 
 
 def card_label(card: str) -> str:
     c = library().cards[card]
-    return f"{c.name} ({KIND_NAMES[c.kind]} {'-'.join(map(str, c.values))})"
+    return _("{card} ({kind} {values})", card=card_name(card), kind=kind_word(c.kind),
+             values="-".join(map(str, c.values)))
 
 
 class AutokratorCodec:
@@ -90,21 +103,21 @@ class AutokratorCodec:
                 return Assign(holder="same", cards=())
             pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
             if len(pair) != 2:
-                raise IllegalAction("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`.")
+                raise IllegalAction(_("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`."))
             return Assign(holder=holder, cards=self._ordered(pair))
         if verb in ("move", "march"):  # `/move`, as the book says; `/march` is the same
             if not get("unit") or not get("to"):
-                raise IllegalAction("Say which unit and where: `/move unit:general to:antioch`.")
+                raise IllegalAction(_("Say which unit and where: `/move unit:general to:antioch`."))
             return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
         if verb == "voyage":
             if not get("to"):
-                raise IllegalAction("Say which port the Admiral sails to: `/voyage to:sidon`.")
+                raise IllegalAction(_("Say which port the Admiral sails to: `/voyage to:sidon`."))
             return Voyage(to=region_id(get("to")))
         if verb == "attack":
             target = _norm(get("target") or "region")
             if target != "region" and "." not in target:
-                raise IllegalAction("Attack `region` (its Garrison or neutral defenders) or a unit such as "
-                                    "`sar.king`.")
+                raise IllegalAction(_("Attack `region` (its Garrison or neutral defenders) or a unit such as "
+                                      "`sar.king`."))
             return Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
         if verb == "pass":
             return Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
@@ -116,28 +129,29 @@ class AutokratorCodec:
             answer = _norm(get("answer"))
             if answer:
                 if answer not in ("yes", "no"):
-                    raise IllegalAction("Answer a truce with `yes` or `no`.")
+                    raise IllegalAction(_("Answer a truce with `yes` or `no`."))
                 return AnswerTruce(accept=answer == "yes")
             return OfferTruce(realm=_norm(get("realm")))
         if verb == "fields":
             fields = tuple(sorted((field_id(f) for f in get("fields").split(",") if f.strip()), key=FIELDS.index))
             if len(fields) != 2 or fields[0] == fields[1]:
-                raise IllegalAction("Pick two different battlefields: `/fields fields:ambush,plain`.")
+                raise IllegalAction(_("Pick two different battlefields: `/fields fields:ambush,plain`."))
             return Fields(fields=(fields[0], fields[1]))
         if verb == "field":
             return Field(field=field_id(get("field")))
         if verb == "lineup":
             cards = [card_id(c) for c in get("cards").split(",") if c.strip()]
             if len(cards) != 3:
-                raise IllegalAction("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`.")
+                raise IllegalAction(_("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`."))
             try:
                 marks = tuple(sorted(int(m) - 1 for m in get("marks").split(",") if m.strip()))
             except ValueError:
-                raise IllegalAction("Markers go on card positions 1, 2 or 3: `marks:1,3`.") from None
+                raise IllegalAction(_("Markers go on card positions 1, 2 or 3: `marks:1,3`.")) from None
             return Lineup(cards=(cards[0], cards[1], cards[2]), marks=marks)
         if verb == "retreat":
             return Withdraw(to=region_id(get("to")))
-        raise IllegalAction(f"Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the buttons.")
+        raise IllegalAction(_("Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the "
+                              "buttons.", verb=verb))
 
     @staticmethod
     def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -183,57 +197,62 @@ class AutokratorCodec:
         lib = library()
         verb, get = command.verb, command.get
         value = get(arg) if arg else ""
-        unit = UNIT_NAMES.get(get("unit"), get("unit").capitalize())
+        unit_key = get("unit")
+        unit = unit_word(unit_key)
         if verb == "assign":
-            if get("unit") == "same":
-                return "The same cards as last epoch, for every unit" if arg != "unit" else "same as last epoch"
+            if unit_key == "same":
+                return _("The same cards as last epoch, for every unit") if arg != "unit" else _("same as last epoch")
             if arg == "unit":
                 return unit
             cards = [c for c in get("cards").split(",") if c in lib.cards]
             if arg == "cards":
                 return " + ".join(card_label(c) for c in cards)
-            return f"{unit}: " + " + ".join(f"{lib.cards[c].name} ({KIND_NAMES[lib.cards[c].kind]})" for c in cards)
+            dealt = " + ".join(_("{card} ({kind})", card=card_name(c), kind=kind_word(lib.cards[c].kind))
+                               for c in cards)
+            return _("{unit}: {cards}", unit=unit, cards=dealt)
         if verb in ("march", "move", "voyage", "retreat"):
             to = get("to")
-            place = lib.regions[to].name if to in lib.regions else to
             if arg == "unit":
                 return unit
             if arg == "to":
-                return place
+                return place(to)
             if verb == "voyage":
-                return f"Admiral sails to {place}"
+                return _("Admiral sails to {place}", place=place(to, "acc"))
             if verb == "retreat":
-                return f"Fall back to {place}"
-            return f"{unit} marches to {place}"
+                return _("Fall back to {place}", place=place(to, "in"))
+            return cap(_("{unit} marches to {place}", unit=unit_word(unit_key, "nom"), place=place(to, "acc")))
         if verb == "attack":
             if arg == "unit":
                 return unit
             if arg == "target":
                 return target_label(get("target"))
-            return f"{unit} attacks {target_label(get('target'))}"
+            return cap(_("{unit} attacks {target}", unit=unit_word(unit_key, "nom"),
+                         target=target_label(get("target"), "gen")))
         if verb == "pass":
-            if get("unit") == "turn":
-                return "End the turn (every unit left rests)"
-            return f"{unit} rests"
+            if unit_key == "turn":
+                return _("End the turn (every unit left rests)")
+            return cap(_("{unit} rests", unit=unit_word(unit_key, "nom")))
         if verb == "campaign":
-            return f"{unit}'s campaign"
+            return _("{unit}'s campaign", unit=unit_word(unit_key, "gen"))
         if verb == "spy":
             target = get("target")
-            return f"Spy on {target_label(target)}" if arg is None else target_label(target)
+            return _("Spy on {target}", target=target_label(target, "acc")) if arg is None else target_label(target)
         if verb == "truce":
             if get("answer"):
-                return "Accept the truce" if get("answer") == "yes" else "Refuse the truce"
-            return f"Offer a truce to the {realm_name(get('realm'))}"
+                return _("Accept the truce") if get("answer") == "yes" else _("Refuse the truce")
+            return _("Offer a truce to {realm}", realm=the_realm(get("realm"), "acc"))
         if verb == "fields":
-            return " and ".join(FIELD_NAMES.get(f, f) for f in get("fields").split(","))
+            return both([field_word(f) for f in get("fields").split(",")])
         if verb == "field":
-            return f"Fight on the {FIELD_NAMES.get(get('field'), get('field'))}"
+            return _("Fight on the {field}", field=field_word(get("field"), "in"))
         if verb == "lineup":
             marks = {int(m) for m in get("marks").split(",") if m}
             if arg == "marks":
-                return "markers on " + (", ".join(str(m) for m in sorted(marks)) or "no card")
+                if not marks:
+                    return _("markers on no card")
+                return _("markers on {cards}", cards=", ".join(str(m) for m in sorted(marks)))
             cards = [c for c in get("cards").split(",") if c in lib.cards]
-            return " | ".join(f"{lib.cards[c].name}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
+            return " | ".join(f"{card_name(c)}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
         if verb == "deputy":
-            return "Tabula plays for the absent player"
+            return _("Tabula plays for the absent player")
         return value or verb

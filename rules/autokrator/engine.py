@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.autokrator import board
+from rules.autokrator import i18n as words
 from rules.autokrator.battle import best_fields, fight
 from rules.autokrator.content import library
+from rules.autokrator.i18n import _
 from rules.autokrator.state import (
     AnswerTruce,
     Assign,
@@ -60,8 +62,8 @@ class Engine(Turns):
 
     def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
         if state.phase == "over":
-            raise GameOver("The war is over: the fifth epoch has ended or a capital has fallen. Start a new game "
-                           "with `/game new`.")
+            raise GameOver(_("The war is over: the fifth epoch has ended or a capital has fallen. Start a new "
+                             "game with `/game new`."))
         if seat not in self.to_act(state):
             raise NotYourTurn(self._waiting_for(state))
         if action not in self.legal(state, seat):
@@ -276,13 +278,13 @@ class Engine(Turns):
         loser, winner = (d, a) if won else (a, d)
         if loser.holder in ("king", "general", "admiral"):
             if winner.realm:
-                self._score(s, winner.realm, pts["defeat_unit"], f"defeating {unit_title(loser.realm, loser.holder)}",
-                            events)
+                why = words.WHY_DEFEAT.format(unit=unit_title(loser.realm, loser.holder))
+                self._score(s, winner.realm, pts["defeat_unit"], why, events)
             self._beaten(s, loser.realm, loser.holder, b.region, rng, events)
         elif won:
             self._conquer(s, a.realm, b.region, events)
         elif a.holder == "raid":
-            self._score(s, d.realm, pts["repel_raid"], "driving off the raid", events)
+            self._score(s, d.realm, pts["repel_raid"], words.WHY_RAID, events)
         if s.phase == "over":
             return
         if won and a.holder == "general" and a.realm and "general" in s.realms[a.realm].units:
@@ -341,7 +343,7 @@ class Engine(Turns):
             if isinstance(e, BattleFought):
                 other = e.defender if e.attacker == realm else e.attacker
                 if other:
-                    self._score(s, other, library().numbers.points["destroy_unit"], "destroying a unit", events)
+                    self._score(s, other, library().numbers.points["destroy_unit"], words.WHY_DESTROY, events)
                 return
 
     def _retreat_to(self, s: State, realm: str, unit: str, frm: str, to: str, events: list[Any]) -> None:
@@ -370,15 +372,15 @@ class Engine(Turns):
         s.owner[region] = realm
         events.append(Conquered(realm=realm, region=region, former=former, piece=piece))
         if lib.regions[region].capital and former in lib.realms:
-            self._finish(s, realm, f"{realm_name(realm)} took {lib.name(region)}, the capital of "
-                         f"{realm_name(former)}", events)
+            self._finish(s, realm, words.OVER_CAPITAL.format(realm=realm_name(realm), region=lib.name(region),
+                                                             former=realm_name(former)), events)
             return
         pts = lib.numbers.points["conquer_neutral" if former == "" else "conquer_enemy"]
         epoch = lib.epochs[s.epoch - 1]
         if epoch.kind == "conquest":
             pts += epoch.value
         rs.conquests += 1
-        self._score(s, realm, pts, f"conquering {lib.name(region)}", events)
+        self._score(s, realm, pts, words.WHY_CONQUER.format(region=lib.name(region)), events)
 
     def _after_battle(self, s: State, rng: Rng, events: list[Any]) -> None:
         """Back to the turns: a raid leads into the first turn; otherwise the acting unit may be finished."""

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from rules.autokrator import auto
 from rules.autokrator.commands import AutokratorCodec
 from rules.autokrator.engine import Engine
+from rules.autokrator.i18n import _
 from rules.autokrator.spec import SPEC
 from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
@@ -59,10 +60,10 @@ class AutokratorRuleset:
         """After the time limit: Tabula plays ``seat`` for as long as that seat must act now (its dealing, its
         turn, its row in a battle); the player has the realm back the next time it must act."""
         if seat not in self.engine.to_act(state):
-            raise NotYourTurn("Tabula stands in only for a realm the game is waiting for.")
+            raise NotYourTurn(_("Tabula stands in only for a realm the game is waiting for."))
         epoch = state.epoch
         events: list[object] = []
-        for _ in range(DEPUTY_LIMIT):
+        for _turn in range(DEPUTY_LIMIT):
             if state.phase == "over" or seat not in self.engine.to_act(state) or state.epoch != epoch:
                 break
             action = auto.policy(self.engine, state, seat, Rng(state.rng ^ state.tick))

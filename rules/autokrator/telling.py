@@ -5,8 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.autokrator.content import FIELD_NAMES, KIND_NAMES, UNIT_NAMES, library
-from rules.autokrator.engine import realm_name, unit_title
+from rules.autokrator.content import library
+from rules.autokrator.i18n import (
+    N_,
+    _,
+    _n,
+    card_name,
+    epoch_text,
+    field_word,
+    kind_word,
+    number,
+    realm_name,
+    reason_text,
+    the_realm,
+    unit_title,
+    unit_word,
+    why_text,
+)
+from rules.autokrator.i18n import place as _place
 from rules.autokrator.state import (
     Assigned,
     BattleBegan,
@@ -37,51 +53,69 @@ from rules.autokrator.state import (
 from rules.autokrator.view import AutokratorView
 
 ROMAN = ("", "I", "II", "III", "IV", "V")
-CAMPAIGNS = {"king": "two moves before he attacks", "general": "a second march and attack after a victory",
-             "admiral": "a voyage to a port of either colour"}
+CAMPAIGNS = {"king": N_("💰 The King's campaign, bought by {realm} for {cost} gold: two moves before he attacks."),
+             "general": N_("💰 The General's campaign, bought by {realm} for {cost} gold: a second march and attack "
+                           "after a victory."),
+             "admiral": N_("💰 The Admiral's campaign, bought by {realm} for {cost} gold: a voyage to a port of either "
+                           "colour.")}
+CLASH_RESULTS = {"attacker": N_("the attacker wins it"), "defender": N_("the defender wins it"),
+                 "": N_("level, no point")}
+STACKS = {"neutral": N_("Tabula draws {count} cards at random from the neutral stack."),
+          "neutral-region": N_("Tabula draws {count} cards at random from the neutral region stack."),
+          "neutral-general": N_("Tabula draws {count} cards at random from the neutral general stack.")}
 
 
-def who(view: AutokratorView, realm: str) -> str:
-    """"the Saracens (Ann)"."""
+def who(view: AutokratorView, realm: str, case: str = "nom") -> str:
+    """"the Saracens (Ann)", in the case the sentence needs."""
     if realm not in view.order:
         return realm_name(realm)
     seat = view.seats.index(realm) if realm in view.seats else -1
-    player = f" ({view.names[seat]})" if 0 <= seat < len(view.names) else ""
-    return f"the {realm_name(realm)}{player}"
+    if 0 <= seat < len(view.names):
+        return _("{realm} ({player})", realm=the_realm(realm, case), player=view.names[seat])
+    return the_realm(realm, case)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
 
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def place(region: str) -> str:
-    return library().name(region)
+def place(region: str, case: str = "") -> str:
+    return _place(region, case)
 
 
 def card_text(card: str) -> str:
     c = library().cards[card]
-    return f"{KIND_NAMES[c.kind]} ({c.name})"
-
-
-def epoch_text(number: int) -> str:
-    e = library().epochs[number - 1]
-    return f"📜 **Epoch {ROMAN[number]} ({e.years}): {e.title}**\n{e.report}\n*In force:* {e.condition}"
+    return _("{kind} ({card})", kind=kind_word(c.kind), card=card_name(card))
 
 
 def battle_lines(e: BattleFought) -> list[str]:
     lib = library()
-    a, d = unit_title(e.attacker, e.attacker_unit), unit_title(e.defender, e.defender_unit)
-    lines = [f"⚔️ **Battle of {lib.name(e.region)}** on the {FIELD_NAMES[e.field]}: {a} against {d}."]
+    lines = [_("⚔️ **Battle of {region}** on the {field}: {attacker} against {defender}.",
+               region=place(e.region, "in"), field=field_word(e.field, "in"),
+               attacker=unit_title(e.attacker, e.attacker_unit),
+               defender=unit_title(e.defender, e.defender_unit, "gen"))]
     for i, c in enumerate(e.clashes, 1):
         am = f" ({c.attacker_mark:+d})" if c.attacker_mark else ""
         dm = f" ({c.defender_mark:+d})" if c.defender_mark else ""
-        res = {"attacker": "the attacker wins it", "defender": "the defender wins it", "": "level, no point"}
-        lines.append(f"  Clash {i}: {KIND_NAMES[lib.cards[c.attacker_card].kind]}{am} {c.attacker_points} against "
-                     f"{KIND_NAMES[lib.cards[c.defender_card].kind]}{dm} {c.defender_points} — {res[c.winner]}.")
-    lines.append(f"  Swords {e.swords[0]} against {e.swords[1]}; troops {e.troops[0]:,} against {e.troops[1]:,}.")
-    outcome = "the attacker wins" if e.attacker_won else "the defender holds"
-    level = " (a level score goes to the attacker)" if e.points[0] == e.points[1] else ""
-    lines.append(f"  **{e.points[0]}–{e.points[1]}: {outcome}{level}.**")
+        lines.append(_("  Clash {n}: {attacker}{attacker_mark} {attacker_points} against {defender}{defender_mark} "
+                       "{defender_points} — {result}.", n=i, attacker=kind_word(lib.cards[c.attacker_card].kind),
+                       attacker_mark=am, attacker_points=c.attacker_points,
+                       defender=kind_word(lib.cards[c.defender_card].kind), defender_mark=dm,
+                       defender_points=c.defender_points, result=_(CLASH_RESULTS[c.winner])))
+    lines.append(_("  Swords {a_swords} against {d_swords}; troops {a_troops} against {d_troops}.",
+                   a_swords=e.swords[0], d_swords=e.swords[1], a_troops=number(e.troops[0]),
+                   d_troops=number(e.troops[1])))
+    level = e.points[0] == e.points[1]
+    if e.attacker_won:
+        result = N_("  **{a}–{d}: the attacker wins (a level score goes to the attacker).**") if level \
+            else N_("  **{a}–{d}: the attacker wins.**")
+    else:
+        result = N_("  **{a}–{d}: the defender holds.**")
+    lines.append(_(result, a=e.points[0], d=e.points[1]))
     return lines
 
 
@@ -92,77 +126,94 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
         if isinstance(e, EpochBegan):
             lines.append(epoch_text(e.epoch))
         elif isinstance(e, Income):
-            income.append(f"{realm_name(e.realm)} {e.treasury}")
+            income.append(_("{realm} {gold}", realm=realm_name(e.realm), gold=e.treasury))
         elif isinstance(e, Assigned):
-            lines.append(f"🂠 Battle cards dealt, face down: {who(view, e.realm)}.")
+            lines.append(_("🂠 Battle cards dealt, face down: {realm}.", realm=who(view, e.realm)))
         elif isinstance(e, TurnBegan):
-            lines.append(f"🕯️ The turn of {who(view, e.realm)}.")
+            lines.append(_("🕯️ The turn of {realm}.", realm=who(view, e.realm, "gen")))
         elif isinstance(e, Moved):
-            verb = "sails" if e.unit == "admiral" else "marches"
-            lines.append(f"{cap(unit_title(e.realm, e.unit))} {verb} from {place(e.frm)} to {place(e.to)}.")
+            text = N_("{unit} sails from {frm} to {to}.") if e.unit == "admiral" \
+                else N_("{unit} marches from {frm} to {to}.")
+            lines.append(cap(_(text, unit=unit_title(e.realm, e.unit), frm=place(e.frm, "acc"),
+                               to=place(e.to, "in"))))
         elif isinstance(e, Rested):
-            lines.append(f"{cap(unit_title(e.realm, e.unit))} has done all he will this epoch.")
+            lines.append(cap(_("{unit} has done all he will this epoch.", unit=unit_title(e.realm, e.unit))))
         elif isinstance(e, CampaignBegan):
-            lines.append(f"💰 The {UNIT_NAMES[e.unit]}'s campaign, bought by {who(view, e.realm)} for {e.cost} gold: "
-                         f"{CAMPAIGNS[e.unit]}.")
+            lines.append(_(CAMPAIGNS[e.unit], realm=who(view, e.realm, "acc"), cost=e.cost))
         elif isinstance(e, Spied):
             other, holder = e.target.split(".")
-            lines.append(f"🕵️ Spies of {who(view, e.realm)} watch {unit_title(other, holder)} ({e.cost} gold).")
+            lines.append(_n("🕵️ Spies of {realm} watch {unit} ({cost} gold).",
+                            "🕵️ Spies of {realm} watch {unit} ({cost} gold).", e.cost,
+                            realm=who(view, e.realm, "gen"), unit=unit_title(other, holder, "acc"), cost=e.cost))
         elif isinstance(e, TruceOffered):
-            lines.append(f"🕊️ A truce is offered by {who(view, e.realm)} to {who(view, e.to)}.")
+            lines.append(_("🕊️ A truce is offered by {realm} to {to}.", realm=who(view, e.realm, "acc"),
+                           to=who(view, e.to, "acc")))
         elif isinstance(e, TruceAnswered):
-            word = "accepted — neither will attack the other until the end of the next epoch" if e.accepted \
-                else "refused"
-            lines.append(f"🕊️ The truce is {word} by {who(view, e.to)}.")
+            text = N_("🕊️ The truce is accepted — neither will attack the other until the end of the next epoch "
+                      "by {realm}.") if e.accepted else N_("🕊️ The truce is refused by {realm}.")
+            lines.append(_(text, realm=who(view, e.to, "acc")))
         elif isinstance(e, RaidLaunched):
-            lines.append(f"🐎 A Neutral General rides out of {place(e.source)} and falls on {place(e.region)}, "
-                         f"held by {who(view, e.realm)}!")
+            lines.append(_("🐎 A Neutral General rides out of {source} and falls on {region}, held by {realm}!",
+                           source=place(e.source, "acc"), region=place(e.region, "in"),
+                           realm=who(view, e.realm, "gen")))
         elif isinstance(e, NoRaid):
-            lines.append(f"The borders of {place(e.source)} stay quiet: no realm holds a region the raiders can "
-                         "reach.")
+            lines.append(_("The borders of {source} stay quiet: no realm holds a region the raiders can reach.",
+                           source=place(e.source, "gen")))
         elif isinstance(e, BattleBegan):
-            foe = unit_title(e.defender, e.defender_unit)
-            lines.append(f"🛡️ {cap(unit_title(e.attacker, e.attacker_unit))} attacks {foe}"
-                         f" in {place(e.region)} (modifiers {e.attacker_modifier:+d} and {e.defender_modifier:+d}).")
+            a_mod, d_mod = f"{e.attacker_modifier:+d}", f"{e.defender_modifier:+d}"
+            lines.append(_("🛡️ {attacker} attacks {defender} in {region} (modifiers {a_mod} and {d_mod}).",
+                           attacker=cap(unit_title(e.attacker, e.attacker_unit)),
+                           defender=unit_title(e.defender, e.defender_unit, "gen"),
+                           region=place(e.region, "in"), a_mod=a_mod, d_mod=d_mod))
         elif isinstance(e, CardsDrawn):
-            lines.append(f"Tabula draws {e.count} cards at random from the {e.stack.replace('-', ' ')} stack.")
+            lines.append(_(STACKS.get(e.stack, STACKS["neutral"]), count=e.count))
         elif isinstance(e, FieldsChosen):
-            names = " or the ".join(FIELD_NAMES[f] for f in e.fields)
-            lines.append(f"The attacker offers battle on the {names}.")
+            lines.append(_("The attacker offers battle on the {first} or the {second}.",
+                           first=field_word(e.fields[0], "in"), second=field_word(e.fields[1], "in")))
         elif isinstance(e, FieldChosen):
-            lines.append(f"The defender picks the {FIELD_NAMES[e.field]}.")
+            lines.append(_("The defender picks the {field}.", field=field_word(e.field, "acc")))
         elif isinstance(e, CardsLaid):
-            lines.append(f"The {e.side} lays three cards face down.")
+            lines.append(_("The attacker lays three cards face down.") if e.side == "attacker"
+                         else _("The defender lays three cards face down."))
         elif isinstance(e, BattleFought):
             lines += battle_lines(e)
         elif isinstance(e, LifeLost):
-            lines.append(f"💔 {cap(unit_title(e.realm, e.unit))} loses a life ({e.lives} left).")
+            lines.append(_n("💔 {unit} loses a life ({lives} left).", "💔 {unit} loses a life ({lives} left).",
+                            e.lives, unit=cap(unit_title(e.realm, e.unit)), lives=e.lives))
         elif isinstance(e, UnitRemoved):
-            lines.append(f"☠️ {cap(unit_title(e.realm, e.unit))} leaves the game.")
+            lines.append(_("☠️ {unit} leaves the game.", unit=cap(unit_title(e.realm, e.unit))))
         elif isinstance(e, Retreated):
-            lines.append(f"{cap(unit_title(e.realm, e.unit))} falls back from {place(e.frm)} to {place(e.to)}.")
+            lines.append(cap(_("{unit} falls back from {frm} to {to}.", unit=unit_title(e.realm, e.unit),
+                               frm=place(e.frm, "acc"), to=place(e.to, "in"))))
         elif isinstance(e, Conquered):
             if not e.realm:
-                lines.append(f"🏚️ The raiders leave {place(e.region)} without a master: it is neutral now.")
+                lines.append(_("🏚️ The raiders leave {region} without a master: it is neutral now.",
+                               region=place(e.region, "acc")))
             else:
-                piece = "a Garrison is set there" if e.piece else "its own coat of arms flies there again"
-                lines.append(f"🏰 {place(e.region)} falls to {who(view, e.realm)}: {piece}.")
+                text = N_("🏰 {region} falls to {realm}: a Garrison is set there.") if e.piece \
+                    else N_("🏰 {region} falls to {realm}: its own coat of arms flies there again.")
+                lines.append(_(text, region=place(e.region, "gen"), realm=who(view, e.realm)))
         elif isinstance(e, Scored):
-            lines.append(f"⭐ {cap(realm_name(e.realm))} +{e.points} for {e.why} ({e.score} points).")
+            lines.append(_n("⭐ {realm} +{points} for {why} ({score} points).",
+                            "⭐ {realm} +{points} for {why} ({score} points).", e.score,
+                            realm=cap(realm_name(e.realm)), points=e.points, why=why_text(e.why), score=e.score))
         elif isinstance(e, EpochEnded):
-            lines.append(f"The {ROMAN[e.epoch]} epoch ends.")
+            lines.append(_("The {roman} epoch ends.", roman=ROMAN[e.epoch]))
         elif isinstance(e, GameEnded):
-            lines.append(f"📯 The war is over: {e.reason}.")
+            lines.append(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
     if income:
-        lines.append("💰 +2 gold for every realm (never above 11). Treasuries: " + ", ".join(income) + ".")
+        lines.append(_("💰 +2 gold for every realm (never above 11). Treasuries: {treasuries}.",
+                       treasuries=", ".join(income)))
     return lines
 
 
 def standings(view: AutokratorView) -> list[str]:
     rows = []
     for r in view.realms:
-        units = ", ".join(f"{UNIT_NAMES[u.unit]} in {place(u.region)} ({u.lives}♥, {u.modifier:+d})"
-                          for u in r.units) or "no units left"
-        rows.append(f"**{cap(who(view, r.key))}** — {r.score} points, {r.treasury} gold, {r.regions} regions, "
-                    f"{r.supply} Garrisons in hand · {units}")
+        units = ", ".join(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
+                            region=place(u.region, "in"), lives=u.lives, modifier=signed(u.modifier))
+                          for u in r.units) or _("no units left")
+        rows.append(_("**{realm}** — {points} points, {gold} gold, {regions} regions, {garrisons} Garrisons in "
+                      "hand · {units}", realm=cap(who(view, r.key)), points=r.score, gold=r.treasury,
+                      regions=r.regions, garrisons=r.supply, units=units))
     return rows

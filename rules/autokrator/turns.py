@@ -8,8 +8,10 @@ from itertools import combinations
 from typing import Any
 
 from rules.autokrator import board
+from rules.autokrator import i18n as words
 from rules.autokrator.battle import dealable, lineups
 from rules.autokrator.content import HOLDERS, REALMS, UNIT_NAMES, library
+from rules.autokrator.i18n import N_, _, both, place, unit_word
 from rules.autokrator.state import (
     AnswerTruce,
     Assign,
@@ -65,17 +67,17 @@ class Turns:
 
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         if players not in (2, 4):
-            raise IllegalAction("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula in the "
-                                "lobby for each realm nobody plays.")
+            raise IllegalAction(_("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula in "
+                                  "the lobby for each realm nobody plays."))
         mode = str(options.get("mode") or ("east" if players == 2 else "full")).lower()
         if mode not in MODES:
             mode = "east" if players == 2 else "full"
         if players == 2 and mode not in PAIRS:
-            raise IllegalAction("Two players fight as Saracens against Byzantium (`mode:east`) or Franks against "
-                                "Moors (`mode:west`).")
+            raise IllegalAction(_("Two players fight as Saracens against Byzantium (`mode:east`) or Franks "
+                                  "against Moors (`mode:west`)."))
         if players == 4 and mode in PAIRS:
-            raise IllegalAction("Four realms play `mode:full` (each realm moves all its units on its turn) or "
-                                "`mode:fast` (one unit at a time, in turn).")
+            raise IllegalAction(_("Four realms play `mode:full` (each realm moves all its units on its turn) or "
+                                  "`mode:fast` (one unit at a time, in turn)."))
         raids = options.get("raids")
         return {**options, "mode": mode, "raids": True if raids is None else bool(raids)}
 
@@ -232,34 +234,40 @@ class Turns:
 
     def _waiting_for(self, state: State) -> str:
         names = [state.names[i] for i in sorted(self.to_act(state)) if 0 <= i < len(state.names)]
-        who = " and ".join(names) or "another player"
-        return f"It is not your move now: the game waits for {who}."
+        if not names:
+            return _("It is not your move now: the game waits for another player.")
+        return _("It is not your move now: the game waits for {who}.", who=both(names))
 
     def _why_not(self, state: State, seat: int, action: AutokratorAction) -> str:
         if state.phase == "assign":
-            return ("First deal your battle cards for this epoch: press **Your hand** (or `/assign unit: cards:`) and "
-                    "give each unit two cards, never two of the same army.")
+            return _("First deal your battle cards for this epoch: press **Your hand** (or `/assign unit: cards:`) "
+                     "and give each unit two cards, never two of the same army.")
         if state.phase == "battle" and state.battle is not None:
-            asks = {"fields": "the attacker offers two battlefields (`/fields`)",
-                    "field": "the defender chooses one of the two battlefields (`/field`)",
-                    "lineup": "both sides lay their three cards face down (`/lineup`)"}
-            return f"A battle is being fought in {library().name(state.battle.region)}: now " \
-                   f"{asks[state.battle.stage]}. Press **Your hand** for your choices."
+            asks = {"fields": N_("A battle is being fought in {region}: now the attacker offers two battlefields "
+                                 "(`/fields`). Press **Your hand** for your choices."),
+                    "field": N_("A battle is being fought in {region}: now the defender chooses one of the two "
+                                "battlefields (`/field`). Press **Your hand** for your choices."),
+                    "lineup": N_("A battle is being fought in {region}: now both sides lay their three cards face "
+                                 "down (`/lineup`). Press **Your hand** for your choices.")}
+            return _(asks[state.battle.stage], region=place(state.battle.region, "in"))
         if state.phase == "retreat":
-            return "Your beaten unit must fall back first: choose one of the regions offered (`/retreat to:`)."
+            return _("Your beaten unit must fall back first: choose one of the regions offered (`/retreat to:`).")
         if state.phase == "truce":
-            return "Answer the truce first: `/truce answer:yes` or `/truce answer:no`."
+            return _("Answer the truce first: `/truce answer:yes` or `/truce answer:no`.")
         if state.current and getattr(action, "unit", state.current) not in (state.current, "turn"):
-            return f"Finish with your {UNIT_NAMES[state.current]} first: attack, march on or `/pass` to rest him."
+            return _("Finish with your {unit} first: attack, march on or `/pass` to rest him.",
+                     unit=unit_word(state.current, "acc"))
         if isinstance(action, Move | Voyage):
-            return ("That march is not allowed now. A unit that stands beside enemies must fight first; the King and "
-                    "General never share a region but the capital. The menu lists every place you can reach.")
+            return _("That march is not allowed now. A unit that stands beside enemies must fight first; the King "
+                     "and General never share a region but the capital. The menu lists every place you can reach.")
         if isinstance(action, Attack):
-            return ("Nothing can be attacked that way now: a unit attacks where it stands, enemy units before the "
-                    "Garrison. The buttons show what you can attack.")
+            return _("Nothing can be attacked that way now: a unit attacks where it stands, enemy units before the "
+                     "Garrison. The buttons show what you can attack.")
         if isinstance(action, Campaign | Spy):
-            return "You cannot pay for that now: a campaign is bought before the unit acts, and gold must suffice."
-        return "That is not allowed at this point of your turn; the menus and buttons show everything you can do."
+            return _("You cannot pay for that now: a campaign is bought before the unit acts, and gold must "
+                     "suffice.")
+        return _("That is not allowed at this point of your turn; the menus and buttons show everything you can "
+                 "do.")
 
     def _begin_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
         lib = library()
@@ -275,7 +283,7 @@ class Turns:
 
     def _start_turn(self, s: State, rng: Rng, events: list[Any], fresh: bool) -> None:
         """Find the next realm with something to do (from ``s.turn``), or end the epoch."""
-        for _ in range(len(s.order) + 1):
+        for _round in range(len(s.order) + 1):
             rs = s.realms[s.order[s.turn]]
             if any(not u.done for u in rs.units.values()):
                 events.append(TurnBegan(realm=rs.key))
@@ -303,7 +311,7 @@ class Turns:
     def _end_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
         events.append(EpochEnded(epoch=s.epoch))
         if s.epoch >= len(library().epochs):
-            self._finish(s, self._leader(s), "the fifth epoch is over", events)
+            self._finish(s, self._leader(s), words.OVER_FIFTH, events)
             return
         s.epoch += 1
         s.truces = [t for t in s.truces if t.until >= s.epoch]
@@ -379,10 +387,12 @@ class Turns:
             return None
         scores = {state.realms[k].seat: state.realms[k].score for k in state.order}
         winner = state.realms[state.winner]
-        board_line = ", ".join(f"{realm_name(k)} {state.realms[k].score}" for k in state.order)
+        board_line = ", ".join(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
+                               for k in state.order)
         return Outcome(winners=(winner.seat,), scores=scores,
-                       summary=f"{realm_name(state.winner)} ({state.names[winner.seat]}) win: {state.reason}. "
-                               f"Points: {board_line}.")
+                       summary=_("{realm} ({player}) win: {reason}. Points: {points}.",
+                                 realm=words.realm_of(state.winner), player=state.names[winner.seat],
+                                 reason=words.reason_text(state.reason), points=board_line))
 
     def moment(self, state: State) -> int:
         return state.tick
