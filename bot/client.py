@@ -21,7 +21,9 @@ from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
 from bot.play import Result
+from bot.translator import TabulaTranslator, locale_of
 from rules import GameError
+from rules.i18n import set_language
 
 log = logging.getLogger("tabula.bot")
 
@@ -68,6 +70,7 @@ class TabulaTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Every option within the bounds its command declares, before anything reaches the database."""
+        set_language(locale_of(interaction))  # this interaction's own task answers in the asker's language
         if interaction.type is not discord.InteractionType.application_command:
             return True
         command = interaction.command
@@ -127,6 +130,7 @@ class TabulaBot(commands.Bot):
                                        vacation_days=self.settings.vacation_days)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        await self.tree.set_translator(TabulaTranslator())
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
         self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")

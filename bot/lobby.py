@@ -26,6 +26,7 @@ from bot.present.base import SeatName
 from bot.store import Conflict, GameRecord, LobbyRow, LogEntry, SeatRow
 from rules import GameError, IllegalAction
 from rules.core import SeatInfo
+from rules.i18n import SOURCE, normalise
 from rules.registry import AnyRuleset, ruleset
 
 log = logging.getLogger("tabula.lobby")
@@ -172,10 +173,10 @@ class LobbyService:
 
     async def create(self, key: str, host: Person, *, guild_id: int | None = None, channel_id: int | None = None,
                      options: Mapping[str, object] | None = None, seed: int | None = None,
-                     seated: bool = True) -> LobbyInfo:
+                     seated: bool = True, language: str | None = None) -> LobbyInfo:
         """A lobby for ``key``; the host takes seat 1 unless ``seated`` is False (a moderator organising a
         table for others).  The turn clock and its policy come from the options, then the server's defaults,
-        then the bot's."""
+        then the bot's.  ``language`` is the game's (English when Tabula does not speak it)."""
         rules = ruleset(key)
         opts = {k: v for k, v in (options or {}).items() if v is not None}
         if LEGACY_TIMEOUT_OPTION in opts and TIMEOUT_OPTION not in opts:
@@ -191,7 +192,8 @@ class LobbyService:
         now = self.clock()
         game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.spec.key,
                     options=msgspec.json.encode(opts).decode(), status="lobby",
-                    seed=secrets.randbits(62) if seed is None else seed, version=0, created_at=now, updated_at=now)
+                    seed=secrets.randbits(62) if seed is None else seed, version=0, created_at=now, updated_at=now,
+                    language=normalise(language) or SOURCE)
         game_id = await self.queries.create(game, SeatRow(0, host.id, host.name) if seated else None)
         log.info("game %d: created (%s) by %d", game_id, key, host.id)
         return await self.lobby(game_id)
@@ -289,12 +291,13 @@ class LobbyService:
                 record = GameRecord(id=game_id, ruleset=spec.key, status="active", options=dict(options),
                                     state=state_json, version=info.version + 1, guild_id=info.guild_id,
                                     channel_id=info.channel_id, thread_id=info.thread_id, host_id=info.host_id,
-                                    seed=info.seed, deadline=deadline, clock=clock)
+                                    seed=info.seed, deadline=deadline, clock=clock, language=info.language)
                 self._remember_started(game_id, record, info.seats, step.state)
                 log.info("game %d: started with %d players", game_id, len(info.seats))
                 return GameMoment(game_id=game_id, rules=rules, _state=step.state, seats=seat_names(info.seats),
                                   version=info.version + 1, events=step.events, thread_id=info.thread_id,
-                                  channel_id=info.channel_id, options=dict(options), clock_deadline=clock.deadline)
+                                  channel_id=info.channel_id, options=dict(options), clock_deadline=clock.deadline,
+                                  language=info.language)
         raise GameError("The lobby is very busy — please press Start again.")
 
     async def set_thread(self, game_id: int, thread_id: int | None = None, *,

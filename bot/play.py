@@ -136,7 +136,8 @@ class GameService(LobbyService):
         return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
                           status=g.record.status, version=g.version, thread_id=g.record.thread_id,
                           channel_id=g.record.channel_id, options=dict(g.record.options),
-                          clock_deadline=g.record.clock.deadline, paused=g.record.clock.paused, **kw)
+                          clock_deadline=g.record.clock.deadline, paused=g.record.clock.paused,
+                          language=g.record.language, **kw)
 
     async def start(self, game_id: int, user_id: int) -> GameMoment[Any]:
         """The lobby's start, then at once the moves of any seat Tabula plays that must act first."""

@@ -9,31 +9,37 @@ from functools import cache
 from typing import Any
 
 from bot.moment import GameMoment
+from rules.i18n import N_, N_p
 from rules.registry import AnyRuleset, games
 from rules.spec import ArgSpec, OptionKind, VerbSpec
 
 #: The table's own verbs, the same in every game (see ``rules.table``).
 TABLE_VERBS: tuple[VerbSpec, ...] = (
-    VerbSpec(name="roll", description="Roll dice for everyone to see, logged in the game (2d20+3, d6)",
-             help="`/roll expr:2d20+3` roll dice for everyone to see",
-             args=(ArgSpec(name="expr", description="Dice to roll, e.g. d20, 2d6+3, 3d6-1d4", required=True,
-                           complete=False, max_length=60),)),
+    VerbSpec(name=N_p("command", "roll"),
+             description=N_("Roll dice for everyone to see, logged in the game (2d20+3, d6)"),
+             help=N_("`/roll expr:2d20+3` roll dice for everyone to see"),
+             args=(ArgSpec(name=N_p("option", "expr"), description=N_("Dice to roll, e.g. d20, 2d6+3, 3d6-1d4"),
+                           required=True, complete=False, max_length=60),)),
 )
 #: How shared verbs are described when several games use them (each game's own wording shows in /help).
 SHARED_WORDS = {
-    "explore": "Explore: move on (the list shows every legal choice in this thread's game)",
-    "attack": "Attack: strike at what you face in this thread's game",
-    "narrate": "Narrator: see the card in hand, or tell it in your words",
-    "sheet": "Your own sheet in this thread's game (only you see it)",
-    "hand": "Your own secret choices right now (only you see them)",
-    "keep": "Keep: keep what you hold (in a fight, the cards you keep)",
-    "play": "Play a card",
-    "choose": "Choose one of the options offered",
-    "buy": "Buy something on offer",
-    "pass": "Pass: skip what is offered",
-    "move": "Move one of your pieces",
-    "voyage": "Sail to another port",
+    "explore": N_("Explore: move on (the list shows every legal choice in this thread's game)"),
+    "attack": N_("Attack: strike at what you face in this thread's game"),
+    "narrate": N_("Narrator: see the card in hand, or tell it in your words"),
+    "sheet": N_("Your own sheet in this thread's game (only you see it)"),
+    "hand": N_("Your own secret choices right now (only you see them)"),
+    "keep": N_("Keep: keep what you hold (in a fight, the cards you keep)"),
+    "play": N_("Play a card"),
+    "choose": N_("Choose one of the options offered"),
+    "buy": N_("Buy something on offer"),
+    "pass": N_("Pass: skip what is offered"),
+    "move": N_("Move one of your pieces"),
+    "voyage": N_("Sail to another port"),
 }
+#: A shared verb none of the words above describes.
+SHARED_FALLBACK = N_("{verb}: what it does depends on this thread's game")
+#: A `/game new` option several games declare.
+SHARED_OPTION = N_("{option} (see each game's options)")
 #: Discord's limit of top-level commands per application (chat input).
 DISCORD_COMMAND_LIMIT = 100
 
@@ -45,6 +51,8 @@ class SlashArg:
     required: bool
     complete: bool
     max_length: int
+    #: The description's text as the catalogues have it (before it was cut to Discord's 100 characters).
+    msgid: str = ""
 
 
 @dataclass(slots=True)
@@ -54,6 +62,9 @@ class SlashVerb:
     games: list[str]
     args: list[SlashArg] = field(default_factory=list)
     kind: str = "act"
+    #: The description as the catalogues have it, and the translated fields it is filled with.
+    msgid: str = ""
+    fill: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -65,6 +76,8 @@ class SlashOption:
     choices: list[str] = field(default_factory=list)
     minimum: float | None = None
     maximum: float | None = None
+    msgid: str = ""
+    fill: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
 
 def _verbs_of(rules: AnyRuleset) -> tuple[VerbSpec, ...]:
@@ -93,10 +106,14 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
     out: dict[str, SlashVerb] = {}
     for name, uses in sorted(found.items()):
         used_by = [k for k, _ in uses if k]
+        fill: dict[str, tuple[str, str | None]] = {}
         if len(uses) == 1:
-            description = uses[0][1].description
+            description = msgid = uses[0][1].description
+        elif name in SHARED_WORDS:
+            description = msgid = SHARED_WORDS[name]
         else:
-            description = SHARED_WORDS.get(name, f"{name.capitalize()}: what it does depends on this thread's game")
+            msgid, fill = SHARED_FALLBACK, {"verb": (name, "command")}
+            description = msgid.format(verb=name.capitalize())
         args: dict[str, SlashArg] = {}
         for _, verb in uses:
             for a in verb.args:
@@ -106,10 +123,10 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
                 required = all(any(b.name == a.name and b.required for b in v.args) for _, v in uses)
                 complete = any(b.name == a.name and b.complete and not b.free_text for _, v in uses for b in v.args)
                 longest = max(b.max_length for _, v in uses for b in v.args if b.name == a.name)
-                args[a.name] = SlashArg(a.name, _cut(a.description), required, complete, longest)
+                args[a.name] = SlashArg(a.name, _cut(a.description), required, complete, longest, a.description)
         kind = "view" if all(v.kind == "view" for _, v in uses) else "act"
         out[name] = SlashVerb(name=name, description=_cut(description), games=used_by, args=list(args.values()),
-                              kind=kind)
+                              kind=kind, msgid=msgid, fill=fill)
     return out
 
 
@@ -126,11 +143,12 @@ def _new_game_options(keys: tuple[str, ...]) -> dict[str, SlashOption]:
             have = out.get(o.name)
             if have is None:
                 out[o.name] = SlashOption(o.name, _for_game(rules.spec.title, o.description), o.kind, [key],
-                                          list(o.choices), o.minimum, o.maximum)
+                                          list(o.choices), o.minimum, o.maximum, o.description)
             else:
                 have.games.append(key)
                 have.choices += [c for c in o.choices if c not in have.choices]
-                have.description = f"{o.name.replace('_', ' ').capitalize()} (see each game's options)"
+                have.description = SHARED_OPTION.format(option=o.name.replace('_', ' ').capitalize())
+                have.msgid, have.fill = SHARED_OPTION, {"option": (o.name, "option")}
     return out
 
 

@@ -16,6 +16,7 @@ from bot.moment import GameMoment
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
+from rules.i18n import using
 from rules.spec import ID_LIMIT
 
 log = logging.getLogger("tabula.discord")
@@ -113,8 +114,10 @@ def checked_id(custom_id: str) -> str:
 
 
 async def tell_result(moment: GameMoment[Any]) -> Telling:
-    """The public message of a move (Pillow runs in a worker thread, never on the event loop)."""
-    return await asyncio.to_thread(telling_now, moment)
+    """The public message of a move, in the game's language (Pillow runs in a worker thread, never on the
+    event loop; the thread inherits the language)."""
+    with using(moment.language):
+        return await asyncio.to_thread(telling_now, moment)
 
 
 def mentions_of(users: list[int]) -> discord.AllowedMentions:

@@ -90,6 +90,14 @@ def using(lang: str | None) -> Iterator[str]:
         _LANG.reset(token)
 
 
+def set_language(lang: str | None) -> str:
+    """Look texts up in ``lang`` for the rest of the current task (an interaction's own task: discord.py runs
+    each in a task of its own, which copies the context, so nothing leaks into another)."""
+    chosen = normalise(lang) or SOURCE
+    _LANG.set(chosen)
+    return chosen
+
+
 def placeholders(text: str) -> set[str]:
     """The named ``{fields}`` a text fills (``{{`` and ``}}`` are literal braces)."""
     return set(_FIELD.findall(text))
@@ -221,6 +229,22 @@ def catalogue_of(package: str) -> Catalogue:
 #: The platform's own words (lobby, refusals, help, the terminal runner, the clock…).
 TABULA = catalogue_of("rules")
 _, _n, _p = TABULA.gettext, TABULA.ngettext, TABULA.pgettext
+
+
+def game_text(key: str, text: str, context: str | None = None, /, **values: object) -> str:
+    """A text a game's spec declares (summary, intro, help lines, verb descriptions, rules sections, title) in
+    the current language, from the game's own catalogue; a text the game's catalogue lacks is looked up in
+    the platform's (the table's verbs), then shown in English."""
+    if not text:
+        return text
+    from rules.registry import package_of  # the registry imports the games, which import this module
+
+    lang = language()
+    for cat in (catalogue_of(package_of(key)), TABULA):
+        found = cat.lookup(lang, text, context)
+        if found:
+            return _fill(found, values)
+    return _fill(text, values)
 
 
 # --- extraction of content files ------------------------------------------------------------------
