@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from bot.moment import GameMoment
-from rules.i18n import N_, N_p
+from rules.i18n import N_, N_p, _, _p, game_text
 from rules.registry import AnyRuleset, games
 from rules.spec import ArgSpec, OptionKind, VerbSpec
 
@@ -115,7 +115,7 @@ def _slash_verbs(keys: tuple[str, ...]) -> dict[str, SlashVerb]:
             msgid, fill = SHARED_FALLBACK, {"verb": (name, "command")}
             description = msgid.format(verb=name.capitalize())
         args: dict[str, SlashArg] = {}
-        for _, verb in uses:
+        for _key, verb in uses:
             for a in verb.args:
                 if a.name in args:
                     continue
@@ -178,16 +178,18 @@ def command_count() -> int:
 def not_here(rules: AnyRuleset, verb: str) -> str:
     """Why a verb does nothing in this game: whose verb it is, and what this game has instead (short)."""
     spec = rules.spec
-    owners = [r.spec.title for r in games().values() if r.spec.key != spec.key and r.spec.verb(verb)]
-    whose = f" — `/{verb}` belongs to {' and '.join(owners)}" if owners else ""
+    owners = [game_text(r.spec.key, r.spec.title) for r in games().values()
+              if r.spec.key != spec.key and r.spec.verb(verb)]
+    whose = _(" — `/{verb}` belongs to {games}", verb=verb, games=_p("list", " and ").join(owners)) if owners else ""
     views = [f"`/{v.name}`" for v in spec.verbs if v.kind == "view"]
     acts = [f"`/{v.name}`" for v in spec.verbs if v.kind == "act" and v.slash]
+    title = game_text(spec.key, spec.title)
     if any(v.kind == "view" for r in games().values() for v in r.spec.verbs if v.name == verb):
-        mine = ", ".join(views) or "nothing"
-        return (f"{spec.title} has no `/{verb}`{whose}. What only you can see in this game: {mine}. "
-                "`/help` lists every command here.")
-    return (f"{spec.title} has no `/{verb}`{whose}. Its commands are {', '.join(acts)}; `/help` says what each "
-            "does.")
+        mine = ", ".join(views) or _("nothing")
+        return _("{game} has no `/{verb}`{whose}. What only you can see in this game: {mine}. `/help` lists every "
+                 "command here.", game=title, verb=verb, whose=whose, mine=mine)
+    return _("{game} has no `/{verb}`{whose}. Its commands are {commands}; `/help` says what each does.",
+             game=title, verb=verb, whose=whose, commands=", ".join(acts))
 
 
 def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
@@ -195,13 +197,16 @@ def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
     spec = moment.spec
     views = [v for v in spec.verbs if v.view]
     if not any(v.view == name for v in views):
-        listed = ", ".join(f"`/{v.name}`" for v in views) or "none"
-        return f"{spec.title} has nothing called `/{name}`. What only you can see here: {listed}."
+        listed = ", ".join(f"`/{v.name}`" for v in views) or _("none")
+        return _("{game} has nothing called `/{name}`. What only you can see here: {listed}.",
+                 game=game_text(spec.key, spec.title), name=name, listed=listed)
     verb = next(v.name for v in views if v.view == name)
     if moment.status != "active" or moment.outcome is not None:
-        ended = "is over" if moment.outcome is not None or moment.status == "finished" else f"was {moment.status}"
-        return (f"This game {ended}, so `/{verb}` has nothing left to choose. `/game status` shows how it "
-                "ended.")
+        if moment.outcome is not None or moment.status == "finished":
+            return _("This game is over, so `/{verb}` has nothing left to choose. `/game status` shows how it "
+                     "ended.", verb=verb)
+        return _("This game was {status}, so `/{verb}` has nothing left to choose. `/game status` shows how it "
+                 "ended.", status=_p("status", moment.status), verb=verb)
     waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
-    return (f"`/{verb}` has nothing for you right now: the game is waiting for {' and '.join(waiting)}. It "
-            "fills in when something is yours to decide.")
+    return _("`/{verb}` has nothing for you right now: the game is waiting for {names}. It fills in when something "
+             "is yours to decide.", verb=verb, names=_p("list", " and ").join(waiting))

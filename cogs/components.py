@@ -103,7 +103,7 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
     if home is not None and interaction.channel_id != home:
         # A control pressed (or forged) outside the game's thread: the story still belongs to the thread.
         channel = bot.get_channel(home) or await bot.fetch_channel(home)
-        await reply(interaction, f"Done — told in <#{home}>.")
+        await reply(interaction, _("Done — told in {thread}.", thread=f"<#{home}>"))
         await send_telling(bot, channel, moment, telling)
         await post_followups(bot, channel, moment)
         _finished(interaction, game_id, moment)
@@ -117,7 +117,7 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
         except discord.HTTPException:
             log.info("game %d: could not remove a thinking placeholder", game_id)
     elif typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
-        await reply(interaction, "Done — your choice stays secret; the thread tells what everyone may know.")
+        await reply(interaction, _("Done — your choice stays secret; the thread tells what everyone may know."))
         await send_telling(bot, channel, moment, telling)
     else:
         await send_telling(bot, interaction, moment, telling)
@@ -144,7 +144,7 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
             if telling is not None:
                 break
     if telling is None:
-        await reply(interaction, "Done — your choice is kept secret.")
+        await reply(interaction, _("Done — your choice is kept secret."))
         return
     view = controls(game_id, look.stamp, telling.prompt)
     kwargs: dict[str, Any] = {"content": telling.text[:MAX_CONTENT], "attachments": files(telling.pictures),
@@ -168,7 +168,7 @@ async def show_view(interaction: discord.Interaction, game_id: int, name: str) -
     moment = await service(interaction).get(game_id, interaction.user.id)
     spec = moment.spec
     if moment.actor is None:
-        raise GameError(f"You are not playing in this game, so there is no `/{name}` of yours here.")
+        raise GameError(_("You are not playing in this game, so there is no `/{name}` of yours here.", name=name))
     telling = await asyncio.to_thread(presenter(spec.key).private, name, moment, moment.actor)
     if telling is None:
         raise GameError(nothing_to_show(moment, name))
@@ -180,8 +180,8 @@ async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, 
     """A slash command: what the verb means is the thread's game's to say."""
     game_id = await service(interaction).game_in_thread(interaction.channel_id) if interaction.channel_id else None
     if game_id is None:
-        raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
-                        "to start one.")
+        raise GameError(_("This works inside a game's thread. Use `/game list` to find your games, or `/game "
+                          "new` to start one."))
     rules = await service(interaction).rules_of(game_id)
     spec = verb_spec(rules, verb)
     given = {k: v for k, v in args.items() if v}
@@ -225,7 +225,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             options.append(discord.SelectOption(label=label[:100], value=checked_id(command.encode())))
         super().__init__(discord.ui.Select(
             custom_id=checked_id(f"tb:pick:{game_id}:{version}:{n}"),
-            placeholder=(menu.placeholder if menu else "Choose…")[:150],
+            placeholder=(menu.placeholder if menu else _("Choose…"))[:150],
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
         self.game_id, self.version = game_id, version
