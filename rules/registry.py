@@ -65,5 +65,7 @@ def ruleset(key: str) -> AnyRuleset:
     try:
         return _discover()[key][0]
     except KeyError:
-        names = ", ".join(f"{r.spec.title} (`{k}`)" for k, r in games().items())
-        raise GameError(f"There is no game called {key!r}. Tabula has: {names}.") from None
+        from rules.i18n import _, game_text  # the catalogue module imports the registry lazily too
+
+        names = ", ".join(f"{game_text(k, r.spec.title)} (`{k}`)" for k, r in games().items())
+        raise GameError(_("There is no game called {key}. Tabula has: {games}.", key=repr(key), games=names)) from None
