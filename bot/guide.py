@@ -41,14 +41,15 @@ def help_text(rules: AnyRuleset, *, table: tuple[str, ...] = TABLE_LINES) -> str
     body = "\n".join(f"• {line}" for line in game_commands(rules))
     tail = "\n".join(f"• {_(line)}" for line in table)
     mine = _("__This game's commands__ (the menus and buttons under each prompt do the same)")
-    return f"{head}\n\n{mine}\n{body}\n\n{_('__Every game__')}\n{tail}"
+    every = _("__Every game__")
+    return f"{head}\n\n{mine}\n{body}\n\n{every}\n{tail}"
 
 
 def lobby_help(table: tuple[str, ...] = TABLE_LINES) -> str:
     """`/help` outside a game: the games there are and how to start one."""
     listed = "\n".join(f"• **{game_text(k, r.spec.title)}** (`{k}`, {_players(r)}) — {game_text(k, r.spec.summary)}"
                        for k, r in games().items())
-    return (f"{_('__Games__')}\n{listed}\n\n"
+    return (_("__Games__") + f"\n{listed}\n\n"
             + _("Start one with `/game new game:` in a text channel; each game is played in a thread of its own, and "
                 "`/help` there lists that game's commands. `/game list` shows the games in this server; `/rules "
                 "game:` reads a game's rules."))

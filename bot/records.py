@@ -34,7 +34,7 @@ from bot.present.base import Picture, SeatName
 from bot.store.records import FinishedGame, GameFacts, RecordQueries
 from rules import GameError, table
 from rules.core import SeatInfo
-from rules.i18n import _, _n, _p, game_text
+from rules.i18n import N_, _, _n, _p, game_text
 from rules.registry import AnyRuleset, ruleset
 
 #: The export format's name and version (see ``bot.verify`` for the format itself).
@@ -408,6 +408,10 @@ def _events(entry: Entry) -> object:
         return []
 
 
+#: What the history says of an entry it cannot name.
+UNREADABLE = N_("an entry Tabula cannot read")
+
+
 def history_lines(game: Game) -> list[str]:
     """One readable line per log entry after the start: "12. Ann — D7, beside the Guard Room"."""
     reveal = game.ended
@@ -440,7 +444,7 @@ def history_lines(game: Game) -> list[str]:
         elif e.kind == "abandon":
             text = _("The game was abandoned.")
         else:
-            text = f"{who} — {kind_of(row) or _('an entry Tabula cannot read')}"
+            text = f"{who} — {kind_of(row) or _(UNREADABLE)}"
         line = f"{e.number}. {text}"
         if len(line) > LINE_CHARS:
             line = line[:LINE_CHARS - 1] + "…"

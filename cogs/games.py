@@ -217,7 +217,7 @@ async def _begin(interaction: discord.Interaction, game_id: int, result: Any, in
     result.thread_id = getattr(target, "id", None)
     telling = await tell_result(result)
     intro = f"\n{game_text(result.spec.key, result.spec.intro)}" if result.spec.intro else ""
-    telling.text = f"{_('**{title}** begins!', title=title)}{intro}\n{telling.text}"
+    telling.text = _("**{title}** begins!", title=title) + f"{intro}\n{telling.text}"
     await send_telling(bot_of(interaction), target, result, telling)
     await post_followups(bot_of(interaction), target, result)
 

@@ -21,7 +21,7 @@ def parse(expr: str) -> list[tuple[int, int, int]]:
     """``[(sign, count, sides)]``; a constant is ``(sign, value, 0)``.  Refuses anything else politely."""
     text = expr.strip()
     if not text:
-        raise IllegalAction(f"{_('Tell me what to roll.')} {_(HELP)}")
+        raise IllegalAction(_("Tell me what to roll.") + f" {_(HELP)}")
     terms: list[tuple[int, int, int]] = []
     pos = 0
     while pos < len(text):
@@ -45,7 +45,7 @@ def parse(expr: str) -> list[tuple[int, int, int]]:
     if len(terms) > MAX_TERMS:
         raise IllegalAction(_("That is too many parts for one roll (at most {most}).", most=MAX_TERMS))
     if sum(count for _s, count, sides in terms if sides) > MAX_DICE:
-        raise IllegalAction(f"{_('That is too many dice for one roll.')} {_(HELP)}")
+        raise IllegalAction(_("That is too many dice for one roll.") + f" {_(HELP)}")
     if not any(sides for _s, _c, sides in terms):
         raise IllegalAction(_("There are no dice in **{text}**.", text=text[:40]) + f" {_(HELP)}")
     return terms
