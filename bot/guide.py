@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from bot.verbs import TABLE_VERBS
 from rules.core import GameError
-from rules.i18n import N_, N_p, _, _n, game_text
-from rules.registry import AnyRuleset, games
+from rules.i18n import N_, N_p, _, _n
+from rules.registry import AnyRuleset, game_text, games
 from rules.spec import RulesSection
 
 #: The platform's own commands, the same in every game (Discord and the terminal word a few differently).

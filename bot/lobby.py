@@ -26,8 +26,8 @@ from bot.present.base import SeatName
 from bot.store import Conflict, GameRecord, LobbyRow, LogEntry, SeatRow
 from rules import GameError, IllegalAction
 from rules.core import SeatInfo
-from rules.i18n import N_, SOURCE, _, _n, _p, game_text, normalise
-from rules.registry import AnyRuleset, ruleset
+from rules.i18n import N_, SOURCE, _, _n, _p, normalise
+from rules.registry import AnyRuleset, game_text, ruleset
 
 log = logging.getLogger("tabula.lobby")
 _enc = msgspec.json.Encoder()

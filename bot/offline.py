@@ -29,8 +29,8 @@ from bot.tellings import telling_now
 from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
-from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, game_text, set_language, using
-from rules.registry import games, ruleset
+from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, set_language, using
+from rules.registry import game_text, games, ruleset
 from rules.spec import Command
 
 #: The terminal's own commands, listed under every game's in `/help`.

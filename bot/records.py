@@ -34,8 +34,8 @@ from bot.present.base import Picture, SeatName
 from bot.store.records import FinishedGame, GameFacts, RecordQueries
 from rules import GameError, table
 from rules.core import SeatInfo
-from rules.i18n import N_, _, _n, _p, game_text
-from rules.registry import AnyRuleset, ruleset
+from rules.i18n import N_, _, _n, _p
+from rules.registry import AnyRuleset, game_text, ruleset
 
 #: The export format's name and version (see ``bot.verify`` for the format itself).
 EXPORT_FORMAT = "tabula-game-log"

@@ -9,8 +9,8 @@ from functools import cache
 from typing import Any
 
 from bot.moment import GameMoment
-from rules.i18n import N_, N_p, _, _p, game_text
-from rules.registry import AnyRuleset, games
+from rules.i18n import N_, N_p, _, _p
+from rules.registry import AnyRuleset, game_text, games
 from rules.spec import ArgSpec, OptionKind, VerbSpec
 
 #: The table's own verbs, the same in every game (see ``rules.table``).

@@ -35,8 +35,8 @@ from bot.verbs import SlashOption, new_game_options, options_of
 from cogs.common import NONE, files, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling
 from rules import GameError
-from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, game_text, using
-from rules.registry import games, ruleset
+from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
+from rules.registry import game_text, games, ruleset
 
 log = logging.getLogger("tabula.discord")
 #: Platform options of `/game new` (the games' own come from their specs).

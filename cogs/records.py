@@ -22,8 +22,8 @@ from bot.translator import server_language
 from cogs.common import NONE, checked_id, files, game_here, reply, service
 from cogs.components import guarded
 from rules import GameError
-from rules.i18n import N_, N_p, _, game_text, using
-from rules.registry import games, ruleset
+from rules.i18n import N_, N_p, _, using
+from rules.registry import game_text, games, ruleset
 
 GameNumber = app_commands.Range[int, 1, 2_147_483_647]
 MoveNumber = app_commands.Range[int, 0, 1_000_000]

@@ -24,7 +24,8 @@ from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, rep
 from cogs.components import guarded, post_followups, send_telling
 from cogs.games import clock_choices, policy_choices
 from rules import GameError
-from rules.i18n import N_, N_p, _, _p, game_text, using
+from rules.i18n import N_, N_p, _, _p, using
+from rules.registry import game_text
 
 log = logging.getLogger("tabula.discord")
 

@@ -231,22 +231,6 @@ TABULA = catalogue_of("rules")
 _, _n, _p = TABULA.gettext, TABULA.ngettext, TABULA.pgettext
 
 
-def game_text(key: str, text: str, context: str | None = None, /, **values: object) -> str:
-    """A text a game's spec declares (summary, intro, help lines, verb descriptions, rules sections, title) in
-    the current language, from the game's own catalogue; a text the game's catalogue lacks is looked up in
-    the platform's (the table's verbs), then shown in English."""
-    if not text:
-        return text
-    from rules.registry import package_of  # the registry imports the games, which import this module
-
-    lang = language()
-    for cat in (catalogue_of(package_of(key)), TABULA):
-        found = cat.lookup(lang, text, context)
-        if found:
-            return _fill(found, values)
-    return _fill(text, values)
-
-
 # --- extraction of content files ------------------------------------------------------------------
 
 
