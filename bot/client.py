@@ -21,9 +21,9 @@ from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
 from bot.play import Result
-from bot.translator import TabulaTranslator, locale_of
+from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
-from rules.i18n import N_, _, set_language
+from rules.i18n import N_, _, language, set_language
 
 log = logging.getLogger("tabula.bot")
 
@@ -43,7 +43,7 @@ def _num(value: float) -> str:
 
 def out_of_bounds(param: app_commands.Parameter, value: object) -> str | None:
     """What is wrong with ``value`` for ``param``, in a player's words, or None."""
-    name = f"`{param.display_name}`"
+    name = f"`{lookup(language(), param.display_name, 'option') or param.display_name}`"
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, float)):

@@ -113,7 +113,8 @@ def plain(text: str) -> str:
     """Discord markdown read in a terminal: bold and italics unmarked, quotes indented, and Discord's own
     advice (open a lobby) said the terminal's way."""
     text = text.replace("**", "").replace("__", "")
-    text = text.replace("`/game new`", "`python -m bot play <game> --players …`")
+    new = f"`/{_p('command', 'game')} {_p('command', 'new')}`"  # Discord's `/game new`, as the language names it
+    text = text.replace(new, "`python -m bot play <game> --players …`")
     text = re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
     return re.sub(r"^> ", "   ", text, flags=re.MULTILINE)
 
