@@ -21,13 +21,15 @@ from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
 from bot.play import Result
+from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
+from rules.i18n import N_, _, language, set_language
 
 log = logging.getLogger("tabula.bot")
 
 EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records")
-APOLOGY = ("Something went wrong on our side. If your move went through it shows in the thread; "
-           "if not, please try again.")
+APOLOGY = N_("Something went wrong on our side. If your move went through it shows in the thread; "
+              "if not, please try again.")
 
 
 class OutOfBounds(app_commands.CheckFailure):
@@ -41,25 +43,25 @@ def _num(value: float) -> str:
 
 def out_of_bounds(param: app_commands.Parameter, value: object) -> str | None:
     """What is wrong with ``value`` for ``param``, in a player's words, or None."""
-    name = f"`{param.display_name}`"
+    name = f"`{lookup(language(), param.display_name, 'option') or param.display_name}`"
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
-            return f"{name} must be a number."
+            return _("{name} must be a number.", name=name)
         lo, hi = param.min_value, param.max_value
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            return f"{name} must be between {_num(lo)} and {_num(hi)}." if lo is not None and hi is not None else \
-                f"{name} is out of range."
+            return _("{name} must be between {lo} and {hi}.", name=name, lo=_num(lo), hi=_num(hi)) \
+                if lo is not None and hi is not None else _("{name} is out of range.", name=name)
     if isinstance(value, str):  # a string's Range bounds its length
         longest = param.max_value
         if longest is not None and param.type is discord.AppCommandOptionType.string and len(value) > longest:
-            return f"{name} takes at most {_num(longest)} characters."
+            return _("{name} takes at most {most} characters.", name=name, most=_num(longest))
         if len(value) > 6000:
-            return f"{name} is far too long."
+            return _("{name} is far too long.", name=name)
     if param.choices and isinstance(value, (str, int, float)) and value not in {c.value for c in param.choices}:
         listed = ", ".join(f"`{c.value}`" for c in param.choices[:10])
-        return f"{name} is one of {listed}."
+        return _("{name} is one of {listed}.", name=name, listed=listed)
     return None
 
 
@@ -68,6 +70,7 @@ class TabulaTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Every option within the bounds its command declares, before anything reaches the database."""
+        set_language(locale_of(interaction))  # this interaction's own task answers in the asker's language
         if interaction.type is not discord.InteractionType.application_command:
             return True
         command = interaction.command
@@ -83,13 +86,14 @@ class TabulaTree(app_commands.CommandTree):
         if isinstance(original, (GameError, OutOfBounds)):
             message = str(original)
         elif isinstance(error, app_commands.TransformerError):
-            message = f"I could not read **{error.value}** for that option. Pick one of the suggestions instead."
+            message = _("I could not read **{value}** for that option. Pick one of the suggestions instead.",
+                        value=error.value)
         elif isinstance(error, app_commands.CheckFailure):
-            message = "You cannot use that command here."
+            message = _("You cannot use that command here.")
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s in channel %s failed", command, interaction.channel_id, exc_info=original)
-            message = APOLOGY
+            message = _(APOLOGY)
         with contextlib.suppress(discord.HTTPException):
             none = discord.AllowedMentions.none()
             if interaction.response.is_done():
@@ -127,6 +131,7 @@ class TabulaBot(commands.Bot):
                                        vacation_days=self.settings.vacation_days)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        await self.tree.set_translator(TabulaTranslator())
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
         self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")

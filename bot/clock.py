@@ -17,17 +17,22 @@ from typing import Any
 
 from bot.store import Clock
 from rules.core import GameError
+from rules.i18n import N_, N_p, _, _p
 
-CLOCK_OPTION = "clock"
-POLICY_OPTION = "policy"
+CLOCK_OPTION = N_p("option", "clock")
+POLICY_OPTION = N_p("option", "policy")
 #: The clock choices of `/game new clock:` (seconds); "none" means the game waits for ever.
-CLOCKS: dict[str, int] = {"1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600, "3d": 3 * 24 * 3600, "none": 0}
-POLICIES = ("tabula", "skip", "pause")
+CLOCKS: dict[str, int] = {N_p("choice", "1h"): 3600, N_p("choice", "12h"): 12 * 3600,
+                          N_p("choice", "24h"): 24 * 3600, N_p("choice", "3d"): 3 * 24 * 3600,
+                          N_p("choice", "none"): 0}
+POLICIES = (N_p("choice", "tabula"), N_p("choice", "skip"), N_p("choice", "pause"))
 POLICY_WORDS = {
-    "tabula": "Tabula plays the seat with its own policy, and says so",
-    "skip": "the seat's turn is passed (where the game allows it)",
-    "pause": "the clock stops until the player or the host acts",
+    "tabula": N_("Tabula plays the seat with its own policy, and says so"),
+    "skip": N_("the seat's turn is passed (where the game allows it)"),
+    "pause": N_("the clock stops until the player or the host acts"),
 }
+#: A policy as a choice: its name and what it means.
+POLICY_CHOICE = N_("{policy} — {meaning}")
 #: The reminder comes when this share of the clock has passed.
 REMINDER_SHARE = 0.5
 #: A seat Tabula has played this many times in a row is offered to the lobby's channel for a replacement.
@@ -52,12 +57,13 @@ def check_clock(clock: object, policy: object, *, can_skip: bool, title: str) ->
     c = None if clock is None else str(clock).strip().lower()
     p = None if policy is None else str(policy).strip().lower()
     if c is not None and c not in CLOCKS:
-        raise GameError(f"The clock is one of {', '.join(f'`{k}`' for k in CLOCKS)}.")
+        raise GameError(_("The clock is one of {clocks}.", clocks=", ".join(f"`{k}`" for k in CLOCKS)))
     if p is not None and p not in POLICIES:
-        raise GameError(f"When a clock runs out Tabula can {', '.join(f'`{k}`' for k in POLICIES)}.")
+        raise GameError(_("When a clock runs out Tabula can {policies}.",
+                          policies=", ".join(f"`{k}`" for k in POLICIES)))
     if p == "skip" and not can_skip:
-        raise GameError(f"{title} has no way to skip a turn, so the clock can only let Tabula play the seat "
-                        "(`policy:tabula`) or wait (`policy:pause`).")
+        raise GameError(_("{game} has no way to skip a turn, so the clock can only let Tabula play the seat "
+                          "(`policy:tabula`) or wait (`policy:pause`).", game=title))
     return c, p
 
 
@@ -98,9 +104,9 @@ def timestamp(when: float | None) -> str:
 def describe(options: Mapping[str, Any]) -> str:
     seconds = clock_seconds(options)
     if not seconds:
-        return "no turn clock"
+        return _("no turn clock")
     name = next(k for k, v in CLOCKS.items() if v == seconds)
-    return f"{name} turn clock; then {policy_of(options)}"
+    return _("{clock} turn clock; then {policy}", clock=_p("choice", name), policy=_p("choice", policy_of(options)))
 
 
 def fresh(rules: Any, state: object, seats: Iterable[Any], options: Mapping[str, object], now: float) -> Clock:

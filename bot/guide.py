@@ -8,14 +8,15 @@ from dataclasses import dataclass
 
 from bot.verbs import TABLE_VERBS
 from rules.core import GameError
-from rules.registry import AnyRuleset, games
+from rules.i18n import N_, N_p, _, _n
+from rules.registry import AnyRuleset, game_text, games
 from rules.spec import RulesSection
 
 #: The platform's own commands, the same in every game (Discord and the terminal word a few differently).
 TABLE_LINES = (
-    "`/rules topic:` the rules summary, a section at a time",
-    "`/help` this list",
-    "`/game status` the board, whose turn it is, the scores",
+    N_("`/rules topic:` the rules summary, a section at a time"),
+    N_("`/help` this list"),
+    N_("`/game status` the board, whose turn it is, the scores"),
 )
 
 
@@ -28,31 +29,35 @@ def game_commands(rules: AnyRuleset) -> list[str]:
         if verb.name in seen:
             continue
         seen.add(verb.name)
-        lines.append(verb.help)
+        lines.append(game_text(rules.spec.key, verb.help))
     return lines
 
 
 def help_text(rules: AnyRuleset, *, table: tuple[str, ...] = TABLE_LINES) -> str:
     """`/help` in a game's thread: that game's commands and nothing of the others."""
     spec = rules.spec
-    head = f"**{spec.title}** — {spec.intro.splitlines()[0]}" if spec.intro else f"**{spec.title}**"
+    title, intro = game_text(spec.key, spec.title), game_text(spec.key, spec.intro)
+    head = f"**{title}** — {intro.splitlines()[0]}" if intro else f"**{title}**"
     body = "\n".join(f"• {line}" for line in game_commands(rules))
-    tail = "\n".join(f"• {line}" for line in table)
-    return (f"{head}\n\n__This game's commands__ (the menus and buttons under each prompt do the same)\n{body}"
-            f"\n\n__Every game__\n{tail}")
+    tail = "\n".join(f"• {_(line)}" for line in table)
+    mine = _("__This game's commands__ (the menus and buttons under each prompt do the same)")
+    every = _("__Every game__")
+    return f"{head}\n\n{mine}\n{body}\n\n{every}\n{tail}"
 
 
 def lobby_help(table: tuple[str, ...] = TABLE_LINES) -> str:
     """`/help` outside a game: the games there are and how to start one."""
-    listed = "\n".join(f"• **{r.spec.title}** (`{k}`, {_players(r)}) — {r.spec.summary}" for k, r in games().items())
-    return (f"__Games__\n{listed}\n\nStart one with `/game new game:` in a text channel; each game is played in a "
-            "thread of its own, and `/help` there lists that game's commands. `/game list` shows the games in "
-            "this server; `/rules game:` reads a game's rules.")
+    listed = "\n".join(f"• **{game_text(k, r.spec.title)}** (`{k}`, {_players(r)}) — {game_text(k, r.spec.summary)}"
+                       for k, r in games().items())
+    return (_("__Games__") + f"\n{listed}\n\n"
+            + _("Start one with `/game new game:` in a text channel; each game is played in a thread of its own, and "
+                "`/help` there lists that game's commands. `/game list` shows the games in this server; `/rules "
+                "game:` reads a game's rules."))
 
 
 def _players(rules: AnyRuleset) -> str:
     lo, hi = rules.spec.min_players, rules.spec.max_players
-    return f"{lo} player{'s' if hi > 1 else ''}" if lo == hi else f"{lo}–{hi} players"
+    return _n("{n} player", "{n} players", hi) if lo == hi else _("{lo}–{hi} players", lo=lo, hi=hi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +68,9 @@ class RulesPage:
     section: RulesSection
 
     def text(self) -> str:
-        return f"**{self.section.title}** · page {self.index + 1} of {self.total}\n\n{self.section.text}"
+        page = _("page {page} of {pages}", page=self.index + 1, pages=self.total)
+        return (f"**{game_text(self.key, self.section.title)}** · {page}\n\n"
+                f"{game_text(self.key, self.section.text)}")
 
 
 def sections(rules: AnyRuleset) -> tuple[RulesSection, ...]:
@@ -71,8 +78,9 @@ def sections(rules: AnyRuleset) -> tuple[RulesSection, ...]:
     spec = rules.spec
     if spec.rules:
         return spec.rules
-    return (RulesSection(topic="overview", title=spec.title, text="\n\n".join(t for t in (spec.summary, spec.intro)
-                                                                                  if t)),)
+    words = (game_text(spec.key, spec.summary), game_text(spec.key, spec.intro))
+    return (RulesSection(topic=N_p("topic", "overview"), title=game_text(spec.key, spec.title),
+                         text="\n\n".join(t for t in words if t)),)
 
 
 def rules_page(rules: AnyRuleset, topic: str | int | None = None) -> RulesPage:
@@ -92,9 +100,10 @@ def rules_page(rules: AnyRuleset, topic: str | int | None = None) -> RulesPage:
             if test(section):
                 return RulesPage(key, i, len(found), section)
     listed = ", ".join(f"`{s.topic}`" for s in found)
-    raise GameError(f"{rules.spec.title}'s rules have no section about “{topic[:40]}”. The topics are {listed}.")
+    raise GameError(_("{game}'s rules have no section about “{topic}”. The topics are {topics}.",
+                      game=game_text(key, rules.spec.title), topic=topic[:40], topics=listed))
 
 
 def topics(rules: AnyRuleset) -> list[tuple[str, str]]:
     """(label, topic) pairs for autocomplete and the terminal's tab completion."""
-    return [(f"{s.title} ({s.topic})", s.topic) for s in sections(rules)]
+    return [(f"{game_text(rules.spec.key, s.title)} ({s.topic})", s.topic) for s in sections(rules)]

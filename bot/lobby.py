@@ -26,7 +26,8 @@ from bot.present.base import SeatName
 from bot.store import Conflict, GameRecord, LobbyRow, LogEntry, SeatRow
 from rules import GameError, IllegalAction
 from rules.core import SeatInfo
-from rules.registry import AnyRuleset, ruleset
+from rules.i18n import N_, SOURCE, _, _n, _p, normalise
+from rules.registry import AnyRuleset, game_text, ruleset
 
 log = logging.getLogger("tabula.lobby")
 _enc = msgspec.json.Encoder()
@@ -128,7 +129,7 @@ VALUE_LIMIT = 100
 def check_bounds(options: Mapping[str, object], seed: int | None) -> None:
     """Refuse, politely, what no column or Discord message could hold, before anything is stored."""
     if seed is not None and not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
-        raise IllegalAction("A seed is a whole number from 0 up (at most 19 digits).")
+        raise IllegalAction(_("A seed is a whole number from 0 up (at most 19 digits)."))
     minutes = options.get(TIMEOUT_OPTION)
     if minutes is not None:
         value = float("nan")
@@ -138,11 +139,11 @@ def check_bounds(options: Mapping[str, object], seed: int | None) -> None:
             except ValueError:
                 pass
         if not TIMEOUT_RANGE[0] <= value <= TIMEOUT_RANGE[1]:  # NaN fails both comparisons
-            raise IllegalAction(f"The turn timeout is between {TIMEOUT_RANGE[0]:g} and {TIMEOUT_RANGE[1]:g} "
-                                "minutes.")
+            raise IllegalAction(_("The turn timeout is between {lo} and {hi} minutes.",
+                                  lo=f"{TIMEOUT_RANGE[0]:g}", hi=f"{TIMEOUT_RANGE[1]:g}"))
     for name, given in options.items():
         if isinstance(given, str) and len(given) > VALUE_LIMIT:
-            raise IllegalAction(f"`{name[:40]}` takes at most {VALUE_LIMIT} characters.")
+            raise IllegalAction(_("`{name}` takes at most {most} characters.", name=name[:40], most=VALUE_LIMIT))
 
 
 class LobbyService:
@@ -167,15 +168,16 @@ class LobbyService:
     async def lobby(self, game_id: int) -> LobbyInfo:
         info = await self.queries.lobby(game_id)
         if info is None:
-            raise GameError(f"There is no game #{game_id}. `/game list` shows the games in this server.")
+            raise GameError(_("There is no game #{number}. `/game list` shows the games in this server.",
+                              number=game_id))
         return info
 
     async def create(self, key: str, host: Person, *, guild_id: int | None = None, channel_id: int | None = None,
                      options: Mapping[str, object] | None = None, seed: int | None = None,
-                     seated: bool = True) -> LobbyInfo:
+                     seated: bool = True, language: str | None = None) -> LobbyInfo:
         """A lobby for ``key``; the host takes seat 1 unless ``seated`` is False (a moderator organising a
         table for others).  The turn clock and its policy come from the options, then the server's defaults,
-        then the bot's."""
+        then the bot's.  ``language`` is the game's (English when Tabula does not speak it)."""
         rules = ruleset(key)
         opts = {k: v for k, v in (options or {}).items() if v is not None}
         if LEGACY_TIMEOUT_OPTION in opts and TIMEOUT_OPTION not in opts:
@@ -183,7 +185,8 @@ class LobbyService:
         opts.setdefault(TIMEOUT_OPTION, self.turn_timeout_minutes)
         check_bounds(opts, seed)
         can_skip = getattr(rules, "skip", None) is not None
-        check_clock(opts.get(CLOCK_OPTION), opts.get(POLICY_OPTION), can_skip=can_skip, title=rules.spec.title)
+        check_clock(opts.get(CLOCK_OPTION), opts.get(POLICY_OPTION), can_skip=can_skip,
+                    title=game_text(key, rules.spec.title))
         server_clock, server_policy = await self.queries.guild_defaults(guild_id)
         opts.setdefault(CLOCK_OPTION, server_clock or self.default_clock)
         policy = server_policy or self.default_policy
@@ -191,25 +194,26 @@ class LobbyService:
         now = self.clock()
         game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.spec.key,
                     options=msgspec.json.encode(opts).decode(), status="lobby",
-                    seed=secrets.randbits(62) if seed is None else seed, version=0, created_at=now, updated_at=now)
+                    seed=secrets.randbits(62) if seed is None else seed, version=0, created_at=now, updated_at=now,
+                    language=normalise(language) or SOURCE)
         game_id = await self.queries.create(game, SeatRow(0, host.id, host.name) if seated else None)
         log.info("game %d: created (%s) by %d", game_id, key, host.id)
         return await self.lobby(game_id)
 
     async def _seat_change(self, game_id: int, change: Callable[[LobbyInfo, AnyRuleset], Any], again: str) -> LobbyInfo:
         async with self._locks(game_id):
-            for _ in range(8):
+            for _attempt in range(8):
                 info = await self.lobby(game_id)
                 try:
                     await change(info, ruleset(info.ruleset))
                 except Conflict:
                     continue
                 return await self.lobby(game_id)
-        raise GameError(f"The lobby is very busy — please press {again} again.")
+        raise GameError(_("The lobby is very busy — please press {button} again.", button=_(again)))
 
     def _check_room(self, info: LobbyInfo, rules: AnyRuleset) -> None:
         if info.status != "lobby":
-            raise IllegalAction("This game has already started; you can watch it in its thread.")
+            raise IllegalAction(_("This game has already started; you can watch it in its thread."))
         if len(info.seats) >= rules.spec.max_players:
             raise IllegalAction(f"{rules.spec.title} seats at most {rules.spec.max_players} players, and the table "
                                 "is full. Start another game with `/game new`.")
@@ -217,33 +221,33 @@ class LobbyService:
     async def join(self, game_id: int, person: Person) -> LobbyInfo:
         async def change(info: LobbyInfo, rules: AnyRuleset) -> None:
             if info.status == "lobby" and any(s.user_id == person.id for s in info.seats):
-                raise IllegalAction("You are already seated in this game.")
+                raise IllegalAction(_("You are already seated in this game."))
             self._check_room(info, rules)
             await self.queries.add_seat(game_id, info.version, SeatRow(len(info.seats), person.id, person.name),
                                         self.clock())
-        return await self._seat_change(game_id, change, "Join")
+        return await self._seat_change(game_id, change, N_("Join"))
 
     async def add_tabula(self, game_id: int, user_id: int) -> LobbyInfo:
         """The host seats Tabula, which then plays that seat itself."""
         async def change(info: LobbyInfo, rules: AnyRuleset) -> None:
             if user_id != info.host_id:
-                raise IllegalAction("Only the host can seat Tabula.")
+                raise IllegalAction(_("Only the host can seat Tabula."))
             self._check_room(info, rules)
             bots = [s for s in info.seats if s.auto]
             name = TABULA_NAME if not bots else f"{TABULA_NAME} {len(bots) + 1}"
             await self.queries.add_seat(game_id, info.version, SeatRow(len(info.seats), -(len(bots) + 1), name),
                                         self.clock())
-        return await self._seat_change(game_id, change, "Add Tabula")
+        return await self._seat_change(game_id, change, N_("Add Tabula"))
 
     async def leave(self, game_id: int, person: Person) -> LobbyInfo:
         async def change(info: LobbyInfo, rules: AnyRuleset) -> None:
             if info.status != "lobby":
-                raise IllegalAction("The game has started, so seats are fixed. The host can `/game abandon` it.")
+                raise IllegalAction(_("The game has started, so seats are fixed. The host can `/game abandon` it."))
             mine = next((s for s in info.seats if s.user_id == person.id), None)
             if mine is None and person.id == info.host_id and any(s.auto for s in info.seats):
                 mine = [s for s in info.seats if s.auto][-1]  # an unseated host's Leave takes a Tabula seat away
             if mine is None:
-                raise IllegalAction("You are not seated in this game, so there is nothing to leave.")
+                raise IllegalAction(_("You are not seated in this game, so there is nothing to leave."))
             await self.queries.remove_seat(game_id, info.version, info.seats, mine.user_id, self.clock())
             if person.id == info.host_id and mine.user_id == person.id:
                 # The host's own seat goes; the host role passes to the next person seated, if any (otherwise
@@ -251,7 +255,7 @@ class LobbyService:
                 heir = next((s for s in info.seats if s.user_id > 0 and s.user_id != person.id), None)
                 if heir is not None:
                     await self.queries.set_host(game_id, heir.user_id)
-        return await self._seat_change(game_id, change, "Leave")
+        return await self._seat_change(game_id, change, N_("Leave"))
 
     def _deadline(self, rules: AnyRuleset, state: object, options: Mapping[str, object], now: float) -> float | None:
         if rules.timeout(state) is None:
@@ -260,16 +264,18 @@ class LobbyService:
 
     async def start(self, game_id: int, user_id: int) -> GameMoment[Any]:
         async with self._locks(game_id):
-            for _ in range(8):
+            for _attempt in range(8):
                 info = await self.lobby(game_id)
                 rules = ruleset(info.ruleset)
                 spec = rules.spec
                 if info.status != "lobby":
-                    raise IllegalAction("This game has already started.")
+                    raise IllegalAction(_("This game has already started."))
                 if user_id != info.host_id:
-                    raise IllegalAction("Only the host can start the game.")
+                    raise IllegalAction(_("Only the host can start the game."))
                 if len(info.seats) < spec.min_players:
-                    raise IllegalAction(f"{spec.title} needs at least {spec.min_players} players to start.")
+                    raise IllegalAction(_n("{game} needs at least {n} player to start.",
+                                           "{game} needs at least {n} players to start.", spec.min_players,
+                                           game=game_text(spec.key, spec.title)))
                 options = rules.check_options(info.options, len(info.seats))
                 step = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], options, info.seed)
                 now = self.clock()
@@ -289,13 +295,14 @@ class LobbyService:
                 record = GameRecord(id=game_id, ruleset=spec.key, status="active", options=dict(options),
                                     state=state_json, version=info.version + 1, guild_id=info.guild_id,
                                     channel_id=info.channel_id, thread_id=info.thread_id, host_id=info.host_id,
-                                    seed=info.seed, deadline=deadline, clock=clock)
+                                    seed=info.seed, deadline=deadline, clock=clock, language=info.language)
                 self._remember_started(game_id, record, info.seats, step.state)
                 log.info("game %d: started with %d players", game_id, len(info.seats))
                 return GameMoment(game_id=game_id, rules=rules, _state=step.state, seats=seat_names(info.seats),
                                   version=info.version + 1, events=step.events, thread_id=info.thread_id,
-                                  channel_id=info.channel_id, options=dict(options), clock_deadline=clock.deadline)
-        raise GameError("The lobby is very busy — please press Start again.")
+                                  channel_id=info.channel_id, options=dict(options), clock_deadline=clock.deadline,
+                                  language=info.language)
+        raise GameError(_("The lobby is very busy — please press {button} again.", button=_("Start")))
 
     async def set_thread(self, game_id: int, thread_id: int | None = None, *,
                          lobby_message_id: int | None = None) -> None:
@@ -326,9 +333,9 @@ class LobbyService:
         async with self._locks(game_id):
             info = await self.lobby(game_id)
             if info.status in ("finished", "abandoned"):
-                raise IllegalAction(f"This game is already {info.status}.")
+                raise IllegalAction(_("This game is already {status}.", status=_p("status", info.status)))
             if user_id != info.host_id and not can_manage:
-                raise IllegalAction("Only the host, or a member with **Manage Server**, can abandon a game.")
+                raise IllegalAction(_("Only the host, or a member with **Manage Server**, can abandon a game."))
             record = await self.db.store.load(game_id)
             assert record is not None
             saved = await self.db.store.save(
@@ -337,7 +344,7 @@ class LobbyService:
                                                  events="[]"),
             )
             if not saved:
-                raise GameError("The game moved on while you pressed that — please try again.")
+                raise GameError(_("The game moved on while you pressed that — please try again."))
             self.forget(game_id)
             log.info("game %d: abandoned by %d", game_id, user_id)
             return await self.lobby(game_id)

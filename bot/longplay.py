@@ -31,6 +31,7 @@ from bot.play import SYSTEM_USER, GameService, Loaded
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
 from rules.core import Rng, SeatInfo, seed_state
+from rules.i18n import N_, _
 from rules.registry import AnyRuleset, ruleset
 
 log = logging.getLogger("tabula.longplay")
@@ -61,6 +62,9 @@ class ClockNews:
     seat: int | None = None
     strikes: int = 0
     moments: list[GameMoment[Any]] = field(default_factory=list)
+    #: The game's key and language: the news is told in the game's thread, in its language.
+    ruleset: str = ""
+    language: str = "en"
 
 
 @dataclass(slots=True)
@@ -101,7 +105,7 @@ class LongGameService(GameService):
         rules = ruleset(g.record.ruleset)
         people = self._absent(rules, g)
         base: dict[str, Any] = {"game_id": game_id, "title": rules.spec.title, "thread_id": g.record.thread_id,
-                "channel_id": g.record.channel_id}
+                "channel_id": g.record.channel_id, "ruleset": g.record.ruleset, "language": g.record.language}
         if clock.remind_at is not None and clock.deadline is not None and now < clock.deadline:
             if not await self.queries.claim_clock(game_id, wake, reminded(clock)):
                 return []
@@ -172,17 +176,18 @@ class LongGameService(GameService):
         rules = ruleset(g.record.ruleset)
         seated = any(s.user_id == user_id for s in g.seats)
         if not seated and user_id != g.record.host_id:
-            raise IllegalAction("Only the players and the host of this game can nudge.")
+            raise IllegalAction(_("Only the players and the host of this game can nudge."))
         people = self._absent(rules, g)
         if not people:
-            raise IllegalAction("Nobody is holding this game up right now — Tabula's own seats move by themselves.")
+            raise IllegalAction(_("Nobody is holding this game up right now — Tabula's own seats move by themselves."))
         if [s.user_id for s in people] == [user_id]:
-            raise IllegalAction("It is your own move! The prompt in the thread shows what you can do.")
+            raise IllegalAction(_("It is your own move! The prompt in the thread shows what you can do."))
         period = clock_seconds(g.record.options) or NUDGE_WITHOUT_CLOCK
         now = self.clock()
         if not await self.queries.claim_nudge(game_id, now, now - period):
             last = await self.queries.nudged_at(game_id) or now
-            raise IllegalAction(f"Someone nudged already; the next nudge is possible <t:{int(last + period)}:R>.")
+            raise IllegalAction(_("Someone nudged already; the next nudge is possible {when}.",
+                                  when=f"<t:{int(last + period)}:R>"))
         return self._moment(g, rules), [s.user_id for s in people if s.user_id != user_id]
 
     async def notify(self, user_id: int, on: bool | None = None) -> bool:
@@ -202,15 +207,16 @@ class LongGameService(GameService):
 
     def _check_host(self, g: Loaded, user_id: int, can_manage: bool, what: str) -> None:
         if user_id != g.record.host_id and not can_manage:
-            raise IllegalAction(f"Only the host, or a member with **Manage Server**, can {what}.")
+            raise IllegalAction(_(what))
 
     async def pause(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameMoment[Any]:
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
-            self._check_host(g, user_id, can_manage, "pause the game")
+            self._check_host(g, user_id, can_manage, N_("Only the host, or a member with **Manage Server**, can "
+                                                        "pause the game."))
             if g.record.clock.paused == HOST_PAUSED:
-                raise IllegalAction("The game is paused already; `/game resume` starts its clock again.")
+                raise IllegalAction(_("The game is paused already; `/game resume` starts its clock again."))
             await self.queries.set_clock(game_id, stopped(HOST_PAUSED))
             self.forget(game_id)
         return await self.get(game_id, user_id)
@@ -219,9 +225,10 @@ class LongGameService(GameService):
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
-            self._check_host(g, user_id, can_manage, "resume the game")
+            self._check_host(g, user_id, can_manage, N_("Only the host, or a member with **Manage Server**, can "
+                                                        "resume the game."))
             if g.record.clock.paused == RUNNING:
-                raise IllegalAction("The game is not paused; its clock is running.")
+                raise IllegalAction(_("The game is not paused; its clock is running."))
             rules = ruleset(g.record.ruleset)
             await self.queries.set_clock(game_id, fresh(rules, g.state, g.seats, g.record.options, self.clock()))
             self.forget(game_id)
@@ -244,8 +251,8 @@ class LongGameService(GameService):
                 return None, (allowance - used + left_over) / DAY
             wanted = days * DAY
             if used + wanted > allowance:
-                raise IllegalAction(f"Each player has {self.vacation_days:g} days of vacation per game; you have "
-                                    f"{max(0.0, allowance - used) / DAY:.1f} left.")
+                raise IllegalAction(_("Each player has {days} days of vacation per game; you have {left} left.",
+                                      days=f"{self.vacation_days:g}", left=f"{max(0.0, allowance - used) / DAY:.1f}"))
             start = max(now, mine.vacation_until or now)
             until = start + wanted
             await self.queries.set_seat(game_id, seat, vacation_until=until, vacation_used=used + wanted)
@@ -291,21 +298,22 @@ class LongGameService(GameService):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
             if any(s.user_id == newcomer.id for s in g.seats):
-                raise IllegalAction(f"{newcomer.name} already has a seat in this game.")
+                raise IllegalAction(_("{name} already has a seat in this game.", name=newcomer.name))
             target = next((s for s in g.seats if (seat is not None and s.seat == seat)
                            or (player is not None and s.user_id == player)), None)
             if target is None:
                 names = ", ".join(f"{s.seat + 1}. {s.name}" for s in g.seats)
-                raise IllegalAction(f"Name a seat of this game: {names}.")
+                raise IllegalAction(_("Name a seat of this game: {seats}.", seats=names))
             if taking:
                 # Free to take: a seat Tabula played three times running for an absent player, or one a player
                 # left (not a seat the host gave Tabula on purpose).
                 left = target.user_id <= LEFT_SEAT
                 if not left and (target.user_id < 0 or target.strikes < STRIKES_TO_OFFER):
-                    raise IllegalAction(f"{target.name}'s seat is not free to take: the host can give it with "
-                                        "`/game replace`.")
+                    raise IllegalAction(_("{name}'s seat is not free to take: the host can give it with "
+                                          "`/game replace`.", name=target.name))
             else:
-                self._check_host(g, user_id, can_manage, "give a seat to someone else")
+                self._check_host(g, user_id, can_manage, N_("Only the host, or a member with **Manage Server**, "
+                                                            "can give a seat to someone else."))
             await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,
                                         vacation_until=None, vacation_used=0.0)
             await self.queries.set_clock(game_id, await self._clock_now(game_id))
@@ -324,19 +332,19 @@ class LongGameService(GameService):
             rows = await self.history(game_id)
             standing = effective(rows)
             if not standing:
-                raise IllegalAction("Nothing has been played yet, so there is nothing to take back.")
+                raise IllegalAction(_("Nothing has been played yet, so there is nothing to take back."))
             last = standing[-1]
             if last.user_id != user_id:
                 who = "Tabula" if last.user_id == SYSTEM_USER else next(
-                    (s.name for s in g.seats if s.user_id == last.user_id), "another player")
-                raise IllegalAction(f"{who} has moved since your last move, so it stands.")
+                    (s.name for s in g.seats if s.user_id == last.user_id), _("another player"))
+                raise IllegalAction(_("{name} has moved since your last move, so it stands.", name=who))
             later = [r for r in rows if r.seq > last.seq]
             if any(kind_of(r) == "tabula.roll" for r in later):
-                raise IllegalAction("Dice were rolled at the table since your move, so it stands.")
+                raise IllegalAction(_("Dice were rolled at the table since your move, so it stands."))
             action = msgspec.json.decode(last.action, type=rules.action_type)
             if not rules.meta(action).undoable:
-                raise IllegalAction("That move revealed a card or rolled dice, so it stands — undoing it would "
-                                    "let it be played again with the outcome known.")
+                raise IllegalAction(_("That move revealed a card or rolled dice, so it stands — undoing it would "
+                                    "let it be played again with the outcome known."))
             before = self._replayed(rules, g, standing[:-1], rows)
             label = rules.codec.label(before, seat, rules.codec.encode(before, seat, action))
             now = self.clock()
@@ -347,7 +355,7 @@ class LongGameService(GameService):
                 entry=LogEntry(user_id=user_id, seat=seat, action=_enc.encode({"type": UNDO, "undoes": last.seq})
                                .decode(), events="[]"))
             if not saved:
-                raise GameError("The game moved on while you pressed that — please try again.")
+                raise GameError(_("The game moved on while you pressed that — please try again."))
             self.forget(game_id)
             log.info("game %d: seat %d took back move %d", game_id, seat, last.seq)
         moment = await self.get(game_id, user_id)

@@ -36,6 +36,8 @@ class GameMoment(Generic[V]):
     #: When the turn clock runs out (None: no clock running), and whether it is stopped (see bot.clock).
     clock_deadline: float | None = None
     paused: int = 0
+    #: The game's language: what is posted in its thread is told in it (``rules.i18n.using``).
+    language: str = "en"
 
     @property
     def spec(self) -> GameSpec:

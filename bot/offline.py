@@ -29,16 +29,17 @@ from bot.tellings import telling_now
 from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
-from rules.registry import games, ruleset
+from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, set_language, using
+from rules.registry import game_text, games, ruleset
 from rules.spec import Command
 
 #: The terminal's own commands, listed under every game's in `/help`.
 TABLE_LINES = (
-    "`/rules topic:` the rules summary, a section at a time (`/rules` alone: the first)",
-    "`/help` this list",
-    "`/game status` the board, whose turn it is, the scores · `/game list` the games in this file",
-    "`/quit` stop; the game is kept, and `--resume` carries on with it later",
-    "a private view (`/sheet`, `/hand`…) shows the acting player's unless you name a player: `/sheet Bob`",
+    N_("`/rules topic:` the rules summary, a section at a time (`/rules` alone: the first)"),
+    N_("`/help` this list"),
+    N_("`/game status` the board, whose turn it is, the scores · `/game list` the games in this file"),
+    N_("`/quit` stop; the game is kept, and `--resume` carries on with it later"),
+    N_("a private view (`/sheet`, `/hand`…) shows the acting player's unless you name a player: `/sheet Bob`"),
 )
 TERMINAL_ONLY = ("help", "rules", "quit", "game status", "game list")
 #: Wide enough that a long game's pictures still sort by name.
@@ -69,6 +70,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"a quick demo: Tabula plays every seat with its own policy ({AUTO_MOVES} moves, or --moves)")
     p.add_argument("--moves", type=int, default=None, metavar="N", help="with --auto: stop after N moves")
     p.add_argument("--alt-text", action="store_true", help="print each picture's description (for screen readers)")
+    p.add_argument("--language", choices=LANGUAGES, default=None,
+                   help="the game's language: " + ", ".join(f"{k} ({NATIVE[k]})" for k in LANGUAGES)
+                   + " (default: English, or the language a resumed game was started in)")
 
 
 def free_text_args() -> tuple[str, ...]:
@@ -109,7 +113,8 @@ def plain(text: str) -> str:
     """Discord markdown read in a terminal: bold and italics unmarked, quotes indented, and Discord's own
     advice (open a lobby) said the terminal's way."""
     text = text.replace("**", "").replace("__", "")
-    text = text.replace("`/game new`", "`python -m bot play <game> --players …`")
+    new = f"`/{_p('command', 'game')} {_p('command', 'new')}`"  # Discord's `/game new`, as the language names it
+    text = text.replace(new, "`python -m bot play <game> --players …`")
     text = re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
     return re.sub(r"^> ", "   ", text, flags=re.MULTILINE)
 
@@ -147,7 +152,8 @@ class Terminal:
             self.written += 1
             path = self.images / f"{self.count:0{PICTURE_DIGITS}d}-{pic.filename}"
             path.write_bytes(pic.png)
-            self.say(f"  [picture: {path}" + (f" — {pic.alt}]" if self.alt_text else "]"))
+            self.say(_("  [picture: {path} — {alt}]", path=path, alt=pic.alt) if self.alt_text
+                     else _("  [picture: {path}]", path=path))
 
     def show(self, telling: Telling) -> None:
         self.say(telling.text)
@@ -162,7 +168,7 @@ class Terminal:
             for label, command in menu.choices:
                 self.say(f"     {label}  → {command.typed()}")
         for b in prompt.buttons:
-            self.say(f"     [{b.label}] → {b.typed}" + (" (only that player should look)" if b.view else ""))
+            self.say(f"     [{b.label}] → {b.typed}" + (_(" (only that player should look)") if b.view else ""))
 
     def _name(self, user_id: int) -> str:
         return next((p.name for p in self.people if p.id == user_id), TABULA_NAME)
@@ -175,13 +181,13 @@ class Terminal:
 
     async def handle(self, line: str) -> bool:
         """Run one command; False to stop."""
-        moment, _ = await self.acting()
+        moment, _seat = await self.acting()
         free = tuple(a.name for v in moment.spec.verbs for a in v.args if a.free_text)
         verb, args = parse_command(line, free)
         if verb in ("quit", "exit", "q"):
             return False
         if verb == "":
-            self.say("Type a command — the ones under the prompt above, `/help` for the list, `/quit` to stop.")
+            self.say(_("Type a command — the ones under the prompt above, `/help` for the list, `/quit` to stop."))
             return True
         if verb in ("help", "?"):
             self.say(help_text(moment.rules, table=TABLE_LINES))
@@ -196,7 +202,8 @@ class Terminal:
         known = [v.name for v in (*moment.spec.verbs, *TABLE_VERBS)] + list(TERMINAL_ONLY)
         close = difflib.get_close_matches(verb, known, n=1, cutoff=0.6)
         if close and not verb_spec(moment.rules, verb):
-            return f"There is no `/{verb}` in {moment.spec.title} — did you mean `/{close[0]}`? `/help` lists them all."
+            return _("There is no `/{verb}` in {game} — did you mean `/{close}`? `/help` lists them all.", verb=verb,
+                     game=game_text(moment.spec.key, moment.spec.title), close=close[0])
         return not_here(moment.rules, verb)
 
     def complete_with(self, moment: GameMoment[Any], seat: int) -> None:
@@ -229,8 +236,8 @@ class Terminal:
             self.say(await list_local(svc))
             return
         if verb.startswith("game "):
-            self.say("Offline play knows `/game status` and `/game list`; the other `/game` commands belong to "
-                     "Discord.")
+            self.say(_("Offline play knows `/game status` and `/game list`; the other `/game` commands belong to "
+                       "Discord."))
             return
         if verb == "rules":
             topic = args.get("topic") or args.get("_") or None
@@ -245,14 +252,15 @@ class Terminal:
                 found = self._seat_named(moment, name)
                 if found is None:
                     players = ", ".join(s.name for s in moment.seats)
-                    raise GameError(f"There is no player called {name}. The players are {players}.")
+                    raise GameError(_("There is no player called {name}. The players are {players}.", name=name,
+                                      players=players))
                 seat = found
             assert spec.view is not None
             look = await svc.get(self.game_id, moment.user_of(seat))
             telling = presenter(moment.spec.key).private(spec.view, look, seat)
             if telling is None:
                 raise GameError(nothing_to_show(look, spec.view))
-            self.say(f"(only {moment.name_of(seat)} should look)")
+            self.say(_("(only {name} should look)", name=moment.name_of(seat)))
             self.show(telling)
             return
         if "_" in args and spec.args:
@@ -260,7 +268,8 @@ class Terminal:
         if not args and spec.args and spec.args[0].required:
             values = [label for label, _ in await svc.choices(self.game_id, moment.user_of(seat), verb,
                                                               spec.args[0].name)]
-            self.say(f"Choices for /{verb} {spec.args[0].name}: " + ("; ".join(values) or "none right now"))
+            self.say(_("Choices for /{verb} {option}: {values}", verb=verb, option=spec.args[0].name,
+                       values="; ".join(values) or _("none right now")))
             return
         result = await svc.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
         self.show_moment(result)
@@ -274,17 +283,18 @@ async def list_local(svc: GameService) -> str:
     """`/game list` in the terminal: the games kept in this file, newest first."""
     listed = await svc.list_games(None, limit=50)
     if not listed:
-        return "No unfinished games in this file."
-    rows = [f"#{g.game_id} {ruleset(g.ruleset).spec.title} — {g.status} — {', '.join(g.players)}" for g in listed]
-    return "Unfinished games in this file (carry on with `--resume N`):\n" + "\n".join(rows)
+        return _("No unfinished games in this file.")
+    rows = [f"#{g.game_id} {game_text(g.ruleset, ruleset(g.ruleset).spec.title)} — {_p('status', g.status)} — "
+            f"{', '.join(g.players)}" for g in listed]
+    return _("Unfinished games in this file (carry on with `--resume N`):") + "\n" + "\n".join(rows)
 
 
 async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, list[Person], GameMoment[Any]] | str:
     names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
     if not names:
-        return "Name at least one player: --players Ann,Bob (or --resume an unfinished game)."
+        return _("Name at least one player: --players Ann,Bob (or --resume an unfinished game).")
     if len({n.lower() for n in names}) != len(names):
-        return "Give each player a different name."
+        return _("Give each player a different name.")
     people = [Person(i + 1, name) for i, name in enumerate(names)]
     rules = ruleset(args.game)
     own = set(options_of(args.game))
@@ -293,8 +303,9 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     stray = sorted(o.name for o in new_game_options().values()
                    if o.name not in own and getattr(args, o.name, None) not in (None, False))
     if stray:
-        return (f"{rules.spec.title} has no option {', '.join('--' + s for s in stray)}; its options "
-                f"are {', '.join('--' + o for o in sorted(own)) or 'none'}.")
+        return _("{game} has no option {given}; its options are {allowed}.",
+                 game=game_text(args.game, rules.spec.title), given=", ".join("--" + s for s in stray),
+                 allowed=", ".join("--" + o for o in sorted(own)) or _("none"))
     # Everything a start could refuse is checked before a game is made, so a refusal leaves no lobby behind
     # and uses up no game number.
     seated = len(people) + max(args.tabula, 0)
@@ -302,17 +313,21 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     if not spec.min_players <= seated <= spec.max_players:
         span = (f"{spec.min_players}" if spec.min_players == spec.max_players
                 else f"{spec.min_players}–{spec.max_players}")
-        return (f"{spec.title} is for {span} players; you named {len(people)}"
-                + (f" and seated {args.tabula} for Tabula" if args.tabula else "") + ".")
+        title = game_text(spec.key, spec.title)
+        if args.tabula:
+            return _("{game} is for {span} players; you named {named} and seated {tabula} for Tabula.",
+                     game=title, span=span, named=len(people), tabula=args.tabula)
+        return _("{game} is for {span} players; you named {named}.", game=title, span=span, named=len(people))
     try:
         rules.check_options(options, seated)
     except GameError as err:
         return str(err)
     try:
-        info = await svc.create(args.game, people[0], options=options, seed=args.seed)
+        info = await svc.create(args.game, people[0], options=options, seed=args.seed,
+                                language=getattr(args, "language", None))
         for person in people[1:]:
             await svc.join(info.game_id, person)
-        for _ in range(args.tabula):
+        for _extra in range(args.tabula):
             await svc.add_tabula(info.game_id, people[0].id)
         result = await svc.start(info.game_id, people[0].id)
     except GameError as err:
@@ -326,18 +341,26 @@ async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path
     if args.resume:
         picked = [g for g in listed if g.game_id == args.resume]
         if not picked:
-            games_here = ", ".join(f"#{g.game_id} ({ruleset(g.ruleset).spec.title})" for g in listed) or "none"
-            return f"There is no unfinished game #{args.resume} in {db_file}. Unfinished games there: {games_here}."
+            games_here = ", ".join(f"#{g.game_id} ({game_text(g.ruleset, ruleset(g.ruleset).spec.title)})"
+                                   for g in listed) or _("none")
+            return _("There is no unfinished game #{number} in {file}. Unfinished games there: {games}.",
+                     number=args.resume, file=db_file, games=games_here)
     else:
         picked = [g for g in listed if g.ruleset == args.game]
     if not picked:
-        return f"There is no unfinished {args.game} game in {db_file} to resume."
+        return _("There is no unfinished {game} game in {file} to resume.", game=args.game, file=db_file)
     info = await svc.lobby(picked[0].game_id)
     people = [Person(s.user_id, s.name) for s in info.seats if not s.auto]
     return info.game_id, people, await svc.get(info.game_id)
 
 
 async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    """Play in the terminal, in the game's language (``--language``, or the one a resumed game has)."""
+    with using(getattr(args, "language", None)):
+        return await _play(args, lines=lines, out=out)
+
+
+async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextIO) -> int:
     images = Path(args.images)
     images.mkdir(parents=True, exist_ok=True)
     db_file = Path(args.db) if args.db else images / "offline.db"
@@ -353,14 +376,17 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
         folder = images / f"game-{game_id}"
         folder.mkdir(exist_ok=True)
         term = Terminal(svc, game_id, people, folder, out, alt_text=args.alt_text)
-        seed = (await svc.lobby(game_id)).seed
-        term.say(f"Tabula — {result.spec.title} · #{game_id} (seed {seed}). Pictures go to {folder}/. "
-                 "Type /help for commands.\n")
+        info = await svc.lobby(game_id)
+        seed = info.seed
+        set_language(getattr(args, "language", None) or info.language)  # inside play()'s own `using`
+        key = result.spec.key
+        term.say(_("Tabula — {game} · #{number} (seed {seed}). Pictures go to {folder}/. Type /help for commands.",
+                   game=game_text(key, result.spec.title), number=game_id, seed=seed, folder=folder) + "\n")
         if resuming:
             term.show(presenter(result.spec.key).status(result))
         else:
             if result.spec.intro:
-                term.say(result.spec.intro)
+                term.say(game_text(key, result.spec.intro))
             term.show_moment(result)
         rng = Rng(seed_state(seed))
         feed = iter(lines) if lines is not None else None
@@ -399,14 +425,15 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
             term.pictures = True
             term.save(presenter(final.spec.key).status(final).pictures)
         if args.auto:
-            term.say(f"\n{played} moves played; {term.written} pictures written.")
+            term.say("\n" + _("{played} moves played; {written} pictures written.", played=played,
+                                written=term.written))
         if final.outcome is not None:
-            term.say(f"\nThe game is over. Pictures are in {folder}/.")
+            term.say("\n" + _("The game is over. Pictures are in {folder}/.", folder=folder))
         else:
             again = f"python -m bot play {final.spec.key} --resume {game_id}" + (f" --db {db_file}" if args.db else "")
             if args.images != "tabula-images":
                 again += f" --images {args.images}"
-            term.say(f"\nStopped. The game is kept in {db_file}; carry on with: {again}")
+            term.say("\n" + _("Stopped. The game is kept in {file}; carry on with: {again}", file=db_file, again=again))
         return 0
     finally:
         await db.close()

@@ -35,6 +35,7 @@ from bot.present.base import SeatName
 from bot.store import Clock, GameRecord, GameSummary, LogEntry, SeatRow
 from rules import GameError, GameOver, IllegalAction, StaleAction, table
 from rules.core import Rng, SeatInfo, seed_state
+from rules.i18n import _
 from rules.registry import AnyRuleset, ruleset
 from rules.spec import Command
 
@@ -100,7 +101,8 @@ class GameService(LobbyService):
             return cached
         record = await self.db.store.load(game_id)
         if record is None:
-            raise GameError(f"There is no game #{game_id}. `/game list` shows the games in this server.")
+            raise GameError(_("There is no game #{number}. `/game list` shows the games in this server.",
+                              number=game_id))
         rules = ruleset(record.ruleset)
         state = msgspec.json.decode(record.state, type=rules.state_type) if record.state else None
         seats = [SeatRow(*row) for row in await self.db.store.load_seats(game_id)]
@@ -136,7 +138,8 @@ class GameService(LobbyService):
         return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
                           status=g.record.status, version=g.version, thread_id=g.record.thread_id,
                           channel_id=g.record.channel_id, options=dict(g.record.options),
-                          clock_deadline=g.record.clock.deadline, paused=g.record.clock.paused, **kw)
+                          clock_deadline=g.record.clock.deadline, paused=g.record.clock.paused,
+                          language=g.record.language, **kw)
 
     async def start(self, game_id: int, user_id: int) -> GameMoment[Any]:
         """The lobby's start, then at once the moves of any seat Tabula plays that must act first."""
@@ -171,8 +174,8 @@ class GameService(LobbyService):
             try:
                 self._check_playable(g)
                 if expect_version is not None and rules.moment(g.state) != expect_version:
-                    raise StaleAction("That button belongs to an earlier moment of the game — use the newest "
-                                      "message in the thread (or `/game status`).")
+                    raise StaleAction(_("That button belongs to an earlier moment of the game — use the newest "
+                                      "message in the thread (or `/game status`)."))
                 acting = seat if user_id == SYSTEM_USER and seat is not None else self._seat_of(g, user_id)
                 if command is not None and command.verb in table.TABLE_VERBS:
                     todo: object = table.parse(command)
@@ -225,7 +228,7 @@ class GameService(LobbyService):
             log.info("game %d: seat %s %s -> v%d", game_id, acting, type(todo).__name__, g.version)
             return self._moment(g, rules, events=tuple(events), actor=acting, action=todo, _before=before,
                                 by_tabula=by_tabula or user_id == SYSTEM_USER)
-        raise GameError("This game is very busy right now — please try again in a moment.")
+        raise GameError(_("This game is very busy right now — please try again in a moment."))
 
     def _next_clock(self, rules: AnyRuleset, g: Loaded, new_state: object, free: bool, finished: bool,
                     now: float) -> Clock:
@@ -247,7 +250,7 @@ class GameService(LobbyService):
     async def _autoplay(self, game_id: int) -> list[GameMoment[Any]]:
         """Seats Tabula plays move now, one after another, until a person must act or the game ends."""
         done: list[GameMoment[Any]] = []
-        for _ in range(AUTO_LIMIT):
+        for _turn in range(AUTO_LIMIT):
             g = await self._load(game_id)
             if g.record.status != "active" or not any(s.auto for s in g.seats):
                 break
@@ -266,17 +269,17 @@ class GameService(LobbyService):
     def _check_playable(self, g: Loaded) -> None:
         status = g.record.status
         if status == "lobby":
-            raise IllegalAction("This game has not started yet — the host presses **Start** in the lobby.")
+            raise IllegalAction(_("This game has not started yet — the host presses **Start** in the lobby."))
         if status == "finished":
-            raise GameOver("This game has ended. Start a new one with `/game new`.")
+            raise GameOver(_("This game has ended. Start a new one with `/game new`."))
         if status == "abandoned":
-            raise GameOver("This game was abandoned. Start a new one with `/game new`.")
+            raise GameOver(_("This game was abandoned. Start a new one with `/game new`."))
 
     def _seat_of(self, g: Loaded, user_id: int) -> int:
         for s in g.seats:
             if s.user_id == user_id:
                 return s.seat
-        raise NotSeated("You are not playing in this game. You can watch, or start your own with `/game new`.")
+        raise NotSeated(_("You are not playing in this game. You can watch, or start your own with `/game new`."))
 
     async def get(self, game_id: int, user_id: int | None = None) -> GameMoment[Any]:
         """The game as it stands (for `/game status`, `/sheet`), read fresh: another process may have moved it.
@@ -286,7 +289,7 @@ class GameService(LobbyService):
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
         if g.state is None:
-            raise IllegalAction("This game has not started yet — the host presses **Start** in the lobby.")
+            raise IllegalAction(_("This game has not started yet — the host presses **Start** in the lobby."))
         seat = None
         if user_id is not None:
             seat = next((s.seat for s in g.seats if s.user_id == user_id), None)

@@ -34,7 +34,8 @@ from bot.present.base import Picture, SeatName
 from bot.store.records import FinishedGame, GameFacts, RecordQueries
 from rules import GameError, table
 from rules.core import SeatInfo
-from rules.registry import AnyRuleset, ruleset
+from rules.i18n import N_, _, _n, _p
+from rules.registry import AnyRuleset, game_text, ruleset
 
 #: The export format's name and version (see ``bot.verify`` for the format itself).
 EXPORT_FORMAT = "tabula-game-log"
@@ -293,10 +294,10 @@ class Game:
 
     @property
     def title(self) -> str:
-        return f"{self.rules.spec.title} · #{self.game_id}"
+        return f"{game_text(self.rules.spec.key, self.rules.spec.title)} · #{self.game_id}"
 
     def name_of(self, seat: int | None) -> str:
-        return next((s.name for s in self.seats if s.seat == seat), "someone")
+        return next((s.name for s in self.seats if s.seat == seat), _("someone"))
 
     def is_tabula(self, seat: int | None) -> bool:
         return any(s.seat == seat and s.user_id < 0 for s in self.seats)
@@ -316,9 +317,10 @@ class Records:
         """The game, walked (it must belong to ``guild_id`` and have started), or a polite refusal."""
         facts = await self.queries.facts(game_id)
         if facts is None or facts.game.guild_id != guild_id:
-            raise GameError(f"There is no game #{game_id} in this server. `/game list` shows the ones here.")
+            raise GameError(_("There is no game #{number} in this server. `/game list` shows the ones here.",
+                              number=game_id))
         if facts.game.status == "lobby":
-            raise GameError(f"Game #{game_id} has not started yet, so it has no moves to show.")
+            raise GameError(_("Game #{number} has not started yet, so it has no moves to show.", number=game_id))
         rows = [LogRow.of(r) for r in await self.queries.log(game_id)]
         key = (game_id, len(rows), rows[-1].seq if rows else 0)
         found = self._walked.get(key)
@@ -406,6 +408,10 @@ def _events(entry: Entry) -> object:
         return []
 
 
+#: What the history says of an entry it cannot name.
+UNREADABLE = N_("an entry Tabula cannot read")
+
+
 def history_lines(game: Game) -> list[str]:
     """One readable line per log entry after the start: "12. Ann — D7, beside the Guard Room"."""
     reveal = game.ended
@@ -418,7 +424,7 @@ def history_lines(game: Game) -> list[str]:
         if e.kind == "move" and e.action is not None and row.seat is not None:
             secret = rules.meta(e.action).secret and not reveal
             if secret:
-                text = f"{who} made a secret choice"
+                text = _("{name} made a secret choice", name=who)
             else:
                 text = f"{who} — {describe(rules, e.before, row.seat, e.action)}"
                 rolled = dice_of(_events(e))
@@ -427,22 +433,23 @@ def history_lines(game: Game) -> list[str]:
             if by_tabula and game.is_tabula(row.seat):
                 text = "🤖 " + text
             elif by_tabula:
-                text = "⏱ " + text + " (time ran out: Tabula played)"
+                text = "⏱ " + text + _(" (time ran out: Tabula played)")
         elif e.kind == "roll" and isinstance(e.action, table.TableRoll):
-            text = f"{who} rolled `{e.action.expr}`"
+            text = _("{name} rolled `{expr}`", name=who, expr=e.action.expr)
             rolled = dice_of(_events(e))
             text += f": {rolled}" if rolled else ""
         elif e.kind == "undo":
-            text = f"↩ {who} took back move {e.undoes}" if e.undoes else f"↩ {who} took a move back"
+            text = _("↩ {name} took back move {move}", name=who, move=e.undoes) if e.undoes else \
+                _("↩ {name} took a move back", name=who)
         elif e.kind == "abandon":
-            text = "The game was abandoned."
+            text = _("The game was abandoned.")
         else:
-            text = f"{who} — {kind_of(row) or 'an entry Tabula cannot read'}"
+            text = f"{who} — {kind_of(row) or _(UNREADABLE)}"
         line = f"{e.number}. {text}"
         if len(line) > LINE_CHARS:
             line = line[:LINE_CHARS - 1] + "…"
         if e.undone_by is not None:
-            line = f"~~{line}~~ (taken back)"
+            line = f"~~{line}~~" + _(" (taken back)")
         out.append(line)
     return out
 
@@ -496,14 +503,15 @@ def history_page(game: Game, lines: Sequence[str], start: int | None = None) -> 
         if outcome is not None:
             shown.append(f"🏆 {outcome.summary}"[:LINE_CHARS])
     if not shown:
-        return Page(text=f"**{game.title}** — no moves yet.", start=0, end=0, previous=None, next=None)
+        return Page(text=_("**{game}** — no moves yet.", game=game.title), start=0, end=0, previous=None, next=None)
     newest = backward(shown, len(shown))
     first = newest if start is None or start >= len(lines) else max(0, start)
     end = forward(shown, first)
-    state = {"active": "running"}.get(game.status, game.status)
+    state = _p("status", "running") if game.status == "active" else _p("status", game.status)
     upto = min(end, len(lines))
-    span = f"entries {first + 1}–{upto} of {len(lines)}" if upto > first else f"all {len(lines)} entries"
-    head = f"**{game.title}** — history, {span} (game {state})"
+    span = _("entries {first}–{last} of {total}", first=first + 1, last=upto, total=len(lines)) if upto > first \
+        else _("all {total} entries", total=len(lines))
+    head = _("**{game}** — history, {span} (game {state})", game=game.title, span=span, state=state)
     return Page(text=head + "\n" + "\n".join(shown[first:end]), start=first, end=end,
                 previous=backward(shown, first) if first > 0 else None, next=end if end < len(shown) else None)
 
@@ -537,8 +545,9 @@ def frame(game: Game, lines: Sequence[str], number: int | None = None) -> Frame:
     moment = GameMoment(game_id=game.game_id, rules=game.rules, _state=state, seats=game.seats,
                         status=game.status if last else "active", options=dict(game.options))
     telling = presenter(game.rules.spec.key).status(moment)
-    where = "the start" if shown == 0 else f"move {shown} of {len(tl.entries)}"
-    caption = f"**{game.title}** — replay, the board after {where}"
+    caption = _("**{game}** — replay, the board after the start", game=game.title) if shown == 0 else \
+        _("**{game}** — replay, the board after move {move} of {moves}", game=game.title, move=shown,
+          moves=len(tl.entries))
     if shown:
         caption += "\n" + lines[shown - 1]
     text = f"{caption}\n{telling.text}"
@@ -682,13 +691,14 @@ def standings(finished: Sequence[FinishedGame], minimum: int) -> list[Standing]:
 
 def stats_text(tallies: Sequence[Tally], who: str) -> str:
     if not tallies:
-        return f"{who} has not finished a game in this server yet (abandoned games do not count)."
-    lines = [f"**{who}** — finished games in this server (abandoned games do not count)"]
+        return _("{name} has not finished a game in this server yet (abandoned games do not count).", name=who)
+    lines = [_("**{name}** — finished games in this server (abandoned games do not count)", name=who)]
     for t in tallies:
-        name = ruleset(t.ruleset).spec.title if t.ruleset else "All games"
-        lines.append(f"{'**' if not t.ruleset else ''}{name}{'**' if not t.ruleset else ''}: {t.played} played, "
-                     f"{t.won} won ({t.rate:.0%}) · on average {t.average_moves:.0f} moves over "
-                     f"{_days(t.average_days)}")
+        name = game_text(t.ruleset, ruleset(t.ruleset).spec.title) if t.ruleset else _("All games")
+        bold = "**" if not t.ruleset else ""
+        lines.append(_("{game}: {played} played, {won} won ({rate}) · on average {moves} moves over {time}",
+                       game=f"{bold}{name}{bold}", played=t.played, won=t.won, rate=f"{t.rate:.0%}",
+                       moves=f"{t.average_moves:.0f}", time=_days(t.average_days)))
     if len(tallies) == 2:
         lines.pop()  # one game only: the total says the same again
     return "\n".join(lines)
@@ -696,21 +706,24 @@ def stats_text(tallies: Sequence[Tally], who: str) -> str:
 
 def leaderboard_text(title: str, rows: Sequence[Standing], minimum: int, limit: int = 20) -> str:
     if not rows:
-        return (f"**{title}** — nobody has finished {minimum} game{'s' if minimum != 1 else ''} in this server "
-                f"yet. (Set a lower minimum with `min_games:`.)")
-    lines = [f"**{title}** — leaderboard (at least {minimum} finished game{'s' if minimum != 1 else ''})"]
+        return _n("**{game}** — nobody has finished {n} game in this server yet. (Set a lower minimum with "
+                  "`min_games:`.)", "**{game}** — nobody has finished {n} games in this server yet. (Set a lower "
+                  "minimum with `min_games:`.)", minimum, game=title)
+    lines = [_n("**{game}** — leaderboard (at least {n} finished game)",
+                "**{game}** — leaderboard (at least {n} finished games)", minimum, game=title)]
     for rank, s in enumerate(rows[:limit], 1):
-        lines.append(f"{rank}. <@{s.user_id}> — {s.won} won of {s.played} ({s.rate:.0%})")
+        lines.append(_("{rank}. {who} — {won} won of {played} ({rate})", rank=rank, who=f"<@{s.user_id}>",
+                       won=s.won, played=s.played, rate=f"{s.rate:.0%}"))
     if len(rows) > limit:
-        lines.append(f"…and {len(rows) - limit} more.")
+        lines.append(_("…and {more} more.", more=len(rows) - limit))
     return "\n".join(lines)
 
 
 def _days(days: float) -> str:
     if days < 1 / 1440:
-        return "under a minute"
+        return _("under a minute")
     if days < 1 / 24:
-        return f"{days * 1440:.0f} minutes"
+        return _("{minutes} minutes", minutes=f"{days * 1440:.0f}")
     if days < 1:
-        return f"{days * 24:.1f} hours"
-    return f"{days:.1f} days"
+        return _("{hours} hours", hours=f"{days * 24:.1f}")
+    return _("{days} days", days=f"{days:.1f}")

@@ -9,6 +9,7 @@ from typing import Any
 from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Telling
+from rules.i18n import _
 from rules.table import DiceRolled
 
 
@@ -17,7 +18,8 @@ def table_telling(moment: GameMoment[Any]) -> Telling:
     for e in moment.events:
         if isinstance(e, DiceRolled):
             shown = " + ".join(f"[{', '.join(map(str, d))}]" for d in e.dice if d)
-            lines.append(f"🎲 {moment.name_of(e.seat)} rolls `{e.expr}`: {shown} → **{e.total}**")
+            lines.append(_("🎲 {name} rolls `{expr}`: {dice} → **{total}**", name=moment.name_of(e.seat),
+                           expr=e.expr, dice=shown, total=e.total))
     return Telling(text="\n".join(lines), pictures=[])
 
 

@@ -16,6 +16,7 @@ from bot.moment import GameMoment
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
+from rules.i18n import _, using
 from rules.spec import ID_LIMIT
 
 log = logging.getLogger("tabula.discord")
@@ -67,8 +68,8 @@ async def game_here(interaction: discord.Interaction) -> int:
     channel_id = interaction.channel_id
     game_id = await service(interaction).game_in_thread(channel_id) if channel_id else None
     if game_id is None:
-        raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
-                        "to start one.")
+        raise GameError(_("This works inside a game's thread. Use `/game list` to find your games, or `/game "
+                          "new` to start one."))
     return int(game_id)
 
 
@@ -78,7 +79,8 @@ async def pick(interaction: discord.Interaction, game: int | None) -> int:
         return await game_here(interaction)
     info = await service(interaction).lobby(game)
     if info.guild_id != interaction.guild_id:
-        raise GameError(f"There is no game #{game} in this server. `/game list` shows the ones here.")
+        raise GameError(_("There is no game #{number} in this server. `/game list` shows the ones here.",
+                          number=game))
     return game
 
 
@@ -113,8 +115,10 @@ def checked_id(custom_id: str) -> str:
 
 
 async def tell_result(moment: GameMoment[Any]) -> Telling:
-    """The public message of a move (Pillow runs in a worker thread, never on the event loop)."""
-    return await asyncio.to_thread(telling_now, moment)
+    """The public message of a move, in the game's language (Pillow runs in a worker thread, never on the
+    event loop; the thread inherits the language)."""
+    with using(moment.language):
+        return await asyncio.to_thread(telling_now, moment)
 
 
 def mentions_of(users: list[int]) -> discord.AllowedMentions:
@@ -131,7 +135,7 @@ def prompt_line(telling: Telling, clock_deadline: float | None = None) -> tuple[
     if prompt is None or not users:
         return "", NONE
     who = ", ".join(f"<@{u}>" for u in users)
-    clock = f" · ⏳ clock runs out {timestamp(clock_deadline)}" if clock_deadline else ""
+    clock = _(" · ⏳ clock runs out {when}", when=timestamp(clock_deadline)) if clock_deadline else ""
     return f"➡️ {who}, {prompt.text}{clock}", mentions_of(users)
 
 

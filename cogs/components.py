@@ -23,6 +23,7 @@ from bot.client import APOLOGY
 from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Button, Menu, Prompt, Telling
+from bot.translator import locale_of
 from bot.verbs import not_here, nothing_to_show, verb_spec
 from cogs.common import (
     MAX_CONTENT,
@@ -39,6 +40,7 @@ from cogs.common import (
     tell_result,
 )
 from rules import GameError
+from rules.i18n import _, set_language, using
 from rules.registry import ruleset
 from rules.spec import Command
 
@@ -51,6 +53,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
 
 async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
     """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
+    set_language(locale_of(interaction))  # the callback's own task answers in the presser's language
     try:
         await work
     except GameError as err:
@@ -58,7 +61,7 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
     except Exception:
         log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
-            await reply(interaction, APOLOGY)
+            await reply(interaction, _(APOLOGY))
         except discord.HTTPException:
             pass
 
@@ -100,7 +103,7 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
     if home is not None and interaction.channel_id != home:
         # A control pressed (or forged) outside the game's thread: the story still belongs to the thread.
         channel = bot.get_channel(home) or await bot.fetch_channel(home)
-        await reply(interaction, f"Done — told in <#{home}>.")
+        await reply(interaction, _("Done — told in {thread}.", thread=f"<#{home}>"))
         await send_telling(bot, channel, moment, telling)
         await post_followups(bot, channel, moment)
         _finished(interaction, game_id, moment)
@@ -114,7 +117,7 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
         except discord.HTTPException:
             log.info("game %d: could not remove a thinking placeholder", game_id)
     elif typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
-        await reply(interaction, "Done — your choice stays secret; the thread tells what everyone may know.")
+        await reply(interaction, _("Done — your choice stays secret; the thread tells what everyone may know."))
         await send_telling(bot, channel, moment, telling)
     else:
         await send_telling(bot, interaction, moment, telling)
@@ -141,7 +144,7 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
             if telling is not None:
                 break
     if telling is None:
-        await reply(interaction, "Done — your choice is kept secret.")
+        await reply(interaction, _("Done — your choice is kept secret."))
         return
     view = controls(game_id, look.stamp, telling.prompt)
     kwargs: dict[str, Any] = {"content": telling.text[:MAX_CONTENT], "attachments": files(telling.pictures),
@@ -154,8 +157,10 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
 
 def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     last = moment.followups[-1] if moment.followups else moment
-    if last.outcome is not None:
-        interaction.client.dispatch("tabula_finished", game_id, f"🏆 {last.outcome.summary}")
+    with using(moment.language):
+        outcome = last.outcome
+    if outcome is not None:
+        interaction.client.dispatch("tabula_finished", game_id, f"🏆 {outcome.summary}")
 
 
 async def show_view(interaction: discord.Interaction, game_id: int, name: str) -> None:
@@ -163,7 +168,7 @@ async def show_view(interaction: discord.Interaction, game_id: int, name: str) -
     moment = await service(interaction).get(game_id, interaction.user.id)
     spec = moment.spec
     if moment.actor is None:
-        raise GameError(f"You are not playing in this game, so there is no `/{name}` of yours here.")
+        raise GameError(_("You are not playing in this game, so there is no `/{name}` of yours here.", name=name))
     telling = await asyncio.to_thread(presenter(spec.key).private, name, moment, moment.actor)
     if telling is None:
         raise GameError(nothing_to_show(moment, name))
@@ -175,8 +180,8 @@ async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, 
     """A slash command: what the verb means is the thread's game's to say."""
     game_id = await service(interaction).game_in_thread(interaction.channel_id) if interaction.channel_id else None
     if game_id is None:
-        raise GameError("This works inside a game's thread. Use `/game list` to find your games, or `/game new` "
-                        "to start one.")
+        raise GameError(_("This works inside a game's thread. Use `/game list` to find your games, or `/game "
+                          "new` to start one."))
     rules = await service(interaction).rules_of(game_id)
     spec = verb_spec(rules, verb)
     given = {k: v for k, v in args.items() if v}
@@ -220,7 +225,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             options.append(discord.SelectOption(label=label[:100], value=checked_id(command.encode())))
         super().__init__(discord.ui.Select(
             custom_id=checked_id(f"tb:pick:{game_id}:{version}:{n}"),
-            placeholder=(menu.placeholder if menu else "Choose…")[:150],
+            placeholder=(menu.placeholder if menu else _("Choose…"))[:150],
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
         self.game_id, self.version = game_id, version
@@ -345,7 +350,7 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
     running = bot.running.get(moment.game_id)
     if telling.continues is None or running is None or running[2] != telling.continues:
         return False
-    channel_id, message_id, _ = running
+    channel_id, message_id = running[0], running[1]
     pressed = target.message if isinstance(target, discord.Interaction) else None
     try:
         if pressed is not None and pressed.id == message_id:
@@ -371,7 +376,8 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
         channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
         await channel.get_partial_message(message_id).edit(**edit)
         if isinstance(target, discord.Interaction):
-            await reply(target, "Done — it is told in the running message above.")
+            with using(locale_of(target)):
+                await reply(target, _("Done — it is told in the running message above."))
     if ping:  # the turn passed to someone: they are pinged in a line of its own (an edit pings nobody)
         thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
         await thread.send(ping, allowed_mentions=mentions)
@@ -381,7 +387,13 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
 async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
                        moment: GameMoment[Any], telling: Telling) -> None:
     """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs (or
-    append it to the running message it continues)."""
+    append it to the running message it continues), in the game's language."""
+    with using(moment.language):
+        await _send_telling(bot, target, moment, telling)
+
+
+async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+                        moment: GameMoment[Any], telling: Telling) -> None:
     if await _continue(bot, target, moment, telling):
         return
     ping, mentions = prompt_line(telling, moment.clock_deadline)
@@ -474,8 +486,10 @@ class Controls(commands.Cog):
         await send_telling(bot, channel, moment, await tell_result(moment))
         await post_followups(bot, channel, moment)
         last = moment.followups[-1] if moment.followups else moment
-        if last.outcome is not None:
-            self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {last.outcome.summary}")
+        with using(moment.language):
+            outcome = last.outcome
+        if outcome is not None:
+            self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {outcome.summary}")
 
 
 async def setup(bot: commands.Bot) -> None:

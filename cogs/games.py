@@ -20,6 +20,7 @@ from bot.clock import (
     CLOCKS,
     HOST_PAUSED,
     POLICIES,
+    POLICY_CHOICE,
     POLICY_OPTION,
     POLICY_WORDS,
     WAITING,
@@ -29,40 +30,61 @@ from bot.clock import (
 from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.present import presenter
 from bot.present.base import Telling
+from bot.translator import locale_of, server_language, text
 from bot.verbs import SlashOption, new_game_options, options_of
 from cogs.common import NONE, files, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling
 from rules import GameError
-from rules.registry import games, ruleset
+from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
+from rules.registry import game_text, games, ruleset
 
 log = logging.getLogger("tabula.discord")
 #: Platform options of `/game new` (the games' own come from their specs).
-SEAT_OPTION = "seat"
-PRIVATE_OPTION = "private"
+SEAT_OPTION = N_p("option", "seat")
+PRIVATE_OPTION = N_p("option", "private")
+LANGUAGE_OPTION = N_p("option", "language")
+#: The other options of the platform's commands, named here so that their translations are extracted.
+OPTION_NAMES = (N_p("option", "game"), N_p("option", "seed"), N_p("option", "turn_timeout"))
+#: A game's status as the lobby message and `/game list` word it.
+STATUS_WORDS = (N_p("status", "lobby"), N_p("status", "active"), N_p("status", "finished"),
+                N_p("status", "abandoned"))
+
+
+def _option_line(key: str, name: str, value: object) -> str:
+    """One of a game's options as the lobby shows it (``mode: full``), in the current language."""
+    shown = game_text(key, value, "choice") if isinstance(value, str) else value
+    return f"{game_text(key, name, 'option').replace('_', ' ')}: {shown}"
 
 
 def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:
+    """The lobby message, in the current language (the game's, where it is posted)."""
     spec = ruleset(info.ruleset).spec
-    title = f"{spec.title} · #{info.game_id} — {'lobby' if info.status == 'lobby' else info.status}"
-    description = f"{note}\n\n{spec.summary}" if note else spec.summary
+    key = info.ruleset
+    title = f"{game_text(key, spec.title)} · #{info.game_id} — {_p('status', info.status)}"
+    summary = game_text(key, spec.summary)
+    description = f"{note}\n\n{summary}" if note else summary
     embed = discord.Embed(title=title[:256], description=description[:4000], colour=0x8B5A2B)
+    host = _(" (host)")
     seated = "\n".join(f"{s.seat + 1}. " + (f"🤖 {s.name}" if s.auto else f"<@{s.user_id}>")
-                       + (" (host)" if s.user_id == info.host_id else "") for s in info.seats)
-    embed.add_field(name=f"Players ({len(info.seats)}/{spec.max_players})", value=seated or "—", inline=True)
-    nice = [f"{k.replace('_', ' ')}: {v}"[:100] for k, v in info.options.items() if k in options_of(info.ruleset)]
+                       + (host if s.user_id == info.host_id else "") for s in info.seats)
+    embed.add_field(name=_("Players ({seated}/{most})", seated=len(info.seats), most=spec.max_players),
+                    value=seated or "—", inline=True)
+    nice = [_option_line(key, k, v)[:100] for k, v in info.options.items() if k in options_of(info.ruleset)]
     minutes = timeout_minutes(info.options, 0)
     if minutes:
-        nice.append(f"turn timeout: {minutes:g} min")
+        nice.append(_("turn timeout: {minutes} min", minutes=f"{minutes:g}"))
     nice.append(describe(info.options))
     if info.options.get(PRIVATE_OPTION):
-        nice.append("players only (private thread)")
+        nice.append(_("players only (private thread)"))
+    if info.language != SOURCE:
+        nice.append(f"🗣️ {NATIVE.get(info.language, info.language)}")
     if nice:
-        embed.add_field(name="Options", value="\n".join(nice), inline=True)
+        embed.add_field(name=_("Options"), value="\n".join(nice), inline=True)
     if info.status == "lobby":
-        embed.set_footer(text="Press Join to take a seat; the host can seat Tabula too. The host presses Start "
-                              "when everyone is in.")
+        embed.set_footer(text=_("Press Join to take a seat; the host can seat Tabula too. The host presses Start "
+                                "when everyone is in."))
     elif info.thread_id:
-        embed.set_footer(text="The game is played in its thread.")
+        embed.set_footer(text=_("The game is played in its thread."))
     return embed
 
 
@@ -71,18 +93,24 @@ def clock_line(moment: Any) -> str:
     if moment.status != "active":
         return ""
     if moment.paused == HOST_PAUSED:
-        return "⏸️ Paused by the host: the clock is stopped (`/game resume`)."
+        return _("⏸️ Paused by the host: the clock is stopped (`/game resume`).")
     if moment.paused == WAITING:
-        return "⏸️ The clock ran out; the game waits for the player to move (or the host)."
+        return _("⏸️ The clock ran out; the game waits for the player to move (or the host).")
     if moment.clock_deadline:
-        return f"⏳ {describe(moment.options)}; this turn's clock runs out {timestamp(moment.clock_deadline)}."
+        return _("⏳ {clock}; this turn's clock runs out {when}.", clock=describe(moment.options),
+                 when=timestamp(moment.clock_deadline))
     return ""
+
+
+def language_line(moment: Any) -> str:
+    """The game's language, for `/game status`."""
+    return _("🗣️ This game is played in {language}.", language=NATIVE.get(moment.language, moment.language))
 
 
 def lobby_view(info: LobbyInfo) -> discord.ui.View | None:
     if info.status != "lobby":
         return None
-    view = discord.ui.View(timeout=None)
+    view = discord.ui.View(timeout=None)  # labelled in the current language (the game's)
     for op in ("join", "leave", "bot", "start"):
         view.add_item(LobbyButton(info.game_id, op))
     return view
@@ -98,8 +126,9 @@ async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") ->
     if not isinstance(channel, discord.abc.Messageable):
         return
     try:
-        await channel.get_partial_message(info.lobby_message_id).edit(
-            embed=lobby_embed(info, note), view=lobby_view(info), allowed_mentions=NONE)
+        with using(info.language):
+            embed, view = lobby_embed(info, note), lobby_view(info)
+        await channel.get_partial_message(info.lobby_message_id).edit(embed=embed, view=view, allowed_mentions=NONE)
     except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as err:
         # Discord refused, or the bot is shutting down under this edit ("Session is closed"): the game is
         # saved either way, and only the lobby message's look is behind.
@@ -109,12 +138,12 @@ async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") ->
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tb:lobby:(?P<game>\d+):(?P<op>join|leave|bot|start)"):
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-        "bot": ("Add Tabula", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
+        "join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "bot": (N_("Add Tabula"), discord.ButtonStyle.secondary), "start": (N_("Start"), discord.ButtonStyle.primary)}
 
     def __init__(self, game_id: int, op: str) -> None:
         label, style = self.LOOKS[op]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"tb:lobby:{game_id}:{op}"))
         self.game_id, self.op = game_id, op
 
     @classmethod
@@ -133,18 +162,27 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             info = await svc.add_tabula(self.game_id, person.id)
         else:
             info = await (svc.join if self.op == "join" else svc.leave)(self.game_id, person)
-        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_view(info), allowed_mentions=NONE)
+        with using(info.language):
+            embed, view = lobby_embed(info), lobby_view(info)
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NONE)
 
 
 async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     """Start: deal, open the game's thread, add the players, post the board, ping the first."""
-    from cogs.common import bot_of
 
     svc = service(interaction)
     result = await svc.start(game_id, interaction.user.id)
     info = await svc.lobby(game_id)
+    with using(info.language):  # the lobby and the thread speak the game's language
+        await _begin(interaction, game_id, result, info)
+
+
+async def _begin(interaction: discord.Interaction, game_id: int, result: Any, info: LobbyInfo) -> None:
+    from cogs.common import bot_of
+
+    svc = service(interaction)
     await interaction.response.edit_message(embed=lobby_embed(info), view=None, allowed_mentions=NONE)
-    title = f"{result.spec.title} · #{game_id}"
+    title = f"{game_text(result.spec.key, result.spec.title)} · #{game_id}"
     target: discord.abc.Messageable
     try:
         assert interaction.message is not None
@@ -169,15 +207,17 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     except discord.HTTPException as err:
         # Without "Create Public Threads" (or if Discord refuses the thread) the game is played in the channel.
         log.warning("game %d: no thread (%s); playing in the channel", game_id, err)
-        await reply(interaction, "I could not open a thread here (the bot needs **Create Public Threads** and "
-                                 "**Send Messages in Threads**), so this game is played in this channel.")
+        with using(locale_of(interaction)):
+            await reply(interaction, _("I could not open a thread here (the bot needs **Create Public Threads** "
+                                       "and **Send Messages in Threads**), so this game is played in this "
+                                       "channel."))
         assert interaction.channel_id is not None
         await svc.set_thread(game_id, interaction.channel_id)
         target = interaction.channel  # type: ignore[assignment]
     result.thread_id = getattr(target, "id", None)
     telling = await tell_result(result)
-    intro = f"\n{result.spec.intro}" if result.spec.intro else ""
-    telling.text = f"**{title}** begins!{intro}\n{telling.text}"
+    intro = f"\n{game_text(result.spec.key, result.spec.intro)}" if result.spec.intro else ""
+    telling.text = _("**{title}** begins!", title=title) + f"{intro}\n{telling.text}"
     await send_telling(bot_of(interaction), target, result, telling)
     await post_followups(bot_of(interaction), target, result)
 
@@ -219,32 +259,52 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
                           annotation=Optional[bool]),  # noqa: UP045
         inspect.Parameter(PRIVATE_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
                           annotation=Optional[bool]),  # noqa: UP045
+        inspect.Parameter(LANGUAGE_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Optional[str]),  # noqa: UP045
     ]
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    descriptions = {o.name: o.description for o in options.values()}
+    descriptions: dict[str, str | app_commands.locale_str] = {
+        o.name: text(o.description, msgid=o.msgid or None, fill=o.fill) for o in options.values()}
     descriptions.update(
-        game="Which game to play",
-        seed="Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)",
-        **{TIMEOUT_OPTION: "Minutes a player (a Narrator, an opponents' player) has before Tabula acts (default 10)",
-           CLOCK_OPTION: "How long each turn may take before the absent-player policy applies (server default)",
-           POLICY_OPTION: "When a turn clock runs out: Tabula plays the seat, skip it, or pause the game",
-           SEAT_OPTION: "Take a seat yourself (default yes); no: organise the table for others",
-           PRIVATE_OPTION: "Players only: the game's thread is private (spectators cannot join)"},
+        game=N_("Which game to play"),
+        seed=N_("Fixes the dice and shuffles (same seed, same game: whoever knows it can foresee the cards)"),
+        **{TIMEOUT_OPTION: N_("Minutes a player (a Narrator, an opponents' player) has before Tabula acts "
+                              "(default 10)"),
+           CLOCK_OPTION: N_("How long each turn may take before the absent-player policy applies (server "
+                            "default)"),
+           POLICY_OPTION: N_("When a turn clock runs out: Tabula plays the seat, skip it, or pause the game"),
+           SEAT_OPTION: N_("Take a seat yourself (default yes); no: organise the table for others"),
+           PRIVATE_OPTION: N_("Players only: the game's thread is private (spectators cannot join)"),
+           LANGUAGE_OPTION: N_("The game's language in its thread and pictures (default: the server's language)")},
     )
     new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     choices = {"game": [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()]}
     for o in options.values():
         if o.kind == "choice" and o.choices:
             choices[o.name] = [app_commands.Choice(name=c, value=c) for c in o.choices[:25]]
-    choices[CLOCK_OPTION] = [app_commands.Choice(name=k, value=k) for k in CLOCKS]
-    choices[POLICY_OPTION] = [app_commands.Choice(name=f"{k} — {POLICY_WORDS[k]}"[:100], value=k) for k in POLICIES]
+    choices[CLOCK_OPTION] = clock_choices()
+    choices[POLICY_OPTION] = policy_choices()
+    choices[LANGUAGE_OPTION] = [app_commands.Choice(name=text(NATIVE[k], native=True), value=k) for k in LANGUAGES]
     new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(name="new", description="Open a lobby for a new game in this channel",
-                                callback=new)
+    return app_commands.Command(name=N_p("command", "new"),
+                                description=N_("Open a lobby for a new game in this channel"), callback=new)
+
+
+def clock_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=k, value=k) for k in CLOCKS]
+
+
+def policy_choices() -> list[app_commands.Choice[str]]:
+    """``tabula — Tabula plays the seat…``: each policy and what it means (translated as one text)."""
+    return [app_commands.Choice(name=text(f"{k} — {POLICY_WORDS[k]}"[:100], msgid=POLICY_CHOICE,
+                                          fill={"policy": (k, "choice"), "meaning": (POLICY_WORDS[k], None)}),
+                                value=k)
+            for k in POLICIES]
 
 
 @app_commands.guild_only()
-class Games(commands.GroupCog, group_name="game", group_description="Start, find and manage games"):
+class Games(commands.GroupCog, group_name=N_p("command", "game"),
+            group_description=N_("Start, find and manage games")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -261,67 +321,76 @@ class Games(commands.GroupCog, group_name="game", group_description="Start, find
 
     async def open_lobby(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
         if interaction.guild_id is None:
-            raise GameError("Games are played in servers: invite Tabula to one and use `/game new` there.")
+            raise GameError(_("Games are played in servers: invite Tabula to one and use `/game new` there."))
         if isinstance(interaction.channel, discord.Thread):
-            raise GameError("Start games from a text channel: each game then gets a thread of its own.")
+            raise GameError(_("Start games from a text channel: each game then gets a thread of its own."))
         key = str(given.pop("game"))
         rules = ruleset(key)
         seed = given.pop("seed", None)
         seated = given.pop(SEAT_OPTION, None) is not False
+        language = given.pop(LANGUAGE_OPTION, None) or server_language(interaction)
         options = {k: v for k, v in given.items() if v is not None}
         own = set(options_of(key)) | {TIMEOUT_OPTION, CLOCK_OPTION, POLICY_OPTION, PRIVATE_OPTION}
         stray = sorted(set(options) - own)
         if stray:
             allowed = ", ".join(f"`{o}`" for o in sorted(own))
-            raise GameError(f"{rules.spec.title} has no option {', '.join(f'`{o}`' for o in stray)}; its "
-                            f"options are {allowed} (and `seed`).")
+            raise GameError(_("{game} has no option {given}; its options are {allowed} (and `seed`).",
+                              game=game_text(key, rules.spec.title), given=", ".join(f"`{o}`" for o in stray),
+                              allowed=allowed))
         person = Person(interaction.user.id, interaction.user.display_name)
         info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
                                                  channel_id=interaction.channel_id, options=options, seed=seed,
-                                                 seated=seated)
-        view = lobby_view(info)
+                                                 seated=seated, language=language)
+        with using(info.language):  # the lobby is posted for everyone: in the game's language
+            embed, view = lobby_embed(info), lobby_view(info)
         assert view is not None
-        await interaction.response.send_message(embed=lobby_embed(info), view=view, allowed_mentions=NONE)
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NONE)
         message = await interaction.original_response()
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
     async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
         return await pick(interaction, game)
 
-    @app_commands.command(name="status", description="The board, whose turn it is and the scores")
-    @app_commands.describe(game="The game's number (#12) — needed outside the game's thread")
+    @app_commands.command(name=N_p("command", "status"), description=N_("The board, whose turn it is and the scores"))
+    @app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread"))
     async def status(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         game_id = await self._pick(interaction, game)
         result = await service(interaction).get(game_id, interaction.user.id)
         telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
-        await reply(interaction, f"{telling.text}\n{clock_line(result)}".strip(), files=files(telling.pictures))
+        shown = f"{telling.text}\n{clock_line(result)}".strip()
+        await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures))
 
-    @app_commands.command(name="list", description="Games in this server, with their threads")
+    @app_commands.command(name=N_p("command", "list"), description=N_("Games in this server, with their threads"))
     async def list_(self, interaction: discord.Interaction) -> None:
         listed = await service(interaction).list_games(interaction.guild_id)
         if not listed:
-            await reply(interaction, "No games are running in this server. Start one with `/game new`.")
+            await reply(interaction, _("No games are running in this server. Start one with `/game new`."))
             return
         rows = []
         for g in listed:
-            where = f"<#{g.thread_id}>" if g.thread_id else (f"lobby in <#{g.channel_id}>" if g.channel_id else "")
-            rows.append(f"**#{g.game_id}** {ruleset(g.ruleset).spec.title} — {g.status} — {', '.join(g.players)} "
-                        f"{where}")
+            where = f"<#{g.thread_id}>" if g.thread_id else (
+                _("lobby in {channel}", channel=f"<#{g.channel_id}>") if g.channel_id else "")
+            rows.append(f"**#{g.game_id}** {game_text(g.ruleset, ruleset(g.ruleset).spec.title)} — "
+                        f"{_p('status', g.status)} — {', '.join(g.players)} {where}")
         await reply(interaction, "\n".join(rows))
 
-    @app_commands.command(name="abandon", description="End a game or lobby without a winner (host or Manage Server)")
-    @app_commands.describe(game="The game's number (#12) — needed outside the game's thread, e.g. for a lobby")
+    @app_commands.command(name=N_p("command", "abandon"),
+                          description=N_("End a game or lobby without a winner (host or Manage Server)"))
+    @app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread, e.g. for a lobby"))
     async def abandon(self, interaction: discord.Interaction,
                       game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         game_id = await self._pick(interaction, game)
         perms = interaction.permissions
         info = await service(interaction).abandon(game_id, interaction.user.id,
                                                   can_manage=bool(perms and perms.manage_guild))
-        await interaction.response.send_message(
-            f"**{ruleset(info.ruleset).spec.title} · #{game_id}** was abandoned by {interaction.user.mention}. "
-            "Nothing more can be played in it.", allowed_mentions=NONE)
-        await refresh_lobby(interaction.client, game_id, f"Abandoned by {interaction.user.display_name}.")
+        with using(info.language):  # said in the channel, for everyone: in the game's language
+            said = _("**{game} · #{number}** was abandoned by {who}. Nothing more can be played in it.",
+                     game=game_text(info.ruleset, ruleset(info.ruleset).spec.title), number=game_id,
+                     who=interaction.user.mention)
+            note = _("Abandoned by {name}.", name=interaction.user.display_name)
+        await interaction.response.send_message(said, allowed_mentions=NONE)
+        await refresh_lobby(interaction.client, game_id, note)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,7 +14,11 @@ from discord.ext import commands
 from bot.guide import help_text, lobby_help, rules_page, topics
 from cogs.common import NONE, checked_id, reply, service
 from cogs.components import guarded
+from rules.i18n import N_, N_p, _
 from rules.registry import AnyRuleset, games, ruleset
+
+#: The options of `/rules`, named here so that their translations are extracted.
+OPTION_NAMES = (N_p("option", "topic"), N_p("option", "game"))
 
 
 async def _thread_rules(interaction: discord.Interaction) -> AnyRuleset | None:
@@ -27,8 +31,8 @@ def pager(key: str, index: int, total: int) -> discord.ui.View | None:
     if total <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesButton(key, index - 1, "◀ Previous", disabled=index == 0))
-    view.add_item(RulesButton(key, index + 1, "Next ▶", disabled=index >= total - 1))
+    view.add_item(RulesButton(key, index - 1, _("◀ Previous"), disabled=index == 0))
+    view.add_item(RulesButton(key, index + 1, _("Next ▶"), disabled=index >= total - 1))
     return view
 
 
@@ -64,23 +68,25 @@ class Guide(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(RulesButton)
 
-    @app_commands.command(name="help", description="The commands of this thread's game (or the games Tabula has)")
+    @app_commands.command(name=N_p("command", "help"),
+                          description=N_("The commands of this thread's game (or the games Tabula has)"))
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
         rules = await _thread_rules(interaction)
         await reply(interaction, lobby_help() if rules is None else help_text(rules))
 
-    @app_commands.command(name="rules", description="The rules summary of this thread's game, a section a page")
-    @app_commands.describe(topic="Which section (the list offers them)",
-                           game="Which game's rules (in a game's thread, that game)")
+    @app_commands.command(name=N_p("command", "rules"),
+                          description=N_("The rules summary of this thread's game, a section a page"))
+    @app_commands.describe(topic=N_("Which section (the list offers them)"),
+                           game=N_("Which game's rules (in a game's thread, that game)"))
     @app_commands.choices(game=[app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()])
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, topic: app_commands.Range[str, 1, 60] | None = None,
                     game: str | None = None) -> None:
         rules = ruleset(game) if game else await _thread_rules(interaction)
         if rules is None:
-            await reply(interaction, "Which game? Use `/rules game:` here, or `/rules` inside a game's thread.\n\n"
-                        + lobby_help())
+            await reply(interaction, _("Which game? Use `/rules game:` here, or `/rules` inside a game's thread.")
+                        + "\n\n" + lobby_help())
             return
         page = rules_page(rules, topic)
         await reply(interaction, page.text(), view=pager(rules.spec.key, page.index, page.total))

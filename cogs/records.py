@@ -18,21 +18,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.records import Frame, Game, Page, Records, export_bytes, frame, history_page, leaderboard_text, stats_text
+from bot.translator import server_language
 from cogs.common import NONE, checked_id, files, game_here, reply, service
 from cogs.components import guarded
 from rules import GameError
-from rules.registry import games, ruleset
+from rules.i18n import N_, N_p, _, using
+from rules.registry import game_text, games, ruleset
 
 GameNumber = app_commands.Range[int, 1, 2_147_483_647]
 MoveNumber = app_commands.Range[int, 0, 1_000_000]
 FromNumber = app_commands.Range[int, 1, 1_000_000]
-GAME_HELP = "The game's number (#12) — needed outside the game's thread"
+GAME_HELP = N_("The game's number (#12) — needed outside the game's thread")
+#: The options of the records commands, named here so that their translations are extracted.
+OPTION_NAMES = (N_p("option", "from"), N_p("option", "move"), N_p("option", "player"), N_p("option", "min_games"))
 
 
 def records_of(client: discord.Client) -> Records:
     cog = client.get_cog("Records")  # type: ignore[attr-defined]
     if not isinstance(cog, RecordsCog):
-        raise GameError("History and stats are not available right now.")
+        raise GameError(_("History and stats are not available right now."))
     return cog.records
 
 
@@ -55,8 +59,8 @@ def history_view(game_id: int, page: Page) -> discord.ui.View | None:
     if page.previous is None and page.next is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HistoryButton(game_id, "p", page.previous or 0, "◀ Previous", disabled=page.previous is None))
-    view.add_item(HistoryButton(game_id, "n", page.next or page.start, "Next ▶", disabled=page.next is None))
+    view.add_item(HistoryButton(game_id, "p", page.previous or 0, _("◀ Previous"), disabled=page.previous is None))
+    view.add_item(HistoryButton(game_id, "n", page.next or page.start, _("Next ▶"), disabled=page.next is None))
     return view
 
 
@@ -93,10 +97,10 @@ def replay_view(game_id: int, shown: Frame) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     at_start, at_end = shown.number == shown.first, shown.number == shown.last
-    view.add_item(ReplayButton(game_id, "f", shown.first, "⏮ First", disabled=at_start))
-    view.add_item(ReplayButton(game_id, "p", shown.previous, "◀ Previous", disabled=at_start))
-    view.add_item(ReplayButton(game_id, "n", shown.next, "Next ▶", disabled=at_end))
-    view.add_item(ReplayButton(game_id, "l", shown.last, "Last ⏭", disabled=at_end))
+    view.add_item(ReplayButton(game_id, "f", shown.first, _("⏮ First"), disabled=at_start))
+    view.add_item(ReplayButton(game_id, "p", shown.previous, _("◀ Previous"), disabled=at_start))
+    view.add_item(ReplayButton(game_id, "n", shown.next, _("Next ▶"), disabled=at_end))
+    view.add_item(ReplayButton(game_id, "l", shown.last, _("Last ⏭"), disabled=at_end))
     return view
 
 
@@ -128,7 +132,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 # --- the /game subcommands --------------------------------------------------------------------------------
 
 
-@app_commands.describe(game=GAME_HELP, from_="Begin the page at this move number (by default: the newest moves)")
+@app_commands.describe(game=GAME_HELP, from_=N_("Begin the page at this move number (by default: the newest moves)"))
 @app_commands.rename(from_="from")
 async def history(interaction: discord.Interaction, game: GameNumber | None = None,
                   from_: FromNumber | None = None) -> None:
@@ -138,7 +142,7 @@ async def history(interaction: discord.Interaction, game: GameNumber | None = No
     await reply(interaction, page.text, view=history_view(game_id, page))
 
 
-@app_commands.describe(game=GAME_HELP, move="Show the board after this move (by default the newest; 0: the start)")
+@app_commands.describe(game=GAME_HELP, move=N_("Show the board after this move (by default the newest; 0: the start)"))
 async def replay(interaction: discord.Interaction, game: GameNumber | None = None,
                  move: MoveNumber | None = None) -> None:
     game_id = await pick(interaction, game)
@@ -154,19 +158,21 @@ async def export(interaction: discord.Interaction, game: GameNumber | None = Non
     found = await records_of(interaction.client).game(game_id, interaction.guild_id)
     data = await asyncio.to_thread(export_bytes, found, now=service(interaction).clock())
     name = f"tabula-game-{game_id}.json"
-    text = (f"**{found.title}** — the whole log ({len(found.timeline.entries)} entries after the start). Anyone "
-            f"can check it with the engine: `python -m bot verify {name}`.")
+    title = found.title
+    text = _("**{game}** — the whole log ({entries} entries after the start). Anyone can check it with the engine: "
+             "`python -m bot verify {file}`.", game=title, entries=len(found.timeline.entries), file=name)
     if not found.ended:
-        text += ("\nThe game is still running, so the seed, secret moves and the moves' events are left out; "
-                 "export it again once it ends to check every move and roll.")
+        text += "\n" + _("The game is still running, so the seed, secret moves and the moves' events are left out; "
+                         "export it again once it ends to check every move and roll.")
     await reply(interaction, text, file=discord.File(io.BytesIO(data), filename=name,
-                                                     description=f"The log of {found.title}"))
+                                                     description=_("The log of {game}", game=title)))
 
 
 SUBCOMMANDS = (
-    ("history", "The moves so far, a page at a time (only you see it)", history),
-    ("replay", "The board as it stood after any move, with buttons to step through (only you see it)", replay),
-    ("export", "The whole log as a file anyone can check with `python -m bot verify`", export),
+    (N_p("command", "history"), N_("The moves so far, a page at a time (only you see it)"), history),
+    (N_p("command", "replay"), N_("The board as it stood after any move, with buttons to step through (only you see "
+                                  "it)"), replay),
+    (N_p("command", "export"), N_("The whole log as a file anyone can check with `python -m bot verify`"), export),
 )
 
 
@@ -203,28 +209,30 @@ class RecordsCog(commands.Cog, name="Records"):
                 group.remove_command(name)
         self._added.clear()
 
-    @app_commands.command(name="stats", description="Games played and won in this server, per game")
-    @app_commands.describe(player="Whose record (by default yours)", game="Only this game")
+    @app_commands.command(name=N_p("command", "stats"), description=N_("Games played and won in this server, per game"))
+    @app_commands.describe(player=N_("Whose record (by default yours)"), game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     game: str | None = None) -> None:
         who = player or interaction.user
         if who.bot:
-            await reply(interaction, f"{who.display_name} is a bot: only people have a record here.")
+            await reply(interaction, _("{name} is a bot: only people have a record here.", name=who.display_name))
             return
         tallies = await self.records.stats(interaction.guild_id, who.id, game)
         await reply(interaction, stats_text(tallies, who.display_name))
 
-    @app_commands.command(name="leaderboard", description="The server's best players of a game: wins and win rate")
-    @app_commands.describe(game="Which game", min_games="Only players with at least this many finished games "
-                                                        "(default 3)")
+    @app_commands.command(name=N_p("command", "leaderboard"),
+                          description=N_("The server's best players of a game: wins and win rate"))
+    @app_commands.describe(game=N_("Which game"), min_games=N_("Only players with at least this many finished games "
+                                                               "(default 3)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           min_games: app_commands.Range[int, 1, 1000] = 3) -> None:
         rows = await self.records.leaderboard(interaction.guild_id, game, min_games)
-        text = leaderboard_text(ruleset(game).spec.title, rows, min_games)
+        with using(server_language(interaction)):  # said in the channel, for everyone: the server's language
+            text = leaderboard_text(game_text(game, ruleset(game).spec.title), rows, min_games)
         await reply(interaction, text, ephemeral=False)
 
 

@@ -9,19 +9,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import CLOCKS, POLICIES, POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
+from bot.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
 from bot.lobby import Person
 from bot.longplay import ClockNews
 from bot.present import presenter
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling
+from cogs.games import clock_choices, policy_choices
 from rules import GameError
+from rules.i18n import N_, N_p, _, _p, using
+from rules.registry import game_text
 
 log = logging.getLogger("tabula.discord")
 
@@ -43,70 +47,89 @@ async def _thread(bot: Any, thread_id: int | None) -> Any:
     return channel
 
 
-async def _say(interaction: discord.Interaction, game_id: int, text: str, *,
+async def _say(interaction: discord.Interaction, game_id: int, say: Callable[[], str], *,
                ping: list[int] | None = None) -> None:
     """A public line in the game's own thread (wherever the command was used), and a private confirmation when
-    the command came from elsewhere."""
+    the command came from elsewhere.  ``say`` words the line in the current language: the game's for the
+    thread, the asker's own when there is no thread and the line is only theirs."""
     info = await service(interaction).lobby(game_id)
     thread = await _thread(interaction.client, info.thread_id)
     users = [u for u in (ping or []) if u > 0]
     mentions = mentions_of(users) if users else NONE
+    with using(info.language):
+        text = say()
     if thread is not None and interaction.channel_id == info.thread_id and not interaction.response.is_done():
         await interaction.response.send_message(text, allowed_mentions=mentions)
         return
     if thread is not None:
         await thread.send(text, allowed_mentions=mentions)
-    await reply(interaction, f"Done — said in <#{info.thread_id}>." if thread is not None else text)
+    await reply(interaction, _("Done — said in {thread}.", thread=f"<#{info.thread_id}>") if thread is not None
+                else say())
 
 
-game_option = app_commands.describe(game="The game's number (#12) — needed outside the game's thread")
+def title_of(moment: Any) -> str:
+    """A game's title in the current language."""
+    return game_text(moment.spec.key, moment.spec.title)
+
+
+#: The options of the long-game commands, named here so that their translations are extracted.
+OPTION_NAMES = (N_p("option", "player"), N_p("option", "with"), N_p("option", "days"), N_p("option", "on"))
+game_option = app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread"))
 GameNumber = app_commands.Range[int, 1, 2_147_483_647]
 
 
-@app_commands.command(name="nudge", description="Remind whoever must move (once per clock period)")
+def _runs_out(moment: Any) -> str:
+    return _(" The clock runs out {when}.", when=timestamp(moment.clock_deadline)) if moment.clock_deadline else ""
+
+
+@app_commands.command(name=N_p("command", "nudge"), description=N_("Remind whoever must move (once per clock period)"))
 @game_option
 async def nudge(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment, users = await service(interaction).nudge(game_id, interaction.user.id)
     who = ", ".join(f"<@{u}>" for u in users)
-    clock = f" The clock runs out {timestamp(moment.clock_deadline)}." if moment.clock_deadline else ""
-    await _say(interaction, game_id, f"👋 {who}, {interaction.user.display_name} nudges you: {moment.spec.title} "
-               f"is waiting for your move.{clock}", ping=users)
+    await _say(interaction, game_id, lambda: _("👋 {who}, {name} nudges you: {game} is waiting for your move.",
+                                               who=who, name=interaction.user.display_name,
+                                               game=title_of(moment)) + _runs_out(moment), ping=users)
 
 
-@app_commands.command(name="leave", description="Leave a running game: Tabula plays your seat from now on")
+@app_commands.command(name=N_p("command", "leave"),
+                      description=N_("Leave a running game: Tabula plays your seat from now on"))
 @game_option
 async def leave(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment, name = await service(interaction).leave_game(game_id, interaction.user.id)
-    await _say(interaction, game_id, f"🚪 {name} has left {moment.spec.title}; Tabula plays their seat from now "
-               "on. The host can give it to someone with `/game replace`.")
+    await _say(interaction, game_id, lambda: _("🚪 {name} has left {game}; Tabula plays their seat from now on. "
+                                               "The host can give it to someone with `/game replace`.",
+                                               name=name, game=title_of(moment)))
     thread = await _thread(interaction.client, moment.thread_id)
     if thread is not None:
         await post_followups(bot_of(interaction), thread, moment)
 
 
-@app_commands.command(name="replace", description="Give a seat to someone else (host or Manage Server)")
-@app_commands.describe(player="Whose seat (a player of this game)", seat="Or the seat's number (1, 2, …)",
-                       newcomer="Who takes the seat", game="The game's number — needed outside its thread")
+@app_commands.command(name=N_p("command", "replace"),
+                      description=N_("Give a seat to someone else (host or Manage Server)"))
+@app_commands.describe(player=N_("Whose seat (a player of this game)"), seat=N_("Or the seat's number (1, 2, …)"),
+                       newcomer=N_("Who takes the seat"), game=N_("The game's number — needed outside its thread"))
 @app_commands.rename(newcomer="with")
 async def replace(interaction: discord.Interaction, newcomer: discord.Member,
                   player: discord.Member | None = None, seat: app_commands.Range[int, 1, 10] | None = None,
                   game: GameNumber | None = None) -> None:
     if newcomer.bot:
-        raise GameError("Seats go to people; the host's **Add Tabula** (or `/game leave`) gives one to Tabula.")
+        raise GameError(_("Seats go to people; the host's **Add Tabula** (or `/game leave`) gives one to Tabula."))
     if player is None and seat is None:
-        raise GameError("Say whose seat: `player:` (a member) or `seat:` (its number).")
+        raise GameError(_("Say whose seat: `player:` (a member) or `seat:` (its number)."))
     game_id = await pick(interaction, game)
     old, number = await service(interaction).replace(
         game_id, interaction.user.id, Person(newcomer.id, newcomer.display_name),
         seat=None if seat is None else seat - 1, player=None if player is None else player.id,
         can_manage=_can_manage(interaction))
-    await _welcome(interaction, game_id, newcomer.id, f"🔁 {newcomer.display_name} takes seat {number + 1} "
-                   f"({old}).")
+    await _welcome(interaction, game_id, newcomer.id, lambda: _("🔁 {name} takes seat {seat} ({old}).",
+                                                                name=newcomer.display_name, seat=number + 1,
+                                                                old=old))
 
 
-async def _welcome(interaction: discord.Interaction, game_id: int, user_id: int, line: str) -> None:
+async def _welcome(interaction: discord.Interaction, game_id: int, user_id: int, line: Callable[[], str]) -> None:
     info = await service(interaction).lobby(game_id)
     thread = await _thread(interaction.client, info.thread_id)
     if isinstance(thread, discord.Thread):
@@ -114,95 +137,106 @@ async def _welcome(interaction: discord.Interaction, game_id: int, user_id: int,
             await thread.add_user(discord.Object(id=user_id))
         except discord.HTTPException:
             log.info("game %d: could not add user %d to the thread", game_id, user_id)
-    await _say(interaction, game_id, f"{line} <@{user_id}>, welcome: the buttons under the newest prompt (and "
-               "**Your hand**, where the game has one) are yours now; `/help` lists the commands.", ping=[user_id])
+    await _say(interaction, game_id, lambda: _("{line} {who}, welcome: the buttons under the newest prompt (and "
+                                               "**Your hand**, where the game has one) are yours now; `/help` lists "
+                                               "the commands.", line=line(), who=f"<@{user_id}>"), ping=[user_id])
 
 
-@app_commands.command(name="vacation", description="Pause your own turn clock for some days (0: back now)")
-@app_commands.describe(days="How many days (0 ends your vacation)", game="The game's number — outside its thread")
+@app_commands.command(name=N_p("command", "vacation"),
+                      description=N_("Pause your own turn clock for some days (0: back now)"))
+@app_commands.describe(days=N_("How many days (0 ends your vacation)"),
+                       game=N_("The game's number — outside its thread"))
 async def vacation(interaction: discord.Interaction, days: app_commands.Range[float, 0, 60],
                    game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     until, left = await service(interaction).vacation(game_id, interaction.user.id, days)
     name = interaction.user.display_name
     if until is None:
-        await _say(interaction, game_id, f"🧳 {name} is back from vacation; their clock runs as usual.")
+        await _say(interaction, game_id, lambda: _("🧳 {name} is back from vacation; their clock runs as usual.",
+                                                   name=name))
     else:
-        await _say(interaction, game_id, f"🏖️ {name} is on vacation until {timestamp(until)}; their turn clock "
-                   f"waits for them ({left:g} days of vacation left in this game).")
+        await _say(interaction, game_id, lambda: _("🏖️ {name} is on vacation until {when}; their turn clock waits "
+                                                   "for them ({left} days of vacation left in this game).",
+                                                   name=name, when=timestamp(until), left=f"{left:g}"))
 
 
-@app_commands.command(name="pause", description="Stop the game's turn clock (host or Manage Server)")
+@app_commands.command(name=N_p("command", "pause"),
+                      description=N_("Stop the game's turn clock (host or Manage Server)"))
 @game_option
 async def pause(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).pause(game_id, interaction.user.id, can_manage=_can_manage(interaction))
-    await _say(interaction, game_id, f"⏸️ {interaction.user.display_name} paused {moment.spec.title}: the turn "
-               "clock is stopped and nobody is reminded. Moves still count. `/game resume` starts the clock again.")
+    await _say(interaction, game_id, lambda: _("⏸️ {name} paused {game}: the turn clock is stopped and nobody is "
+                                               "reminded. Moves still count. `/game resume` starts the clock again.",
+                                               name=interaction.user.display_name, game=title_of(moment)))
 
 
-@app_commands.command(name="resume", description="Start the game's turn clock again (host or Manage Server)")
+@app_commands.command(name=N_p("command", "resume"),
+                      description=N_("Start the game's turn clock again (host or Manage Server)"))
 @game_option
 async def resume(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).resume(game_id, interaction.user.id, can_manage=_can_manage(interaction))
-    clock = f" The clock runs out {timestamp(moment.clock_deadline)}." if moment.clock_deadline else ""
     users = [moment.user_of(s) for s in sorted(moment.to_act)]
-    await _say(interaction, game_id, f"▶️ {moment.spec.title} is running again.{clock}", ping=users)
+    await _say(interaction, game_id, lambda: _("▶️ {game} is running again.", game=title_of(moment))
+               + _runs_out(moment), ping=users)
 
 
-@app_commands.command(name="undo", description="Take back your last move, if nobody has moved since")
+@app_commands.command(name=N_p("command", "undo"),
+                      description=N_("Take back your last move, if nobody has moved since"))
 async def undo(interaction: discord.Interaction) -> None:
     game_id = await pick(interaction, None)
     done = await service(interaction).undo(game_id, interaction.user.id)
     moment = done.moment
-    telling = await asyncio.to_thread(presenter(moment.spec.key).status, moment)
-    telling.text = f"↩️ {done.name} took back their move ({done.label}).\n{telling.text}"
+    with using(moment.language):  # told in the thread: in the game's language
+        telling = await asyncio.to_thread(presenter(moment.spec.key).status, moment)
+        telling.text = _("↩️ {name} took back their move ({move}).", name=done.name, move=done.label) + \
+            f"\n{telling.text}"
     await send_telling(bot_of(interaction), interaction, moment, telling)
 
 
-@app_commands.command(name="watch", description="Follow a game: join its thread as a spectator")
+@app_commands.command(name=N_p("command", "watch"), description=N_("Follow a game: join its thread as a spectator"))
 @game_option
 async def watch(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     info = await service(interaction).lobby(game_id)
     if info.options.get("private"):
-        raise GameError("This game is for its players only; its thread is private.")
+        raise GameError(_("This game is for its players only; its thread is private."))
     thread = await _thread(interaction.client, info.thread_id)
     if not isinstance(thread, discord.Thread):
-        raise GameError("This game has no thread to watch yet; it opens when the host presses **Start**.")
+        raise GameError(_("This game has no thread to watch yet; it opens when the host presses **Start**."))
     await thread.add_user(interaction.user)
-    await reply(interaction, f"You are watching <#{thread.id}>. Nobody pings you for moves; `/game unwatch` "
-                             "leaves the thread.")
+    await reply(interaction, _("You are watching {thread}. Nobody pings you for moves; `/game unwatch` leaves the "
+                               "thread.", thread=f"<#{thread.id}>"))
 
 
-@app_commands.command(name="unwatch", description="Stop following a game: leave its thread")
+@app_commands.command(name=N_p("command", "unwatch"), description=N_("Stop following a game: leave its thread"))
 @game_option
 async def unwatch(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     info = await service(interaction).lobby(game_id)
     if any(s.user_id == interaction.user.id for s in info.seats) and info.status == "active":
-        raise GameError("You are playing in this game, so you stay in its thread. `/game leave` hands your seat "
-                        "to Tabula.")
+        raise GameError(_("You are playing in this game, so you stay in its thread. `/game leave` hands your seat "
+                          "to Tabula."))
     thread = await _thread(interaction.client, info.thread_id)
     if isinstance(thread, discord.Thread):
         await thread.remove_user(interaction.user)
-    await reply(interaction, "You no longer follow that game.")
+    await reply(interaction, _("You no longer follow that game."))
 
 
-@app_commands.command(name="defaults", description="This server's turn clock and policy for new games "
-                                                   "(Manage Server)")
-@app_commands.describe(clock="The turn clock new games start with", policy="What happens when a clock runs out")
-@app_commands.choices(clock=[app_commands.Choice(name=k, value=k) for k in CLOCKS],
-                      policy=[app_commands.Choice(name=f"{k} — {POLICY_WORDS[k]}"[:100], value=k) for k in POLICIES])
+@app_commands.command(name=N_p("command", "defaults"),
+                      description=N_("This server's turn clock and policy for new games (Manage Server)"))
+@app_commands.describe(clock=N_("The turn clock new games start with"), policy=N_("What happens when a clock runs out"))
+@app_commands.choices(clock=clock_choices(), policy=policy_choices())
 async def defaults(interaction: discord.Interaction, clock: str | None = None, policy: str | None = None) -> None:
     if interaction.guild_id is None:
-        raise GameError("Server defaults are set inside a server.")
+        raise GameError(_("Server defaults are set inside a server."))
     if (clock or policy) and not _can_manage(interaction):
-        raise GameError("Only a member with **Manage Server** can change this server's defaults.")
+        raise GameError(_("Only a member with **Manage Server** can change this server's defaults."))
     got = await service(interaction).server_defaults(interaction.guild_id, clock, policy)
-    await reply(interaction, f"New games in this server: {describe({'clock': got[0], 'policy': got[1]})} "
-                             f"({POLICY_WORDS[got[1]]}). `/game new clock: policy:` can still choose per game.")
+    await reply(interaction, _("New games in this server: {clock} ({meaning}). `/game new clock: policy:` can still "
+                               "choose per game.", clock=describe({"clock": got[0], "policy": got[1]}),
+                               meaning=_(POLICY_WORDS[got[1]])))
 
 
 SUBCOMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
@@ -213,7 +247,7 @@ class TakeSeat(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:tak
     """Under a seat offered in the lobby's channel: whoever presses it takes the seat."""
 
     def __init__(self, game_id: int, seat: int) -> None:
-        super().__init__(discord.ui.Button(label="Take the seat", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_("Take the seat"), style=discord.ButtonStyle.success,
                                            custom_id=checked_id(f"tb:take:{game_id}:{seat}")))
         self.game_id, self.seat = game_id, seat
 
@@ -227,9 +261,13 @@ class TakeSeat(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:tak
             person = Person(interaction.user.id, interaction.user.display_name)
             old, number = await service(interaction).replace(self.game_id, person.id, person, seat=self.seat,
                                                              taking=True)
-            await interaction.response.edit_message(content=f"🪑 {person.name} took seat {number + 1} ({old}).",
-                                                    view=None, allowed_mentions=NONE)
-            await _welcome(interaction, self.game_id, person.id, f"🔁 {person.name} takes seat {number + 1} ({old}).")
+            info = await service(interaction).lobby(self.game_id)
+            with using(info.language):  # the offer was posted for everyone, in the game's language
+                took = _("🪑 {name} took seat {seat} ({old}).", name=person.name, seat=number + 1, old=old)
+            await interaction.response.edit_message(content=took, view=None, allowed_mentions=NONE)
+            await _welcome(interaction, self.game_id, person.id,
+                           lambda: _("🔁 {name} takes seat {seat} ({old}).", name=person.name, seat=number + 1,
+                                     old=old))
         await guarded(interaction, self.game_id, take())
 
 
@@ -252,28 +290,37 @@ class Tables(commands.Cog):
                 group.remove_command(command.name)
         self.bot.remove_dynamic_items(TakeSeat)
 
-    @app_commands.command(name="notify", description="Get a DM when a turn clock reminds you (on or off)")
-    @app_commands.describe(on="True: remind me by DM as well as in the thread")
+    @app_commands.command(name=N_p("command", "notify"),
+                          description=N_("Get a DM when a turn clock reminds you (on or off)"))
+    @app_commands.describe(on=N_("True: remind me by DM as well as in the thread"))
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         await service(interaction).notify(interaction.user.id, on)
-        await reply(interaction, "You will get a DM with each reminder (if your DMs are open to this server)."
-                    if on else "No more DMs: reminders come only in the games' threads.")
+        await reply(interaction, _("You will get a DM with each reminder (if your DMs are open to this server).")
+                    if on else _("No more DMs: reminders come only in the games' threads."))
 
     @commands.Cog.listener()
     async def on_tabula_clock(self, news: ClockNews) -> None:
+        """Told in the game's thread (and the lobby's channel, and DMs), in the game's language."""
+        with using(news.language):
+            await self._tell_clock(news)
+
+    async def _tell_clock(self, news: ClockNews) -> None:
         bot: Tabula = self.bot  # type: ignore[assignment]
         thread = await _thread(self.bot, news.thread_id)
-        names = " and ".join(news.names) or "nobody"
+        names = _p("list", " and ").join(news.names) or _("nobody")
         pings = " ".join(f"<@{u}>" for u in news.users if u > 0)
+        title = game_text(news.ruleset, news.title) if news.ruleset else news.title
         if news.kind == "remind":
             if thread is not None:
-                await thread.send(f"⏰ {pings} a reminder: {news.title} is waiting for your move; the clock runs "
-                                  f"out {timestamp(news.deadline)}.", allowed_mentions=mentions_of(news.users))
+                await thread.send(_("⏰ {pings} a reminder: {game} is waiting for your move; the clock runs out "
+                                    "{when}.", pings=pings, game=title, when=timestamp(news.deadline)),
+                                  allowed_mentions=mentions_of(news.users))
             await self._dm(news)
         elif news.kind == "played":
             if thread is not None:
-                await thread.send(f"⌛ {names}'s clock ran out, so Tabula played for them ({news.strikes} of "
-                                  f"{STRIKES_TO_OFFER} in a row before the seat is offered to others).",
+                await thread.send(_("⌛ {names}'s clock ran out, so Tabula played for them ({strikes} of {most} in a "
+                                    "row before the seat is offered to others).", names=names,
+                                    strikes=news.strikes, most=STRIKES_TO_OFFER),
                                   allowed_mentions=NONE)
                 for moment in news.moments:
                     await send_telling(bot, thread, moment, await tell_result(moment))
@@ -283,8 +330,9 @@ class Tables(commands.Cog):
                         self.bot.dispatch("tabula_finished", news.game_id, f"🏆 {last.outcome.summary}")
         elif news.kind == "paused":
             if thread is not None:
-                await thread.send(f"⏸️ The clock ran out. {news.title} waits for {pings or names}: a move starts it "
-                                  "again, and the host can `/game resume` or `/game replace` the seat.",
+                await thread.send(_("⏸️ The clock ran out. {game} waits for {who}: a move starts it again, and the "
+                                    "host can `/game resume` or `/game replace` the seat.", game=title,
+                                    who=pings or names),
                                   allowed_mentions=mentions_of(news.users))
         elif news.kind == "offer":
             await self._offer(news)
@@ -295,8 +343,10 @@ class Tables(commands.Cog):
         for user_id in wanted:
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(f"⏰ It is your move in {news.title} (game #{news.game_id}): <#{news.thread_id}>. "
-                                f"The clock runs out {timestamp(news.deadline)}.", allowed_mentions=NONE)
+                title = game_text(news.ruleset, news.title) if news.ruleset else news.title
+                await user.send(_("⏰ It is your move in {game} (game #{number}): {thread}. The clock runs out "
+                                  "{when}.", game=title, number=news.game_id, thread=f"<#{news.thread_id}>",
+                                  when=timestamp(news.deadline)), allowed_mentions=NONE)
             except discord.HTTPException:
                 log.info("game %d: no DM for %d (closed DMs)", news.game_id, user_id)
 
@@ -306,9 +356,11 @@ class Tables(commands.Cog):
             return
         view = discord.ui.View(timeout=None)
         view.add_item(TakeSeat(news.game_id, news.seat))
-        await channel.send(f"🪑 A seat is free in **{news.title} · #{news.game_id}**: Tabula has played "
-                           f"{' and '.join(news.names)}'s turn {news.strikes} times in a row. Press **Take the seat** "
-                           "to play it from here on.", view=view, allowed_mentions=NONE)
+        title = game_text(news.ruleset, news.title) if news.ruleset else news.title
+        await channel.send(_("🪑 A seat is free in **{game} · #{number}**: Tabula has played {names}'s turn {strikes} "
+                             "times in a row. Press **Take the seat** to play it from here on.", game=title,
+                             number=news.game_id, names=_p("list", " and ").join(news.names),
+                             strikes=news.strikes), view=view, allowed_mentions=NONE)
 
 
 async def setup(bot: commands.Bot) -> None:

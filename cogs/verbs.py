@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.translator import text
 from bot.verbs import SlashVerb, slash_verbs
 from cogs.common import service
 from cogs.components import run_verb
@@ -44,9 +45,10 @@ def verb_command(verb: SlashVerb) -> app_commands.Command[Any, ..., None]:
                                         annotation=kind if a.required else Optional[kind]))  # noqa: UP045
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        a.name: a.description for a in verb.args}
+        a.name: text(a.description, msgid=a.msgid or None) for a in verb.args}
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=verb.name, description=verb.description, callback=callback)
+        name=verb.name, description=text(verb.description, msgid=verb.msgid or None, fill=verb.fill),
+        callback=callback)
     command.guild_only = True
     for a in verb.args:
         if a.complete:

@@ -8,44 +8,46 @@ from __future__ import annotations
 import re
 
 from rules.core import IllegalAction, Rng
+from rules.i18n import N_, _
 
 MAX_DICE = 50  # dice in one expression
 MAX_SIDES = 1000
 MAX_TERMS = 10
 _TERM = re.compile(r"([+-])?\s*(?:(\d{0,6})\s*[dD]\s*(\d{1,6})|(\d{1,6}))\s*")
-HELP = "Write dice like `d20`, `2d6+3` or `3d6-1d4` (at most 50 dice, up to 1000 sides)."
+HELP = N_("Write dice like `d20`, `2d6+3` or `3d6-1d4` (at most 50 dice, up to 1000 sides).")
 
 
 def parse(expr: str) -> list[tuple[int, int, int]]:
     """``[(sign, count, sides)]``; a constant is ``(sign, value, 0)``.  Refuses anything else politely."""
     text = expr.strip()
     if not text:
-        raise IllegalAction(f"Tell me what to roll. {HELP}")
+        raise IllegalAction(_("Tell me what to roll.") + f" {_(HELP)}")
     terms: list[tuple[int, int, int]] = []
     pos = 0
     while pos < len(text):
         m = _TERM.match(text, pos)
         if m is None or m.end() == pos or (terms and m.group(1) is None):
-            raise IllegalAction(f"I can't read **{text[:40]}** as dice. {HELP}")
+            raise IllegalAction(_("I can't read **{text}** as dice.", text=text[:40]) + f" {_(HELP)}")
         sign = -1 if m.group(1) == "-" else 1
         if m.group(3) is not None:
             count = int(m.group(2) or 1)
             sides = int(m.group(3))
             if count < 1 or not 2 <= sides <= MAX_SIDES:
-                raise IllegalAction(f"Dice need 2 to {MAX_SIDES} sides and at least one die. {HELP}")
+                raise IllegalAction(_("Dice need 2 to {most} sides and at least one die.", most=MAX_SIDES)
+                                    + f" {_(HELP)}")
             terms.append((sign, count, sides))
         else:
             value = int(m.group(4))
             if value > 10_000:
-                raise IllegalAction("Keep added numbers under 10,000.")
+                raise IllegalAction(_("Keep added numbers under 10,000."))
             terms.append((sign, value, 0))
         pos = m.end()
     if len(terms) > MAX_TERMS:
-        raise IllegalAction(f"That is too many parts for one roll (at most {MAX_TERMS}).")
+        raise IllegalAction(_("That is too many parts for one roll (at most {most}).", most=MAX_TERMS))
     if sum(count for _s, count, sides in terms if sides) > MAX_DICE:
-        raise IllegalAction(f"That is too many dice for one roll. {HELP}")
+        raise IllegalAction(_("That is too many dice for one roll.") + f" {_(HELP)}")
     if not any(sides for _s, _c, sides in terms):
-        raise IllegalAction(f"There are no dice in **{text[:40]}**. {HELP}")
+        raise IllegalAction(_("There are no dice in **{text}**.", text=text[:40]) + f" {_(HELP)}")
     return terms
 
 

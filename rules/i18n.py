@@ -90,6 +90,14 @@ def using(lang: str | None) -> Iterator[str]:
         _LANG.reset(token)
 
 
+def set_language(lang: str | None) -> str:
+    """Look texts up in ``lang`` for the rest of the current task (an interaction's own task: discord.py runs
+    each in a task of its own, which copies the context, so nothing leaks into another)."""
+    chosen = normalise(lang) or SOURCE
+    _LANG.set(chosen)
+    return chosen
+
+
 def placeholders(text: str) -> set[str]:
     """The named ``{fields}`` a text fills (``{{`` and ``}}`` are literal braces)."""
     return set(_FIELD.findall(text))

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from rules.core import GameError
+from rules.i18n import TABULA, _, _fill, catalogue_of, language
 from rules.spec import Ruleset
 
 AnyRuleset = Ruleset[Any, Any, Any]
@@ -65,5 +66,19 @@ def ruleset(key: str) -> AnyRuleset:
     try:
         return _discover()[key][0]
     except KeyError:
-        names = ", ".join(f"{r.spec.title} (`{k}`)" for k, r in games().items())
-        raise GameError(f"There is no game called {key!r}. Tabula has: {names}.") from None
+        names = ", ".join(f"{game_text(k, r.spec.title)} (`{k}`)" for k, r in games().items())
+        raise GameError(_("There is no game called {key}. Tabula has: {games}.", key=repr(key), games=names)) from None
+
+
+def game_text(key: str, text: str, context: str | None = None, /, **values: object) -> str:
+    """A text a game's spec declares (summary, intro, help lines, verb descriptions, rules sections, title) in
+    the current language, from the game's own catalogue; a text the game's catalogue lacks is looked up in
+    the platform's (the table's verbs), then shown in English."""
+    if not text:
+        return text
+    lang = language()
+    for cat in (catalogue_of(package_of(key)), TABULA):
+        found = cat.lookup(lang, text, context)
+        if found:
+            return _fill(found, values)
+    return _fill(text, values)

@@ -12,6 +12,7 @@ import msgspec
 
 from rules import dice
 from rules.core import Action, Event, IllegalAction, Rng, seed_state
+from rules.i18n import _
 from rules.spec import ActionMeta, Command
 
 #: Verbs every game answers to, handled by the table before the game's own codec sees them.
@@ -36,9 +37,9 @@ def parse(command: Command) -> TableAction:
     if command.verb == "roll":
         expr = command.get("expr").strip()
         if not expr:
-            raise IllegalAction("Say which dice to roll: `/roll expr:2d6+3`. " + dice.HELP)
+            raise IllegalAction(_("Say which dice to roll: `/roll expr:2d6+3`.") + " " + _(dice.HELP))
         return TableRoll(expr=expr[:60])
-    raise IllegalAction(f"`/{command.verb}` is not something the table does.")
+    raise IllegalAction(_("`/{verb}` is not something the table does.", verb=command.verb))
 
 
 def encode(action: TableAction) -> Command:

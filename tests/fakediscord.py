@@ -789,6 +789,10 @@ class FakeDiscord:
         self.bot_user.update({"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"})
 
         self.guild_id = self.snowflake()
+        #: Each person's Discord client language (``interaction.locale``) and the server's preferred locale
+        #: (``interaction.guild_locale``); a test sets them to speak to the bot in another language.
+        self.user_locales: dict[int, str] = {}
+        self.guild_locale = "en-US"
         self.guild_name = guild_name
         self.roles: dict[int, JSON] = {
             self.guild_id: role_payload(self.guild_id, "@everyone", EVERYONE_PERMISSIONS.value),
@@ -1060,13 +1064,13 @@ class FakeDiscord:
             "token": f"fake-interaction-token-{interaction_id}-{secrets.token_hex(8)}",
             "version": 1,
             "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
             "channel_id": str(channel_data["id"]),
             "channel": {**channel_data, "permissions": str(self.permissions_of(user_id))},
             "member": member,
             "app_permissions": str(self.permissions_of(self.application_id)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.user_locales.get(user_id, "en-US"),
+            "guild_locale": self.guild_locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},

@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 _COLUMNS = ("id, ruleset, status, options, state, version, guild_id, channel_id, thread_id, host_id, seed, deadline, "
-            "clock_deadline, remind_at, wake_at, paused")
+            "clock_deadline, remind_at, wake_at, paused, language")
 _LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
 _SEATS = "SELECT seat, user_id, name, strikes, vacation_until FROM seat WHERE game_id = :id ORDER BY seat"
 #: Every move writes the turn clock too (see ``bot.clock``): it starts again whenever the turn moves on.
@@ -52,13 +52,16 @@ class GameRecord:
     seed: int
     deadline: float | None
     clock: Clock = field(default_factory=lambda: Clock())
+    #: What the game's thread, pictures and tellings are written in (``rules.i18n.LANGUAGES``).
+    language: str = "en"
 
     @classmethod
     def from_row(cls, row: Any) -> GameRecord:
         r = tuple(row)
         return cls(id=r[0], ruleset=r[1], status=r[2], options=json.loads(r[3] or "{}"), state=r[4],
                    version=r[5], guild_id=r[6], channel_id=r[7], thread_id=r[8], host_id=r[9], seed=r[10],
-                   deadline=r[11], clock=Clock(deadline=r[12], remind_at=r[13], wake_at=r[14], paused=r[15] or 0))
+                   deadline=r[11], clock=Clock(deadline=r[12], remind_at=r[13], wake_at=r[14], paused=r[15] or 0),
+                   language=(r[16] if len(r) > 16 else None) or "en")
 
 
 @dataclass(frozen=True, slots=True)

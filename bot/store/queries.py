@@ -52,6 +52,7 @@ class LobbyRow:
     lobby_message_id: int | None = None
     guild_id: int | None = None
     seed: int = 0
+    language: str = "en"
 
 
 @dataclass(slots=True)
@@ -88,7 +89,7 @@ class Queries:
         return LobbyRow(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
                         options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
                         channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,
-                        seed=game.seed,
+                        seed=game.seed, language=game.language or "en",
                         seats=[SeatRow(s.seat, s.user_id, s.name, s.strikes, s.vacation_until) for s in seats])
 
     async def _bump(self, session: AsyncSession, game_id: int, version: int, now: float) -> None:
