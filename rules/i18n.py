@@ -236,7 +236,10 @@ _, _n, _p = TABULA.gettext, TABULA.ngettext, TABULA.pgettext
 
 def extract_toml(fileobj: IO[bytes], keywords: object, comment_tags: object,
                  options: Mapping[str, str]) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
-    """Babel extraction method for content files (``[rules.i18n:extract_toml: rules/x/data/*.toml]``).
+    """Babel extraction method for content files.  Name it in a ``babel.cfg`` by its dotted path,
+    ``[rules.i18n.extract_toml: rules/<key>/data/*.toml]``, or through an ``[extractors]`` entry
+    (``toml = rules.i18n:extract_toml``, then ``[toml: rules/<key>/data/*.toml]``) — not as
+    ``[rules.i18n:extract_toml: …]``: Babel splits a section name at its first colon.
 
     ``keys`` in the mapping's options lists the keys whose string values players read, each optionally with a
     context: ``keys = text, name:place, title``.  Every string (or list of strings) under those keys, at any
