@@ -20,7 +20,9 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
+from bot.outbox import Outbox
 from bot.play import Result
+from bot.shutdown import Stopping
 from rules import GameError
 
 log = logging.getLogger("tabula.bot")
@@ -111,6 +113,8 @@ class TabulaBot(commands.Bot):
         self.db = database
         self._own_db = database is None
         self.service: LongGameService
+        self.outbox: Outbox  # what is owed to the threads (bot/outbox.py)
+        self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/shutdown.py)
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
@@ -125,6 +129,8 @@ class TabulaBot(commands.Bot):
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
                                        vacation_days=self.settings.vacation_days)
+        self.outbox = Outbox(self, self.db)
+        self.stopper.install()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
@@ -159,9 +165,11 @@ class TabulaBot(commands.Bot):
 
     async def _timeout_loop(self) -> None:
         await self.wait_until_ready()
+        first = True
         while not self.is_closed():
             # Shielded: a shutdown waits for a sweep under way, so a move Tabula made is also posted.
-            self._sweep = asyncio.ensure_future(self.sweep())
+            self._sweep = asyncio.ensure_future(self.sweep(startup=first))
+            first = False
             try:
                 await asyncio.shield(self._sweep)
             except asyncio.CancelledError:
@@ -190,8 +198,11 @@ class TabulaBot(commands.Bot):
                 log.exception("game %d: could not tell the clock's %s", item.game_id, item.kind)
         return len(news)
 
-    async def sweep(self) -> int:
-        return await self.run_timeouts() + await self.run_clocks()
+    async def sweep(self, *, startup: bool = False) -> int:
+        if startup:  # what a crash left: old prompts still live, moves and starts never told
+            await self.outbox.retire_stale()
+        told = await self.outbox.drain(startup=startup)
+        return told + await self.run_timeouts() + await self.run_clocks()
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
@@ -205,15 +216,22 @@ class TabulaBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
+        stop = self.stopper
+        stop.begin()  # from here a new interaction is answered "Tabula is restarting"
         for task in (self._timeout_task, self.warmed):
             if task is not None:
                 task.cancel()
         if self._sweep is not None and not self._sweep.done():
-            with contextlib.suppress(Exception):
-                await self._sweep
+            await stop.bounded(asyncio.shield(self._sweep), "the sweep")
+        await stop.drain_interactions()  # the presses in flight answer and post what they committed
         if getattr(self, "service", None) is not None:
-            await self.service.drain()  # let moves in flight finish their transaction
-        await super().close()
+            await stop.bounded(self.service.drain(), "the moves in flight")  # let moves finish their transaction
+        if getattr(self, "outbox", None) is not None:
+            await stop.bounded(self.outbox.settle(stop.left()), "the outbox")
+        await stop.settle(self.background, stop.left())
+        await stop.refusals()
+        await stop.bounded(super().close(), "closing the connection")
         if self.db is not None and self._own_db:
-            await self.db.close()
+            await stop.bounded(self.db.close(), "closing the database")
             self.db = None
+        stop.done()
