@@ -108,6 +108,7 @@ class TabulaBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # only turn pings mention, and only their players
             tree_cls=TabulaTree,
             help_command=None,
+            guild_ready_timeout=settings.guild_ready_timeout,
         )
         self.settings = settings
         self.db = database

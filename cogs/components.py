@@ -480,9 +480,9 @@ async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded
         telling.prompt = None
     found = await told_already(bot, channel, moment, telling)
     if found is not None:
-        live = (found.channel.id, found.id) if found.components and not superseded else KEEP
+        live: tuple[int, int] | str | None = (found.channel.id, found.id) if found.components else None
         await bot.outbox.delivered(moment.game_id, moment.version, found.id,
-                                   prompt=live if not moment.meta.free else KEEP)
+                                   prompt=KEEP if superseded or moment.meta.free else live)
         return True
     await send_telling(bot, channel, moment, telling)
     last = moment.followups[-1] if moment.followups else moment
