@@ -50,6 +50,9 @@ def _logging(level: str, form: str = "plain") -> None:
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
     client = logging.getLogger("discord.client")
     client.addFilter(_NoVoiceNotes())
+    from bot.shutdown import QuietReconnects
+
+    client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback a retry
     client.setLevel(max(client.getEffectiveLevel(), logging.WARNING))  # "logging in using static token"
 
 
@@ -88,6 +91,9 @@ async def _run(settings: Settings) -> int:
         print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
               file=sys.stderr)
         return 2
+    from bot.shutdown import leave
+
+    leave(0)  # closed: a picture still being drawn in a worker thread is not waited for
     return 0
 
 

@@ -13,6 +13,7 @@ import math
 import time
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -88,6 +89,10 @@ class TabulaTree(app_commands.CommandTree):
             message = f"I could not read **{error.value}** for that option. Pick one of the suggestions instead."
         elif isinstance(error, app_commands.CheckFailure):
             message = "You cannot use that command here."
+        elif isinstance(original, (aiohttp.ClientError, OSError)):  # Discord unreachable: nothing to answer on
+            log.warning("command in channel %s: Discord could not be reached (%s)", interaction.channel_id,
+                        type(original).__name__)
+            return
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s in channel %s failed", command, interaction.channel_id, exc_info=original)

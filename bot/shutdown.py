@@ -19,6 +19,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import sys
+import threading
 import time
 from collections.abc import Awaitable, Iterable
 from typing import Any
@@ -131,10 +133,37 @@ class Stopping:
                      time.monotonic() - self.since, self.refused)
 
 
+class QuietReconnects(logging.Filter):
+    """discord.py logs a whole traceback each time it retries a lost gateway (Discord unreachable, a network
+    blip): one line with the reason says the same to an operator."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def leave(code: int) -> None:
+    """After a stop: if a worker thread is still busy (drawing the picture cache, which cannot be interrupted),
+    end the process now rather than wait for it; the connection and the database are closed already."""
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and t.is_alive() and not t.daemon]
+    if busy:
+        log.info("leaving %d busy worker thread(s) behind", len(busy))
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
 def _hard_exit() -> None:
     log.warning("stopping took too long: exiting now (every committed move is in the outbox)")
     logging.shutdown()
     os._exit(0)
 
 
-__all__ = ["BUDGET", "GRACE", "RESTARTING", "Stopping"]
+__all__ = ["BUDGET", "GRACE", "RESTARTING", "QuietReconnects", "Stopping", "leave"]

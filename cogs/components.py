@@ -16,6 +16,7 @@ import re
 from collections.abc import Awaitable
 from typing import Any, ClassVar
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -56,6 +57,9 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
         await work
     except GameError as err:
         await reply(interaction, str(err))
+    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
+        log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
+                    game_id, type(err).__name__)
     except Exception:
         log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
