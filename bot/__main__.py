@@ -64,6 +64,9 @@ async def _run(settings: Settings) -> int:
     from bot.testing_endpoints import patch_from_env
 
     patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
+    from bot.outbox import test_gate
+
+    await test_gate()  # (loopback tests only, as above)
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print("tabula: DISCORD_TOKEN is not set. Put it in a .env file or the environment "

@@ -164,6 +164,10 @@ async def _open_thread(bot: Tabula, info: LobbyInfo, title: str, lobby: discord.
     the message's id), or a private one for a players-only game."""
     channel: Any = bot.get_channel(info.channel_id) or await bot.fetch_channel(info.channel_id)  # type: ignore[arg-type]
     if info.options.get(PRIVATE_OPTION) and isinstance(channel, discord.TextChannel):
+        me = getattr(bot.user, "id", None)
+        for made in channel.threads:  # a start cut short after Discord made the thread, before its id was saved
+            if made.name == title and made.owner_id == me and made.type is discord.ChannelType.private_thread:
+                return made
         # Players only: a private thread that only its members (and moderators) can see.
         return await channel.create_thread(name=title, auto_archive_duration=10080, invitable=False,
                                            type=discord.ChannelType.private_thread)
@@ -231,8 +235,8 @@ async def finish_start(bot: Tabula, result: GameMoment[Any], interaction: discor
 async def resume_start(bot: Tabula, moment: GameMoment[Any], owed: Owed) -> bool:
     """At start-up (or the sweep): a start that died after its commit is finished, and its lobby shows it."""
     log.info("game %d: finishing a start that was cut short", moment.game_id)
+    await refresh_lobby(bot, moment.game_id)  # type: ignore[arg-type]  # first, as a Start press does
     await finish_start(bot, moment)
-    await refresh_lobby(bot, moment.game_id)  # type: ignore[arg-type]
     return True
 
 

@@ -41,22 +41,35 @@ class Bot:
     proc: asyncio.subprocess.Process
     log: Path
     started: float = field(default_factory=time.monotonic)
+    connects: int = 0  # the fake's gateway connections before this process opened
 
     @classmethod
     async def start(cls, db: Path, fake: FakeDiscord, **extra: str) -> Bot:
+        bot = await cls.spawn(db, fake, **extra)
+        await bot.open(fake)
+        return bot
+
+    @classmethod
+    async def spawn(cls, db: Path, fake: FakeDiscord, **extra: str) -> Bot:
+        """A process started ahead: it does its imports, then waits at its gate (``open``) before the database
+        and Discord."""
         log = db.parent / f"bot-{len(list(db.parent.glob('bot-*.log'))):03d}.log"
         with log.open("wb") as err:
-            proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=db.parent,
-                                                        env=bot_env(db, fake, **extra), stdout=subprocess.DEVNULL,
-                                                        stderr=err)
-        bot = cls(proc, log)
-        await bot.ready(fake)
-        return bot
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=db.parent, stdout=subprocess.DEVNULL, stderr=err,
+                env=bot_env(db, fake, TABULA_TEST_GATE=str(log.with_suffix(".go")), **extra))
+        return cls(proc, log)
+
+    async def open(self, fake: FakeDiscord) -> None:
+        self.connects = len(fake.gateway_connects)
+        self.log.with_suffix(".go").touch()
+        self.started = time.monotonic()
+        await self.ready(fake)
 
     async def ready(self, fake: FakeDiscord, timeout: float = 30) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not fake.connected or fake.find_command("move") is None:
+        while len(fake.gateway_connects) <= self.connects or not fake.connected or fake.find_command("move") is None:
             if self.proc.returncode is not None:
                 raise AssertionError(f"the bot exited while starting: {await self.stderr()}")
             if loop.time() > deadline:
@@ -72,12 +85,8 @@ class Bot:
             self.proc.send_signal(signal.SIGKILL)
 
     async def gone(self, fake: FakeDiscord) -> None:
-        """Wait until the process has ended and the fake has seen its gateway go."""
+        """Wait until the process has ended."""
         await self.proc.wait()
-        for _ in range(500):
-            if not fake.connected:
-                return
-            await asyncio.sleep(0.01)
 
     async def stderr(self) -> str:
         """What the process wrote to stderr so far (its log)."""

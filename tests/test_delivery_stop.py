@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.shutdown import RESTARTING
 from tests.delivery_helpers import Bot, audit, prompt_of, rows, user_for
 from tests.fakediscord import FakeDiscord, InteractionReply
@@ -89,27 +91,46 @@ async def test_sigterm_with_40_moves_in_flight_answers_all_posts_all_and_logs_no
           f"({restarting} asked to try again), {moved} moves committed and every one posted, exit in {took:.1f} s")
 
 
-async def test_sigterm_with_discord_unreachable_exits_within_ten_seconds(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["refused", "hanging"])
+async def test_sigterm_with_discord_unreachable_exits_within_ten_seconds(tmp_path: Path, how: str) -> None:
+    """Discord gone: every connection refused, or (worse) accepted and never answered."""
     db = tmp_path / "bot.db"
     fake = await FakeDiscord().start()
+    port = fake.port
+    held: list[asyncio.StreamWriter] = []
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+        while await reader.read(65536):
+            pass
+    blackhole = None
     try:
         bot = await Bot.start(db, fake)
         threads = await _tables(fake, bot, 4)
         pressing = [_pressing(fake, t) for t in threads]
-        for payload in pressing:  # moves on the wire, and then Discord is gone (every request is refused)
+        for payload in pressing:  # moves on the wire, and then Discord is gone
             fake._register_interaction(payload)
             await fake.dispatch("INTERACTION_CREATE", payload)
     finally:
         await fake.stop()
-    await asyncio.sleep(0.5)
-    bot.proc.send_signal(signal.SIGTERM)
-    stopped = time.monotonic()
-    await asyncio.wait_for(bot.proc.wait(), timeout=20)
-    took = time.monotonic() - stopped
+        if how == "hanging":
+            blackhole = await asyncio.start_server(hold, "127.0.0.1", port, reuse_address=True)
+    try:
+        await asyncio.sleep(0.5)
+        bot.proc.send_signal(signal.SIGTERM)
+        stopped = time.monotonic()
+        await asyncio.wait_for(bot.proc.wait(), timeout=20)
+        took = time.monotonic() - stopped
+    finally:
+        if blackhole is not None:
+            for writer in held:
+                writer.close()
+            blackhole.close()
     err = await bot.stderr()
     assert took < 10, err
     assert bot.proc.returncode == 0, err
     for noise in NOISE:
         assert noise not in err, err
     owed = rows(db, "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")[0][0]
-    print(f"\nSIGTERM with Discord unreachable: exit in {took:.1f} s; {owed} tellings kept owed for the next start")
+    print(f"\nSIGTERM with Discord unreachable ({how}): exit in {took:.1f} s; {owed} tellings kept owed for the "
+          "next start")
