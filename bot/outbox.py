@@ -287,12 +287,13 @@ class Outbox:
                 if moment is None or record.status == "lobby":
                     await self.delivered(game_id, row.seq, None)  # nothing to tell (the log has no such move)
                     continue
+                if row.kind == "start" and record.channel_id is None and record.thread_id is None:
+                    await self.delivered(game_id, row.seq, None)  # started off Discord (the terminal runner)
+                    continue
                 if row.kind == "start":
                     if self.starter is None or not await self.starter(moment, row):
                         break
-                elif record.thread_id is None:
-                    if any(r.kind == "start" for r in rows):
-                        break  # the start is not finished yet: its thread comes first
+                elif record.thread_id is None:  # (a start still owed has stopped the loop above)
                     await self.delivered(game_id, row.seq, None)  # a game with nowhere to tell (offline)
                     continue
                 elif self.teller is None or not await self.teller(moment, row, newest is not None and
