@@ -77,7 +77,7 @@ async def _run(settings: Settings) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
         with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/shutdown.py)
     try:
         async with bot:
             await bot.start(token)

@@ -222,6 +222,12 @@ class TabulaBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
+        try:
+            await self._stop()
+        finally:
+            self.stopper.done()
+
+    async def _stop(self) -> None:
         stop = self.stopper
         stop.begin()  # from here a new interaction is answered "Tabula is restarting"
         for task in (self._timeout_task, self.warmed):
@@ -240,4 +246,3 @@ class TabulaBot(commands.Bot):
         if self.db is not None and self._own_db:
             await stop.bounded(self.db.close(), "closing the database")
             self.db = None
-        stop.done()

@@ -45,6 +45,7 @@ class Stopping:
         self.refused = 0
         self._refusals: set[asyncio.Task[None]] = set()
         self._hard: asyncio.TimerHandle | None = None
+        self._closing: asyncio.Future[None] | None = None
         self._ready = False
 
     @property
@@ -81,8 +82,14 @@ class Stopping:
             self._ready = self.client.is_ready()  # a start that never got in says only why (one line)
             if self._ready:
                 log.info("stopping: answering what is in flight, then closing")
-            loop = asyncio.get_running_loop()
-            self._hard = loop.call_later(HARD_EXIT, _hard_exit)
+
+    def on_signal(self) -> None:
+        """SIGTERM or SIGINT in the real process (``python -m bot``): close the client, and end the process at
+        ``HARD_EXIT`` seconds whatever is still running (never armed in a test's own process)."""
+        if self._hard is None:
+            self._hard = asyncio.get_running_loop().call_later(HARD_EXIT, _hard_exit)
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self.client.close())
 
     def left(self, limit: float | None = None) -> float:
         """Seconds left of the budget (or of ``limit`` seconds since the stop began, if sooner)."""
