@@ -5,14 +5,17 @@ offline runner's moves (no thread) are not owed to anyone."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import discord
 import pytest
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import Database
-from bot.outbox import nonce
+from bot.db import Database, open_database
+from bot.outbox import Outbox, nonce
 from bot.play import GameService, Person
 from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
@@ -107,3 +110,62 @@ async def test_the_offline_runner_owes_nothing_to_a_thread(db: Database, race: N
         h.bot.outbox.started_at += 3600
         await h.bot.outbox.drain(startup=True)  # no thread: the start cannot be told there; nothing is posted
         assert not h.threads() and await _owed(db) == []
+
+
+BACKENDS = ["sqlite"] + (["postgres"] if os.environ.get("TABULA_TEST_POSTGRES_URL") else [])
+
+
+class _Gone:
+    """A client for which every channel has been deleted (Discord answers 404)."""
+
+    def get_channel(self, channel_id: int) -> None:
+        return None
+
+    async def fetch_channel(self, channel_id: int) -> None:
+        class Response:
+            status, reason = 404, "Not Found"
+        raise discord.NotFound(Response(), {"message": "Unknown Channel", "code": 10003})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transaction(
+        tmp_path: Path, backend: str, race: None) -> None:
+    """On SQLite, and on PostgreSQL when CI provides one: the moment an owed row tells is the one the move
+    made; marking it delivered swaps the live prompt and lists the old one, which is then retired."""
+    if backend == "postgres":
+        url = os.environ["TABULA_TEST_POSTGRES_URL"]
+        engine = create_async_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+        await engine.dispose()
+    else:
+        url = f"sqlite+aiosqlite:///{tmp_path / 'both.db'}"
+    db = await open_database(url)
+    try:
+        svc = GameService(db)
+        info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
+        await svc.add_tabula(info.game_id, 1)
+        await svc.start(info.game_id, 1)
+        await svc.set_thread(info.game_id, 77)
+        rolled = await svc.act(info.game_id, 1, verb="roll", args={"expr": "2d6"})
+        moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "3"})
+        outbox = Outbox(_Gone(), db)  # type: ignore[arg-type]
+        owed = {o.seq: o for o in await outbox.owed(info.game_id)}
+        for made in (rolled, moved, *moved.followups):
+            again = await outbox.moment_of(owed[made.version])
+            assert again is not None
+            assert again.state == made.state and again.events == made.events and again.actor == made.actor
+            assert again.command == made.command and again.by_tabula == made.by_tabula
+        assert await outbox.delivered(info.game_id, rolled.version, 900, prompt=(77, 900)) is None
+        assert await outbox.delivered(info.game_id, moved.version, 901, prompt=(77, 901)) == (77, 900)
+        await outbox.settle(5)  # the old prompt's edit: its thread is gone, so nothing is live there
+        async with db.engine.connect() as conn:
+            assert (await conn.execute(text("SELECT COUNT(*) FROM stale_prompt"))).scalar() == 0
+            live = (await conn.execute(text("SELECT prompt_message_id FROM game WHERE id = :g"),
+                                       {"g": info.game_id})).scalar()
+        assert live == 901
+        assert [o.seq for o in await outbox.owed(info.game_id)] == [o for o in sorted(owed) if o > moved.version
+                                                                     or o < rolled.version]
+    finally:
+        await db.close()
