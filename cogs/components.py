@@ -468,9 +468,12 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
         return None  # too short to recognise surely: posting again is the lesser harm
     last = await bot.outbox.last_delivered(moment.game_id)
     after = discord.Object(id=last[1]) if last and last[1] else None
-    async for message in channel.history(limit=50, after=after):
-        if message.author.id == bot.user.id and key in message.content:
-            return message  # type: ignore[no-any-return]
+    try:
+        async for message in channel.history(limit=50, after=after):
+            if message.author.id == bot.user.id and key in message.content:
+                return message  # type: ignore[no-any-return]
+    except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
+        log.info("game %d: cannot read the thread to check for a post made before a crash", moment.game_id)
     return None
 
 
@@ -487,6 +490,8 @@ async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded
         live: tuple[int, int] | str | None = (found.channel.id, found.id) if found.components else None
         await bot.outbox.delivered(moment.game_id, moment.version, found.id,
                                    prompt=KEEP if superseded or moment.meta.free else live)
+        if superseded and found.components:  # a later move's prompt is live already: this one's controls go
+            await bot.outbox.strip(moment.game_id, found.channel.id, found.id)
         return True
     await send_telling(bot, channel, moment, telling)
     last = moment.followups[-1] if moment.followups else moment
