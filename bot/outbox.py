@@ -113,6 +113,10 @@ class Outbox:
         self.starter: Starter | None = None  # finishes one start (the games cog); True once delivered
         self._locks: dict[int, asyncio.Lock] = {}
         self.background: set[asyncio.Task[Any]] = set()
+        #: something may be owed that no press of this process is telling (rows from before it started, a
+        #: post that failed): only then does a move look for older debts of its game (a read per move saved)
+        self.suspect = True
+        self._done: set[tuple[int, int]] = set()  # claimed moves marked delivered since their claim
 
     # --- this process's own moves -----------------------------------------------------------------------
 
@@ -124,10 +128,14 @@ class Outbox:
 
     def release(self, keys: Sequence[tuple[int, int]]) -> None:
         self.busy.difference_update(keys)
+        if not all(key in self._done for key in keys):
+            self.suspect = True  # the press ended without telling all it committed (an error, a cut)
+        self._done.difference_update(keys)
 
     def after_move(self, game_id: int) -> None:
         """Once a move is told: anything older still owed for its game (a post that failed) is told now."""
-        self._spawn(self.drain(game_id=game_id), f"tabula-outbox-{game_id}")
+        if self.suspect:
+            self._spawn(self.drain(game_id=game_id), f"tabula-outbox-{game_id}")
 
     def _spawn(self, work: Awaitable[Any], name: str) -> None:
         async def run() -> None:
@@ -191,6 +199,8 @@ class Outbox:
                     await session.execute(text("INSERT INTO stale_prompt (message_id, channel_id, game_id, created_at) "
                                                "VALUES (:m, :c, :g, :now) ON CONFLICT DO NOTHING"),
                                           {"m": previous[1], "c": previous[0], "g": game_id, "now": now})
+        if (game_id, seq) in self.busy:
+            self._done.add((game_id, seq))
         if previous is not None:
             crash_point("swapped")  # (tests: the old prompt is listed, its edit not made yet)
             self._spawn(self.strip(game_id, *previous), f"tabula-retire-{game_id}")
@@ -253,6 +263,8 @@ class Outbox:
         At start-up every row written before this process began is owed; otherwise a row must be older than
         ``SETTLE`` seconds or older than a move this process has told since (the press that made it is gone)."""
         owed = await self.owed(game_id)
+        if game_id is None and not startup and not [o for o in owed if (o.game_id, o.seq) not in self.busy]:
+            self.suspect = False  # a whole sweep found nothing owed but what presses are telling now
         games: dict[int, list[Owed]] = {}
         for row in owed:
             games.setdefault(row.game_id, []).append(row)
