@@ -52,7 +52,7 @@ def _logging(level: str, form: str = "plain") -> None:
     client.addFilter(_NoVoiceNotes())
     from bot.shutdown import QuietReconnects
 
-    client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback a retry
+    client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback per retry
     client.setLevel(max(client.getEffectiveLevel(), logging.WARNING))  # "logging in using static token"
 
 

@@ -39,7 +39,7 @@ async def _owed(db: Database) -> list[tuple[int, int, str]]:
 
 async def test_a_move_and_its_debt_are_one_transaction(db: Database, race: None) -> None:
     svc = GameService(db)
-    info = await svc.create("race", Person(1, "Ann"), seed=3)
+    info = await svc.create("race", Person(1, "Ann"), seed=3, channel_id=5)
     await svc.add_tabula(info.game_id, 1)
     started = await svc.start(info.game_id, 1)
     moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "2"})
@@ -106,6 +106,7 @@ async def test_the_offline_runner_owes_nothing_to_a_thread(db: Database, race: N
     await svc.join(info.game_id, Person(2, "Bob"))
     await svc.start(info.game_id, 1)
     await svc.act(info.game_id, 1, verb="move", args={"steps": "1"})
+    assert await _owed(db) == []  # a game with no channel owes its moves to nobody
     async with FakeDiscordHarness(bot_factory(db)) as h:
         h.bot.outbox.started_at += 3600
         await h.bot.outbox.drain(startup=True)  # no thread: the start cannot be told there; nothing is posted
