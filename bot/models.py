@@ -99,7 +99,7 @@ class Outbox(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id")
     seq: int  # the game's version after the move
     kind: str = Field(default="move", sa_column_kwargs={"server_default": "move"})  # move | start
-    state: str | None = Field(default=None, sa_column=Column(Text))  # the state after the move (JSON)
+    state: str | None = Field(default=None, sa_column=Column(Text))  # the state the move was made in (JSON)
     created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
     delivered_at: float | None = Field(default=None, index=True)
     message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
