@@ -3,8 +3,9 @@ prompts whose controls are still to be taken away are listed until they have bee
 
 ``outbox`` gets one row in the same transaction as each move (and the start), keyed by the game and the
 version the move made; the row keeps the state the move was made in, so its telling can be drawn again after
-a crash (the move is applied to it once more).  ``delivered_at`` and ``message_id`` are set once Discord accepted the post.  ``stale_prompt`` lists
-messages whose controls must be removed (written in the transaction that makes a newer prompt live).
+a crash (the move is applied to it once more).  ``delivered_at`` and ``message_id`` are set once Discord
+accepted the post.  ``stale_prompt`` lists messages whose controls must be removed (written in the
+transaction that makes a newer prompt live).
 
 Revision ID: 0005
 Revises: 0004
