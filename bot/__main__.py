@@ -50,6 +50,9 @@ def _logging(level: str, form: str = "plain") -> None:
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
     client = logging.getLogger("discord.client")
     client.addFilter(_NoVoiceNotes())
+    from bot.shutdown import QuietReconnects
+
+    client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback per retry
     client.setLevel(max(client.getEffectiveLevel(), logging.WARNING))  # "logging in using static token"
 
 
@@ -61,6 +64,9 @@ async def _run(settings: Settings) -> int:
     from bot.testing_endpoints import patch_from_env
 
     patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
+    from bot.outbox import test_gate
+
+    await test_gate()  # (loopback tests only, as above)
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print("tabula: DISCORD_TOKEN is not set. Put it in a .env file or the environment "
@@ -71,7 +77,7 @@ async def _run(settings: Settings) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
         with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/shutdown.py)
     try:
         async with bot:
             await bot.start(token)
@@ -88,6 +94,9 @@ async def _run(settings: Settings) -> int:
         print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
               file=sys.stderr)
         return 2
+    from bot.shutdown import leave
+
+    leave(0)  # closed: a picture still being drawn in a worker thread is not waited for
     return 0
 
 

@@ -13,6 +13,7 @@ import math
 import time
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,7 +21,9 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
+from bot.outbox import Outbox
 from bot.play import Result
+from bot.shutdown import Stopping
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
 from rules.i18n import N_, _, language, set_language
@@ -90,6 +93,10 @@ class TabulaTree(app_commands.CommandTree):
                         value=error.value)
         elif isinstance(error, app_commands.CheckFailure):
             message = _("You cannot use that command here.")
+        elif isinstance(original, (aiohttp.ClientError, OSError)):  # Discord unreachable: nothing to answer on
+            log.warning("command in channel %s: Discord could not be reached (%s)", interaction.channel_id,
+                        type(original).__name__)
+            return
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s in channel %s failed", command, interaction.channel_id, exc_info=original)
@@ -110,11 +117,14 @@ class TabulaBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # only turn pings mention, and only their players
             tree_cls=TabulaTree,
             help_command=None,
+            guild_ready_timeout=settings.guild_ready_timeout,
         )
         self.settings = settings
         self.db = database
         self._own_db = database is None
         self.service: LongGameService
+        self.outbox: Outbox  # what is owed to the threads (bot/outbox.py)
+        self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/shutdown.py)
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.warmed: asyncio.Task[None] | None = None
@@ -129,6 +139,8 @@ class TabulaBot(commands.Bot):
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
                                        vacation_days=self.settings.vacation_days)
+        self.outbox = Outbox(self, self.db)
+        self.stopper.install()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.tree.set_translator(TabulaTranslator())
@@ -164,9 +176,11 @@ class TabulaBot(commands.Bot):
 
     async def _timeout_loop(self) -> None:
         await self.wait_until_ready()
+        first = True
         while not self.is_closed():
             # Shielded: a shutdown waits for a sweep under way, so a move Tabula made is also posted.
-            self._sweep = asyncio.ensure_future(self.sweep())
+            self._sweep = asyncio.ensure_future(self.sweep(startup=first))
+            first = False
             try:
                 await asyncio.shield(self._sweep)
             except asyncio.CancelledError:
@@ -195,8 +209,11 @@ class TabulaBot(commands.Bot):
                 log.exception("game %d: could not tell the clock's %s", item.game_id, item.kind)
         return len(news)
 
-    async def sweep(self) -> int:
-        return await self.run_timeouts() + await self.run_clocks()
+    async def sweep(self, *, startup: bool = False) -> int:
+        if startup:  # what a crash left: old prompts still live, moves and starts never told
+            await self.outbox.retire_stale()
+        told = await self.outbox.drain(startup=startup)
+        return told + await self.run_timeouts() + await self.run_clocks()
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
@@ -210,15 +227,27 @@ class TabulaBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
+        try:
+            await self._stop()
+        finally:
+            self.stopper.done()
+
+    async def _stop(self) -> None:
+        stop = self.stopper
+        stop.begin()  # from here a new interaction is answered "Tabula is restarting"
         for task in (self._timeout_task, self.warmed):
             if task is not None:
                 task.cancel()
         if self._sweep is not None and not self._sweep.done():
-            with contextlib.suppress(Exception):
-                await self._sweep
+            await stop.bounded(asyncio.shield(self._sweep), "the sweep")
+        await stop.drain_interactions()  # the presses in flight answer and post what they committed
         if getattr(self, "service", None) is not None:
-            await self.service.drain()  # let moves in flight finish their transaction
-        await super().close()
+            await stop.bounded(self.service.drain(), "the moves in flight")  # let moves finish their transaction
+        if getattr(self, "outbox", None) is not None:
+            await stop.bounded(self.outbox.settle(stop.left()), "the outbox")
+        await stop.settle(self.background, stop.left())
+        await stop.refusals()
+        await stop.bounded(super().close(), "closing the connection")
         if self.db is not None and self._own_db:
-            await self.db.close()
+            await stop.bounded(self.db.close(), "closing the database")
             self.db = None

@@ -21,6 +21,9 @@ class Settings(BaseSettings):
                     "them (per game: the turn_timeout option). NARRATOR_TIMEOUT_MINUTES, its old name, still works.",
     )
     timeout_poll_seconds: float = Field(default=15.0, ge=0.5, description="How often deadlines are checked.")
+    guild_ready_timeout: float = Field(default=2.0, ge=0.0, le=60.0,
+                                       description="Seconds to wait for the servers' data at start-up before "
+                                                   "ready (then owed posts are told and clocks swept).")
     default_clock: Literal["1h", "12h", "24h", "3d", "none"] = Field(
         default="24h", description="The turn clock of new games when neither /game new nor the server sets one.")
     default_policy: Literal["tabula", "skip", "pause"] = Field(

@@ -86,3 +86,31 @@ class Action(SQLModel, table=True):
     action: str  # JSON
     events: str  # JSON list
     created_at: float = 0.0
+
+
+class Outbox(SQLModel, table=True):
+    """A move's public telling, owed to its thread from the move's own transaction until Discord accepted it
+    (``delivered_at``): drained after each move and at start-up (see ``bot/outbox.py``)."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_game_seq", "game_id", "seq", unique=True),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seq: int  # the game's version after the move
+    kind: str = Field(default="move", sa_column_kwargs={"server_default": "move"})  # move | start
+    state: str | None = Field(default=None, sa_column=Column(Text))  # the state the move was made in (JSON)
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
+    delivered_at: float | None = Field(default=None, index=True)
+    message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+
+
+class StalePrompt(SQLModel, table=True):
+    """An old prompt whose controls are still to be taken off (listed in the transaction that retires it)."""
+
+    __tablename__ = "stale_prompt"
+
+    message_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: int
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})

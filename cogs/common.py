@@ -13,6 +13,7 @@ import discord
 from bot.clock import timestamp
 from bot.longplay import LongGameService
 from bot.moment import GameMoment
+from bot.outbox import Outbox
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
@@ -28,11 +29,16 @@ class Tabula(Protocol):
     """What cogs need of the client (typed here so that no cog imports the client)."""
 
     service: LongGameService
+    outbox: Outbox  # what is owed to threads (bot/outbox.py)
     background: set[asyncio.Task[None]]
     #: game id -> (channel, message, key) of a running message (``Telling.continues``) in this process
     running: dict[int, tuple[int, int, str]]
 
+    @property
+    def user(self) -> Any: ...
+
     def get_channel(self, channel_id: int, /) -> Any: ...
+    def dispatch(self, event_name: str, /, *args: Any) -> None: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
 

@@ -16,11 +16,13 @@ import re
 from collections.abc import Awaitable
 from typing import Any, ClassVar
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from bot.client import APOLOGY
 from bot.moment import GameMoment
+from bot.outbox import KEEP, Owed, crash_point, nonce
 from bot.present import presenter
 from bot.present.base import Button, Menu, Prompt, Telling
 from bot.translator import locale_of
@@ -58,6 +60,9 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
         await work
     except GameError as err:
         await reply(interaction, str(err))
+    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
+        log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
+                    game_id, type(err).__name__)
     except Exception:
         log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
@@ -93,8 +98,20 @@ async def perform(interaction: discord.Interaction, game_id: int, command: Comma
                                                 expect_version=expect_version)
     finally:
         watchdog.cancel()
+    outbox = bot_of(interaction).outbox
+    claimed = outbox.claim(moment)  # committed: this press tells it (the outbox's sweep leaves it alone)
+    try:
+        crash_point("commit")
+        await _tell_move(interaction, game_id, moment)
+    finally:
+        outbox.release(claimed)
+    outbox.after_move(game_id)
+
+
+async def _tell_move(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     if _from_private_panel(interaction) and moment.meta.free and moment.meta.secret:
         await _redraw_panel(interaction, game_id, moment)
+        await bot_of(interaction).outbox.delivered(game_id, moment.version, None)  # nothing for the thread
         return
     telling = await tell_result(moment)
     bot = bot_of(interaction)
@@ -378,9 +395,11 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
         if isinstance(target, discord.Interaction):
             with using(locale_of(target)):
                 await reply(target, _("Done — it is told in the running message above."))
+    crash_point("posted")
+    await bot.outbox.delivered(moment.game_id, moment.version, message_id)  # the running message stays the prompt
     if ping:  # the turn passed to someone: they are pinged in a line of its own (an edit pings nobody)
         thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
-        await thread.send(ping, allowed_mentions=mentions)
+        await thread.send(ping, allowed_mentions=mentions, nonce=nonce(moment.game_id, moment.version, 99))
     return True
 
 
@@ -419,9 +438,11 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
             else:
                 sent = await target.followup.send(wait=True, **kwargs)
         else:
-            sent = await target.send(**kwargs)
+            sent = await target.send(nonce=nonce(moment.game_id, moment.version, i), **kwargs)
+        if last and isinstance(sent, discord.Message):
+            crash_point("posted")
+            await retire_old_prompt(bot, moment, sent if view is not None else None, free=free)
         if last and isinstance(sent, discord.Message) and not free:
-            await retire_old_prompt(bot, moment.game_id, sent if view is not None else None)
             if telling.continues is not None:
                 bot.running[moment.game_id] = (sent.channel.id, sent.id, telling.continues)
             else:
@@ -434,34 +455,61 @@ async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: 
         await send_telling(bot, channel, after, await tell_result(after))
 
 
-async def retire_old_prompt(bot: Tabula, game_id: int, newest: discord.Message | None) -> None:
-    """Make ``newest`` the game's one prompt with live controls, and take the select or buttons off the one
-    before it.
+async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discord.Message | None, *,
+                            free: bool = False) -> None:
+    """The move is told (as ``newest``): mark it delivered, and make ``newest`` the game's one prompt with live
+    controls, listing the one before it to have its select or buttons taken off, in one transaction.
 
     The newest prompt is kept in the database, so the previous one is known after a restart and to every
-    process.  The edit itself runs after the reply has gone out (a stale button is refused politely anyway,
-    since it carries the moment it was drawn at)."""
+    process; the edit itself runs after the reply has gone out (a stale button is refused politely anyway,
+    since it carries the moment it was drawn at), and is tried again at start-up if it never happened."""
+    prompt: tuple[int, int] | str | None = KEEP
+    if not free:
+        prompt = (newest.channel.id, newest.id) if newest is not None else None
     try:
-        previous = await bot.service.swap_prompt(game_id, newest.channel.id if newest else None,
-                                                 newest.id if newest else None)
+        await bot.outbox.delivered(moment.game_id, moment.version, newest.id if newest else None, prompt=prompt)
     except Exception:
-        log.exception("game %d: could not record the newest prompt", game_id)
-        return
-    if previous is None:
-        return
+        log.exception("game %d: could not record the newest prompt", moment.game_id)
 
-    async def strip() -> None:
-        channel = bot.get_channel(previous[0])
-        if isinstance(channel, discord.abc.Messageable):
-            try:
-                await channel.get_partial_message(previous[1]).edit(  # type: ignore[attr-defined]
-                    view=None, allowed_mentions=NONE)
-            except discord.HTTPException:
-                log.info("game %d: could not retire an old prompt", game_id)
 
-    task = asyncio.create_task(strip())
-    bot.background.add(task)
-    task.add_done_callback(bot.background.discard)
+async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling) -> discord.Message | None:
+    """A post of this telling Discord accepted before a crash cut the bookkeeping short: the thread's messages
+    after the last one known delivered are read, and the one carrying the telling's last part is it."""
+    key = chunks(telling.text)[-1].strip()
+    if len(key) < 8 or bot.user is None:
+        return None  # too short to recognise surely: posting again is the lesser harm
+    last = await bot.outbox.last_delivered(moment.game_id)
+    after = discord.Object(id=last[1]) if last and last[1] else None
+    try:
+        async for message in channel.history(limit=50, after=after):
+            if message.author.id == bot.user.id and key in message.content:
+                return message  # type: ignore[no-any-return]
+    except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
+        log.info("game %d: cannot read the thread to check for a post made before a crash", moment.game_id)
+    return None
+
+
+async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
+    """Tell one move the outbox owes (its press never posted it: a crash, Discord down): in its thread, with
+    its prompt unless a later move's is already live, or adopt the post a crash left unrecorded."""
+    assert moment.thread_id is not None
+    channel: Any = bot.get_channel(moment.thread_id) or await bot.fetch_channel(moment.thread_id)
+    telling = await tell_result(moment)
+    if superseded:
+        telling.prompt = None
+    found = await told_already(bot, channel, moment, telling)
+    if found is not None:
+        live: tuple[int, int] | str | None = (found.channel.id, found.id) if found.components else None
+        await bot.outbox.delivered(moment.game_id, moment.version, found.id,
+                                   prompt=KEEP if superseded or moment.meta.free else live)
+        if superseded and found.components:  # a later move's prompt is live already: this one's controls go
+            await bot.outbox.strip(moment.game_id, found.channel.id, found.id)
+        return True
+    await send_telling(bot, channel, moment, telling)
+    last = moment.followups[-1] if moment.followups else moment
+    if last.outcome is not None:
+        bot.dispatch("tabula_finished", moment.game_id, f"🏆 {last.outcome.summary}")
+    return True
 
 
 class Controls(commands.Cog):
@@ -472,6 +520,11 @@ class Controls(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
+        bot: Tabula = self.bot  # type: ignore[assignment]
+
+        async def teller(moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
+            return await tell_owed(bot, moment, owed, superseded)
+        bot.outbox.teller = teller
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
@@ -482,9 +535,13 @@ class Controls(commands.Cog):
         if moment.thread_id is None:
             return
         bot: Tabula = self.bot  # type: ignore[assignment]
-        channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
-        await send_telling(bot, channel, moment, await tell_result(moment))
-        await post_followups(bot, channel, moment)
+        claimed = bot.outbox.claim(moment)
+        try:
+            channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
+            await send_telling(bot, channel, moment, await tell_result(moment))
+            await post_followups(bot, channel, moment)
+        finally:
+            bot.outbox.release(claimed)
         last = moment.followups[-1] if moment.followups else moment
         with using(moment.language):
             outcome = last.outcome
@@ -497,4 +554,4 @@ async def setup(bot: commands.Bot) -> None:
 
 
 __all__ = ["Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform", "post_followups",
-           "run_verb", "send_telling", "show_view"]
+           "run_verb", "send_telling", "show_view", "tell_owed", "told_already"]

@@ -28,12 +28,14 @@ from bot.clock import (
     timestamp,
 )
 from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
+from bot.moment import GameMoment
+from bot.outbox import Owed, crash_point
 from bot.present import presenter
 from bot.present.base import Telling
 from bot.translator import locale_of, server_language, text
 from bot.verbs import SlashOption, new_game_options, options_of
-from cogs.common import NONE, files, pick, reply, service, tell_result
-from cogs.components import guarded, post_followups, send_telling
+from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
+from cogs.components import guarded, post_followups, send_telling, told_already
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
@@ -168,58 +170,115 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
-    """Start: deal, open the game's thread, add the players, post the board, ping the first."""
+    """Start: deal, open the game's thread, add the players, post the board, ping the first.
 
-    svc = service(interaction)
-    result = await svc.start(game_id, interaction.user.id)
-    info = await svc.lobby(game_id)
-    with using(info.language):  # the lobby and the thread speak the game's language
-        await _begin(interaction, game_id, result, info)
-
-
-async def _begin(interaction: discord.Interaction, game_id: int, result: Any, info: LobbyInfo) -> None:
+    From the commit on, the start's outbox row says it is under way: if the process dies at any step, the
+    next one finishes it (``finish_start``, each step safe to repeat)."""
     from cogs.common import bot_of
 
     svc = service(interaction)
-    await interaction.response.edit_message(embed=lobby_embed(info), view=None, allowed_mentions=NONE)
-    title = f"{game_text(result.spec.key, result.spec.title)} · #{game_id}"
-    target: discord.abc.Messageable
+    result = await svc.start(game_id, interaction.user.id)
+    bot = bot_of(interaction)
+    claimed = bot.outbox.claim(result)
     try:
-        assert interaction.message is not None
-        channel = interaction.channel
-        if info.options.get(PRIVATE_OPTION) and isinstance(channel, discord.TextChannel):
-            # Players only: a private thread that only its members (and moderators) can see.
-            thread = await channel.create_thread(name=title, auto_archive_duration=10080, invitable=False,
-                                                 type=discord.ChannelType.private_thread)
-            if info.host_id > 0 and all(s.user_id != info.host_id for s in result.seats):
-                await thread.add_user(discord.Object(id=info.host_id))
-        else:
-            thread = await interaction.message.create_thread(name=title, auto_archive_duration=10080)
-        for seat in result.seats:
-            if seat.user_id <= 0:
-                continue
-            try:
-                await thread.add_user(discord.Object(id=seat.user_id))
-            except discord.HTTPException:
-                log.warning("game %d: could not add user %d to thread", game_id, seat.user_id)
-        target = thread
-        await svc.set_thread(game_id, thread.id)
+        crash_point("started")
+        info = await svc.lobby(game_id)
+        with using(info.language):  # the lobby and the thread speak the game's language
+            embed = lobby_embed(info)
+        await interaction.response.edit_message(embed=embed, view=None, allowed_mentions=NONE)
+        target = await finish_start(bot, result, interaction)
+        await post_followups(bot, target, result)
+    finally:
+        bot.outbox.release(claimed)
+
+
+async def _open_thread(bot: Tabula, info: LobbyInfo, title: str, lobby: discord.Message | None) -> discord.Thread:
+    """The game's thread: from the lobby message (a second try finds the one Discord already made, which shares
+    the message's id), or a private one for a players-only game."""
+    channel: Any = bot.get_channel(info.channel_id) or await bot.fetch_channel(info.channel_id)  # type: ignore[arg-type]
+    if info.options.get(PRIVATE_OPTION) and isinstance(channel, discord.TextChannel):
+        me = getattr(bot.user, "id", None)
+        for made in channel.threads:  # a start cut short after Discord made the thread, before its id was saved
+            if made.name == title and made.owner_id == me and made.type is discord.ChannelType.private_thread:
+                return made
+        # Players only: a private thread that only its members (and moderators) can see.
+        return await channel.create_thread(name=title, auto_archive_duration=10080, invitable=False,
+                                           type=discord.ChannelType.private_thread)
+    if lobby is None and info.lobby_message_id is None:
+        return await channel.create_thread(name=title, auto_archive_duration=10080,  # type: ignore[no-any-return]
+                                           type=discord.ChannelType.public_thread)
+    try:
+        starter = lobby if lobby is not None else channel.get_partial_message(info.lobby_message_id)
+        return await starter.create_thread(name=title, auto_archive_duration=10080)
     except discord.HTTPException as err:
-        # Without "Create Public Threads" (or if Discord refuses the thread) the game is played in the channel.
-        log.warning("game %d: no thread (%s); playing in the channel", game_id, err)
-        with using(locale_of(interaction)):
-            await reply(interaction, _("I could not open a thread here (the bot needs **Create Public Threads** "
-                                       "and **Send Messages in Threads**), so this game is played in this "
-                                       "channel."))
-        assert interaction.channel_id is not None
-        await svc.set_thread(game_id, interaction.channel_id)
-        target = interaction.channel  # type: ignore[assignment]
-    result.thread_id = getattr(target, "id", None)
+        if err.code != 160004:  # "A thread has already been created for this message": a start cut short
+            raise
+        found: Any = await bot.fetch_channel(starter.id)
+        return found  # type: ignore[no-any-return]
+
+
+async def finish_start(bot: Tabula, result: GameMoment[Any], interaction: discord.Interaction | None = None
+                       ) -> discord.abc.Messageable:
+    """The steps after the start's commit, each safe to repeat: the thread (its id saved at once), its
+    members, the first post (adopted if a crash cut its bookkeeping short).  Returns where the game is told."""
+    info = await bot.service.lobby(result.game_id)
+    with using(info.language):  # the thread speaks the game's language
+        return await _finish_start(bot, result, info, interaction)
+
+
+async def _finish_start(bot: Tabula, result: GameMoment[Any], info: LobbyInfo,
+                        interaction: discord.Interaction | None) -> discord.abc.Messageable:
+    svc = bot.service
+    game_id = result.game_id
+    title = f"{game_text(result.spec.key, result.spec.title)} · #{game_id}"
+    target: Any
+    if info.thread_id is None:
+        try:
+            target = await _open_thread(bot, info, title, interaction.message if interaction else None)
+            crash_point("thread")
+            await svc.set_thread(game_id, target.id)  # at once: every command in the thread finds its game
+        except discord.HTTPException as err:
+            # Without "Create Public Threads" (or if Discord refuses the thread) the game is played in the channel.
+            log.warning("game %d: no thread (%s); playing in the channel", game_id, err)
+            if interaction is not None:
+                with using(locale_of(interaction)):
+                    await reply(interaction, _("I could not open a thread here (the bot needs **Create Public "
+                                               "Threads** and **Send Messages in Threads**), so this game is "
+                                               "played in this channel."))
+            assert info.channel_id is not None
+            await svc.set_thread(game_id, info.channel_id)
+            target = bot.get_channel(info.channel_id) or await bot.fetch_channel(info.channel_id)
+    else:
+        target = bot.get_channel(info.thread_id) or await bot.fetch_channel(info.thread_id)
+    if isinstance(target, discord.Thread):
+        people = [s.user_id for s in result.seats if s.user_id > 0]
+        if target.type is discord.ChannelType.private_thread and info.host_id > 0 and info.host_id not in people:
+            people.insert(0, info.host_id)
+        for user_id in people:
+            try:
+                await target.add_user(discord.Object(id=user_id))
+            except discord.HTTPException:
+                log.warning("game %d: could not add user %d to thread", game_id, user_id)
+            crash_point("members")
+    result.thread_id = target.id
     telling = await tell_result(result)
     intro = f"\n{game_text(result.spec.key, result.spec.intro)}" if result.spec.intro else ""
     telling.text = _("**{title}** begins!", title=title) + f"{intro}\n{telling.text}"
-    await send_telling(bot_of(interaction), target, result, telling)
-    await post_followups(bot_of(interaction), target, result)
+    found = await told_already(bot, target, result, telling) if interaction is None else None
+    if found is not None:
+        live = (found.channel.id, found.id) if found.components else None
+        await bot.outbox.delivered(game_id, result.version, found.id, prompt=live)
+    else:
+        await send_telling(bot, target, result, telling)
+    return target  # type: ignore[no-any-return]
+
+
+async def resume_start(bot: Tabula, moment: GameMoment[Any], owed: Owed) -> bool:
+    """At start-up (or the sweep): a start that died after its commit is finished, and its lobby shows it."""
+    log.info("game %d: finishing a start that was cut short", moment.game_id)
+    await refresh_lobby(bot, moment.game_id)  # type: ignore[arg-type]  # first, as a Start press does
+    await finish_start(bot, moment)
+    return True
 
 
 def _annotation(option: SlashOption) -> Any:
@@ -395,3 +454,8 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Games(bot))
+    tabula: Tabula = bot  # type: ignore[assignment]
+
+    async def starter(moment: GameMoment[Any], owed: Owed) -> bool:
+        return await resume_start(tabula, moment, owed)
+    tabula.outbox.starter = starter

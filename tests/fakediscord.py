@@ -826,6 +826,8 @@ class FakeDiscord:
         self._messages: dict[int, StoredMessage] = {}
         self._channel_messages: dict[int, list[int]] = {}
         self._threads: dict[int, ThreadInfo] = {}
+        self._enforced_nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message (enforce_nonce)
+        self.nonce_hits = 0  # resends that returned the message already made
         self._attachments: dict[int, FakeAttachment] = {}
 
         self._connections: set[_GatewayConnection] = set()
@@ -2287,7 +2289,16 @@ class FakeDiscord:
         channel = self._channel_or_404(request.match_info["channel_id"])
         body, files = self._body(request), self._files(request)
         self._validate_message_body(body, has_files=bool(files), creating=True)
+        key = (int(channel["id"]), str(body.get("nonce")))
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            # As Discord: a resend with the same nonce (within a few minutes) returns the message already made.
+            earlier = self._messages.get(self._enforced_nonces.get(key, 0))
+            if earlier is not None and not earlier.deleted:
+                self.nonce_hits += 1
+                return _json_response(earlier.payload)
         message = self._store_new_message(int(channel["id"]), body, files)
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            self._enforced_nonces[key] = message.id
         await self._announce_message(message)
         return _json_response(message.payload)
 

@@ -35,6 +35,8 @@ _INSERT = (
     "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
     "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
 )
+#: The move's telling, owed to its thread from this same transaction on (see ``bot/outbox.py``).
+_OWE = "INSERT INTO outbox (game_id, seq, kind, state, created_at) VALUES (:id, :seq, :kind, :state, :now)"
 
 
 @dataclass(slots=True)
@@ -95,9 +97,12 @@ class GameStore(Protocol):
         ...
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
+                   tell: tuple[str, str | None] | None = None) -> bool:
         """Write the new state if the row is still at ``version``; False when someone else moved first.
-        With ``options`` (the start), the lobby's options are rewritten in the same transaction."""
+        With ``options`` (the start), the lobby's options are rewritten in the same transaction.  With ``tell``
+        (``("move", the state the move was made in)`` or ``("start", None)``), an outbox row owes the move's
+        telling to the thread from the same transaction on (``bot/outbox.py`` draws it again from that state)."""
         ...
 
     async def close(self) -> None: ...
@@ -148,15 +153,18 @@ class SqliteStore:
             return [(r[0], r[1], r[2], r[3] or 0, r[4]) for r in await cur.fetchall()]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
+                   tell: tuple[str, str | None] | None = None) -> bool:
         update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
                                   "deadline": deadline, "now": now, **(clock or Clock()).values()}
         if options is not None:
             update["options"] = options
-        insert = None
+        insert: dict[str, Any] | None = None
         if entry is not None:
             insert = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
                       "action": entry.action, "events": entry.events, "now": now}
+            if tell is not None:
+                insert["tell"] = {"id": game_id, "seq": version + 1, "kind": tell[0], "state": tell[1], "now": now}
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((update, insert, done))
         try:
@@ -187,7 +195,9 @@ class SqliteStore:
                 cur = await db.execute(_UPDATE_OPTIONS if "options" in update else _UPDATE, update)
                 ok = cur.rowcount == 1
                 if ok and insert is not None:
-                    await db.execute(_INSERT, insert)
+                    await db.execute(_INSERT, insert)  # (sqlite reads only the names the statement has)
+                    if "tell" in insert:
+                        await db.execute(_OWE, insert["tell"])
                 results.append(ok)
             await db.commit()
         except Exception as err:
@@ -246,7 +256,8 @@ class CoreStore:
         return [(r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
 
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
-                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None) -> bool:
+                   entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
+                   tell: tuple[str, str | None] | None = None) -> bool:
         values: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
                                   "deadline": deadline, "now": now, **(clock or Clock()).values()}
         if options is not None:
@@ -260,6 +271,9 @@ class CoreStore:
                 await conn.execute(text(_INSERT), {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
                                                    "seat": entry.seat, "action": entry.action,
                                                    "events": entry.events, "now": now})
+                if tell is not None:
+                    await conn.execute(text(_OWE), {"id": game_id, "seq": version + 1, "kind": tell[0],
+                                                    "state": tell[1], "now": now})
         return True
 
     async def close(self) -> None:

@@ -1,0 +1,178 @@
+"""Stopping (SIGTERM from systemd or docker, Ctrl-C) without losing an answer, a post or a line of log.
+
+The order, all of it inside ``BUDGET`` seconds (container runtimes kill at 10):
+
+1. From the signal on, a new interaction is answered at once, privately: "Tabula is restarting" (it is never
+   handed to a command, so nothing new starts).
+2. The interactions already running (their handler tasks) get ``GRACE`` seconds to answer and post what they
+   committed; the sweep under way finishes; the per-game locks drain.
+3. The background edits and tellings under way get what is left; whatever still waits (Discord unreachable)
+   is cancelled: every committed move is in the outbox, and the next start-up tells it.
+4. Only then does the client close its connection and the database close.
+
+Nothing runs on a closed HTTP session, so no "Session is closed" and no "Task exception was never retrieved".
+A last-resort timer ends the process at ``HARD_EXIT`` seconds if a step is stuck in a way none foresaw."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Iterable
+from typing import Any
+
+import discord
+
+from rules.i18n import N_, _, using
+
+log = logging.getLogger("tabula.shutdown")
+RESTARTING = N_("Tabula is restarting — please try again in a moment.")
+GRACE = 6.0  # seconds for the interactions in flight to answer and post
+BUDGET = 8.5  # seconds for the whole stop, before the connection is closed
+HARD_EXIT = 9.7  # seconds: the process ends here whatever is still running
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                 "discord-ui-modal-dispatch-")
+
+
+class Stopping:
+    """One client's stop: refuses new interactions politely and waits, bounded, for the ones in flight."""
+
+    def __init__(self, client: discord.Client, *, grace: float = GRACE, budget: float = BUDGET) -> None:
+        self.client, self.grace, self.budget = client, grace, budget
+        self.since: float | None = None
+        self.refused = 0
+        self._refusals: set[asyncio.Task[None]] = set()
+        self._hard: asyncio.TimerHandle | None = None
+        self._closing: asyncio.Future[None] | None = None
+        self._ready = False
+
+    @property
+    def stopping(self) -> bool:
+        return self.since is not None
+
+    def install(self) -> None:
+        """Put the polite refusal in front of discord.py's own handling of INTERACTION_CREATE."""
+        state: Any = self.client._connection
+        original = state.parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if self.stopping:
+                task = asyncio.ensure_future(self._refuse(data))
+                self._refusals.add(task)
+                task.add_done_callback(self._refusals.discard)
+                return
+            original(data)
+
+        state.parsers["INTERACTION_CREATE"] = parse
+
+    async def _refuse(self, data: Any) -> None:
+        self.refused += 1
+        if data.get("type") == 4:  # an autocomplete: an empty list is its answer
+            return
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=self.client._connection)
+        with contextlib.suppress(Exception), using(str(data.get("locale") or "")):
+            await asyncio.wait_for(interaction.response.send_message(
+                _(RESTARTING), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()), 2.5)
+
+    def begin(self) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+            self._ready = self.client.is_ready()  # a start that never got in says only why (one line)
+            if self._ready:
+                log.info("stopping: answering what is in flight, then closing")
+
+    def on_signal(self) -> None:
+        """SIGTERM or SIGINT in the real process (``python -m bot``): close the client, and end the process at
+        ``HARD_EXIT`` seconds whatever is still running (never armed in a test's own process)."""
+        if self._hard is None:
+            self._hard = asyncio.get_running_loop().call_later(HARD_EXIT, _hard_exit)
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self.client.close())
+
+    def left(self, limit: float | None = None) -> float:
+        """Seconds left of the budget (or of ``limit`` seconds since the stop began, if sooner)."""
+        spent = time.monotonic() - (self.since or time.monotonic())
+        return max(0.0, min(self.budget, limit if limit is not None else self.budget) - spent)
+
+    @staticmethod
+    def in_flight() -> list[asyncio.Task[Any]]:
+        """The handler tasks discord.py runs for interactions (a command, a press, a modal)."""
+        me = asyncio.current_task()
+        return [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                and t.get_name().startswith(HANDLER_TASKS)]
+
+    async def drain_interactions(self) -> int:
+        """Let the interactions in flight finish (up to ``grace``); returns how many had to be cut off."""
+        return await self.settle(self.in_flight(), self.left(self.grace))
+
+    async def settle(self, tasks: Iterable[asyncio.Future[Any]], timeout: float) -> int:
+        """Wait up to ``timeout`` for ``tasks``; cancel the rest (and wait a moment for them to unwind)."""
+        pending = [t for t in tasks if not t.done()]
+        if not pending:
+            return 0
+        _, late = await asyncio.wait(pending, timeout=timeout)
+        for task in late:
+            task.cancel()
+        if late:
+            log.info("stopping: %d task(s) did not finish in time (their moves are in the outbox)", len(late))
+            await asyncio.wait(late, timeout=0.5)
+        return len(late)
+
+    async def bounded(self, work: Awaitable[Any], what: str) -> None:
+        """Run one step of the stop within what is left of the budget."""
+        try:
+            await asyncio.wait_for(work, timeout=max(0.1, self.left()))
+        except TimeoutError:
+            log.info("stopping: %s did not finish in time", what)
+        except Exception as err:  # the step failed: the stop goes on (the log says which, without a traceback)
+            log.info("stopping: %s failed (%s)", what, type(err).__name__)
+
+    async def refusals(self) -> None:
+        await self.settle(list(self._refusals), min(1.0, self.left()))
+
+    def done(self) -> None:
+        if self._hard is not None:
+            self._hard.cancel()
+        if self.since is not None and self._ready:
+            log.info("stopped in %.1f s (%d interaction(s) arriving meanwhile were asked to try again)",
+                     time.monotonic() - self.since, self.refused)
+
+
+class QuietReconnects(logging.Filter):
+    """discord.py logs a whole traceback each time it retries a lost gateway (Discord unreachable, a network
+    blip): one line with the reason says the same to an operator."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def leave(code: int) -> None:
+    """After a stop: if a worker thread is still busy (drawing the picture cache, which cannot be interrupted),
+    end the process now rather than wait for it; the connection and the database are closed already."""
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and t.is_alive() and not t.daemon]
+    if busy:
+        log.info("leaving %d busy worker thread(s) behind", len(busy))
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _hard_exit() -> None:
+    log.warning("stopping took too long: exiting now (every committed move is in the outbox)")
+    logging.shutdown()
+    os._exit(0)
+
+
+__all__ = ["BUDGET", "GRACE", "RESTARTING", "QuietReconnects", "Stopping", "leave"]
