@@ -17,10 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.claims import Claimer, process_identity
 from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
 from bot.play import Result
+from bot.shards import ShardLease, ShardPlan, lock_sqlite
 from rules import GameError
 
 log = logging.getLogger("tabula.bot")
@@ -98,14 +100,16 @@ class TabulaTree(app_commands.CommandTree):
                 await interaction.response.send_message(message, ephemeral=True, allowed_mentions=none)
 
 
-class TabulaBot(commands.Bot):
+class TabulaBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, database: Database | None = None) -> None:
+        self.shard_plan = ShardPlan.from_settings(settings)  # none set: every shard, as many as Discord says
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: everything runs on interactions
             allowed_mentions=discord.AllowedMentions.none(),  # only turn pings mention, and only their players
             tree_cls=TabulaTree,
             help_command=None,
+            **self.shard_plan.client_options(),
         )
         self.settings = settings
         self.db = database
@@ -117,10 +121,22 @@ class TabulaBot(commands.Bot):
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
         self.running: dict[int, tuple[int, int, str]] = {}  # game -> a message a telling may continue
+        self.identity = process_identity()  # how claims and the shard lease name this process
+        self.claims: Claimer | None = None
+        self.lease: ShardLease | None = None
+        self._file_lock: Any = None
 
     async def setup_hook(self) -> None:
         if self.db is None:
+            # A process of its own (python -m bot): refuse a second one on the same SQLite file, or on the
+            # same shards of one database, before anything else (bot/shards.py raises ProcessConflict).
+            self._file_lock = lock_sqlite(self.settings.database_url)
             self.db = await open_database(self.settings.database_url)
+            self.lease = ShardLease(self.db.engine, self.shard_plan, self.identity,
+                                    seconds=self.settings.shard_lease_seconds)
+            await self.lease.acquire()
+            self.lease.start_heartbeat(self.close)
+        self.claims = Claimer(self.db.engine, owner=self.identity)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
@@ -170,8 +186,9 @@ class TabulaBot(commands.Bot):
                 log.exception("timeout sweep failed")
             await asyncio.sleep(self.settings.timeout_poll_seconds)
 
-    async def run_timeouts(self) -> int:
-        results = await self.service.due()
+    async def run_timeouts(self, games: frozenset[int] | None = None) -> int:
+        """Tabula's timed moves (only in ``games``, the ones this process claimed, when given)."""
+        results = await self.service.due(games)
         for result in results:
             try:
                 await self.post_result(result)
@@ -179,9 +196,10 @@ class TabulaBot(commands.Bot):
                 log.exception("game %d: could not post Tabula's timed-out move", result.game_id)
         return len(results)
 
-    async def run_clocks(self) -> int:
-        """The turn clocks' due items (reminders, run-outs), each handed to the cogs that tell it."""
-        news = await self.service.clock_due()
+    async def run_clocks(self, games: frozenset[int] | None = None) -> int:
+        """The turn clocks' due items (reminders, run-outs), each handed to the cogs that tell it (only in
+        ``games``, the ones this process claimed, when given)."""
+        news = await self.service.clock_due(games)
         for item in news:
             try:
                 for listener in self.extra_events.get("on_tabula_clock", []):
@@ -191,7 +209,14 @@ class TabulaBot(commands.Bot):
         return len(news)
 
     async def sweep(self) -> int:
-        return await self.run_timeouts() + await self.run_clocks()
+        """One round of background work, on the due games this process claimed in the database (bot/claims.py),
+        so that with several processes on one database each item is done by exactly one of them."""
+        if self.claims is None:
+            return await self.run_timeouts() + await self.run_clocks()
+        async with self.claims.sweeping(self.service.clock()) as games:
+            if not games:
+                return 0
+            return await self.run_timeouts(games) + await self.run_clocks(games)
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
@@ -214,6 +239,11 @@ class TabulaBot(commands.Bot):
         if getattr(self, "service", None) is not None:
             await self.service.drain()  # let moves in flight finish their transaction
         await super().close()
+        if self.lease is not None:
+            await self.lease.release()  # after the gateway is closed: no interaction of these shards is left
         if self.db is not None and self._own_db:
             await self.db.close()
             self.db = None
+        if self._file_lock is not None:
+            self._file_lock.close()
+            self._file_lock = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -307,10 +307,13 @@ class GameService(LobbyService):
 
     # --- timeouts -----------------------------------------------------------------------------
 
-    async def due(self) -> list[GameMoment[Any]]:
-        """Take Tabula's action in every game whose turn timeout has passed; the results are to be posted."""
+    async def due(self, games: Collection[int] | None = None) -> list[GameMoment[Any]]:
+        """Take Tabula's action in every game whose turn timeout has passed (only among ``games`` when given:
+        the ones this process claimed); the results are to be posted."""
         results = []
         for game_id, version in await self.queries.due(self.clock()):
+            if games is not None and game_id not in games:
+                continue
             g = await self._load(game_id, fresh=True)
             rules = ruleset(g.record.ruleset)
             pending = rules.timeout(g.state) if g.state is not None else None
