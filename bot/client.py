@@ -201,6 +201,7 @@ class TabulaBot(commands.AutoShardedBot):
         ``games``, the ones this process claimed, when given)."""
         news = await self.service.clock_due(games)
         for item in news:
+            log.info("game %d: clock %s", item.game_id, item.kind)
             try:
                 for listener in self.extra_events.get("on_tabula_clock", []):
                     await listener(item)
