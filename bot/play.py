@@ -260,7 +260,13 @@ class GameService(LobbyService):
                     break
             if move is None:
                 break
-            done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, None, seat, by_tabula=True))
+            try:
+                # At the moment the move was chosen for: the cache may be older than a move another process
+                # saved, and a move chosen for an older position must not be applied to the newer one.
+                done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, rules.moment(g.state), seat,
+                                                   by_tabula=True))
+            except StaleAction:
+                continue  # the refusal read the game fresh: choose again from the position as stored
         return done
 
     def _check_playable(self, g: Loaded) -> None:
