@@ -28,7 +28,7 @@ from tests.scale_helpers import clean_postgres, needs_postgres
 from tests.test_entrypoint import bot_env
 
 pytestmark = needs_postgres
-REMINDERS, RUN_OUTS, TIMEOUTS = 10, 5, 5
+REMINDERS, RUN_OUTS, TIMEOUTS = 8, 4, 4
 PLAYED = re.compile(r"game (\d+): (?:seat \S+ \S+ -> v\d+|clock remind)")
 
 
@@ -95,27 +95,27 @@ async def test_two_processes_on_postgresql_do_each_background_item_exactly_once(
         try:
             await ready_connections(fake, 2)
             assert sorted(tuple(c.identify["shard"]) for c in fake._connections if c.identify) == [(0, 2), (1, 2)]
-            # Misconfigured: a third process on a shard that already runs.
+            # Misconfigured: a third process on a shard that already runs (it starts while the work comes due).
             third = await start_bot(fake, tmp_path, url, home, LOG_LEVEL="WARNING")
-            _, err = await asyncio.wait_for(third.communicate(), timeout=40)
-            refusal = err.decode().strip().splitlines()
-            assert third.returncode == 2 and len(refusal) == 1, err.decode()
-            assert refusal[0].startswith(f"tabula: shard {home} is already running in another process on this "
-                                         "database:") and "Give each process its own SHARD_IDS" in refusal[0]
             # The work comes due a game at a time, so that both processes' sweeps meet it.
             started = time.monotonic()
             order = [(k, g) for i in range(REMINDERS) for k in made for g in made[k][i:i + 1]]
             for kind, game_id in order:
                 async with db.engine.begin() as conn:
                     await conn.execute(text(DUE[kind]), {"past": time.time() - 1, "id": game_id})
-                await asyncio.sleep(0.12)
+                await asyncio.sleep(0.1)
             for _ in range(300):
                 told = {g: [m.content for m in fake.messages(await thread(db, g))] for k in made for g in made[k]}
                 if all(told[g] for g in told):
                     break
                 await asyncio.sleep(0.1)
             took = time.monotonic() - started
-            await asyncio.sleep(2.0)  # four more sweeps of each process: nothing more may happen
+            _, err = await asyncio.wait_for(third.communicate(), timeout=40)
+            refusal = err.decode().strip().splitlines()
+            assert third.returncode == 2 and len(refusal) == 1, err.decode()
+            assert refusal[0].startswith(f"tabula: shard {home} is already running in another process on this "
+                                         "database:") and "Give each process its own SHARD_IDS" in refusal[0]
+            await asyncio.sleep(1.5)  # three more sweeps of each process: nothing more may happen
             told = {g: [m.content for m in fake.messages(await thread(db, g))] for k in made for g in made[k]}
             reminders = {g: sum("a reminder" in c for c in told[g]) for g in made["remind"]}
             assert reminders == {g: 1 for g in made["remind"]}, told
@@ -151,3 +151,20 @@ async def thread(db: Database, game_id: int) -> int:
     info = await LongGameService(db).lobby(game_id)
     assert info.thread_id is not None
     return info.thread_id
+
+
+async def test_processes_starting_together_upgrade_the_schema_once(tmp_path: Path) -> None:
+    url = await clean_postgres()
+    env = bot_env(tmp_path, DATABASE_URL=url, LOG_LEVEL="WARNING")
+    starts = [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "migrate", cwd=tmp_path, env=env,
+                                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+              for _ in range(2)]  # two processes starting at the same instant, on an empty database
+    for proc in starts:
+        _, err = await asyncio.wait_for(proc.communicate(), timeout=60)
+        assert proc.returncode == 0 and not err, err.decode()
+    db = await open_database(url, upgrade=False)
+    try:
+        async with db.engine.connect() as conn:
+            assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalar_one() == "0006"
+    finally:
+        await db.close()
