@@ -154,3 +154,23 @@ async def test_a_second_python_m_bot_on_the_same_sqlite_file_is_refused_with_one
             first.send_signal(signal.SIGTERM)
             _, err = await asyncio.wait_for(first.communicate(), timeout=30)
         assert first.returncode == 0 and b"Traceback" not in err, err.decode()
+
+
+async def test_a_process_whose_shards_were_taken_stops_itself(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'lease.db'}"
+    await migrate(url)
+    engine = create_async_engine(url)
+    now = [1000.0]
+    try:
+        frozen = ShardLease(engine, ShardPlan(2, (1,)), "host-a:10:aa", seconds=2, clock=lambda: now[0])
+        await frozen.acquire()
+        now[0] += 10  # it missed its heartbeats (a frozen VM): the lease ran out and another process took it
+        await ShardLease(engine, ShardPlan(2, (1,)), "host-b:11:bb", seconds=2, clock=lambda: now[0]).acquire()
+        stopped = asyncio.Event()
+        frozen.start_heartbeat(stopped.set)
+        await asyncio.wait_for(stopped.wait(), timeout=5)  # its next heartbeat finds the lease gone: it stops
+        assert frozen.lost.is_set()
+        await frozen.release()  # a stop gives back only its own lease
+        assert [h[1] for h in await frozen.holders()] == ["host-b:11:bb"]
+    finally:
+        await engine.dispose()
