@@ -19,6 +19,8 @@ import signal
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from bot.config import Settings
 
 
@@ -53,6 +55,7 @@ def _logging(level: str, form: str = "plain") -> None:
     from bot.shutdown import QuietReconnects
 
     client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback per retry
+    logging.getLogger("discord.shard").addFilter(QuietReconnects())  # the same, from a sharded client
     client.setLevel(max(client.getEffectiveLevel(), logging.WARNING))  # "logging in using static token"
 
 
@@ -61,6 +64,7 @@ async def _run(settings: Settings) -> int:
     import discord
 
     from bot.client import TabulaBot
+    from bot.shards import ProcessConflict
     from bot.testing_endpoints import patch_from_env
 
     patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
@@ -82,6 +86,9 @@ async def _run(settings: Settings) -> int:
         async with bot:
             await bot.start(token)
         await bot.close()  # start() returns as soon as the socket closes: wait for the database to close too
+    except ProcessConflict as err:  # a second process on the same shards, or on the same SQLite file
+        print(f"tabula: {err}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
               "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)
@@ -96,6 +103,10 @@ async def _run(settings: Settings) -> int:
         return 2
     from bot.shutdown import leave
 
+    if bot.lease is not None and bot.lease.lost.is_set():
+        print("tabula: stopped: another process took this process's shards (see the log above)", file=sys.stderr)
+        leave(4)
+        return 4
     leave(0)  # closed: a picture still being drawn in a worker thread is not waited for
     return 0
 
@@ -149,7 +160,13 @@ def main(argv: list[str] | None = None) -> int:
         from bot.i18n import main as i18n
 
         return i18n(args.command)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as err:  # e.g. SHARD_IDS without SHARD_COUNT: one line, not a traceback
+        problems = "; ".join((f"{'.'.join(map(str, e['loc'])).upper()}: " if e["loc"] else "")
+                             + e["msg"].removeprefix("Value error, ") for e in err.errors())
+        print(f"tabula: the settings are wrong: {problems}", file=sys.stderr)
+        return 2
     if args.command in ("backup", "restore"):
         return _backup(args.command, settings.database_url, Path(args.file))
     if args.command == "play":

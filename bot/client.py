@@ -18,11 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.claims import Claimer, process_identity
 from bot.config import Settings
 from bot.db import Database, open_database
 from bot.longplay import LongGameService
 from bot.outbox import Outbox
 from bot.play import Result
+from bot.shards import ShardLease, ShardPlan, lock_sqlite
 from bot.shutdown import Stopping
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
@@ -109,8 +111,9 @@ class TabulaTree(app_commands.CommandTree):
                 await interaction.response.send_message(message, ephemeral=True, allowed_mentions=none)
 
 
-class TabulaBot(commands.Bot):
+class TabulaBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, database: Database | None = None) -> None:
+        self.shard_plan = ShardPlan.from_settings(settings)  # none set: every shard, as many as Discord says
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents: everything runs on interactions
@@ -118,6 +121,7 @@ class TabulaBot(commands.Bot):
             tree_cls=TabulaTree,
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
+            **self.shard_plan.client_options(),
         )
         self.settings = settings
         self.db = database
@@ -131,15 +135,28 @@ class TabulaBot(commands.Bot):
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
         self.running: dict[int, tuple[int, int, str]] = {}  # game -> a message a telling may continue
+        self.identity = process_identity()  # how claims and the shard lease name this process
+        self.claims: Claimer | None = None
+        self.lease: ShardLease | None = None
+        self._file_lock: Any = None
 
     async def setup_hook(self) -> None:
         if self.db is None:
+            # A process of its own (python -m bot): refuse a second one on the same SQLite file, or on the
+            # same shards of one database, before anything else (bot/shards.py raises ProcessConflict).
+            self._file_lock = lock_sqlite(self.settings.database_url)
             self.db = await open_database(self.settings.database_url)
+            self.lease = ShardLease(self.db.engine, self.shard_plan, self.identity,
+                                    seconds=self.settings.shard_lease_seconds)
+            await self.lease.acquire()
+            self.lease.start_heartbeat(self.close)
+        self.claims = Claimer(self.db.engine, owner=self.identity)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
                                        vacation_days=self.settings.vacation_days)
         self.outbox = Outbox(self, self.db)
+        self.outbox.owns = self.shard_plan.owns  # the process whose shards serve a server tells its games
         self.stopper.install()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -189,8 +206,9 @@ class TabulaBot(commands.Bot):
                 log.exception("timeout sweep failed")
             await asyncio.sleep(self.settings.timeout_poll_seconds)
 
-    async def run_timeouts(self) -> int:
-        results = await self.service.due()
+    async def run_timeouts(self, games: frozenset[int] | None = None) -> int:
+        """Tabula's timed moves (only in ``games``, the ones this process claimed, when given)."""
+        results = await self.service.due(games)
         for result in results:
             try:
                 await self.post_result(result)
@@ -198,10 +216,12 @@ class TabulaBot(commands.Bot):
                 log.exception("game %d: could not post Tabula's timed-out move", result.game_id)
         return len(results)
 
-    async def run_clocks(self) -> int:
-        """The turn clocks' due items (reminders, run-outs), each handed to the cogs that tell it."""
-        news = await self.service.clock_due()
+    async def run_clocks(self, games: frozenset[int] | None = None) -> int:
+        """The turn clocks' due items (reminders, run-outs), each handed to the cogs that tell it (only in
+        ``games``, the ones this process claimed, when given)."""
+        news = await self.service.clock_due(games)
         for item in news:
+            log.info("game %d: clock %s", item.game_id, item.kind)
             try:
                 for listener in self.extra_events.get("on_tabula_clock", []):
                     await listener(item)
@@ -210,10 +230,19 @@ class TabulaBot(commands.Bot):
         return len(news)
 
     async def sweep(self, *, startup: bool = False) -> int:
+        """One round of background work.  What is owed to a thread (the outbox) is told by the process whose
+        shards serve the game's server (``Outbox.owns``); turn clocks and timed moves are done on the due games
+        this process claimed in the database (bot/claims.py), so that with several processes on one database
+        each item is done by exactly one of them."""
         if startup:  # what a crash left: old prompts still live, moves and starts never told
             await self.outbox.retire_stale()
         told = await self.outbox.drain(startup=startup)
-        return told + await self.run_timeouts() + await self.run_clocks()
+        if self.claims is None:
+            return told + await self.run_timeouts() + await self.run_clocks()
+        async with self.claims.sweeping(self.service.clock()) as games:
+            if not games:
+                return told
+            return told + await self.run_timeouts(games) + await self.run_clocks(games)
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
@@ -248,6 +277,11 @@ class TabulaBot(commands.Bot):
         await stop.settle(self.background, stop.left())
         await stop.refusals()
         await stop.bounded(super().close(), "closing the connection")
+        if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
+            await stop.bounded(self.lease.release(), "giving the shards back")
         if self.db is not None and self._own_db:
             await stop.bounded(self.db.close(), "closing the database")
             self.db = None
+        if self._file_lock is not None:
+            self._file_lock.close()
+            self._file_lock = None

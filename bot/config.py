@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -32,3 +32,32 @@ class Settings(BaseSettings):
                                  description="Days of /game vacation each player may take per game.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: Literal["plain", "json"] = Field(default="plain", description="plain lines, or JSON lines.")
+    # --- several processes (see bot/shards.py and the README's "Several processes on one PostgreSQL") ---
+    shard_count: int | None = Field(default=None, ge=1, le=10_000, description=(
+        "Discord shards of the whole deployment; unset: one process runs every shard (Discord's recommendation)."))
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None, description=(
+        "The shards this process runs, e.g. 0,1 (needs SHARD_COUNT); unset: all of them."))
+    shard_lease_seconds: float = Field(default=30.0, ge=2, le=600, description=(
+        "A process's claim on its shards lasts this long without a heartbeat (a crashed process's shards are "
+        "free again after it)."))
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: Any) -> Any:
+        if isinstance(value, str):  # SHARD_IDS="0,1" (or "0 1")
+            parts = [p for p in value.replace(",", " ").split() if p]
+            return tuple(int(p) for p in parts) if parts else None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards of the whole deployment)")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong:
+                raise ValueError(f"SHARD_IDS must be between 0 and {self.shard_count - 1} (SHARD_COUNT is "
+                                 f"{self.shard_count}); {', '.join(map(str, wrong))} is not")
+            if len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("SHARD_IDS names a shard twice")
+        return self

@@ -6,6 +6,7 @@ own ``policy``, and what may be undone is the game's ``meta(action).undoable``."
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -85,12 +86,15 @@ class LongGameService(GameService):
 
     # --- the sweep ----------------------------------------------------------------------------
 
-    async def clock_due(self) -> list[ClockNews]:
-        """Everything the turn clocks have due now: reminders first come, then the run-outs.  Each item is
-        claimed in the database before it is acted on, so two processes never both do it."""
+    async def clock_due(self, games: Collection[int] | None = None) -> list[ClockNews]:
+        """Everything the turn clocks have due now (only among ``games`` when given: the ones this process
+        claimed): reminders first come, then the run-outs.  Each item is also taken in the database before it
+        is acted on (``claim_clock``), so two processes never both do it."""
         now = self.clock()
         news: list[ClockNews] = []
         for game_id, wake in await self.queries.waking(now):
+            if games is not None and game_id not in games:
+                continue
             try:
                 news += await self._wake(game_id, wake, now)
             except GameError as err:  # someone moved in the meantime: the clock has started again

@@ -41,6 +41,23 @@ class Game(SQLModel, table=True):
     paused: int = 0  # 0 running; 1 paused by the host; 2 waiting for an absent player (the "pause" policy)
     nudged_at: float | None = None
     language: str = "en"  # what the thread, pictures and tellings are written in (rules.i18n.LANGUAGES)
+    # Which process is doing this game's background work (its clock, its timeout), and until when
+    # (bot/claims.py): a crashed process's claim runs out by itself.
+    claimed_by: str | None = Field(default=None, max_length=200)
+    claimed_until: float | None = None
+
+
+class ShardLease(SQLModel, table=True):
+    """A running process's claim on Discord shards (bot/shards.py): renewed by its heartbeat, free once expired."""
+
+    __tablename__ = "shard_lease"
+
+    shard: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})  # -1: every shard
+    shard_count: int | None = None  # None: the process lets Discord decide
+    owner: str = Field(max_length=200)
+    started_at: float
+    heartbeat_at: float
+    expires_at: float
 
 
 class Seat(SQLModel, table=True):

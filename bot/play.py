@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -266,7 +266,13 @@ class GameService(LobbyService):
                     break
             if move is None:
                 break
-            done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, None, seat, by_tabula=True))
+            try:
+                # At the moment the move was chosen for: the cache may be older than a move another process
+                # saved, and a move chosen for an older position must not be applied to the newer one.
+                done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, rules.moment(g.state), seat,
+                                                   by_tabula=True))
+            except StaleAction:
+                continue  # the refusal read the game fresh: choose again from the position as stored
         return done
 
     def _check_playable(self, g: Loaded) -> None:
@@ -313,10 +319,13 @@ class GameService(LobbyService):
 
     # --- timeouts -----------------------------------------------------------------------------
 
-    async def due(self) -> list[GameMoment[Any]]:
-        """Take Tabula's action in every game whose turn timeout has passed; the results are to be posted."""
+    async def due(self, games: Collection[int] | None = None) -> list[GameMoment[Any]]:
+        """Take Tabula's action in every game whose turn timeout has passed (only among ``games`` when given:
+        the ones this process claimed); the results are to be posted."""
         results = []
         for game_id, version in await self.queries.due(self.clock()):
+            if games is not None and game_id not in games:
+                continue
             g = await self._load(game_id, fresh=True)
             rules = ruleset(g.record.ruleset)
             pending = rules.timeout(g.state) if g.state is not None else None

@@ -744,6 +744,15 @@ class _GatewayConnection:
     def intents(self) -> int:
         return int((self.identify or {}).get("intents", 0) or 0)
 
+    def serves(self, guild_id: Any) -> bool:
+        """Like Discord: a server's events reach only the connection identified for its shard
+        (``(guild_id >> 22) % shard_count``); events with no server come on shard 0."""
+        shard = (self.identify or {}).get("shard")
+        if not shard:
+            return True
+        number, count = int(shard[0]), max(1, int(shard[1]))
+        return (number == 0) if guild_id is None else (int(guild_id) >> 22) % count == number
+
     async def send(self, frame: JSON) -> None:
         async with self._lock:
             if frame.get("op") == 0:
@@ -1305,7 +1314,8 @@ class FakeDiscord:
         """
         if event == "INTERACTION_CREATE":
             self._register_interaction(data)
-        targets = [c for c in self._connections if c.ready]
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        targets = [c for c in self._connections if c.ready and c.serves(guild)]
         if not targets:
             raise RuntimeError(f"cannot dispatch {event}: no client is connected to the fake gateway")
         for conn in targets:
@@ -1313,7 +1323,8 @@ class FakeDiscord:
 
     async def _dispatch_if(self, intent: int, event: str, data: JSON) -> None:
         """Send an event to clients whose intents include ``intent`` (no error if none)."""
-        for conn in [c for c in self._connections if c.ready and c.intents & intent]:
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        for conn in [c for c in self._connections if c.ready and c.intents & intent and c.serves(guild)]:
             await conn.send({"op": 0, "t": event, "d": data})
 
     def _register_interaction(self, payload: JSON) -> InteractionRecord:
@@ -1389,7 +1400,7 @@ class FakeDiscord:
         return {
             "v": 10,
             "user": self.bot_user,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if conn.serves(self.guild_id) else [],
             "session_id": conn.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1438,7 +1449,8 @@ class FakeDiscord:
             conn.identify = data
             conn.ready = True
             await conn.send({"op": 0, "t": "READY", "d": self._ready_payload(conn)})
-            await conn.send({"op": 0, "t": "GUILD_CREATE", "d": self.guild_payload(conn.intents)})
+            if conn.serves(self.guild_id):  # a shard that serves no server of ours gets READY alone
+                await conn.send({"op": 0, "t": "GUILD_CREATE", "d": self.guild_payload(conn.intents)})
         elif op == 6:  # resume: not supported, ask for a fresh IDENTIFY
             await conn.send({"op": 9, "d": False})
         elif op == 8:  # request guild members
@@ -1531,7 +1543,8 @@ class FakeDiscord:
         channel_id = _snowflake(self.resolve_channel(channel))
         message = self._store_new_message(channel_id, {"content": content}, [], author=user_data)
         mentioned = f"<@{self.application_id}>" in content or f"<@!{self.application_id}>" in content
-        for conn in [c for c in self._connections if c.ready and c.intents & INTENT_GUILD_MESSAGES]:
+        for conn in [c for c in self._connections if c.ready and c.intents & INTENT_GUILD_MESSAGES
+                     and c.serves(self.guild_id)]:
             data = self._gateway_message(message)
             if not (conn.intents & INTENT_MESSAGE_CONTENT or mentioned):
                 data.update(content="", embeds=[], attachments=[], components=[])

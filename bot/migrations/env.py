@@ -12,6 +12,7 @@ from sqlmodel import SQLModel
 import bot.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 config = context.config
+MIGRATION_LOCK = 0x7A6B_0013  # the advisory lock id the schema upgrade holds on PostgreSQL
 target_metadata = SQLModel.metadata
 
 
@@ -22,6 +23,10 @@ def _run(connection: Connection) -> None:
         connection.exec_driver_sql("PRAGMA page_size=8192")
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Several processes starting at once on one database: one upgrades, the others wait for it and then
+            # find the schema at its newest revision (the lock ends with the transaction).
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         context.run_migrations()
 
 
