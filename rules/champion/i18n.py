@@ -25,7 +25,7 @@ from rules.champion.content import (
     Region,
     Story,
 )
-from rules.i18n import N_, N_p, Catalogue, language, number
+from rules.i18n import N_, Catalogue, N_p, language, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
@@ -36,6 +36,14 @@ _HEAD = re.compile(r"^(?P<monster>.+) \((?P<head>left head|middle head|right hea
 _NUMBERED = re.compile(r"^(?P<monster>.+) (?P<n>\d+)$")
 #: The three heads of Kerberos, as the fight names them.
 HEADS = {"left head": N_("left head"), "middle head": N_("middle head"), "right head": N_("right head")}
+
+
+#: The words refusals use for card types and attributes (looked up with ``_p("card", kind)``,
+#: ``_p("attribute", name)``; in English they are the ids themselves).
+WORDS = (N_p("card", "torso"), N_p("card", "head"), N_p("card", "hand"), N_p("card", "leg"),
+         N_p("card", "inspired"), N_p("attribute", "initiative"), N_p("attribute", "combat"),
+         N_p("attribute", "life"), N_p("colour", "red"), N_p("colour", "blue"), N_p("colour", "green"),
+         N_p("colour", "orange"))
 
 
 def foe_name(name: str) -> str:

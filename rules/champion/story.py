@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.champion.content import Library, library
-from rules.champion.i18n import N_, _, _n, local
+from rules.champion.i18n import N_, _, _n, _p, local
 from rules.champion.state import (
     Bought,
     CardChosen,
@@ -174,7 +174,7 @@ class _Teller(FightTeller):
         lib = self.loc
         if isinstance(e, Seated):
             order = " → ".join(self.player(s) for s in e.order)
-            tokens = ", ".join(_("{player} {colour} ({letter})", player=self.player(s), colour=_(colour),
+            tokens = ", ".join(_("{player} {colour} ({letter})", player=self.player(s), colour=_p("colour", colour),
                                  letter=self.s.heroes[s].letter)
                                for s, colour in sorted(e.colours.items()) if 0 <= s < len(self.s.heroes))
             self.add(_("🎲 Tabula draws lots: {first} goes first. Turn order: {order}. Tokens: {tokens}.",
@@ -295,14 +295,14 @@ class _Teller(FightTeller):
             self.add(_("📌 **{card}** takes effect for {who} ({words}) and is discarded.", card=self.story(e.card),
                        who=self.who(e.seat), words=words))
         elif isinstance(e, FateMoved):
-            hero = self.hero_name(e.seat)
+            name = self.hero_name(e.seat)
             now = _signed(e.fate) if e.fate else '0'
             if e.mark == "reset":
-                self.add(_("⚖️ {hero}'s fate marker returns to the middle of the track.", hero=hero))
+                self.add(_("⚖️ {hero}'s fate marker returns to the middle of the track.", hero=name))
             elif e.mark == "laurel":
-                self.add(_("⚖️ {hero}'s fate marker moves toward the laurel 🌿 (now {now}).", hero=hero, now=now))
+                self.add(_("⚖️ {hero}'s fate marker moves toward the laurel 🌿 (now {now}).", hero=name, now=now))
             else:
-                self.add(_("⚖️ {hero}'s fate marker moves toward the skull 💀 (now {now}).", hero=hero, now=now))
+                self.add(_("⚖️ {hero}'s fate marker moves toward the skull 💀 (now {now}).", hero=name, now=now))
         elif isinstance(e, Reshuffled):
             self.add(_n("🔀 The {pile} ran out: {n} discard shuffled into a new pile.",
                         "🔀 The {pile} ran out: {n} discards shuffled into a new pile.", e.cards,
@@ -311,19 +311,19 @@ class _Teller(FightTeller):
             self.fight_began(e)
         elif isinstance(e, WeaponChosen):
             self.weapon_told = True
-            hero = self.hero_name(e.seat)
+            name = self.hero_name(e.seat)
             armed = _n(" (+{n} armed card)", " (+{n} armed cards)", e.armed) if e.armed else ""
             if e.item and e.second:
-                self.add(_("🗡️ {hero} fights with the {item} and the {second}{armed}.", hero=hero,
+                self.add(_("🗡️ {hero} fights with the {item} and the {second}{armed}.", hero=name,
                            item=self.item(e.item), second=self.item(e.second), armed=armed))
             elif e.item:
-                self.add(_("🗡️ {hero} fights with the {item}{armed}.", hero=hero, item=self.item(e.item),
+                self.add(_("🗡️ {hero} fights with the {item}{armed}.", hero=name, item=self.item(e.item),
                            armed=armed))
             elif e.second:
-                self.add(_("🗡️ {hero} fights with no weapon and the {second}{armed}.", hero=hero,
+                self.add(_("🗡️ {hero} fights with no weapon and the {second}{armed}.", hero=name,
                            second=self.item(e.second), armed=armed))
             else:
-                self.add(_("🗡️ {hero} fights with no weapon{armed}.", hero=hero, armed=armed))
+                self.add(_("🗡️ {hero} fights with no weapon{armed}.", hero=name, armed=armed))
         elif isinstance(e, RangedAttack):
             self.ranged(e)
         elif isinstance(e, InitiativeRolled):

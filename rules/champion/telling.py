@@ -61,12 +61,15 @@ WOUND_NAMES: dict[str, str] = {"torso": N_("a torso wound"), "head": N_("a head 
                                "leg": N_("a leg wound"), "inspired": N_("a wound from an Inspired combat card"),
                                "ranged": N_("a ranged hit"),
                                "fire": N_("a blast of fiery breath"), "": N_("a blow")}
-CHANGE_NAMES: dict[str, str] = {"gold": N_("gold"), "xp": N_("XP"), "life": N_("life"), "max_life": N_("maximum life"),
-                                "combat": N_("combat"), "initiative": N_("initiative")}
-ATTRIBUTE_NAMES: dict[str, str] = {"initiative": N_("initiative"), "combat": N_("combat value"), "life": N_("maximum life")}
+CHANGE_NAMES: dict[str, str] = {"gold": N_("gold"), "xp": N_("XP"), "life": N_("life"),
+                                "max_life": N_("maximum life"), "combat": N_("combat"),
+                                "initiative": N_("initiative")}
+ATTRIBUTE_NAMES: dict[str, str] = {"initiative": N_("initiative"), "combat": N_("combat value"),
+                                   "life": N_("maximum life")}
 PILE_NAMES: dict[str, str] = {"event": N_("event deck"), "combat": N_("combat deck"), "item": N_("item deck"),
-                              "easy": N_("easy story deck"), "medium": N_("medium story deck"), "hard": N_("hard story deck"),
-                              "province": N_("province cards"), "monster": N_("monster sheets")}
+                              "easy": N_("easy story deck"), "medium": N_("medium story deck"),
+                              "hard": N_("hard story deck"), "province": N_("province cards"),
+                              "monster": N_("monster sheets")}
 REASONS: dict[str, str] = {"double six": N_("double six: the higher initiative wins"),
                            "double one": N_("double one: the higher initiative wins"),
                            "one": N_("a 1 always loses"), "six": N_("a 6 always wins")}

@@ -3,6 +3,7 @@ played and thrown down, wounds, and how a fight ends."""
 
 from __future__ import annotations
 
+from rules.champion.i18n import N_, _, _n
 from rules.champion.state import (
     CardPlayed,
     CardsDrawn,
@@ -13,7 +14,6 @@ from rules.champion.state import (
     RangedAttack,
     Wound,
 )
-from rules.champion.i18n import N_, _, _n
 from rules.champion.telling import CARD_NAMES, REASONS, WOUND_NAMES, Teller, _and, _cap
 from rules.core import Event
 
@@ -129,14 +129,16 @@ class FightTeller(Teller):
         values = dict(hero=hero, hero_base=hi, hero_roll=e.hero_roll, hero_total=e.hero_total, roller=roller,
                       foe_base=fi, foe_roll=e.foe_roll, foe_total=e.foe_total, reason=reason)
         if e.attacker == "hero":
-            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} {foe_base}+{foe_roll} "
-                       "= **{foe_total}** — {hero} attacks{reason}.", **values))
+            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} "
+                       "{foe_base}+{foe_roll} = **{foe_total}** — {hero} attacks{reason}.", **values))
         elif len(self.foes) == 1:
-            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} {foe_base}+{foe_roll} "
-                       "= **{foe_total}** — {foe} attacks{reason}.", foe=self.group(cap=False), **values))
+            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} "
+                       "{foe_base}+{foe_roll} = **{foe_total}** — {foe} attacks{reason}.", foe=self.group(cap=False),
+                       **values))
         else:
-            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} {foe_base}+{foe_roll} "
-                       "= **{foe_total}** — {foes} attack{reason}.", foes=self.group(cap=False), **values))
+            self.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} "
+                       "{foe_base}+{foe_roll} = **{foe_total}** — {foes} attack{reason}.",
+                       foes=self.group(cap=False), **values))
 
     def played(self, e: CardPlayed, prev: Event | None, nxt: Event | None, index: int) -> None:
         card = self.card(e.card) + (_(WHY[e.why]) if e.why in WHY else "")
