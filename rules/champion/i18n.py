@@ -30,7 +30,8 @@ from rules.i18n import N_, Catalogue, N_p, language, number
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "foe_name", "joined", "local", "number", "the"]
+__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "foe_name", "joined", "language", "local", "local_map", "number",
+           "the"]
 
 _HEAD = re.compile(r"^(?P<monster>.+) \((?P<head>left head|middle head|right head)\)$")
 _NUMBERED = re.compile(r"^(?P<monster>.+) (?P<n>\d+)$")
@@ -143,10 +144,19 @@ def _region(r: Region) -> Region:
 
 
 @cache
+def _local_map(m: MapFile, lang: str) -> MapFile:
+    return MapFile(m.map, tuple(_region(r) for r in m.region), tuple(_province(p) for p in m.province), m.link)
+
+
+def local_map(m: MapFile) -> MapFile:
+    """The map with its names (provinces, regions, cities, shrines) in the current language."""
+    lang = language()
+    return m if lang == "en" else _local_map(m, lang)
+
+
+@cache
 def _local(lib: Library, lang: str) -> Library:
-    m = lib.map
-    map_data = MapFile(m.map, tuple(_region(r) for r in m.region), tuple(_province(p) for p in m.province),
-                       m.link)
+    map_data = _local_map(lib.map, lang)
     return Library(map_data=map_data, heroes=tuple(_hero(h) for h in lib.heroes),
                    items=tuple(_item(i) for i in lib.items), events=tuple(_event(e) for e in lib.events),
                    monsters=tuple(_monster(x) for x in lib.monsters), stories=tuple(_story(s) for s in lib.stories),
