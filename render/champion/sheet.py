@@ -193,8 +193,9 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
                   fill=LOSS)
     _tablet(img, (left + 2 * slot_w + 40, top, right, top + 2 * slot_h + 12), set(key[2]))
     if h.get("fate"):
-        draw.text((right, SHEET_H - 36), _("Fate marker: {fate}", fate=f"{h['fate']:+d}"), font=font("bold", 15),
-                  fill=INK, anchor="rb")
+        fate = "%+d" % int(h["fate"])  # noqa: UP031
+        draw.text((right, SHEET_H - 36), _("Fate marker: {fate}", fate=fate), font=font("bold", 15), fill=INK,
+                  anchor="rb")
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
 
 
