@@ -43,6 +43,7 @@ COMBAT_ASKS = {
 }
 #: How a played combat card is captioned, by its role.
 HOW = {"attack": N_("{who} attacks"), "defence": N_("{who} defends"), "thrown": N_("{who} throws down")}
+PLAYS = N_("{who} plays")
 
 
 
@@ -228,7 +229,7 @@ class ChampionPresenter:
             if not isinstance(e, CardPlayed) or e.card not in CARD_TYPES:
                 continue
             who = (hero or _("The hero")) if e.by == "hero" else foe_name(e.by)
-            out.append((e.card, _(HOW.get(e.role, N_("{who} plays")), who=who)))
+            out.append((e.card, _(HOW.get(e.role, PLAYS), who=who)))
         return out[-8:]
 
     def status(self, moment: ChampionMoment) -> Telling:
@@ -309,17 +310,16 @@ class ChampionPresenter:
             if not me.hero:
                 menu = [(c.label, c.command) for c in moment.choices(seat) if c.command.verb == "hero"]
                 taken = {h.hero for h in view.heroes}
+                rows = [_("**{hero}** — {title}, starts in {province}", hero=h.name, title=h.title,
+                          province=lib.province[h.start].name) for h in lib.heroes if h.id not in taken]
                 text = _("Choose your hero, the side of the sheet (its starting numbers) and one of the two starting "
-                         "weapons of the hero's people:\n{heroes}", heroes="\n".join(
-                             _("**{hero}** — {title}, starts in {province}", hero=h.name, title=h.title,
-                               province=lib.province[h.start].name)
-                             for h in lib.heroes if h.id not in taken))
+                         "weapons of the hero's people:\n{heroes}", heroes="\n".join(rows))
                 return Telling(text=text, pictures=[], prompt=Prompt(
                     users=[], text="", menus=[Menu(menu[:25], placeholder=_("Choose your hero…"))]))
             offer = [lib.item[i] for i in (secret.offer if secret else ()) if i in lib.item]
+            offered = [_("**{item}** ({price} gold)", item=i.name, price=i.price) for i in offer]
             text = _("You have {gold} gold. Two item cards are turned over for you: {items}. Buy one, or pass.",
-                     gold=me.gold, items=", ".join(_("**{item}** ({price} gold)", item=i.name, price=i.price)
-                                                   for i in offer))
+                     gold=me.gold, items=", ".join(offered))
             return Telling(text=text, pictures=[x for i in offer if (x := self.card("item", i.id)) is not None],
                            prompt=self._choices(moment, seat))
         if view.phase == "combat":

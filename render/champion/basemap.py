@@ -170,6 +170,13 @@ def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tupl
 #: shipped file against a fresh placement, and ``python -m render.champion.basemap`` writes it again.
 LAYOUT_FILE = Path(__file__).parent / "layout.json"
 LAYOUT_VERSION = 1
+#: The languages whose map names differ from the English ones ship their own layout (``layout.<lang>.json``).
+LAYOUT_LANGUAGES = ("hu",)
+
+
+def layout_file(lang: str = "en") -> Path:
+    """Where the layout of the map's names in ``lang`` is shipped."""
+    return LAYOUT_FILE if lang == "en" else LAYOUT_FILE.with_name(f"layout.{lang}.json")
 
 
 def _layout_key(world_map: MapFile) -> str:
@@ -189,19 +196,25 @@ class _Layout(msgspec.Struct, frozen=True):
 def labels(world_map: MapFile) -> dict[str, Label]:
     """Each province's name block and token place: the shipped layout when it matches this map, else placed
     now (see ``place_all``)."""
-    try:
-        shipped = msgspec.json.decode(LAYOUT_FILE.read_bytes(), type=_Layout)
-    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
-        return place_all(world_map)
-    return shipped.labels if shipped.key == _layout_key(world_map) else place_all(world_map)
+    key = _layout_key(world_map)
+    for lang in ("en", *LAYOUT_LANGUAGES):
+        try:
+            shipped = msgspec.json.decode(layout_file(lang).read_bytes(), type=_Layout)
+        except (OSError, msgspec.ValidationError, msgspec.DecodeError):
+            continue
+        if shipped.key == key:
+            return shipped.labels
+    return place_all(world_map)
 
 
-def write_layout(world_map: MapFile) -> Path:
-    """Place every label afresh and ship the result (run after changing the map or the placement)."""
+def write_layout(world_map: MapFile, lang: str = "en") -> Path:
+    """Place every label afresh and ship the result (run after changing the map, its names in a language, or
+    the placement): ``world_map`` is the map with its names in ``lang``."""
     placed = place_all(world_map)
     layout = _Layout(key=_layout_key(world_map), labels=dict(sorted(placed.items())))
-    LAYOUT_FILE.write_bytes(msgspec.json.encode(layout) + b"\n")
-    return LAYOUT_FILE
+    path = layout_file(lang)
+    path.write_bytes(msgspec.json.encode(layout) + b"\n")
+    return path
 
 
 def place_all(world_map: MapFile) -> dict[str, Label]:
@@ -642,5 +655,9 @@ def _base(world_map: MapFile) -> Image.Image:
 
 if __name__ == "__main__":  # python -m render.champion.basemap: ship the layout again
     import render.champion.basemap as shipped_module  # the package's own copy, not this __main__ one
+    from rules.i18n import using
 
     print(f"wrote {shipped_module.write_layout(content.map_file())}")
+    for language in shipped_module.LAYOUT_LANGUAGES:
+        with using(language):
+            print(f"wrote {shipped_module.write_layout(shipped_module.world(), language)}")

@@ -398,7 +398,8 @@ def _item_marks(it: Item) -> list[str]:
         else:
             marks.append(_("ranged: once before melee"))
     if it.armed and it.armed_count:
-        card = _p("card", it.armed).title() if language() == "en" else _p("card", it.armed)
+        card = _p("card", it.armed)
+        card = card.title() if language() == "en" else card[:1].upper() + card[1:]
         marks.append(_n("+{n} {card} card", "+{n} {card} cards", it.armed_count, card=card))
     if it.shield:
         marks.append(_("shield: turns aside any wound") if it.shield == "any"
@@ -594,7 +595,7 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
            top: int = 12) -> None:
     """A track of numbered stones 0..top with the value's stone marked; the stat's glyph before it."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 17, 150 - 38 - 18)
+    lface, label = fitted(label, "bold", 17, 150 - 38 - 4)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + 150
     step = 44

@@ -83,8 +83,8 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     x0, y0, x1, y1 = box
     if not item_id:
         draw.rounded_rectangle(box, radius=8, outline=mix(INK, PARCHMENT_DARK, 0.5), width=2)
-        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty slot", font=font("sans", 15),
-                  fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
+        face, empty = fitted(_("empty slot"), "sans", 15, x1 - x0 - 16)
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), empty, font=face, fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
         return
     draw.rounded_rectangle(box, radius=8, fill=mix(ITEM_COLOUR, WHITE, 0.85), outline=ITEM_COLOUR, width=3)
     found = item(item_id)

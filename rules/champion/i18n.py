@@ -81,6 +81,7 @@ def the(noun: str, *, cap: bool = False, proper: bool = False) -> str:
             if proper:
                 return noun
             head = "az" if rest.lstrip("*")[:1] in _VOWELS else "a"
+            rest = rest[:1].lower() + rest[1:]  # a common noun: "a rabló", not "a Rabló"
         return (head.capitalize() if cap else head.lower()) + " " + rest
     # English (and every language still without its own texts, which falls back to English)
     name = noun if proper else "the " + noun
