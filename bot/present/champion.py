@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
+from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling
 from render import champion as art
 from rules.champion.content import CARD_TYPES, Library, library
 from rules.champion.i18n import N_, N_p, _, _p, foe_name, local
@@ -70,6 +70,11 @@ def side_name(lib: Library, hero: str, side: str) -> str:
     return local(lib).hero[hero].side[index].name if index is not None else side
 
 
+def _title(moment: Moment[object]) -> str:
+    """The game's title and number, "Champion of the Empire · #12", in the current language."""
+    return f"{_(moment.spec.title)} · #{moment.game_id}"
+
+
 def _opens_hand(label: str) -> Button:
     return Button(label, view="hand", style="primary")
 
@@ -89,7 +94,7 @@ class ChampionPresenter:
     def board(self, moment: ChampionMoment) -> Picture:
         view = moment.view()
         alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
-        return Picture("map.png", art.render_board(view, title=game_title(moment)), alt[:1000])
+        return Picture("map.png", art.render_board(view, title=_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
         lib = local(self.lib)
@@ -257,7 +262,7 @@ class ChampionPresenter:
                           life=h.life, max_life=h.max_life, combat=h.combat, initiative=h.initiative, xp=h.xp,
                           gold=h.gold, info=h.info, needed=view.info_needed, items=items))
         head = _("This game was abandoned.") if moment.status == "abandoned" else view.caption
-        text = f"**{game_title(moment)}** — {head}\n" + "\n".join(rows)
+        text = f"**{_title(moment)}** — {head}\n" + "\n".join(rows)
         return Telling(text=text, pictures=[self.board(moment)], prompt=self.prompt(moment))
 
     # --- private views --------------------------------------------------------------------------
