@@ -10,9 +10,12 @@ module reads only the moment: views, events, choices.
 
 from __future__ import annotations
 
-from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, game_title
+from collections.abc import Iterable
+
+from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling
 from render import champion as art
-from rules.champion.content import CARD_TYPES, library
+from rules.champion.content import CARD_TYPES, Library, library
+from rules.champion.i18n import N_, N_p, _, _p, foe_name, local
 from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
@@ -20,21 +23,56 @@ from rules.core import Event
 
 #: What each phase asks of the players who must act (the buttons say the rest).
 ASKS = {
-    "action": "your turn: choose an action — a move from the menu (a story card follows), a button, or "
-              "**Your choices**",
-    "fate": "the fate track gives you the choice: pick the story card to be faced",
-    "story": "choose what you do",
-    "monster": "choose the mythological monster you will hunt",
-    "item": "choose the item that is given up",
-    "market": "the local market: buy one item, or pass",
+    "action": N_("your turn: choose an action — a move from the menu (a story card follows), a button, or "
+                 "**Your choices**"),
+    "fate": N_("the fate track gives you the choice: pick the story card to be faced"),
+    "story": N_("choose what you do"),
+    "monster": N_("choose the mythological monster you will hunt"),
+    "item": N_("choose the item that is given up"),
+    "market": N_("the local market: buy one item, or pass"),
 }
-CARD_NAMES = {t: t.capitalize() for t in CARD_TYPES}  # "Torso", "Head", …
+CARD_NAMES = {"torso": N_("Torso"), "head": N_("Head"), "hand": N_("Hand"), "leg": N_("Leg"),
+              "inspired": N_("Inspired")}
+#: What each combat step asks of the players who must act.
+COMBAT_ASKS = {
+    "hero_attack": N_("you attack: choose a card and a target"),
+    "foe_defend": N_("the opponent must throw a card down (no matching card to defend with)"),
+    "foe_attack": N_("play the opponents' attack cards"),
+    "hero_defend": N_("you have no matching card: choose the card to throw down"),
+    "keep": N_("the combat round is over: choose at most two cards to keep"),
+}
+#: How a played combat card is captioned, by its role.
+HOW = {"attack": N_("{who} attacks"), "defence": N_("{who} defends"), "thrown": N_("{who} throws down")}
+PLAYS = N_("{who} plays")
+
+
+
+
+def _card_names(kinds: Iterable[str]) -> str:
+    return ", ".join(_(CARD_NAMES[k]) if k in CARD_NAMES else k for k in kinds)
+
+
+#: A card placed in front of a hero, as the sheet lists it (in English, its key).
+KEEP_NAMES = {"guide": N_p("kept", "guide"), "blessing": N_p("kept", "blessing"), "fever": N_p("kept", "fever"),
+              "free_passage": N_p("kept", "free_passage"), "lame": N_p("kept", "lame")}
 MOVES = ("explore", "caravan", "voyage")
 #: How each verb's button looks.
 STYLES: dict[str, Style] = {
     "recuperate": "success", "use": "success", "lore": "primary", "buy": "primary", "choose": "primary",
     "weapon": "primary", "attack": "danger", "drop": "danger", "play": "danger",
 }
+
+
+def side_name(lib: Library, hero: str, side: str) -> str:
+    """A side of a hero's sheet (the view keeps its English name) in the current language."""
+    h = lib.hero.get(hero)
+    index = next((i for i, sd in enumerate(h.side) if sd.name == side), None) if h is not None else None
+    return local(lib).hero[hero].side[index].name if index is not None else side
+
+
+def _title(moment: Moment[object]) -> str:
+    """The game's title and number, "Champion of the Empire · #12", in the current language."""
+    return f"{_(moment.spec.title)} · #{moment.game_id}"
 
 
 def _opens_hand(label: str) -> Button:
@@ -56,10 +94,10 @@ class ChampionPresenter:
     def board(self, moment: ChampionMoment) -> Picture:
         view = moment.view()
         alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
-        return Picture("map.png", art.render_board(view, title=game_title(moment)), alt[:1000])
+        return Picture("map.png", art.render_board(view, title=_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
-        lib = self.lib
+        lib = local(self.lib)
         if kind == "story" and card_id in lib.story:
             c = lib.story[card_id]
             return Picture(f"story-{card_id}.png", art.render_story(c), art.story_alt_text(c)[:1000])
@@ -92,8 +130,8 @@ class ChampionPresenter:
         events = [e for e in moment.events if isinstance(e, Event)]
         lines = tell(view, events, lib=self.lib)
         if moment.by_tabula and not moment.auto_seat and moment.actor is not None:  # a turn timeout
-            lines.insert(0, f"⏳ {moment.name_of(moment.actor)} did not answer within the game's time limit, so "
-                            "Tabula plays for them.")
+            lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula plays for them.",
+                              player=moment.name_of(moment.actor)))
         setup = view.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)
         found = [self._story(view, moment, cid, events) if kind == "story" else self.card(kind, cid)
                  for kind, cid in revealed(events, setup=setup)]
@@ -109,13 +147,13 @@ class ChampionPresenter:
         if played:
             pictures.append(Picture("played.png", art.render_played(played), art.played_alt_text(played)[:1000]))
         if moment.outcome is not None:
-            lines.append("**The heroes at the end**\n" + "\n".join(final_report(view, lib=self.lib)))
+            lines.append(_("**The heroes at the end**\n{rows}", rows="\n".join(final_report(view, lib=self.lib))))
             lines.append(f"🏆 {moment.outcome.summary}")
         # The map comes at the end of an action (a new turn, the game's start and end), never per card.
         if view.phase in ("action", "over") or (view.phase == "setup" and moment.actor is None):
             pictures.append(self.board(moment))
         if not lines and moment.actor is not None:  # a secret choice that changes nothing anyone may see yet
-            lines.append(f"{moment.name_of(moment.actor)} has chosen.")
+            lines.append(_("{player} has chosen.", player=moment.name_of(moment.actor)))
         prompt = self._pinged(moment)
         quiet = self._unpinged(moment, prompt)
         if quiet:
@@ -134,8 +172,8 @@ class ChampionPresenter:
         if not names or moment.view().phase == "setup":
             return ""
         if acting == [moment.actor]:
-            return f"➡️ {names[0]} goes on: {prompt.text}"
-        return "⏳ Still choosing: " + ", ".join(names) + "."
+            return _("➡️ {player} goes on: {prompt}", player=names[0], prompt=prompt.text)
+        return _("⏳ Still choosing: {players}.", players=", ".join(names))
 
     def _pinged(self, moment: ChampionMoment) -> Prompt | None:
         """The prompt, pinging only players the turn has just passed to: not the one who acted (they are here
@@ -155,7 +193,7 @@ class ChampionPresenter:
     def _story(self, view: ChampionView, moment: ChampionMoment, card_id: str, events: list[Event]) -> Picture | None:
         """A story card as it stands: the outcome rolled or chosen marked; while the hero chooses, the options
         they cannot pay for greyed out with the reason."""
-        story = self.lib.story.get(card_id)
+        story = local(self.lib).story.get(card_id)
         if story is None:
             return None
         outcome = next((e for e in events if isinstance(e, StoryOutcome) and e.card == card_id), None)
@@ -163,7 +201,8 @@ class ChampionPresenter:
         if outcome is None and view.phase == "story" and view.story == card_id and view.current is not None:
             gold = view.heroes[view.current].gold
             open_ = {c.command.get("option") for c in moment.choices(view.current) if c.command.verb == "choose"}
-            closed = {i: f"needs {-o.gold} gold — you have {gold}" for i, o in enumerate(story.outcome)
+            closed = {i: _("needs {cost} gold — you have {gold}", cost=-o.gold, gold=gold)
+                      for i, o in enumerate(story.outcome)
                       if str(i + 1) not in open_ and o.gold < 0}
         chosen = outcome.outcome if outcome is not None else -1
         roll = outcome.roll if outcome is not None else 0
@@ -171,51 +210,59 @@ class ChampionPresenter:
         alt = art.story_alt_text(story)
         if outcome is not None and 0 <= chosen < len(story.outcome):
             o = story.outcome[chosen]
-            alt = (f"Rolled {roll}: " if roll else f"Chosen: {o.choice} — ") + o.text + " " + alt
+            alt = (_("Rolled {roll}: {text}", roll=roll, text=o.text) if roll
+                   else _("Chosen: {choice} — {text}", choice=o.choice, text=o.text)) + " " + alt
         if closed:
-            alt += " Closed: " + "; ".join(f"{story.outcome[i].choice} ({why})" for i, why in closed.items())
+            alt += " " + _("Closed: {options}", options="; ".join(f"{story.outcome[i].choice} ({why})"
+                                                                 for i, why in closed.items()))
         return Picture(f"story-{card_id}.png", png, alt[:1000])
 
     def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
         """The combat cards this step turned over, each with who played it and how (at most eight)."""
         hero = ""
+        lib = local(self.lib)
         fighter = view.combat.hero if view.combat is not None else view.current
         if fighter is not None and 0 <= fighter < len(view.heroes):
             h = view.heroes[fighter]
-            hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.player
+            hero = lib.hero[h.hero].name if h.hero in lib.hero else h.player
         out: list[tuple[str, str]] = []
         for e in events:
             if isinstance(e, FightBegan):
                 fighting = view.heroes[e.seat] if 0 <= e.seat < len(view.heroes) else None
-                if fighting is not None and fighting.hero in self.lib.hero:
-                    hero = self.lib.hero[fighting.hero].name
+                if fighting is not None and fighting.hero in lib.hero:
+                    hero = lib.hero[fighting.hero].name
             if not isinstance(e, CardPlayed) or e.card not in CARD_TYPES:
                 continue
-            who = (hero or "The hero") if e.by == "hero" else e.by
-            how = {"attack": "attacks", "defence": "defends", "thrown": "throws down"}.get(e.role, "plays")
-            out.append((e.card, f"{who} {how}"))
+            who = (hero or _("The hero")) if e.by == "hero" else foe_name(e.by)
+            out.append((e.card, _(HOW.get(e.role, PLAYS), who=who)))
         return out[-8:]
 
     def status(self, moment: ChampionMoment) -> Telling:
         view = moment.view()
         rows = []
+        lib = local(self.lib)
         for h in view.heroes:
             if not h.hero:
-                rows.append(f"{h.letter} **{h.player}** — still choosing a hero")
+                rows.append(_("{letter} **{player}** — still choosing a hero", letter=h.letter, player=h.player))
                 continue
-            hero = self.lib.hero[h.hero].name
-            where = self.lib.province[h.province].name if h.province else "—"
+            hero = lib.hero[h.hero].name
+            where = lib.province[h.province].name if h.province else "—"
+            colour = _p("colour", h.colour)
             if h.side is None:  # another player's choice while the heroes are chosen
-                ready = "still choosing" if h.to_act else "ready"
-                rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) starts in {where} — {ready}; the side, "
-                            "weapon and item are shown when everyone is ready")
+                values = dict(letter=h.letter, player=h.player, colour=colour, hero=hero, where=where)
+                rows.append(_("{letter} **{player}** ({colour}, {hero}) starts in {where} — still choosing; the side, "
+                              "weapon and item are shown when everyone is ready", **values) if h.to_act else
+                            _("{letter} **{player}** ({colour}, {hero}) starts in {where} — ready; the side, weapon "
+                              "and item are shown when everyone is ready", **values))
                 continue
-            items = ", ".join(self.lib.item[i].name for i in h.items) or "no items"
-            rows.append(f"{h.letter} **{h.player}** ({h.colour}, {hero}) in {where} — life {h.life}/{h.max_life}, "
-                        f"combat {h.combat}, initiative {h.initiative}, XP {h.xp}, gold {h.gold}, information "
-                        f"{h.info}/{view.info_needed} · {items}")
-        head = "This game was abandoned." if moment.status == "abandoned" else view.caption
-        text = f"**{game_title(moment)}** — {head}\n" + "\n".join(rows)
+            items = ", ".join(lib.item[i].name for i in h.items) or _("no items")
+            rows.append(_("{letter} **{player}** ({colour}, {hero}) in {where} — life {life}/{max_life}, combat "
+                          "{combat}, initiative {initiative}, XP {xp}, gold {gold}, information {info}/{needed} · "
+                          "{items}", letter=h.letter, player=h.player, colour=colour, hero=hero, where=where,
+                          life=h.life, max_life=h.max_life, combat=h.combat, initiative=h.initiative, xp=h.xp,
+                          gold=h.gold, info=h.info, needed=view.info_needed, items=items))
+        head = _("This game was abandoned.") if moment.status == "abandoned" else view.caption
+        text = f"**{_title(moment)}** — {head}\n" + "\n".join(rows)
         return Telling(text=text, pictures=[self.board(moment)], prompt=self.prompt(moment))
 
     # --- private views --------------------------------------------------------------------------
@@ -232,22 +279,25 @@ class ChampionPresenter:
         view = moment.view(seat)
         hero = view.heroes[seat]
         if not hero.hero:
-            return Telling(text="You have not chosen your hero yet — press **Your choices** in the thread.",
+            return Telling(text=_("You have not chosen your hero yet — press **Your choices** in the thread."),
                            pictures=[])
         secret = view.secret
         side = hero.side or ""
-        lines = [f"**{self.lib.hero[hero.hero].name}** — {hero.player}'s hero ({side} side)."]
-        regions = [self.lib.region[r].name for r in secret.regions] if secret else []
+        lib = local(self.lib)
+        lines = [_("**{hero}** — {player}'s hero ({side} side).", hero=lib.hero[hero.hero].name, player=hero.player,
+                   side=side_name(self.lib, hero.hero, side))]
+        regions = [lib.region[r].name for r in secret.regions] if secret else []
         if regions:
-            lines.append(f"Region cards still in your hand ({len(regions)}): {', '.join(regions)} — the monster is "
-                         "in one of them.")
+            lines.append(_("Region cards still in your hand ({n}): {regions} — the monster is in one of them.",
+                           n=len(regions), regions=', '.join(regions)))
         if hero.monster:
-            lines.append(f"Your monster: **{self.lib.monster[hero.monster].name}**.")
+            lines.append(_("Your monster: **{monster}**.", monster=lib.monster[hero.monster].name))
         if secret is not None and secret.lair:
-            lines.append(f"Its lair: **{self.lib.province[secret.lair].name}** — travel there and `/attack`.")
-        kept = [k.key for k in hero.kept]
+            lines.append(_("Its lair: **{province}** — travel there and `/attack`.",
+                           province=lib.province[secret.lair].name))
+        kept = [_p("kept", KEEP_NAMES[k.key]) if k.key in KEEP_NAMES else k.key for k in hero.kept]
         if kept:
-            lines.append("Cards in front of you: " + ", ".join(kept) + ".")
+            lines.append(_("Cards in front of you: {cards}.", cards=", ".join(kept)))
         png = art.render_sheet(hero, side_name=side)
         return Telling(text="\n".join(lines), pictures=[
             Picture("sheet.png", png, art.sheet_alt_text(hero, side_name=side)[:1000])])
@@ -259,49 +309,50 @@ class ChampionPresenter:
             return None
         view = moment.view(seat)
         secret = view.secret
-        lib = self.lib
+        lib = local(self.lib)
         if view.phase == "setup":
             me = view.heroes[seat]
             if not me.hero:
                 menu = [(c.label, c.command) for c in moment.choices(seat) if c.command.verb == "hero"]
                 taken = {h.hero for h in view.heroes}
-                text = ("Choose your hero, the side of the sheet (its starting numbers) and one of the two starting "
-                        "weapons of the hero's people:\n" + "\n".join(
-                            f"**{h.name}** — {h.title}, starts in {lib.province[h.start].name}"
-                            for h in lib.heroes if h.id not in taken))
+                rows = [_("**{hero}** — {title}, starts in {province}", hero=h.name, title=h.title,
+                          province=lib.province[h.start].name) for h in lib.heroes if h.id not in taken]
+                text = _("Choose your hero, the side of the sheet (its starting numbers) and one of the two starting "
+                         "weapons of the hero's people:\n{heroes}", heroes="\n".join(rows))
                 return Telling(text=text, pictures=[], prompt=Prompt(
-                    users=[], text="", menus=[Menu(menu[:25], placeholder="Choose your hero…")]))
+                    users=[], text="", menus=[Menu(menu[:25], placeholder=_("Choose your hero…"))]))
             offer = [lib.item[i] for i in (secret.offer if secret else ()) if i in lib.item]
-            text = (f"You have {me.gold} gold. Two item cards are turned over for you: "
-                    + ", ".join(f"**{i.name}** ({i.price} gold)" for i in offer) + ". Buy one, or pass.")
+            offered = [_("**{item}** ({price} gold)", item=i.name, price=i.price) for i in offer]
+            text = _("You have {gold} gold. Two item cards are turned over for you: {items}. Buy one, or pass.",
+                     gold=me.gold, items=", ".join(offered))
             return Telling(text=text, pictures=[x for i in offer if (x := self.card("item", i.id)) is not None],
                            prompt=self._choices(moment, seat))
         if view.phase == "combat":
             lines = []
             pictures: list[Picture] = []
             if secret is not None and secret.hand:
-                lines.append("**Your hand:** " + ", ".join(CARD_NAMES.get(k, k) for k in secret.hand))
+                lines.append(_("**Your hand:** {cards}", cards=_card_names(secret.hand)))
                 cards = secret.hand_cards or secret.hand
                 pictures.append(Picture("hand.png", art.render_hand(cards), art.hand_alt_text(cards)[:1000]))
             for foe in secret.foe_hands if secret else ():
-                name = view.combat.foes[foe.foe].name if view.combat else str(foe.foe + 1)
-                lines.append(f"**{name}'s hand** (you play it): " + ", ".join(CARD_NAMES.get(k, k) for k in foe.cards))
-                title = f"{name}'s hand (you play it)"
+                name = foe_name(view.combat.foes[foe.foe].name) if view.combat else str(foe.foe + 1)
+                lines.append(_("**{foe}'s hand** (you play it): {cards}", foe=name, cards=_card_names(foe.cards)))
+                title = _("{foe}'s hand (you play it)", foe=name)
                 pictures.append(Picture(f"hand-{foe.foe + 1}.png", art.render_hand(foe.cards, title=title),
                                         art.hand_alt_text(foe.cards, title=title)[:1000]))
-            lines.append("Your choices are the buttons below; everyone sees each card as it is played.")
+            lines.append(_("Your choices are the buttons below; everyone sees each card as it is played."))
             return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self._choices(moment, seat))
-        own = {"lair": "You stand in your monster's lair (only you know it): attack it now, or draw a story card "
-                       "as usual.",
-               "action": "Your choices this turn: the buttons below (a shrine's lore can be learned the turn after "
-                         "you end a turn at the shrine).",
-               "fate": "The fate track gives you the choice: pick the story card to be faced.",
-               "story": "Choose what you do on the story card" + self._hint(view, seat) + ".",
-               "monster": "Choose the mythological monster you will hunt.",
-               "item": "Choose the item that is given up" + self._hint(view, seat) + ".",
-               "market": "You are at the market: buy one item, or leave it." + self._market_note(view, seat)}
+        own = {"lair": _("You stand in your monster's lair (only you know it): attack it now, or draw a story card "
+                         "as usual."),
+               "action": _("Your choices this turn: the buttons below (a shrine's lore can be learned the turn after "
+                           "you end a turn at the shrine)."),
+               "fate": _("The fate track gives you the choice: pick the story card to be faced."),
+               "story": _("Choose what you do on the story card{hint}.", hint=self._hint(view, seat)),
+               "monster": _("Choose the mythological monster you will hunt."),
+               "item": _("Choose the item that is given up{hint}.", hint=self._hint(view, seat)),
+               "market": _("You are at the market: buy one item, or leave it.") + self._market_note(view, seat)}
         phase = "lair" if secret is not None and secret.in_lair else view.phase
-        return Telling(text=own.get(phase, "Your move: the buttons below."), pictures=[],
+        return Telling(text=own.get(phase, _("Your move: the buttons below.")), pictures=[],
                        prompt=self._choices(moment, seat))
 
     def _market_note(self, view: ChampionView, seat: int) -> str:
@@ -311,9 +362,9 @@ class ChampionPresenter:
         gold = view.heroes[seat].gold
         prices = [max(0, self.lib.item[i].price - view.price_cut) for i in view.market if i in self.lib.item]
         if prices and min(prices) > gold:
-            return (f" You have {gold} gold and the cheapest item here costs {min(prices)}, so you can only leave "
-                    "the market this time.")
-        return f" You have {gold} gold."
+            return " " + _("You have {gold} gold and the cheapest item here costs {price}, so you can only leave the "
+                           "market this time.", gold=gold, price=min(prices))
+        return " " + _("You have {gold} gold.", gold=gold)
 
     # --- who must act, and the controls they get ------------------------------------------------
 
@@ -328,32 +379,33 @@ class ChampionPresenter:
         if view.phase == "setup":
             picking = [s for s in acting if not view.heroes[s].hero]
             buying = [s for s in acting if view.heroes[s].hero]
-            pick = "choose your hero (first come, first served), the side of the sheet and a starting weapon"
-            buy = "buy one of the two items turned up for you, or pass"
             if not buying:
-                what = f"{pick}, then {buy}"
+                what = _("choose your hero (first come, first served), the side of the sheet and a starting weapon, "
+                         "then buy one of the two items turned up for you, or pass")
             elif not picking:
-                what = buy
+                what = _("buy one of the two items turned up for you, or pass")
             else:
-                what = f"{pick} — or, once your hero is chosen, {buy}"
-            return Prompt(users=users, text=f"{what} — press **Your choices** (only you see them).",
-                          buttons=[_opens_hand("Your choices")])
+                what = _("choose your hero (first come, first served), the side of the sheet and a starting weapon "
+                         "— or, once your hero is chosen, buy one of the two items turned up for you, or pass")
+            return Prompt(users=users, text=_("{what} — press **Your choices** (only you see them).", what=what),
+                          buttons=[_opens_hand(_("Your choices"))])
         if view.phase == "combat":
             return self._combat_prompt(moment, view, acting, users)
         seat = acting[0]
         prompt = self._choices(moment, seat, public=True)
         prompt.users = users
-        prompt.text = ASKS.get(view.phase, "your move") + self._hint(view, seat) + self._market_note(view, seat)
+        ask = _(ASKS[view.phase]) if view.phase in ASKS else _("your move")
+        prompt.text = ask + self._hint(view, seat) + self._market_note(view, seat)
         if view.phase == "action":
-            prompt.buttons.append(_opens_hand("Your choices"))
+            prompt.buttons.append(_opens_hand(_("Your choices")))
         return prompt
 
     def _hint(self, view: ChampionView, seat: int) -> str:
         if view.phase == "story" and view.story is not None:
-            return f" (**{self.lib.story[view.story].title}**)"
+            return f" (**{local(self.lib).story[view.story].title}**)"
         if view.phase == "item" and view.losing is not None:
             owner = view.heroes[view.losing.owner].player
-            return f" ({owner}'s item)" if view.heroes[seat].player != owner else ""
+            return _(" ({player}'s item)", player=owner) if view.heroes[seat].player != owner else ""
         return ""
 
     def _choices(self, moment: ChampionMoment, seat: int, *, public: bool = False) -> Prompt:
@@ -383,7 +435,8 @@ class ChampionPresenter:
             if verb == "ranged" and c.command.get("item") not in ("", "none"):
                 style = "danger"
             buttons.append(Button(c.label, command=c.command, style=style))
-        menus = [Menu([(label, c.command) for label, c in menu][:25], placeholder="Move: explore, caravan or sail…")]
+        menus = [Menu([(label, c.command) for label, c in menu][:25],
+                      placeholder=_("Move: explore, caravan or sail…"))]
         return Prompt(users=[], text="", menus=menus if menu else [], buttons=buttons[:20])
 
     def _combat_prompt(self, moment: ChampionMoment, view: ChampionView, acting: list[int],
@@ -392,22 +445,15 @@ class ChampionPresenter:
         assert c is not None
         if c.step == "weapon" and acting == [c.hero]:
             p = self._choices(moment, c.hero)
-            p.users, p.text = users, "choose the weapon you fight with (it cannot be changed during the fight)"
+            p.users, p.text = users, _("choose the weapon you fight with (it cannot be changed during the fight)")
             return p
         if c.step == "ranged" and acting == [c.hero]:
             p = self._choices(moment, c.hero)
-            p.users, p.text = users, "your one ranged attack before melee, if you want it"
+            p.users, p.text = users, _("your one ranged attack before melee, if you want it")
             return p
-        texts = {
-            "hero_attack": "you attack: choose a card and a target",
-            "foe_defend": "the opponent must throw a card down (no matching card to defend with)",
-            "foe_attack": "play the opponents' attack cards",
-            "hero_defend": "you have no matching card: choose the card to throw down",
-            "keep": "the combat round is over: choose at most two cards to keep",
-        }
-        return Prompt(users=users, text=texts.get(c.step, "your move in the fight") + " — press **Your hand** "
-                                                                                     "(only you see it).",
-                      buttons=[_opens_hand("Your hand")])
+        ask = _(COMBAT_ASKS[c.step]) if c.step in COMBAT_ASKS else _("your move in the fight")
+        return Prompt(users=users, text=_("{ask} — press **Your hand** (only you see it).", ask=ask),
+                      buttons=[_opens_hand(_("Your hand"))])
 
 
 PRESENTER = ChampionPresenter()

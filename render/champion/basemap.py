@@ -15,21 +15,25 @@ import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.champion import glyphs
-from render.champion.texts import deck_of
+from render.champion.texts import deck_of, fitted
 from render.champion.world import geometry, sites
 from render.common import (
     RGB,
     Box,
     build_palette,
     canvas,
-    ellipsize,
     font,
     mix,
+    text_length,
     wrap,
 )
 from render.mapkit import OUT, Cell, Geometry, place_labels, project
 from rules.champion import content
 from rules.champion.content import MapFile, Province
+from rules.champion.i18n import N_, N_p, _, _p, local_map
+
+#: The three story decks as the map's key names them.
+DECK_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 # --- layout and colours ------------------------------------------------------------------------------
 
@@ -89,8 +93,8 @@ def _hex(colour: str) -> RGB:
 
 
 def world() -> MapFile:
-    """The game's map (tests may monkeypatch this to a fixture)."""
-    return content.map_file()
+    """The game's map, its names in the current language (tests may monkeypatch this to a fixture)."""
+    return local_map(content.map_file())
 
 
 # --- the palette -------------------------------------------------------------------------------------
@@ -166,6 +170,13 @@ def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tupl
 #: shipped file against a fresh placement, and ``python -m render.champion.basemap`` writes it again.
 LAYOUT_FILE = Path(__file__).parent / "layout.json"
 LAYOUT_VERSION = 1
+#: The languages whose map names differ from the English ones ship their own layout (``layout.<lang>.json``).
+LAYOUT_LANGUAGES = ("hu",)
+
+
+def layout_file(lang: str = "en") -> Path:
+    """Where the layout of the map's names in ``lang`` is shipped."""
+    return LAYOUT_FILE if lang == "en" else LAYOUT_FILE.with_name(f"layout.{lang}.json")
 
 
 def _layout_key(world_map: MapFile) -> str:
@@ -185,19 +196,25 @@ class _Layout(msgspec.Struct, frozen=True):
 def labels(world_map: MapFile) -> dict[str, Label]:
     """Each province's name block and token place: the shipped layout when it matches this map, else placed
     now (see ``place_all``)."""
-    try:
-        shipped = msgspec.json.decode(LAYOUT_FILE.read_bytes(), type=_Layout)
-    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
-        return place_all(world_map)
-    return shipped.labels if shipped.key == _layout_key(world_map) else place_all(world_map)
+    key = _layout_key(world_map)
+    for lang in ("en", *LAYOUT_LANGUAGES):
+        try:
+            shipped = msgspec.json.decode(layout_file(lang).read_bytes(), type=_Layout)
+        except (OSError, msgspec.ValidationError, msgspec.DecodeError):
+            continue
+        if shipped.key == key:
+            return shipped.labels
+    return place_all(world_map)
 
 
-def write_layout(world_map: MapFile) -> Path:
-    """Place every label afresh and ship the result (run after changing the map or the placement)."""
+def write_layout(world_map: MapFile, lang: str = "en") -> Path:
+    """Place every label afresh and ship the result (run after changing the map, its names in a language, or
+    the placement): ``world_map`` is the map with its names in ``lang``."""
     placed = place_all(world_map)
     layout = _Layout(key=_layout_key(world_map), labels=dict(sorted(placed.items())))
-    LAYOUT_FILE.write_bytes(msgspec.json.encode(layout) + b"\n")
-    return LAYOUT_FILE
+    path = layout_file(lang)
+    path.write_bytes(msgspec.json.encode(layout) + b"\n")
+    return path
 
 
 def place_all(world_map: MapFile) -> dict[str, Label]:
@@ -290,7 +307,7 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
             c += (1.0 - sum(crop.tobytes()) / (255.0 * 18)) * 40
         return c
 
-    for _ in range(4):
+    for _i in range(4):
         moved = False
         for pid in sorted(out):
             box = out[pid]
@@ -469,14 +486,14 @@ def _sea_names(img: Image.Image, g: Geometry) -> None:
     for name, lonlat, scale in _SEA_NAMES:
         x, y = project(g.fit, lonlat)
         face = font("serif", round(24 * scale))
-        spaced = " ".join(name)
+        spaced = " ".join(_p("sea", name))
         draw.text((x, y), spaced, font=face, fill=SEA_TEXT, anchor="mm")
 
 
 _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
-    ("MARE INTERNUM", (20.5, 34.2), 1.0),
-    ("PONTUS EUXINUS", (34.5, 43.2), 0.62),
-    ("OCEANUS", (-6.5, 46.5), 0.75),
+    (N_p("sea", "MARE INTERNUM"), (20.5, 34.2), 1.0),
+    (N_p("sea", "PONTUS EUXINUS"), (34.5, 43.2), 0.62),
+    (N_p("sea", "OCEANUS"), (-6.5, 46.5), 0.75),
 )
 
 
@@ -510,7 +527,7 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
     for lab in labels(world_map).values():
         p = provs[lab.pid]
         img.alpha_composite(glyphs.badge(p.icon, deck_of(p.icon), BADGE), (p.x - BADGE // 2, p.y - BADGE // 2))
-        x0, y0, x1, _ = lab.name_box
+        x0, y0, x1, _y1 = lab.name_box
         cx = (x0 + x1) / 2
         y = y0 + 2
         for line in lab.name_lines:
@@ -547,32 +564,43 @@ def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
 def _draw_key(img: Image.Image, world_map: MapFile) -> None:
     draw = canvas(img)
     box = _key_box(world_map)
-    x0, y0, x1, _ = box
+    x0, y0, x1, _y1 = box
     _panel(draw, box, rim=(120, 90, 40))
-    head = font("bold", 15)
     small = font("sans", 14)
     y = y0 + 14
-    draw.text((x0 + 16, y), "Story decks by province icon", font=head, fill=INK)
+    kface, key_head = fitted(_("Story decks by province icon"), "bold", 15, x1 - x0 - 32)
+    draw.text((x0 + 16, y), key_head, font=kface, fill=INK)
     y += 24
     for deck in content.DECKS:
         icons = [i for i in content.ICONS if content.DECK_OF_ICON[i] == deck]
         colour = glyphs.DECK_COLOURS[deck]
         draw.rounded_rectangle((x0 + 16, y + 2, x0 + 86, y + 24), radius=5, fill=colour)
-        draw.text((x0 + 51, y + 13), deck, font=head, fill=WHITE, anchor="mm")
+        dface, deck_name = fitted(_(DECK_NAMES[deck]), "bold", 15, 66)
+        draw.text((x0 + 51, y + 13), deck_name, font=dface, fill=WHITE, anchor="mm")
         x = x0 + 96
+        labels_w = sum(29 + text_length(_(glyphs.ICON_NAMES[n]), small) + 12 for n in icons) - 12
+        iface = small
+        if labels_w > x1 - 16 - x:  # a longer translation: the icon names get smaller
+            iface = fitted("".join(_(glyphs.ICON_NAMES[n]) for n in icons), "sans", 14,
+                           x1 - 16 - x - len(icons) * 41)[0]
         for name in icons:
             spr = glyphs.badge(name, deck, 26)
             img.paste(spr, (x, y), spr)
-            label = glyphs.ICON_NAMES[name]
-            draw.text((x + 29, y + 13), label, font=small, fill=INK, anchor="lm")
-            x += 29 + int(small.getlength(label)) + 12
+            label = _(glyphs.ICON_NAMES[name])
+            draw.text((x + 29, y + 13), label, font=iface, fill=INK, anchor="lm")
+            x += 29 + int(text_length(label, iface)) + 12
         y += 30
     y += 4
     draw.line((x0 + 16, y, x1 - 16, y), fill=mix(INK, PANEL, 0.6), width=1)
     y += 8
     x = x0 + 16
-    for kind, label in (("city", "city (market)"), ("shrine", "secret shrine"), ("anchor", "port"),
-                        ("crossing", "narrow crossing")):
+    legend = [("city", _("city (market)")), ("shrine", _("secret shrine")), ("anchor", _("port")),
+              ("crossing", _("narrow crossing"))]
+    legend_w = sum(34 + 5 + text_length(label, small) + 18 for _kind, label in legend) - 18
+    if legend_w > x1 - x0 - 32:  # a longer translation: the legend gets smaller
+        small = fitted("".join(label for _kind, label in legend), "sans", 14,
+                       x1 - x0 - 32 - len(legend) * 57)[0]
+    for kind, label in legend:
         if kind == "city":
             spr = glyphs.city(22)
         elif kind == "shrine":
@@ -588,16 +616,16 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         img.paste(spr, (x, y), spr)
         x += spr.width + 5
         draw.text((x, y + 11), label, font=small, fill=INK, anchor="lm")
-        x += int(small.getlength(label)) + 18
+        x += int(text_length(label, small)) + 18
     y += 30
     x = x0 + 16
-    face = font("cond", 14)
     col_w = (x1 - x0 - 32) // 2
     for i, r in enumerate(world_map.region):
         cx = x + (i % 2) * col_w
         cy = y + (i // 2) * 22
         draw.rectangle((cx, cy + 2, cx + 18, cy + 18), fill=_region_fill(r.colour), outline=REGION_LINE, width=2)
-        draw.text((cx + 24, cy + 10), ellipsize(r.name, face, col_w - 30), font=face, fill=INK, anchor="lm")
+        rface, region = fitted(r.name, "cond", 14, col_w - 30)
+        draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 
 @lru_cache(maxsize=4)
@@ -627,5 +655,9 @@ def _base(world_map: MapFile) -> Image.Image:
 
 if __name__ == "__main__":  # python -m render.champion.basemap: ship the layout again
     import render.champion.basemap as shipped_module  # the package's own copy, not this __main__ one
+    from rules.i18n import using
 
     print(f"wrote {shipped_module.write_layout(content.map_file())}")
+    for language in shipped_module.LAYOUT_LANGUAGES:
+        with using(language):
+            print(f"wrote {shipped_module.write_layout(shipped_module.world(), language)}")

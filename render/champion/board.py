@@ -27,8 +27,9 @@ from render.champion.basemap import (
     world,
 )
 from render.champion.map import compose_map
-from render.champion.texts import hero_name, item_name
+from render.champion.texts import fitted, hero_name, item_name
 from render.common import RGB, canvas, ellipsize, font, png_bytes, text_length
+from rules.champion.i18n import _, _p
 from rules.champion.view import ChampionView, HeroView
 
 STRIP_H = 440  # the band under the map
@@ -49,11 +50,12 @@ def standings(view: ChampionView) -> list[HeroView]:
 
 def _stats(h: HeroView, needed: int) -> str:
     if not h.hero:
-        return "still choosing a hero"
+        return _("still choosing a hero")
     if h.side is None:  # another player's pick while heroes are chosen
-        return "hero chosen; the rest when all are ready"
+        return _("hero chosen; the rest when all are ready")
     weapon = f" · {item_name(h.weapon)}" if h.weapon else ""
-    return f"Life {h.life}/{h.max_life} · XP {h.xp} · Gold {h.gold} · Info {h.info}/{needed}{weapon}"
+    return _("Life {life}/{max_life} · XP {xp} · Gold {gold} · Info {info}/{needed}{weapon}", life=h.life,
+             max_life=h.max_life, xp=h.xp, gold=h.gold, info=h.info, needed=needed, weapon=weapon)
 
 
 def _token(img: Image.Image, centre: tuple[int, int], h: HeroView, diameter: int) -> None:
@@ -74,8 +76,9 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
     draw.rectangle(box, fill=PANEL, outline=PANEL_RIM, width=4)
     rows = standings(view)
     over = view.phase == "over"
-    head = "Standings" if over else "Heroes"
-    draw.text((x0 + 18, y0 + 10), head.upper(), font=font("bold", 26), fill=PANEL_RIM)
+    head = _("Standings") if over else _("Heroes")
+    hface, head = fitted(head.upper(), "bold", 26, x1 - x0 - 36)
+    draw.text((x0 + 18, y0 + 10), head, font=hface, fill=PANEL_RIM)
     top = y0 + 46
     height = (y1 - 10 - top) // max(4, len(rows))
     big = font("bold", min(40, height // 2 - 2))
@@ -93,15 +96,15 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
         draw.text((row[0] + 22, mid), marker, font=font("bold", 38), fill=INK, anchor="lm")
         _token(img, (row[0] + 96, mid), h, min(64, height - 16))
         tx = row[0] + 140
-        tag = "TO ACT" if acting else ("CHAMPION" if champion else "")
-        tag_w = int(text_length(tag, font("bold", 28))) + 24 if tag else 0
+        tag = _("TO ACT") if acting else (_("CHAMPION") if champion else "")
+        tf, tag = fitted(tag, "bold", 28, (row[2] - tx) / 3) if tag else (font("bold", 28), "")
+        tag_w = int(text_length(tag, tf)) + 24 if tag else 0
         name = h.player + (f" · {hero_name(h.hero)}" if h.hero else "")
-        name = f"{name} ({h.colour})"
+        name = f"{name} ({_p('colour', h.colour)})"
         draw.text((tx, mid - 4), ellipsize(name, big, row[2] - tx - tag_w - 16), font=big, fill=INK, anchor="ls")
         draw.text((tx, mid + 6), ellipsize(_stats(h, view.info_needed), small, row[2] - tx - 12), font=small,
                   fill=INK if h.hero else DIM, anchor="lt")
         if tag:
-            tf = font("bold", 28)
             bx1 = row[2] - 10
             bx0 = bx1 - tag_w
             draw.rectangle((bx0, row[1] + 8, bx1, row[1] + 44), fill=BAR, outline=BLACK, width=2)
@@ -143,8 +146,8 @@ def _inset(img: Image.Image, rgb: Image.Image, view: ChampionView, hero: HeroVie
         if x0 + 4 + ring <= px <= x1 - 4 - ring and y0 + 40 + ring <= py <= y1 - 4 - ring:
             draw.ellipse((px - ring - 2, py - ring - 2, px + ring + 2, py + ring + 2), outline=BLACK, width=9)
             draw.ellipse((px - ring, py - ring, px + ring, py + ring), outline=TURN_RING, width=5)
-    reach = " · ringed: in reach" if view.highlight else ""
-    title = f"Around {hero_name(hero.hero or '')} ({hero.player}){reach}"
+    reach = _(" · ringed: in reach") if view.highlight else ""
+    title = _("Around {hero} ({player}){reach}", hero=hero_name(hero.hero or ''), player=hero.player, reach=reach)
     face = font("bold", 21)
     draw.text((x0 + 14, y0 + 20), ellipsize(title, face, x1 - x0 - 28), font=face, fill=BAR_TEXT, anchor="lm")
 
@@ -174,8 +177,9 @@ def board_alt_text(view: ChampionView) -> str:
     """The panel's numbers in words (the map's own alt text says who is where)."""
     rows = []
     for rank, h in enumerate(standings(view), start=1):
-        lead = f"{rank}. " if view.phase == "over" else ("to act: " if h.to_act else "")
-        who = f"{h.player} ({h.colour}{', ' + hero_name(h.hero) if h.hero else ''})"
+        lead = f"{rank}. " if view.phase == "over" else (_("to act: ") if h.to_act else "")
+        colour = _p("colour", h.colour)
+        who = f"{h.player} ({colour}{', ' + hero_name(h.hero) if h.hero else ''})"
         rows.append(f"{lead}{who}: {_stats(h, view.info_needed)}")
-    head = "Standings" if view.phase == "over" else "Heroes"
-    return f"{head} — " + "; ".join(rows) + "."
+    head = _("Standings") if view.phase == "over" else _("Heroes")
+    return _("{head} — {rows}.", head=head, rows="; ".join(rows))

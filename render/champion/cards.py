@@ -17,7 +17,7 @@ import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from render.champion import glyphs
-from render.champion.texts import event_effect_line, item_name
+from render.champion.texts import event_effect_line, fitted, item_name
 from render.common import (
     RGB,
     Box,
@@ -34,6 +34,7 @@ from render.common import (
     wrap,
 )
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
+from rules.champion.i18n import N_, _, _n, _p, language
 
 INK: RGB = (36, 26, 16)
 PARCHMENT: RGB = (250, 242, 220)
@@ -111,7 +112,8 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
     draw = canvas(img)
-    draw.text((w / 2, (head - band) / 2 + 7), label.upper(), font=font("bold", 19), fill=WHITE, anchor="mm",
+    face, text = fitted(label.upper(), "bold", 19, w - 2 * (band + 70))
+    draw.text((w / 2, (head - band) / 2 + 7), text, font=face, fill=WHITE, anchor="mm",
               stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
     return img
 
@@ -128,7 +130,7 @@ def _card_bytes(img: Image.Image) -> bytes:
 
 
 def _title(draw: ImageDraw.ImageDraw, text: str, box: Box, largest: int = 34) -> int:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _y1 = box
     face, lines = fit_text(text, "serif", x1 - x0, 84, largest=largest, smallest=20, spacing=1.08)
     bottom = draw_lines(draw, lines, (x0, y0, x1, y0 + 90), face, INK, align="center", spacing=1.08)
     mid = (x0 + x1) // 2
@@ -162,7 +164,7 @@ def _opponent_line(img: Image.Image, x0: float, x1: float, y: float, foe: Oppone
     draw.rounded_rectangle((x0, y, x1, y + h), radius=6, fill=PARCHMENT_DARK, outline=mix(INK, PARCHMENT, 0.5))
     face = font("bold", size)
     chips = [("combat", str(foe.combat)), ("initiative", str(foe.initiative)), ("life", str(foe.life)),
-             ("xp", f"{foe.xp} XP")]
+             ("xp", _("{xp} XP", xp=foe.xp))]
     if foe.weapon:
         chips.append(("combat", item_name(foe.weapon)))
     gsize = size + 2
@@ -191,9 +193,9 @@ def _range_label(o: Outcome) -> str:
 def _outcome_footer(o: Outcome) -> str:
     bits = []
     if o.opponent and o.rounds:
-        bits.append(f"at most {o.rounds} combat round{'s' if o.rounds != 1 else ''}")
+        bits.append(_n("at most {n} combat round", "at most {n} combat rounds", o.rounds))
     if o.win_gold:
-        bits.append(f"win: +{o.win_gold} gold")
+        bits.append(_("win: +{gold} gold", gold=o.win_gold))
     return " · ".join(bits)
 
 
@@ -222,10 +224,19 @@ def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: in
     return rows
 
 
+#: Each story deck's name in the card's head band.
+DECK_LABELS = {"easy": N_("easy story"), "medium": N_("medium story"), "hard": N_("hard story")}
+#: Each story deck's name at the head of a card's alt text.
+DECK_ALT = {"easy": N_("Easy story card: {title}. {text}"), "medium": N_("Medium story card: {title}. {text}"),
+            "hard": N_("Hard story card: {title}. {text}")}
+
+
 @lru_cache(maxsize=256)
-def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[tuple[int, str], ...] = ()) -> bytes:
+def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[tuple[int, str], ...] = (),
+               lang: str = "en") -> bytes:
     colour = glyphs.DECK_COLOURS.get(story.deck, INK)
-    img, draw = _frame((STORY_W, STORY_H), colour, f"{story.deck} story")
+    label = _(DECK_LABELS[story.deck]) if story.deck in DECK_LABELS else f"{story.deck} story"
+    img, draw = _frame((STORY_W, STORY_H), colour, label)
     # the deck's icons in the head band, either side of the label
     icons = [i for i, d in DECK_OF_ICON.items() if d == story.deck]
     for k, name in enumerate(icons):
@@ -262,13 +273,15 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
             tx = left + 70
         ty = y + 6
         if o.choice:
-            draw.text((tx, ty), f"▸ {o.choice}", font=font("bold", round(small.size)), fill=mix(colour, BLACK, 0.35))
+            cface, choice = fitted(f"▸ {o.choice}", "bold", round(small.size), right - 36 - tx)
+            draw.text((tx, ty), choice, font=cface, fill=mix(colour, BLACK, 0.35))
             ty += row_step + 4
         ty = draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
         for foe in o.opponent:
             ty = round(_opponent_line(img, tx, right - 4, ty + 2, foe, round(small.size) - 2))
         if row.footer:
-            draw.text((tx, ty + 1), row.footer, font=font("bold", round(small.size) - 1), fill=LOSS)
+            fface, footer = fitted(row.footer, "bold", round(small.size) - 1, right - 4 - tx)
+            draw.text((tx, ty + 1), footer, font=fface, fill=LOSS)
         if o.fate:
             fate = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
             img.alpha_composite(fate, (right - 30, y + 6))
@@ -289,7 +302,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
                                    width=8)
             draw.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=9, outline=MARK_GOLD,
                                    width=4)
-            face = font("bold", 18)
+            face, mark_text = fitted(mark_text, "bold", 18, box[2] - box[0] - 60)
             tw = round(text_length(mark_text, face)) + 18
             tag = (box[2] - tw - 10, box[1] - 14, box[2] - 10, box[1] + 14)
             draw.rounded_rectangle(tag, radius=7, fill=MARK_GOLD, outline=BLACK, width=2)
@@ -297,8 +310,8 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
                       anchor="mm")
         y += row.height + 10
     if story.keep:
-        draw.text((STORY_W / 2, STORY_H - 36), "Keep this card in front of you", font=font("bold", 14),
-                  fill=mix(colour, BLACK, 0.4), anchor="mb")
+        kface, keep = fitted(_("Keep this card in front of you"), "bold", 14, STORY_W - 2 * 60)
+        draw.text((STORY_W / 2, STORY_H - 36), keep, font=kface, fill=mix(colour, BLACK, 0.4), anchor="mb")
     return _card_bytes(img)
 
 
@@ -309,25 +322,26 @@ def render_story(card: Story | Source, *, chosen: int = -1, roll: int = 0,
 
     ``chosen`` marks the outcome that happened (with ``roll``, the d6 row rolled); ``closed`` greys out the
     options the hero cannot take, each with its reason."""
-    tag = (f"ROLLED {roll}" if roll else "CHOSEN") if chosen >= 0 else ""
-    return _story_png(_as(Story, card), chosen, tag, tuple(sorted((closed or {}).items())))
+    tag = (_("ROLLED {roll}", roll=roll) if roll else _("CHOSEN")) if chosen >= 0 else ""
+    return _story_png(_as(Story, card), chosen, tag, tuple(sorted((closed or {}).items())), language())
 
 
 def _effect_words(o: Outcome) -> str:
     bits = []
     if o.fate:
-        bits.append("laurel" if o.fate == "laurel" else "skull")
+        bits.append(_("laurel") if o.fate == "laurel" else _("skull"))
     for foe in o.opponent:
-        bits.append(f"fight {foe.name}: combat {foe.combat}, initiative {foe.initiative}, life {foe.life}, "
-                    f"{foe.xp} XP")
+        bits.append(_("fight {foe}: combat {combat}, initiative {initiative}, life {life}, {xp} XP", foe=foe.name,
+                      combat=foe.combat, initiative=foe.initiative, life=foe.life, xp=foe.xp))
     if o.opponent and o.rounds:
-        bits.append(f"at most {o.rounds} rounds")
+        bits.append(_("at most {rounds} rounds", rounds=o.rounds))
     return "; ".join(bits)
 
 
 def story_alt_text(card: Story | Source) -> str:
     s: Story = _as(Story, card)
-    parts = [f"{s.deck.title()} story card: {s.title}. {s.text}"]
+    parts = [_(DECK_ALT[s.deck], title=s.title, text=s.text) if s.deck in DECK_ALT
+             else f"{s.deck.title()} story card: {s.title}. {s.text}"]
     for o in s.outcome:
         head = f"{_range_label(o)}: " if o.rolls else (f"{o.choice}: " if o.choice else "")
         extra = _effect_words(o)
@@ -338,8 +352,8 @@ def story_alt_text(card: Story | Source) -> str:
 # --- event cards -------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def _event_png(event: EventCard) -> bytes:
-    img, draw = _frame((CARD_W, CARD_H), EVENT_COLOUR, "Event · this round")
+def _event_png(event: EventCard, lang: str = "en") -> bytes:
+    img, draw = _frame((CARD_W, CARD_H), EVENT_COLOUR, _("Event · this round"))
     left, right = 42, CARD_W - 42
     top = _title(draw, event.name, (left, 64, right, 150))
     effect = event_effect_line(event.effect)
@@ -357,12 +371,13 @@ def _event_png(event: EventCard) -> bytes:
 
 def render_event(event: EventCard | Source) -> bytes:
     """PNG (480×680) of an event card: name, text and its effect for the round; cached."""
-    return _event_png(_as(EventCard, event))
+    return _event_png(_as(EventCard, event), language())
 
 
 def event_alt_text(event: EventCard | Source) -> str:
     e: EventCard = _as(EventCard, event)
-    return cap_alt(f"Event card: {e.name}. {e.text} Effect: {event_effect_line(e.effect)}")
+    return cap_alt(_("Event card: {name}. {text} Effect: {effect}", name=e.name, text=e.text,
+                     effect=event_effect_line(e.effect)))
 
 
 # --- item cards --------------------------------------------------------------------------------------
@@ -371,24 +386,30 @@ def _item_marks(it: Item) -> list[str]:
     """The item's rules in short marks, the same words as the glossary."""
     marks = []
     if it.hands:
-        marks.append("two-handed" if it.hands == 2 else "one-handed")
+        marks.append(_("two-handed") if it.hands == 2 else _("one-handed"))
     if it.ranged:
-        what = []
-        if it.ranged_discard:
-            what.append(f"opponent discards {it.ranged_discard}")
-        if it.ranged_wound:
-            what.append(f"opponent loses {it.ranged_wound} life")
-        marks.append("ranged: " + (" or ".join(what) if what else "once before melee"))
+        if it.ranged_discard and it.ranged_wound:
+            marks.append(_("ranged: opponent discards {discard} or opponent loses {wound} life",
+                           discard=it.ranged_discard, wound=it.ranged_wound))
+        elif it.ranged_discard:
+            marks.append(_("ranged: opponent discards {discard}", discard=it.ranged_discard))
+        elif it.ranged_wound:
+            marks.append(_("ranged: opponent loses {wound} life", wound=it.ranged_wound))
+        else:
+            marks.append(_("ranged: once before melee"))
     if it.armed and it.armed_count:
-        marks.append(f"+{it.armed_count} {it.armed.title()} card{'s' if it.armed_count != 1 else ''}")
+        card = _p("card", it.armed)
+        card = card.title() if language() == "en" else card[:1].upper() + card[1:]
+        marks.append(_n("+{n} {card} card", "+{n} {card} cards", it.armed_count, card=card))
     if it.shield:
-        marks.append("shield: turns aside " + ("any wound" if it.shield == "any" else f"a {it.shield} wound"))
+        marks.append(_("shield: turns aside any wound") if it.shield == "any"
+                     else _("shield: turns aside a {card} wound", card=_p("card", it.shield)))
     if it.armour:
-        marks.append(f"armour: absorbs {it.armour} wound{'s' if it.armour != 1 else ''} per fight")
+        marks.append(_n("armour: absorbs {n} wound per fight", "armour: absorbs {n} wounds per fight", it.armour))
     if it.heal:
-        marks.append(f"restores {it.heal} life, then discard")
+        marks.append(_("restores {life} life, then discard", life=it.heal))
     if it.move:
-        marks.append(f"+{it.move} province when exploring")
+        marks.append(_("+{n} province when exploring", n=it.move))
     return marks
 
 
@@ -409,16 +430,26 @@ def _kind_emblem(it: Item, size: int) -> Image.Image:
     return glyphs.helmet(size)
 
 
+#: Each item kind as the card's head band names it.
+KIND_NAMES = {"weapon": N_("weapon"), "shield": N_("shield"), "armour": N_("armour"), "healing": N_("healing"),
+              "horse": N_("horse"), "tool": N_("tool")}
+
+
+def _kind(it: Item) -> str:
+    return _(KIND_NAMES[it.kind]) if it.kind in KIND_NAMES else it.kind
+
+
 @lru_cache(maxsize=128)
-def _item_png(it: Item) -> bytes:
-    label = f"{'starting weapon' if it.starting else it.kind}"
+def _item_png(it: Item, lang: str = "en") -> bytes:
+    label = _("starting weapon") if it.starting else _kind(it)
     img, draw = _frame((CARD_W, CARD_H), ITEM_COLOUR, label)
     left, right = 42, CARD_W - 42
     top = _title(draw, it.name, (left + 40, 64, right - 40, 150), largest=32)
     # price coin at the top right, or the people for a starting weapon
     if it.starting:
-        draw.text((CARD_W / 2, top + 2), f"{it.people} starting weapon" if it.people else "starting weapon",
-                  font=font("bold", 16), fill=mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
+        pface, people = fitted(_("{people} starting weapon", people=it.people) if it.people else _("starting weapon"),
+                               "bold", 16, right - left)
+        draw.text((CARD_W / 2, top + 2), people, font=pface, fill=mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
         top += 26
     else:
         coin = glyphs.coin(58)
@@ -437,8 +468,8 @@ def _item_png(it: Item) -> bytes:
         draw.rounded_rectangle((hx, hy, hx + 50, hy + 40), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.8),
                                outline=ITEM_COLOUR, width=3)
         draw.text((hx + 25, hy + 13), str(it.hands), font=font("bold", 20), fill=INK, anchor="mm")
-        draw.text((hx + 25, hy + 31), "hands" if it.hands > 1 else "hand", font=font("bold", 11), fill=INK,
-                  anchor="mm")
+        hface, hands = fitted(_("hands") if it.hands > 1 else _("hand"), "bold", 11, 46)
+        draw.text((hx + 25, hy + 31), hands, font=hface, fill=INK, anchor="mm")
     y = top + pic + 14
     marks = _item_marks(it)
     mface = font("bold", 17)
@@ -457,20 +488,28 @@ def _item_png(it: Item) -> bytes:
 
 def render_item(item: Item | Source) -> bytes:
     """PNG (480×680) of an item card: name, price, kind picture, hands and ranged marks, its effects; cached."""
-    return _item_png(_as(Item, item))
+    return _item_png(_as(Item, item), language())
 
 
 def item_alt_text(item: Item | Source) -> str:
     it: Item = _as(Item, item)
-    price = "starting weapon" + (f" of the {it.people}" if it.people else "") if it.starting else \
-        f"price {it.price} gold"
+    if it.starting:
+        price = _("starting weapon of the {people}", people=it.people) if it.people else _("starting weapon")
+    else:
+        price = _("price {price} gold", price=it.price)
     marks = "; ".join(_item_marks(it))
-    return cap_alt(f"Item card: {it.name} ({it.kind}, {price}). {marks + '. ' if marks else ''}{it.text}")
+    return cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it), price=price,
+                     marks=marks + '. ' if marks else '', text=it.text))
 
 
 # --- combat cards -------------------------------------------------------------------------------------
 
-COMBAT_NAMES = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg", "inspired": "Inspired combat"}
+COMBAT_NAMES = {"torso": N_("Torso"), "head": N_("Head"), "hand": N_("Hand"), "leg": N_("Leg"),
+                "inspired": N_("Inspired combat")}
+
+
+def _combat_name(kind: str) -> str:
+    return _(COMBAT_NAMES[kind]) if kind in COMBAT_NAMES else kind.title()
 
 
 def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None:
@@ -506,23 +545,23 @@ def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None
 
 
 @lru_cache(maxsize=32)
-def _combat_png(kind: str, armed: bool, initiative_text: bool) -> bytes:
+def _combat_png(kind: str, armed: bool, initiative_text: bool, lang: str = "en") -> bytes:
     colour = ARMED_COLOUR if armed else COMBAT_COLOUR
-    img, draw = _frame((COMBAT_W, COMBAT_H), colour, "Armed combat" if armed else "Combat", band=18, head=44)
-    name = COMBAT_NAMES.get(kind, kind.title())
+    img, draw = _frame((COMBAT_W, COMBAT_H), colour, _("Armed combat") if armed else _("Combat"), band=18, head=44)
+    name = _combat_name(kind)
     title = name if kind == "inspired" else f"{name}"
     face, lines = fit_text(title, "serif", COMBAT_W - 60, 64, largest=30, smallest=18, spacing=1.05)
     y = draw_lines(draw, lines, (30, 52, COMBAT_W - 30, 120), face, INK, align="center", spacing=1.05)
     if kind != "inspired":
-        draw.text((COMBAT_W / 2, y), "attack / defence", font=font("bold", 15), fill=mix(INK, PARCHMENT, 0.3),
-                  anchor="ma")
+        aface, attack = fitted(_("attack / defence"), "bold", 15, COMBAT_W - 60)
+        draw.text((COMBAT_W / 2, y), attack, font=aface, fill=mix(INK, PARCHMENT, 0.3), anchor="ma")
         y += 22
     fig_bottom = COMBAT_H - (112 if initiative_text else 36)
     _figure(draw, (COMBAT_W // 2 - 60, y + 6, COMBAT_W // 2 + 60, fig_bottom), kind, LOSS)
     if armed:
         img.alpha_composite(glyphs.swords(44), (COMBAT_W - 74, y))
     if initiative_text:
-        text = "Ward off an attack with this card and the next attack is yours, without a roll."
+        text = _("Ward off an attack with this card and the next attack is yours, without a roll.")
         tface, tlines = fit_text(text, "bold", COMBAT_W - 64, 70, largest=15, smallest=12, spacing=1.15)
         box = (28, COMBAT_H - 104, COMBAT_W - 28, COMBAT_H - 30)
         draw.rounded_rectangle(box, radius=6, fill=mix(glyphs.GOLD, WHITE, 0.6), outline=mix(glyphs.GOLD, INK, 0.4),
@@ -535,15 +574,18 @@ def _combat_png(kind: str, armed: bool, initiative_text: bool) -> bytes:
 def render_combat_card(kind: str, armed: bool, initiative_text: bool) -> bytes:
     """PNG (300×420) of a combat card: torso, head, hand, leg or inspired; armed cards in steel with crossed
     swords; ``initiative_text`` adds the line that a ward with it seizes the next attack; cached."""
-    return _combat_png(kind, armed, initiative_text)
+    return _combat_png(kind, armed, initiative_text, language())
 
 
 def combat_card_alt_text(kind: str, armed: bool, initiative_text: bool) -> str:
-    name = COMBAT_NAMES.get(kind, kind.title())
-    text = f"{'Armed combat' if armed else 'Combat'} card: {name}"
-    text += "." if kind == "inspired" else " attack or defence."
+    name = _combat_name(kind)
+    if kind == "inspired":
+        text = _("Armed combat card: {name}.", name=name) if armed else _("Combat card: {name}.", name=name)
+    else:
+        text = (_("Armed combat card: {name} attack or defence.", name=name) if armed
+                else _("Combat card: {name} attack or defence.", name=name))
     if initiative_text:
-        text += " Ward off an attack with it and the next attack is yours without a roll."
+        text += " " + _("Ward off an attack with it and the next attack is yours without a roll.")
     return text
 
 
@@ -553,7 +595,8 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
            top: int = 12) -> None:
     """A track of numbered stones 0..top with the value's stone marked; the stat's glyph before it."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    draw.text((x0 + 38, y), label, font=font("bold", 17), fill=INK, anchor="lm")
+    lface, label = fitted(label, "bold", 17, 150 - 38 - 4)
+    draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + 150
     step = 44
     face = font("bold", 17)
@@ -567,13 +610,14 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
 
 
 @lru_cache(maxsize=16)
-def _monster_png(m: Monster) -> bytes:
-    img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, "Mythological monster", band=24, head=50)
+def _monster_png(m: Monster, lang: str = "en") -> bytes:
+    img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, _("Mythological monster"), band=24, head=50)
     left, right = 44, SHEET_W - 44
-    draw.text((left, 64), m.name, font=font("serif", 40), fill=INK)
+    nface, name = fitted(m.name, "serif", 40, right - left - (300 if m.heads > 1 else 0))
+    draw.text((left, 64), name, font=nface, fill=INK)
     if m.heads > 1:
-        draw.text((right, 78), f"{m.heads} heads: {m.heads} opponents", font=font("bold", 19), fill=LOSS,
-                  anchor="ra")
+        hface, heads = fitted(_("{n} heads: {n} opponents", n=m.heads), "bold", 19, 280)
+        draw.text((right, 78), heads, font=hface, fill=LOSS, anchor="ra")
     tracks_top = SHEET_H - 40 - 3 * 52
     col = right - left
     face, lines = fit_text(m.text, "sans", col, 150, largest=19, smallest=13, spacing=1.22)
@@ -589,20 +633,22 @@ def _monster_png(m: Monster) -> bytes:
         img.alpha_composite(glyphs.skull(24), (left + 8, y + 5))
         draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
         y += h + 6
-    for i, (stat, label, value) in enumerate((("combat", "Combat", m.combat), ("initiative", "Initiative",
-                                                                            m.initiative), ("life", "Life", m.life))):
+    tracks = (("combat", _("Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
+              ("life", _("Life"), m.life))
+    for i, (stat, label, value) in enumerate(tracks):
         _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value))
     return _card_bytes(img)
 
 
 def render_monster(monster: Monster | Source) -> bytes:
     """PNG (960×640) of a monster sheet: name, legend, abilities and the three tracks; cached."""
-    return _monster_png(_as(Monster, monster))
+    return _monster_png(_as(Monster, monster), language())
 
 
 def monster_alt_text(monster: Monster | Source) -> str:
     m: Monster = _as(Monster, monster)
-    heads = f" It has {m.heads} heads, each a separate opponent." if m.heads > 1 else ""
+    heads = " " + _("It has {n} heads, each a separate opponent.", n=m.heads) if m.heads > 1 else ""
     abilities = " ".join(m.ability_text)
-    return cap_alt(f"Monster sheet: {m.name}. Combat value {m.combat}, initiative {m.initiative}, life {m.life}."
-                   f"{heads} {abilities} {m.text}")
+    return cap_alt(_("Monster sheet: {name}. Combat value {combat}, initiative {initiative}, life {life}.",
+                     name=m.name, combat=m.combat, initiative=m.initiative, life=m.life)
+                   + f"{heads} {abilities} {m.text}")

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import RGB, mix, shrink, supersampled
+from rules.champion.i18n import N_
 
 INK: RGB = (40, 28, 18)
 WHITE: RGB = (255, 255, 255)
@@ -174,8 +175,8 @@ ICON_DRAWERS: dict[str, Callable[[ImageDraw.ImageDraw, Pen, BoxFn, float], None]
 
 #: How each icon is called in the key and the alt texts.
 ICON_NAMES: dict[str, str] = {
-    "jug": "beer jug", "amphora": "amphora", "basket": "basket", "campfire": "campfire",
-    "scroll": "papyrus scroll", "bow": "bow and arrow", "sword": "sword", "chest": "treasure chest",
+    "jug": N_("beer jug"), "amphora": N_("amphora"), "basket": N_("basket"), "campfire": N_("campfire"),
+    "scroll": N_("papyrus scroll"), "bow": N_("bow and arrow"), "sword": N_("sword"), "chest": N_("treasure chest"),
 }
 
 

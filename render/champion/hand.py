@@ -14,14 +14,20 @@ from PIL import Image
 
 from render.champion.basemap import BAR, BAR_TEXT, BLACK, INK, PANEL, PANEL_RIM, WHITE
 from render.champion.cards import COMBAT_H, COMBAT_W, render_combat_card
-from render.common import canvas, draw_lines, ellipsize, fit_text, font, png_bytes
+from render.champion.texts import fitted
+from render.common import canvas, draw_lines, fit_text, font, png_bytes
 from rules.champion.content import CARD_TYPES
+from rules.champion.i18n import N_, _, _n, language
 
 CARD_W = 240
 CARD_H = round(COMBAT_H * CARD_W / COMBAT_W)
 GAP = 16
 HEAD_H = 56
-NAMES = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg", "inspired": "Inspired"}
+NAMES = {"torso": N_("Torso"), "head": N_("Head"), "hand": N_("Hand"), "leg": N_("Leg"), "inspired": N_("Inspired")}
+
+
+def _name(kind: str) -> str:
+    return _(NAMES[kind]) if kind in NAMES else kind
 
 
 def parse_card(card: str) -> tuple[str, bool]:
@@ -32,8 +38,12 @@ def parse_card(card: str) -> tuple[str, bool]:
     return (parts[-2] if len(parts) >= 2 else parts[0]), False
 
 
-@lru_cache(maxsize=16)
 def _card(kind: str, armed: bool) -> Image.Image:
+    return _card_in(kind, armed, language())
+
+
+@lru_cache(maxsize=32)
+def _card_in(kind: str, armed: bool, lang: str) -> Image.Image:
     png = render_combat_card(kind, armed, kind == "inspired")
     return Image.open(io.BytesIO(png)).convert("RGBA").resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
@@ -52,8 +62,8 @@ def _sheet(width: int, height: int, title: str) -> Image.Image:
     draw = canvas(img)
     draw.rectangle((0, 0, width - 1, height - 1), outline=PANEL_RIM, width=4)
     draw.rectangle((0, 0, width - 1, HEAD_H), fill=BAR)
-    face = font("bold", 30)
-    draw.text((18, HEAD_H // 2), ellipsize(title, face, width - 36), font=face, fill=BAR_TEXT, anchor="lm")
+    face, title = fitted(title, "bold", 30, width - 36, smallest=16)
+    draw.text((18, HEAD_H // 2), title, font=face, fill=BAR_TEXT, anchor="lm")
     return img
 
 
@@ -64,11 +74,12 @@ def hand_groups(cards: Sequence[str]) -> list[tuple[str, bool, int]]:
     return [(k, a, n) for (k, a), n in sorted(counts.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1]))]
 
 
-def render_hand(cards: Sequence[str], *, title: str = "Your hand") -> bytes:
+def render_hand(cards: Sequence[str], *, title: str | None = None) -> bytes:
     """PNG of a hand of combat cards: one card per kind (armed ones in steel), with ×N when several are held."""
     groups = hand_groups(cards)
     n = max(1, len(groups))
-    img = _sheet(GAP + n * (CARD_W + GAP), HEAD_H + CARD_H + 2 * GAP, title + f" — {len(cards)} cards")
+    head = _n("{title} — {n} card", "{title} — {n} cards", len(cards), title=title or _("Your hand"))
+    img = _sheet(GAP + n * (CARD_W + GAP), HEAD_H + CARD_H + 2 * GAP, head)
     for i, (kind, armed, count) in enumerate(groups):
         x = GAP + i * (CARD_W + GAP)
         card = _card(kind, armed)
@@ -76,21 +87,22 @@ def render_hand(cards: Sequence[str], *, title: str = "Your hand") -> bytes:
         if count > 1:
             _badge(img, (x + CARD_W - 40, HEAD_H + GAP + CARD_H - 44), f"×{count}")
     if not groups:
-        canvas(img).text((img.width // 2, HEAD_H + GAP + CARD_H // 2), "no cards", font=font("bold", 34),
-                         fill=INK, anchor="mm")
+        face, none = fitted(_("no cards"), "bold", 34, img.width - 2 * GAP)
+        canvas(img).text((img.width // 2, HEAD_H + GAP + CARD_H // 2), none, font=face, fill=INK, anchor="mm")
     return png_bytes(img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
-def hand_alt_text(cards: Sequence[str], *, title: str = "Your hand") -> str:
-    parts = [f"{n} {NAMES.get(k, k)}{' (armed)' if a else ''}" for k, a, n in hand_groups(cards)]
-    return f"{title}: " + (", ".join(parts) if parts else "no cards") + "."
+def hand_alt_text(cards: Sequence[str], *, title: str | None = None) -> str:
+    parts = [_("{n} {card} (armed)", n=n, card=_name(k)) if a else _("{n} {card}", n=n, card=_name(k))
+             for k, a, n in hand_groups(cards)]
+    return _("{title}: {cards}.", title=title or _("Your hand"), cards=", ".join(parts) if parts else _("no cards"))
 
 
-def render_played(plays: Sequence[tuple[str, str]], *, title: str = "Cards played") -> bytes:
+def render_played(plays: Sequence[tuple[str, str]], *, title: str | None = None) -> bytes:
     """PNG of the cards a step turned over, each ``(type, caption)``: "Labienus attacks", "Bodyguard defends"."""
     n = max(1, len(plays))
     cap_h = 84
-    img = _sheet(GAP + n * (CARD_W + GAP), HEAD_H + CARD_H + cap_h + 2 * GAP, title)
+    img = _sheet(GAP + n * (CARD_W + GAP), HEAD_H + CARD_H + cap_h + 2 * GAP, title or _("Cards played"))
     draw = canvas(img)
     for i, (kind, caption) in enumerate(plays):
         x = GAP + i * (CARD_W + GAP)
@@ -103,4 +115,4 @@ def render_played(plays: Sequence[tuple[str, str]], *, title: str = "Cards playe
 
 
 def played_alt_text(plays: Sequence[tuple[str, str]]) -> str:
-    return "Cards played: " + "; ".join(f"{caption}: {NAMES.get(k, k)}" for k, caption in plays) + "."
+    return _("Cards played: {cards}.", cards="; ".join(f"{caption}: {_name(k)}" for k, caption in plays))

@@ -42,7 +42,7 @@ from render.champion.basemap import (
     token_colours,
     world,
 )
-from render.champion.texts import event_card, event_effect_line, hero_name
+from render.champion.texts import event_card, event_effect_line, fitted, hero_name
 from render.champion.world import geometry
 from render.common import (
     RGB,
@@ -59,6 +59,7 @@ from render.common import (
 )
 from render.mapkit import token_spots
 from rules.champion.content import MapFile, Province
+from rules.champion.i18n import N_, _, _p
 from rules.champion.view import ChampionView, HeroView
 
 __all__ = ["CAPTION_H", "TITLE_H", "TOKENS", "compose_map", "labels", "map_alt_text", "render_map", "warm", "world"]
@@ -183,16 +184,17 @@ def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
     x0 = x1 - w
     y0 = top + 10
     card = event_card(str(event_id)) if event_id else None
-    title = card.name if card else "No event"
-    effect = event_effect_line(card.effect) if card else "The round has no event card yet."
+    title = card.name if card else _("No event")
+    effect = event_effect_line(card.effect) if card else _("The round has no event card yet.")
     head = font("bold", 15)
     name_face = font("serif", 25)
     eff_face, eff_lines = fit_text(effect, "bold", w - 36, 46, largest=18, smallest=14, spacing=1.15)
     h = 14 + 20 + 32 + len(eff_lines) * round(eff_face.size * 1.15 * 1.17) + 14
     box = (x0, y0, x1, y0 + h)
     _panel(draw, box)
-    label = f"Round {round_no} · event"
-    draw.text((x0 + 18, y0 + 14), label.upper(), font=head, fill=PANEL_RIM)
+    label = _("Round {round} · event", round=round_no)
+    head, label = fitted(label.upper(), "bold", 15, w - 36)
+    draw.text((x0 + 18, y0 + 14), label, font=head, fill=PANEL_RIM)
     draw.text((x0 + 18, y0 + 34), ellipsize(title, name_face, w - 36), font=name_face, fill=INK)
     draw_lines(draw, eff_lines, (x0 + 18, y0 + 68, x1 - 18, y0 + h), eff_face, INK, spacing=1.15)
     return (x0, y0, x1 + 4, y0 + h + 5)
@@ -282,7 +284,7 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
     panel = _event_panel(img, view, TITLE_H)
     if panel:
         dirty.append(panel)
-    dirty.append(_draw_title(img, title or "Champion of the Empire"))
+    dirty.append(_draw_title(img, title or _("Champion of the Empire")))
     dirty.append(_draw_caption(img, view.caption))
     return img, [_grow(b, 2, img.size) for b in dirty]
 
@@ -301,6 +303,10 @@ def render_map(view: ChampionView, *, title: str = "") -> bytes:
 
 # --- alt text ----------------------------------------------------------------------------------------
 
+#: How the alt text says the last move.
+MOVE_WORDS = {"explore": N_("explored"), "caravan": N_("escorted a caravan"), "voyage": N_("sailed")}
+
+
 def _province_words(pid: str, provs: Mapping[str, Province]) -> str:
     p = provs.get(pid)
     if p is None:
@@ -314,34 +320,35 @@ def map_alt_text(view: ChampionView) -> str:
     provs = {p.id: p for p in world().province}
     heroes = view.heroes
     parts: list[str] = []
-    head = f"Map of the Roman world, round {view.round}"
+    head = _("Map of the Roman world, round {round}", round=view.round)
     if view.event:
         card = event_card(view.event)
-        head += f". Event: {card.name} ({event_effect_line(card.effect).rstrip('.')})"
+        head += _(". Event: {event} ({effect})", event=card.name, effect=event_effect_line(card.effect).rstrip('.'))
     parts.append(head)
     where = []
     for h in heroes:
+        colour = _p("colour", h.colour)
         if not h.hero or not h.province:
-            where.append(f"{h.player} ({h.colour}) is still choosing a hero")
+            where.append(_("{player} ({colour}) is still choosing a hero", player=h.player, colour=colour))
             continue
-        who = f"{h.player} ({h.colour}, {hero_name(h.hero)})"
-        where.append(f"{who} in {_province_words(h.province, provs)}")
+        where.append(_("{player} ({colour}, {hero}) in {province}", player=h.player, colour=colour,
+                       hero=hero_name(h.hero), province=_province_words(h.province, provs)))
     if where:
         parts.append("; ".join(where))
     actor = next((h for h in heroes if h.to_act), None)
     reach = [provs[p].name for p in view.highlight if p in provs]
     if actor is not None:
-        text = f"{actor.player} to act"
         if reach:
-            text += f", can reach {', '.join(reach)}"
-        parts.append(text)
+            parts.append(_("{player} to act, can reach {places}", player=actor.player, places=', '.join(reach)))
+        else:
+            parts.append(_("{player} to act", player=actor.player))
     elif reach:
-        parts.append(f"Reachable: {', '.join(reach)}")
+        parts.append(_("Reachable: {places}", places=', '.join(reach)))
     last = view.last_move
     if last is not None and last.path:
         mover = next((h for h in heroes if h.seat == last.seat), None)
-        who = mover.player if mover else "Someone"
+        who = mover.player if mover else _("Someone")
         path = [provs[p].name if p in provs else p for p in last.path]
-        how = {"explore": "explored", "caravan": "escorted a caravan", "voyage": "sailed"}.get(last.by, "moved")
-        parts.append(f"Last move: {who} {how} from {path[0]} to {path[-1]}")
+        how = _(MOVE_WORDS[last.by]) if last.by in MOVE_WORDS else _("moved")
+        parts.append(_("Last move: {who} {how} from {start} to {end}", who=who, how=how, start=path[0], end=path[-1]))
     return cap_alt(". ".join(parts) + ".")

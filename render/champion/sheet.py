@@ -16,9 +16,10 @@ from PIL import Image
 from render.champion import glyphs
 from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
-from render.champion.texts import hero, hero_name, item, item_name
+from render.champion.texts import fitted, hero, hero_name, item, item_name
 from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes
 from rules.champion import content
+from rules.champion.i18n import _, _p, language
 from rules.champion.view import HeroView
 
 SHEET_W, SHEET_H = 960, 700
@@ -37,7 +38,7 @@ Hero = Mapping[str, Any]  # a HeroView as a mapping (the drawing reads it field 
 def _shrines() -> list[tuple[str, str]]:
     """(province id, shrine name) of the map's secret shrines, in map order."""
     try:
-        return [(p.id, p.shrine) for p in content.map_file().province if p.shrine]
+        return [(p.id, _p("shrine", p.shrine)) for p in content.map_file().province if p.shrine]
     except FileNotFoundError:
         return []
 
@@ -55,7 +56,8 @@ def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, t
     filled, the maximum (if any) marked with a gold ring; stones above the maximum are dimmed."""
     draw = canvas(img)
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    draw.text((x0 + 38, y), label, font=font("bold", 18), fill=INK, anchor="lm")
+    lface, label = fitted(label, "bold", 18, 178 - 38 - 12)
+    draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + 178
     step = 44
     face = font("bold", 17)
@@ -81,8 +83,8 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     x0, y0, x1, y1 = box
     if not item_id:
         draw.rounded_rectangle(box, radius=8, outline=mix(INK, PARCHMENT_DARK, 0.5), width=2)
-        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty slot", font=font("sans", 15),
-                  fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
+        face, empty = fitted(_("empty slot"), "sans", 15, x1 - x0 - 16)
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), empty, font=face, fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
         return
     draw.rounded_rectangle(box, radius=8, fill=mix(ITEM_COLOUR, WHITE, 0.85), outline=ITEM_COLOUR, width=3)
     found = item(item_id)
@@ -90,7 +92,7 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     draw.text((x0 + 12, y0 + 10), ellipsize(name, font("bold", 19), x1 - x0 - 24), font=font("bold", 19), fill=INK)
     marks = _item_marks(found) if found else []
     if found and found.starting:
-        marks.insert(0, "starting weapon")
+        marks.insert(0, _("starting weapon"))
     text = "; ".join(marks)
     face, lines = fit_text(text, "sans", x1 - x0 - 24, y1 - y0 - 44, largest=15, smallest=12, spacing=1.1)
     yy = y0 + 38
@@ -105,15 +107,16 @@ def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str])
     draw = canvas(img)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(206, 200, 186), outline=(90, 84, 74), width=3)
-    draw.text(((x0 + x1) / 2, y0 + 10), "Secret shrines", font=font("serif", 19), fill=INK, anchor="ma")
+    tface, title = fitted(_("Secret shrines"), "serif", 19, x1 - x0 - 16)
+    draw.text(((x0 + x1) / 2, y0 + 10), title, font=tface, fill=INK, anchor="ma")
     shrines = _shrines()
     y = float(y0 + 40)
-    face = font("bold", 16)
     step = (y1 - y - 8) / max(1, len(shrines))
     for pid, name in shrines:
         done = pid in visited
         img.alpha_composite(glyphs.shrine(22), (x0 + 12, round(y)))
-        draw.text((x0 + 42, y + 11), name, font=face, fill=INK, anchor="lm")
+        sface, shown = fitted(name, "bold", 16, x1 - 34 - (x0 + 42) - 6)
+        draw.text((x0 + 42, y + 11), shown, font=sface, fill=INK, anchor="lm")
         bx = x1 - 34
         draw.rectangle((bx, y + 1, bx + 20, y + 21), fill=WHITE, outline=INK, width=2)
         if done:
@@ -125,7 +128,7 @@ def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str])
 def _sheet_png(key: tuple[Any, ...]) -> bytes:
     h: dict[str, Any] = dict(key[0])
     side_name: str = key[1]
-    img = _blank((SHEET_W, SHEET_H), FRAME, "Character sheet").copy()
+    img = _blank((SHEET_W, SHEET_H), FRAME, _("Character sheet")).copy()
     draw = canvas(img)
     left, right = 44, SHEET_W - 44
     hid = str(h.get("hero") or "")
@@ -136,16 +139,19 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     draw.ellipse((left, 62, left + 50, 112), fill=fill, outline=INK, width=3)
     draw.text((left + 25, 88), str(h.get("letter") or colour[:1] or "?")[:1].upper(), font=font("bold", 28),
               fill=ink, anchor="mm")
-    draw.text((left + 64, 58), name, font=font("serif", 36), fill=INK)
-    sub = " · ".join(x for x in (info.title if info else "", f"{side_name} side" if side_name else "",
-                                 f"played by {h['player']}" if h.get("player") else "") if x)
+    nface, name = fitted(name, "serif", 36, 560)
+    draw.text((left + 64, 58), name, font=nface, fill=INK)
+    sub = " · ".join(x for x in (_(info.title) if info else "",
+                                 _("{side} side", side=_p("hero", side_name)) if side_name else "",
+                                 _("played by {player}", player=h['player']) if h.get("player") else "") if x)
     draw.text((left + 66, 102), ellipsize(sub, font("bold", 17), 560), font=font("bold", 17),
               fill=mix(INK, (255, 255, 255), 0.3))
     # information: n of 6 as eyes, and the region cards still in hand
     n_info = _int(h, "info")
     needed = _int(h, "info_needed") or INFO_NEEDED  # five in the shorter version
     ix = right - needed * 34
-    draw.text((right, 58), "Information", font=font("bold", 16), fill=INK, anchor="ra")
+    iface, label = fitted(_("Information"), "bold", 16, needed * 34)
+    draw.text((right, 58), label, font=iface, fill=INK, anchor="ra")
     for k in range(needed):
         eye = glyphs.eye(30)
         if k >= n_info:
@@ -153,22 +159,25 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
             eye.putalpha(eye.getchannel("A").point(lambda v: v * 28 // 100))
         img.alpha_composite(eye, (ix + k * 34, 80))
     regions = h.get("regions_left")
-    draw.text((right, 114), f"{n_info} of {needed}" + (f" · {regions} region cards left" if regions is not None
-                                                                 else ""), font=font("bold", 15), fill=INK, anchor="ra")
+    counted = (_("{info} of {needed} · {regions} region cards left", info=n_info, needed=needed, regions=regions)
+               if regions is not None else _("{info} of {needed}", info=n_info, needed=needed))
+    cface, counted = fitted(counted, "bold", 15, 300)
+    draw.text((right, 114), counted, font=cface, fill=INK, anchor="ra")
     # tracks
     y = 168
     xp = _int(h, "xp")
-    tracks = [("xp", "Experience", xp, max(TRACK_TOP, xp), None),
-              ("combat", "Combat", _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")), _int(h, "max_combat")),
-              ("initiative", "Initiative", _int(h, "initiative"), max(TRACK_TOP, _int(h, "initiative")), None),
-              ("life", "Life", _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
-              ("gold", "Gold", _int(h, "gold"), max(TRACK_TOP, _int(h, "gold")), None)]
+    tracks = [("xp", _("Experience"), xp, max(TRACK_TOP, xp), None),
+              ("combat", _("Combat"), _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")),
+               _int(h, "max_combat")),
+              ("initiative", _("Initiative"), _int(h, "initiative"), max(TRACK_TOP, _int(h, "initiative")), None),
+              ("life", _("Life"), _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
+              ("gold", _("Gold"), _int(h, "gold"), max(TRACK_TOP, _int(h, "gold")), None)]
     for stat, label, now, top_value, best in tracks:
         _track(img, left, y, stat, label, now, top_value, best)
         y += 50
     face = font("sans", 14)
-    draw.text((left, y - 12), "Red stone: current value.  Gold ring: the maximum.", font=face,
-              fill=mix(INK, (255, 255, 255), 0.35))
+    face, legend = fitted(_("Red stone: current value.  Gold ring: the maximum."), "sans", 14, right - left)
+    draw.text((left, y - 12), legend, font=face, fill=mix(INK, (255, 255, 255), 0.35))
     # items (four slots) and the shrine tablet
     items = [str(i) for i in h.get("items") or ()]
     top = y + 14
@@ -180,10 +189,12 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
         iid = items[k] if k < len(items) else None
         _slot(img, (sx, sy, sx + slot_w, sy + slot_h), iid, iid in starting)
     if len(items) > SLOTS:
-        draw.text((left, top + 2 * (slot_h + 12)), f"+ {len(items) - SLOTS} more", font=font("bold", 15), fill=LOSS)
+        draw.text((left, top + 2 * (slot_h + 12)), _("+ {n} more", n=len(items) - SLOTS), font=font("bold", 15),
+                  fill=LOSS)
     _tablet(img, (left + 2 * slot_w + 40, top, right, top + 2 * slot_h + 12), set(key[2]))
     if h.get("fate"):
-        draw.text((right, SHEET_H - 36), f"Fate marker: {h['fate']:+d}", font=font("bold", 15), fill=INK,
+        fate = "%+d" % int(h["fate"])  # noqa: UP031
+        draw.text((right, SHEET_H - 36), _("Fate marker: {fate}", fate=fate), font=font("bold", 15), fill=INK,
                   anchor="rb")
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
 
@@ -207,7 +218,7 @@ def render_sheet(hero_view: HeroView, *, side_name: str | None = None) -> bytes:
     public = {k: v for k, v in fields.items() if k not in ("shrines", "to_act", "side", "kept", "monster")}
     shrines = tuple(sorted(hero_view.shrines))
     side = hero_view.side or "" if side_name is None else side_name
-    return _sheet_png((_freeze(public), side, shrines))
+    return _sheet_png((_freeze(public), side, shrines, language()))
 
 
 def sheet_alt_text(hero_view: HeroView, *, side_name: str | None = None) -> str:
@@ -215,14 +226,17 @@ def sheet_alt_text(hero_view: HeroView, *, side_name: str | None = None) -> str:
     side_name = hero_view.side or "" if side_name is None else side_name
     hid = str(h.get("hero") or "")
     info = hero(hid)
-    who = hero_name(hid) + (f", {info.title}" if info else "") + (f" ({side_name} side)" if side_name else "")
-    items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or "no items"
+    who = hero_name(hid) + (f", {_(info.title)}" if info else "") + (
+        _(" ({side} side)", side=_p("hero", side_name)) if side_name else "")
+    items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or _("no items")
     visited = {str(s) for s in h.get("shrines") or ()}
     names = [name for pid, name in _shrines() if pid in visited]
-    shrine_words = f"shrines visited: {', '.join(names)}" if names else "no shrine visited yet"
-    text = (f"Character sheet of {who}" + (f", played by {h['player']}" if h.get("player") else "") +
-            f". Experience {_int(h, 'xp')}, combat {_int(h, 'combat')} of {_int(h, 'max_combat')}, initiative "
-            f"{_int(h, 'initiative')}, life {_int(h, 'life')} of {_int(h, 'max_life')}, gold {_int(h, 'gold')}. "
-            f"Items: {items}. Information {_int(h, 'info')} of {_int(h, 'info_needed') or INFO_NEEDED}; "
-            f"{shrine_words}.")
+    shrine_words = _("shrines visited: {shrines}", shrines=', '.join(names)) if names else _("no shrine visited yet")
+    text = (_("Character sheet of {who}", who=who) +
+            (_(", played by {player}", player=h['player']) if h.get("player") else "") +
+            _(". Experience {xp}, combat {combat} of {max_combat}, initiative {initiative}, life {life} of {max_life}, "
+              "gold {gold}. Items: {items}. Information {info} of {needed}; {shrines}.", xp=_int(h, 'xp'),
+              combat=_int(h, 'combat'), max_combat=_int(h, 'max_combat'), initiative=_int(h, 'initiative'),
+              life=_int(h, 'life'), max_life=_int(h, 'max_life'), gold=_int(h, 'gold'), items=items,
+              info=_int(h, 'info'), needed=_int(h, 'info_needed') or INFO_NEEDED, shrines=shrine_words))
     return cap_alt(text)

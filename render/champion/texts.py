@@ -4,34 +4,56 @@ from __future__ import annotations
 
 from functools import cache
 
+import msgspec
+from PIL.ImageFont import FreeTypeFont
+
+from render.common import FontName, ellipsize, font, text_length
 from rules.champion import content
 from rules.champion.content import EventCard, Hero, Item, Monster
+from rules.champion.i18n import N_, _, _p
 
 #: One short line per event effect key, in the glossary's words, for the map's event panel.
 EFFECT_LINES: dict[str, str] = {
-    "none": "No special effect this round.",
-    "explore_move_minus1": "Exploration moves 1 province fewer this round.",
-    "explore_move_plus1": "Exploration moves 1 province further this round.",
-    "caravan_gold_plus1": "Caravan escorts earn 1 gold more this round.",
-    "voyage_forbidden": "No ship sails this round: no voyages.",
-    "voyage_free": "Voyages cost nothing this round.",
-    "market_closed": "The markets are closed this round.",
-    "market_discount1": "Market items cost 1 gold less this round.",
-    "commission_gold_plus1": "Commissions pay 1 gold more this round.",
-    "commission_xp_plus1": "Commissions give 1 XP more this round.",
-    "recuperate_plus1": "Recuperation restores 1 life more this round.",
-    "lore_free": "Learning secret lore costs nothing this round.",
-    "story_xp_plus1": "Story opponents give 1 XP more when killed this round.",
-    "opponents_combat_plus1": "Every opponent has +1 combat value this round.",
-    "opponents_initiative_plus1": "Every opponent has +1 initiative this round.",
-    "heroes_initiative_plus1": "Every hero has +1 initiative this round.",
-    "shipwreck_on_1_2": "Ships are wrecked on a roll of 1 or 2 this round.",
-    "all_gain_1_gold": "Every hero gained 1 gold when this card was drawn.",
+    "none": N_("No special effect this round."),
+    "explore_move_minus1": N_("Exploration moves 1 province fewer this round."),
+    "explore_move_plus1": N_("Exploration moves 1 province further this round."),
+    "caravan_gold_plus1": N_("Caravan escorts earn 1 gold more this round."),
+    "voyage_forbidden": N_("No ship sails this round: no voyages."),
+    "voyage_free": N_("Voyages cost nothing this round."),
+    "market_closed": N_("The markets are closed this round."),
+    "market_discount1": N_("Market items cost 1 gold less this round."),
+    "commission_gold_plus1": N_("Commissions pay 1 gold more this round."),
+    "commission_xp_plus1": N_("Commissions give 1 XP more this round."),
+    "recuperate_plus1": N_("Recuperation restores 1 life more this round."),
+    "lore_free": N_("Learning secret lore costs nothing this round."),
+    "story_xp_plus1": N_("Story opponents give 1 XP more when killed this round."),
+    "opponents_combat_plus1": N_("Every opponent has +1 combat value this round."),
+    "opponents_initiative_plus1": N_("Every opponent has +1 initiative this round."),
+    "heroes_initiative_plus1": N_("Every hero has +1 initiative this round."),
+    "shipwreck_on_1_2": N_("Ships are wrecked on a roll of 1 or 2 this round."),
+    "all_gain_1_gold": N_("Every hero gained 1 gold when this card was drawn."),
 }
 
 
 def event_effect_line(effect: str) -> str:
-    return EFFECT_LINES.get(effect, effect.replace("_", " ").capitalize() + ".")
+    return _(EFFECT_LINES[effect]) if effect in EFFECT_LINES else effect.replace("_", " ").capitalize() + "."
+
+
+#: Every label a picture drew that did not fit its box even at the smallest size (and was shortened):
+#: ``(text, width, box)``.  The fit tests draw every picture in every language and expect none.
+OVERFLOWS: list[tuple[str, float, float]] = []
+
+
+def fitted(text: str, name: FontName, size: int, width: float, *, smallest: int = 9) -> tuple[FreeTypeFont, str]:
+    """The largest face (from ``size`` down to ``smallest``) at which ``text`` fits ``width``, and the text —
+    shortened with an ellipsis only if even the smallest face is too wide (noted in ``OVERFLOWS``)."""
+    for s in range(size, smallest - 1, -1):
+        face = font(name, s)
+        if text_length(text, face) <= width:
+            return face, text
+    face = font(name, smallest)
+    OVERFLOWS.append((text, text_length(text, face), width))
+    return face, ellipsize(text, face, width)
 
 
 def deck_of(icon: str) -> str:
@@ -77,7 +99,9 @@ def _monsters() -> dict[str, Monster]:
 def event_card(event_id: str) -> EventCard:
     """The event card with this id (a stand-in named after the id if the data does not know it)."""
     found = _events().get(event_id)
-    return found if found is not None else EventCard(id=event_id, name=_title(event_id), text="", effect="none")
+    if found is None:
+        return EventCard(id=event_id, name=_title(event_id), text="", effect="none")
+    return msgspec.structs.replace(found, name=_p("event", found.name), text=_(found.text) if found.text else "")
 
 
 def hero(hero_id: str) -> Hero | None:
@@ -86,7 +110,7 @@ def hero(hero_id: str) -> Hero | None:
 
 def hero_name(hero_id: str) -> str:
     found = hero(hero_id)
-    return found.name if found is not None else _title(hero_id)
+    return _p("hero", found.name) if found is not None else _title(hero_id)
 
 
 def item(item_id: str) -> Item | None:
@@ -95,7 +119,7 @@ def item(item_id: str) -> Item | None:
 
 def item_name(item_id: str) -> str:
     found = item(item_id)
-    return found.name if found is not None else _title(item_id)
+    return _p("item", found.name) if found is not None else _title(item_id)
 
 
 def monster(monster_id: str) -> Monster | None:

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
+from rules.champion.i18n import N_, _, _p, foe_name, local
 from rules.champion.state import (
     CardChosen,
     CardPlayed,
@@ -167,7 +168,7 @@ class Melee:
 
     def draw(self, n: int) -> list[str]:
         out: list[str] = []
-        for _ in range(max(0, n)):
+        for _i in range(max(0, n)):
             if not self.s.combat_deck:
                 if not self.s.combat_discard:
                     break
@@ -288,7 +289,7 @@ class Melee:
         self.c.step = "ranged"
 
     def choose_weapon(self, choice: str) -> None:
-        item, _, second = choice.partition("+")
+        item, _sep, second = choice.partition("+")
         self.c.weapon, self.c.second = item, second
         armed = self.armed_count(item) + self.armed_count(second)
         self.events.append(WeaponChosen(seat=self.seat, item=item, armed=armed, second=second))
@@ -673,49 +674,51 @@ class Melee:
             raise NotYourTurn(self.waiting_for())
         if isinstance(action, Weapon):
             if seat != self.seat or c.step != "weapon":
-                raise IllegalAction("The weapon is chosen before the fight and cannot change now.")
+                raise IllegalAction(_("The weapon is chosen before the fight and cannot change now."))
             options = self.weapon_options()
             if action.item not in options:
-                raise IllegalAction("Fight with one of your weapons: " + self.names(options) + ".")
+                raise IllegalAction(_("Fight with one of your weapons: {weapons}.", weapons=self.names(options)))
             self.choose_weapon(action.item)
         elif isinstance(action, Ranged):
             if seat != self.seat or c.step != "ranged":
-                raise IllegalAction("Ranged attacks come once, before melee; that moment has passed.")
+                raise IllegalAction(_("Ranged attacks come once, before melee; that moment has passed."))
             options = self.ranged_options()
             if action.item and action.item not in options:
-                raise IllegalAction("You can shoot or throw: " + self.names(options) + ", or none (`item:` empty).")
+                raise IllegalAction(_("You can shoot or throw: {weapons}, or none (`item:` empty).",
+                                      weapons=self.names(options)))
             if action.item and action.target not in self.alive():
-                raise IllegalAction("Aim at an opponent still standing: " + self.foe_list() + ".")
+                raise IllegalAction(_("Aim at an opponent still standing: {foes}.", foes=self.foe_list()))
             self.ranged(action.item, action.target)
         elif isinstance(action, Play):
             if seat == self.seat and action.foe < 0:
                 if c.step != "hero_attack":
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(c.hand):
-                    raise IllegalAction(f"You hold no {action.card} card. You can attack with: "
-                                        + ", ".join(types_in(c.hand)) + ".")
+                    raise IllegalAction(_("You hold no {card} card. You can attack with: {cards}.",
+                                          card=self.card(action.card), cards=self.cards(types_in(c.hand))))
                 if action.target not in self.alive():
-                    raise IllegalAction("Attack an opponent still standing: " + self.foe_list() + ".")
+                    raise IllegalAction(_("Attack an opponent still standing: {foes}.", foes=self.foe_list()))
                 self.hero_attack(action.card, action.target)
             else:
                 f = self.own_foe(seat, action.foe)
                 if c.step != "foe_attack" or not f.hand or f.play:
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(f.hand):
-                    raise IllegalAction(f"{f.name} holds no {action.card} card. It can attack with: "
-                                        + ", ".join(types_in(f.hand)) + ".")
+                    raise IllegalAction(_("{foe} holds no {card} card. It can attack with: {cards}.",
+                                          foe=foe_name(f.name), card=self.card(action.card),
+                                          cards=self.cards(types_in(f.hand))))
                 f.play = action.card
                 self.events.append(CardChosen(seat=seat, foe=action.foe, name=f.name))
         elif isinstance(action, Defend):
             bad = [k for k in action.order if k not in CARD_TYPES]
             if bad or len(set(action.order)) != len(action.order):
-                raise IllegalAction("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
-                                    f"(the types are {', '.join(CARD_TYPES)}).")
+                raise IllegalAction(_("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
+                                      "(the types are {types}).", types=', '.join(CARD_TYPES)))
             if seat == self.seat and action.foe < 0:
                 if c.step != "hero_defend":
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(c.hand):
-                    raise IllegalAction("Throw down a card you hold: " + ", ".join(types_in(c.hand)) + ".")
+                    raise IllegalAction(_("Throw down a card you hold: {cards}.", cards=self.cards(types_in(c.hand))))
                 if action.order:
                     c.hero_order = list(action.order)
                 self.hero_answer(action.card, auto=action.auto)
@@ -726,27 +729,30 @@ class Melee:
                 if c.step != "foe_defend" or action.foe != c.target:
                     raise IllegalAction(self.step_hint(seat))
                 if action.card not in types_in(f.hand):
-                    raise IllegalAction(f"{f.name} can throw down: " + ", ".join(types_in(f.hand)) + ".")
+                    raise IllegalAction(_("{foe} can throw down: {cards}.", foe=foe_name(f.name),
+                                          cards=self.cards(types_in(f.hand))))
                 if action.order:
                     f.order = list(action.order)
                 self.foe_answer(action.card, auto=action.auto)
         elif isinstance(action, Keep):
             if c.step != "keep":
-                raise IllegalAction("Cards are kept only when a combat round ends.")
+                raise IllegalAction(_("Cards are kept only when a combat round ends."))
             if len(action.cards) > 2:
-                raise IllegalAction("Keep at most two cards.")
+                raise IllegalAction(_("Keep at most two cards."))
             if seat == self.seat and action.foe < 0:
                 if c.hero_keep is not None:
-                    raise IllegalAction("You have already chosen what to keep.")
+                    raise IllegalAction(_("You have already chosen what to keep."))
                 if canonical(action.cards) not in keep_options(c.hand):
-                    raise IllegalAction("Keep at most two cards you hold: " + ", ".join(types_in(c.hand)) + ".")
+                    raise IllegalAction(_("Keep at most two cards you hold: {cards}.",
+                                          cards=self.cards(types_in(c.hand))))
                 c.hero_keep = list(canonical(action.cards))
             else:
                 f = self.own_foe(seat, action.foe)
                 if f.keep is not None:
-                    raise IllegalAction(f"{f.name}'s cards are already chosen.")
+                    raise IllegalAction(_("{foe}'s cards are already chosen.", foe=foe_name(f.name)))
                 if canonical(action.cards) not in keep_options(f.hand):
-                    raise IllegalAction(f"{f.name} can keep at most two of: " + ", ".join(types_in(f.hand)) + ".")
+                    raise IllegalAction(_("{foe} can keep at most two of: {cards}.", foe=foe_name(f.name),
+                                          cards=self.cards(types_in(f.hand))))
                 f.keep = list(canonical(action.cards))
         else:
             raise IllegalAction(self.step_hint(seat))
@@ -756,34 +762,51 @@ class Melee:
     def own_foe(self, seat: int, foe: int) -> Foe:
         c = self.c
         if not 0 <= foe < len(c.foes) or c.foes[foe].life <= 0 or c.foes[foe].controller != seat:
-            mine = [f"{i + 1} ({c.foes[i].name})" for i in self.alive() if c.foes[i].controller == seat]
-            raise IllegalAction("Name an opponent you play that still stands: " + (", ".join(mine) or "none") + ".")
+            mine = [f"{i + 1} ({foe_name(c.foes[i].name)})" for i in self.alive() if c.foes[i].controller == seat]
+            raise IllegalAction(_("Name an opponent you play that still stands: {foes}.", foes=", ".join(mine))
+                                if mine else _("Name an opponent you play that still stands: none."))
         return c.foes[foe]
 
+    @staticmethod
+    def card(kind: str) -> str:
+        """A card type as a refusal names it: the type itself in English ("head"), its word elsewhere."""
+        return _p("card", kind)
+
+    def cards(self, kinds: list[str]) -> str:
+        return ", ".join(self.card(k) for k in kinds)
+
     def names(self, items: list[str]) -> str:
+        loc = local(self.lib)
+
         def name(choice: str) -> str:
-            return " and ".join(self.lib.item[i].name for i in choice.split("+")) if choice else "no weapon"
-        return ", ".join(name(i) for i in items) or "nothing"
+            return _(" and ").join(loc.item[i].name for i in choice.split("+")) if choice else _("no weapon")
+        return ", ".join(name(i) for i in items) or _("nothing")
 
     def foe_list(self) -> str:
-        return ", ".join(f"{i + 1} ({self.c.foes[i].name})" for i in self.alive())
+        return ", ".join(f"{i + 1} ({foe_name(self.c.foes[i].name)})" for i in self.alive())
 
     def waiting_for(self) -> str:
         who = sorted(self.to_act())
         names = [self.s.heroes[w].name for w in who]
-        return ("The fight waits for " + " and ".join(names) + ".") if names else "The fight is being resolved."
+        if len(names) == 1:
+            return _("The fight waits for {player}.", player=names[0])
+        return (_("The fight waits for {players}.", players=_(" and ").join(names)) if names
+                else _("The fight is being resolved."))
 
     def step_hint(self, seat: int) -> str:
-        hints = {
-            "weapon": "Choose your weapon first: `/weapon item:`.",
-            "ranged": "Make your ranged attack, or none: `/ranged item: target:`.",
-            "hero_attack": "The hero attacks now: `/play card: target:`.",
-            "foe_defend": "The attacked opponent answers: `/defend card:`.",
-            "foe_attack": "The opponents attack now: `/play card: foe:`.",
-            "hero_defend": "Answer the attack: `/defend card:` names the card you throw down.",
-            "keep": "The combat round is over: `/keep cards:` (at most two).",
-        }
-        return hints[self.c.step]
+        return _(STEP_HINTS[self.c.step])
+
+
+#: What each combat step waits for, as a refusal says it.
+STEP_HINTS = {
+    "weapon": N_("Choose your weapon first: `/weapon item:`."),
+    "ranged": N_("Make your ranged attack, or none: `/ranged item: target:`."),
+    "hero_attack": N_("The hero attacks now: `/play card: target:`."),
+    "foe_defend": N_("The attacked opponent answers: `/defend card:`."),
+    "foe_attack": N_("The opponents attack now: `/play card: foe:`."),
+    "hero_defend": N_("Answer the attack: `/defend card:` names the card you throw down."),
+    "keep": N_("The combat round is over: `/keep cards:` (at most two)."),
+}
 
 
 def make_foe(name: str, combat: int, initiative: int, life: int, xp: int, weapon: str, controller: int) -> Foe:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.champion.content import CARD_TYPES, Hero
 from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.i18n import N_, _, foe_name, joined, local
 from rules.champion.state import (
     DEVELOP_COST,
     Attack,
@@ -39,7 +40,13 @@ from rules.spec import Command
 
 #: The longest encoded command (the platform prefixes ~25 characters; Discord allows 100).
 LIMIT = 70
-CARD_NAMES = {t: t.capitalize() for t in CARD_TYPES}  # "Torso", "Head", …
+CARD_NAMES = {"torso": N_("Torso"), "head": N_("Head"), "hand": N_("Hand"), "leg": N_("Leg"),
+              "inspired": N_("Inspired")}
+#: The eight province icons as the menus name them.
+ICON_NAMES = {"jug": N_("jug"), "amphora": N_("amphora"), "basket": N_("basket"), "campfire": N_("campfire"),
+              "scroll": N_("scroll"), "bow": N_("bow"), "sword": N_("sword"), "chest": N_("chest")}
+#: The three attributes experience raises, as the menus name them.
+DEVELOP_NAMES = {"initiative": N_("initiative"), "combat": N_("combat"), "life": N_("life")}
 VERBS = ("hero", "caravan", "explore", "voyage", "commission", "recuperate", "lore", "develop", "buy", "pass", "use",
          "attack", "choose", "drop", "weapon", "ranged", "play", "defend", "keep")
 
@@ -60,29 +67,31 @@ class ChampionCodec:
         lib = self.game.lib
         if key in lib.province:
             return key
-        for p in lib.map.province:
+        for p in (*lib.map.province, *local(lib).map.province):
             if _norm(p.name) == key or (p.city and _norm(p.city) == key):
                 return p.id
-        raise IllegalAction(f"There is no province called {text.strip()[:30]!r}. The list offers every place you "
-                            "can reach from where you stand.")
+        raise IllegalAction(_("There is no province called {name}. The list offers every place you can reach from "
+                              "where you stand.", name=repr(text.strip()[:30])))
 
     def _item(self, text: str, allowed: list[str]) -> str:
         key = _norm(text)
-        lib = self.game.lib
+        lib, loc = self.game.lib, local(self.game.lib)
         for i in allowed:
-            if key in (i, _norm(lib.item[i].name if i in lib.item else i)):
+            if key in (i, _norm(lib.item[i].name if i in lib.item else i),
+                       _norm(loc.item[i].name if i in loc.item else i)):
                 return i
         if key in lib.item or not allowed:
             return key
-        names = ", ".join(lib.item[i].name for i in allowed if i in lib.item)
-        raise IllegalAction(f"No item called {text.strip()[:30]!r} here. You can choose: {names}.")
+        names = ", ".join(loc.item[i].name for i in allowed if i in loc.item)
+        raise IllegalAction(_("No item called {name} here. You can choose: {names}.", name=repr(text.strip()[:30]),
+                              names=names))
 
     @staticmethod
     def _foe(state: State, text: str) -> int:
         """An opponent's number (1, 2, 3 as people count) or name, as the 0-based index."""
         c = state.combat
         if c is None:
-            raise IllegalAction("There is no fight going on.")
+            raise IllegalAction(_("There is no fight going on."))
         text = text.strip()
         if not text:
             alive = [i for i, f in enumerate(c.foes) if f.life > 0]
@@ -90,17 +99,21 @@ class ChampionCodec:
         if text.isdigit():
             return int(text) - 1
         for i, f in enumerate(c.foes):
-            if _norm(f.name) == _norm(text):
+            if _norm(text) in (_norm(f.name), _norm(foe_name(f.name))):
                 return i
-        raise IllegalAction("Name an opponent by its number: " +
-                            ", ".join(f"{i + 1} ({f.name})" for i, f in enumerate(c.foes) if f.life > 0) + ".")
+        raise IllegalAction(_("Name an opponent by its number: {foes}.", foes=", ".join(
+            f"{i + 1} ({foe_name(f.name)})" for i, f in enumerate(c.foes) if f.life > 0)))
 
     @staticmethod
     def _card(text: str) -> str:
         key = _norm(text)
         if key in CARD_TYPES:
             return key
-        raise IllegalAction(f"Combat cards are {', '.join(CARD_TYPES)}; {text.strip()[:20]!r} is not one of them.")
+        for kind, name in CARD_NAMES.items():
+            if key == _norm(_(name)):
+                return kind
+        raise IllegalAction(_("Combat cards are {cards}; {name} is not one of them.", cards=', '.join(CARD_TYPES),
+                              name=repr(text.strip()[:20])))
 
     def _controlled(self, state: State, seat: int, text: str) -> int:
         """The opponent a controller acts for: named, or the first one of theirs that is waiting."""
@@ -120,7 +133,7 @@ class ChampionCodec:
     def parse(self, state: State, seat: int, command: Command) -> ChampionAction:
         game = self.game
         if state.phase == "over":
-            raise GameOver("This game has ended: " + game._winner_line(state))
+            raise GameOver(_("This game has ended: {winner}", winner=game._winner_line(state)))
         verb = command.verb.strip().lower()
         arg = {k: (v or "") for k, v in command.args}
         me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
@@ -128,19 +141,28 @@ class ChampionCodec:
         lib = game.lib
         if verb == "hero":
             key = _norm(arg.get("hero", ""))
-            hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name))), None)
+            loc = local(lib)
+            hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name), _norm(loc.hero[h.id].name))), None)
             if hero is None:
-                raise IllegalAction("Choose a hero: " + ", ".join(h.name for h in lib.heroes) + ".")
+                raise IllegalAction(_("Choose a hero: {heroes}.", heroes=", ".join(h.name for h in loc.heroes)))
+            here = loc.hero[hero.id]
             side_text = _norm(arg.get("side", ""))
-            side = next((i + 1 for i, sd in enumerate(hero.side) if side_text in (str(i + 1), _norm(sd.name))), 0)
+            side = next((i + 1 for i, sd in enumerate(hero.side)
+                         if side_text in (str(i + 1), _norm(sd.name), _norm(here.side[i].name))), 0)
             if not side or not arg.get("weapon", "").strip():
-                sides = "; ".join(f"{i + 1} **{sd.name}** (combat {sd.combat}, initiative {sd.initiative}, life "
-                                  f"{sd.life}, {sd.gold} gold)" for i, sd in enumerate(hero.side))
-                weapons = " or ".join(f"**{lib.item[w].name}** (`{w}`)" for w in hero.weapons)
+                sides = "; ".join(_("{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, "
+                                    "{gold} gold)", number=i + 1, side=here.side[i].name, combat=sd.combat,
+                                    initiative=sd.initiative, life=sd.life, gold=sd.gold)
+                                  for i, sd in enumerate(hero.side))
+                weapons = _(" or ").join(f"**{loc.item[w].name}** (`{w}`)" for w in hero.weapons)
                 example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
-                missing = "the side of the sheet and the weapon" if not side else "the starting weapon"
-                raise IllegalAction(f"{hero.name} also needs {missing}, all in one command, e.g. `{example}`. "
-                                    f"Sides: {sides}. Weapons: {weapons}.")
+                if not side:
+                    raise IllegalAction(_("{hero} also needs the side of the sheet and the weapon, all in one command, "
+                                          "e.g. `{example}`. Sides: {sides}. Weapons: {weapons}.", hero=here.name,
+                                          example=example, sides=sides, weapons=weapons))
+                raise IllegalAction(_("{hero} also needs the starting weapon, all in one command, e.g. `{example}`. "
+                                      "Sides: {sides}. Weapons: {weapons}.", hero=here.name, example=example,
+                                      sides=sides, weapons=weapons))
             return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
         if verb in ("caravan", "voyage") and not arg.get("to", "").strip():
             raise IllegalAction(self._where_to(state, seat, verb))
@@ -154,7 +176,7 @@ class ChampionCodec:
             reward = _norm(arg.get("reward", ""))
             reward = {"experience": "xp", "exp": "xp"}.get(reward, reward)
             if reward not in ("xp", "gold"):
-                raise IllegalAction("Local commissions pay **xp** or **gold**: `/commission reward:xp`.")
+                raise IllegalAction(_("Local commissions pay **xp** or **gold**: `/commission reward:xp`."))
             return Commission(reward=reward)
         if verb == "recuperate":
             return Recuperate()
@@ -164,7 +186,7 @@ class ChampionCodec:
             attribute = _norm(arg.get("attribute", ""))
             attribute = {"max-life": "life", "combat-value": "combat", "init": "initiative"}.get(attribute, attribute)
             if attribute not in DEVELOP_COST:
-                raise IllegalAction("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP).")
+                raise IllegalAction(_("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP)."))
             return Develop(attribute=attribute)
         if verb == "buy":
             offer = me.offer if state.phase == "setup" and me is not None else state.market
@@ -184,25 +206,27 @@ class ChampionCodec:
 
     def _where_to(self, state: State, seat: int, verb: str) -> str:
         """What to type when a caravan or a voyage names no destination, with a few places it may go."""
-        lib = self.game.lib
+        lib = local(self.game.lib)
         legal = [a for a in self.game.legal(state, seat) if isinstance(a, (Caravan, Voyage))
                  and a.__class__.__name__.lower() == verb] if 0 <= seat < len(state.heroes) else []
         names = [lib.province[a.to].name for a in legal if a.to in lib.province]
         if verb == "voyage":
-            head = "Name the port you sail to: `/voyage to:` and a coastal province, e.g. `/voyage to:sicilia`."
+            head = _("Name the port you sail to: `/voyage to:` and a coastal province, e.g. `/voyage to:sicilia`.")
             if not names:
-                return head + " Right now no voyage is possible (it needs a port where you stand and 2 gold)."
-            return head + " From here: " + ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6
-                                                                    else "") + "."
-        head = "Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand)."
-        return head + (" From here: " + ", ".join(names) + "." if names else "")
+                return head + " " + _("Right now no voyage is possible (it needs a port where you stand and 2 gold).")
+            if len(names) > 6:
+                return head + " " + _("From here: {places} and {n} more.", places=", ".join(names[:6]),
+                                      n=len(names) - 6)
+            return head + " " + _("From here: {places}.", places=", ".join(names))
+        head = _("Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand).")
+        return head + (" " + _("From here: {places}.", places=", ".join(names)) if names else "")
 
     def _explore(self, state: State, seat: int, raw: str) -> Explore:
         game = self.game
         me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
         parts = [p for p in raw.replace(">", ",").split(",") if p.strip()]
         if not parts:
-            raise IllegalAction("Name the way: `/explore path:` one to three provinces separated by `>`.")
+            raise IllegalAction(_("Name the way: `/explore path:` one to three provinces separated by `>`."))
         path = [self._province(p) for p in parts]
         if me is not None and len(path) == 1 and me.province and path[0] not in game.lib.near.get(me.province, ()):
             if path[0] == me.province:
@@ -216,21 +240,22 @@ class ChampionCodec:
     def _choose(self, state: State, text: str) -> Choose:
         lib = self.game.lib
         if state.phase not in ("fate", "monster", "story"):
-            raise IllegalAction("There is nothing to choose right now: `/choose` answers a story card, or picks a "
-                                "story card or a monster when the game asks.")
+            raise IllegalAction(_("There is nothing to choose right now: `/choose` answers a story card, or picks a "
+                                  "story card or a monster when the game asks."))
         option = text.strip()
         if not option:
-            raise IllegalAction("Say which option: `/choose option:` (the list shows them).")
+            raise IllegalAction(_("Say which option: `/choose option:` (the list shows them)."))
+        loc = local(lib)
         if state.phase == "monster":
             option = _norm(option)
             for m in state.monster_offer:
-                if m in lib.monster and option == _norm(lib.monster[m].name):
+                if m in lib.monster and option in (_norm(lib.monster[m].name), _norm(loc.monster[m].name)):
                     option = m
         elif state.phase == "fate":
             option = _norm(option)
             if state.draw is not None:
                 for cid in state.draw.cards:
-                    if option == _norm(lib.story[cid].title):
+                    if option in (_norm(lib.story[cid].title), _norm(loc.story[cid].title)):
                         option = cid
         return Choose(option=option)
 
@@ -239,14 +264,14 @@ class ChampionCodec:
         hero = seat == state.order[state.turn] if state.order else False
         if verb in ("attack", "play"):
             if not in_fight:
-                raise IllegalAction("There is no fight going on; cards are played only in combat.")
+                raise IllegalAction(_("There is no fight going on; cards are played only in combat."))
             card = self._card(arg.get("card", ""))
             if hero and not arg.get("foe"):
                 return Play(card=card, target=self._foe(state, arg.get("target", "")))
             return Play(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
         if verb == "defend":
             if not in_fight:
-                raise IllegalAction("There is no fight going on.")
+                raise IllegalAction(_("There is no fight going on."))
             card = self._card(arg.get("card", ""))
             raw = arg.get("order", "")
             order = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",") if k.strip())
@@ -255,7 +280,7 @@ class ChampionCodec:
             return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")), order=order)
         if verb == "keep":
             if not in_fight:
-                raise IllegalAction("There is no fight going on.")
+                raise IllegalAction(_("There is no fight going on."))
             raw = arg.get("cards", "")
             kinds = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",")
                           if k.strip() and _norm(k) not in ("none", "nothing"))
@@ -263,8 +288,8 @@ class ChampionCodec:
                 return Keep(cards=kinds)
             return Keep(cards=kinds, foe=self._controlled(state, seat, arg.get("foe", "")))
         if verb in ("weapon", "ranged") and not in_fight:
-            raise IllegalAction("There is no fight going on: the weapon and the ranged attack are chosen when a "
-                                "fight begins.")
+            raise IllegalAction(_("There is no fight going on: the weapon and the ranged attack are chosen when a "
+                                  "fight begins."))
         if verb == "weapon":
             text = arg.get("item", "")
             if _norm(text) in ("", "none", "no-weapon"):
@@ -277,8 +302,8 @@ class ChampionCodec:
                 return Ranged(item="")
             return Ranged(item=self._item(text, list(items)), target=self._foe(state, arg.get("target", "")))
         listed = ", ".join(f"`/{v}`" for v in VERBS)
-        raise IllegalAction(f"Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, "
-                            "`/hand`, `/roll`, `/game status`).")
+        raise IllegalAction(_("Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, "
+                              "`/hand`, `/roll`, `/game status`).", verb=verb, listed=listed))
 
     # --- encode -----------------------------------------------------------------------------------
 
@@ -329,15 +354,19 @@ class ChampionCodec:
 
     def place(self, pid: str) -> str:
         """A province as the move menu shows it: "Campania (amphora · city)"."""
-        p = self.game.lib.province[pid]
-        extra = " · city" if p.city else (" · shrine" if p.shrine else "")
-        return f"{p.name} ({p.icon}{extra})"
+        p = local(self.game.lib).province[pid]
+        icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
+        if p.city:
+            return _("{province} ({icon} · city)", province=p.name, icon=icon)
+        if p.shrine:
+            return _("{province} ({icon} · shrine)", province=p.name, icon=icon)
+        return _("{province} ({icon})", province=p.name, icon=icon)
 
     def _weapons(self, value: str) -> str:
         """"Gladius", "Gladius and Sica" (two one-handed weapons), or "no weapon"."""
-        lib = self.game.lib
+        lib = local(self.game.lib)
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
-        return " and ".join(names) or "no weapon"
+        return joined(names) if names else _("no weapon")
 
     def _commission(self, state: State, reward: str) -> int:
         """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
@@ -354,72 +383,86 @@ class ChampionCodec:
 
     def _foe_name(self, state: State, number: str) -> str:
         c = state.combat
-        return c.foes[int(number) - 1].name if c is not None else number
+        return foe_name(c.foes[int(number) - 1].name) if c is not None else number
 
     def _label(self, state: State, seat: int, command: Command) -> str:
-        game, lib = self.game, self.game.lib
+        game, lib = self.game, local(self.game.lib)
         verb, get = command.verb, command.get
         if verb == "hero":
             h = lib.hero[get("hero")]
-            side = h.side[self._side_index(h, get("side"))]
+            side = h.side[self._side_index(self.game.lib.hero[h.id], get("side"))]
             weapon = get("weapon")
-            return (f"{h.name} · {side.name}: combat {side.combat}, init {side.initiative}, life {side.life} · "
-                    f"{lib.item[weapon].name if weapon in lib.item else weapon}")
+            return _("{hero} · {side}: combat {combat}, init {initiative}, life {life} · {weapon}", hero=h.name,
+                     side=side.name, combat=side.combat, initiative=side.initiative, life=side.life,
+                     weapon=lib.item[weapon].name if weapon in lib.item else weapon)
         if verb == "explore":
-            return f"Explore → {self.place(get('path').split('>')[-1])} (+1 XP)"
+            return _("Explore → {place} (+1 XP)", place=self.place(get('path').split('>')[-1]))
         if verb == "caravan":
             if state.heroes[seat].province == get("to"):
-                return f"Caravan, staying in {self.place(get('to'))} (+1 gold)"
-            return f"Caravan → {self.place(get('to'))} (+1 gold)"
+                return _("Caravan, staying in {place} (+1 gold)", place=self.place(get('to')))
+            return _("Caravan → {place} (+1 gold)", place=self.place(get('to')))
         if verb == "voyage":
-            return f"Voyage → {self.place(get('to'))} ({game.voyage_cost(state, seat)} gold)"
+            return _("Voyage → {place} ({gold} gold)", place=self.place(get('to')), gold=game.voyage_cost(state, seat))
         if verb == "commission":
-            return f"Commission: +{self._commission(state, get('reward'))} {'XP' if get('reward') == 'xp' else 'gold'}"
+            if get('reward') == 'xp':
+                return _("Commission: +{n} XP", n=self._commission(state, get('reward')))
+            return _("Commission: +{n} gold", n=self._commission(state, get('reward')))
         if verb == "recuperate":
-            return "Recuperate"
+            return _("Recuperate")
         if verb == "lore":
-            return f"Learn the shrine's lore ({game.lore_cost(state)} gold)"
+            return _("Learn the shrine's lore ({gold} gold)", gold=game.lore_cost(state))
         if verb == "attack":
-            return "Attack the monster!"
+            return _("Attack the monster!")
         if verb == "pass":
-            return {"lair": "Draw a story card instead", "market": "Leave the market"}.get(state.phase, "Pass")
+            if state.phase == "lair":
+                return _("Draw a story card instead")
+            return _("Leave the market") if state.phase == "market" else _("Pass")
         if verb == "develop":
-            return f"Develop {get('attribute')} ({DEVELOP_COST[get('attribute')]} XP)"
+            attribute = get('attribute')
+            return _("Develop {attribute} ({cost} XP)", cost=DEVELOP_COST[attribute],
+                     attribute=_(DEVELOP_NAMES[attribute]) if attribute in DEVELOP_NAMES else attribute)
         if verb == "use":
             item = lib.item[get("item")]
-            return f"Use {item.name} (+{item.heal} life)"
+            return _("Use {item} (+{life} life)", item=item.name, life=item.heal)
         if verb == "buy":
             item = lib.item[get("item")]
             cut = game.price_cut(state) if state.phase == "market" else 0
-            return f"Buy {item.name} ({max(0, item.price - cut)} gold)"
+            return _("Buy {item} ({gold} gold)", item=item.name, gold=max(0, item.price - cut))
         if verb == "choose":
             return self._option_label(state, get("option"), short=True)
         if verb == "drop":
-            return f"Give up {lib.item[get('item')].name}"
+            return _("Give up {item}", item=lib.item[get('item')].name)
         if verb == "weapon":
-            return f"Fight with {self._weapons(get('item'))}"
+            return _("Fight with {weapons}", weapons=self._weapons(get('item')))
         if verb == "ranged":
             if get("item") in ("", "none"):
-                return "No ranged attack"
-            return f"{lib.item[get('item')].name} at {self._foe_name(state, get('target'))}"
-        card = CARD_NAMES.get(get("card"), get("card"))
+                return _("No ranged attack")
+            return _("{item} at {foe}", item=lib.item[get('item')].name, foe=self._foe_name(state, get('target')))
+        card = _(CARD_NAMES[get("card")]) if get("card") in CARD_NAMES else get("card")
         if verb == "play":
             if get("foe"):
-                return f"{self._foe_name(state, get('foe'))}: attack with {card}"
-            return f"{card} → {self._foe_name(state, get('target'))}"
+                return _("{foe}: attack with {card}", foe=self._foe_name(state, get('foe')), card=card)
+            return _("{card} → {foe}", card=card, foe=self._foe_name(state, get('target')))
         if verb == "defend":
-            queued = ", then always the commonest card" if get("order") else ""
             if get("foe"):
-                return f"{self._foe_name(state, get('foe'))}: throw down {card}{queued}"
-            return f"Throw down {card}{queued}"
+                if get("order"):
+                    return _("{foe}: throw down {card}, then always the commonest card",
+                             foe=self._foe_name(state, get('foe')), card=card)
+                return _("{foe}: throw down {card}", foe=self._foe_name(state, get('foe')), card=card)
+            if get("order"):
+                return _("Throw down {card}, then always the commonest card", card=card)
+            return _("Throw down {card}", card=card)
         if verb == "keep":
-            kept = " + ".join(CARD_NAMES.get(k, k) for k in get("cards").split(",") if k and k != "none")
-            who = f"{self._foe_name(state, get('foe'))}: " if get("foe") else ""
-            return f"{who}keep {kept or 'nothing'}"
+            kept = " + ".join(_(CARD_NAMES[k]) if k in CARD_NAMES else k
+                              for k in get("cards").split(",") if k and k != "none")
+            if get("foe"):
+                return (_("{foe}: keep {cards}", foe=self._foe_name(state, get('foe')), cards=kept) if kept
+                        else _("{foe}: keep nothing", foe=self._foe_name(state, get('foe'))))
+            return _("keep {cards}", cards=kept) if kept else _("keep nothing")
         return command.typed()
 
     def _option_label(self, state: State, option: str, *, short: bool = False) -> str:
-        lib = self.game.lib
+        lib = local(self.game.lib)
         if state.phase == "monster" and option in lib.monster:
             return lib.monster[option].name
         if state.phase == "fate" and option in lib.story:
@@ -427,52 +470,57 @@ class ChampionCodec:
         if state.phase == "story" and state.draw is not None:
             outcome = lib.story[state.draw.cards[0]].outcome[int(option) - 1]
             if short:
-                return (outcome.choice or f"Option {option}")[:80]
+                return (outcome.choice or _("Option {option}", option=option))[:80]
             return f"{option}: {outcome.choice or outcome.text}"
         return option
 
     def _value_label(self, state: State, command: Command, arg: str) -> str:
         """One value of an option, for autocomplete: "Campania (Capua, shrine of …) · amphora"."""
-        lib = self.game.lib
+        lib = local(self.game.lib)
         verb, value = command.verb, command.get(arg)
         if verb == "hero":
             h = lib.hero[command.get("hero")]
             if arg == "hero":
                 return f"{h.name} — {h.title}"
             if arg == "side":
-                index = self._side_index(h, value)
+                index = self._side_index(self.game.lib.hero[h.id], value)
                 sd = h.side[index]
-                return (f"{h.name}, side {index + 1}: {sd.name} (combat {sd.combat}, initiative {sd.initiative}, "
-                        f"life {sd.life}, {sd.gold} gold)")
-            return f"{lib.item[value].name if value in lib.item else value} ({h.name}'s {h.people} weapon)"
+                return _("{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, "
+                         "{gold} gold)", hero=h.name, number=index + 1, side=sd.name, combat=sd.combat,
+                         initiative=sd.initiative, life=sd.life, gold=sd.gold)
+            return _("{weapon} ({hero}'s {people} weapon)", weapon=lib.item[value].name if value in lib.item else value,
+                     hero=h.name, people=h.people)
         if verb in ("caravan", "voyage") and arg == "to":
             p = lib.province[value]
-            extra = [x for x in (p.city, p.shrine and f"shrine of {p.shrine}") if x]
-            return p.name + (f" ({', '.join(extra)})" if extra else "") + f" · {p.icon}"
+            extra = [x for x in (p.city, p.shrine and _("shrine of {shrine}", shrine=p.shrine)) if x]
+            icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
+            return p.name + (f" ({', '.join(extra)})" if extra else "") + f" · {icon}"
         if verb == "explore":
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
         if verb == "commission":
             n = self._commission(state, value)
-            return f"+{n} experience" if value == "xp" else f"+{n} gold"
+            return _("+{n} experience", n=n) if value == "xp" else _("+{n} gold", n=n)
         if verb == "develop":
-            return f"{value} ({DEVELOP_COST[value]} XP)"
+            return _("{attribute} ({cost} XP)", attribute=_(DEVELOP_NAMES[value]) if value in DEVELOP_NAMES else value,
+                     cost=DEVELOP_COST[value])
         if verb == "buy":
-            return f"{lib.item[value].name} — {lib.item[value].price} gold"
+            return _("{item} — {price} gold", item=lib.item[value].name, price=lib.item[value].price)
         if verb == "use":
-            return f"{lib.item[value].name} (+{lib.item[value].heal} life)"
+            return _("{item} (+{life} life)", item=lib.item[value].name, life=lib.item[value].heal)
         if verb == "drop":
             return lib.item[value].name
         if verb == "choose":
             return self._option_label(state, value)
         if verb in ("weapon", "ranged") and arg == "item":
             if value in ("", "none"):
-                return "no weapon" if verb == "weapon" else "no ranged attack"
+                return _("no weapon") if verb == "weapon" else _("no ranged attack")
             return self._weapons(value)
         if arg in ("target", "foe"):
             return f"{value}: {self._foe_name(state, value)}"
         if verb == "keep" and arg == "cards":
-            return ", ".join(k for k in value.split(",") if k != "none") or "keep nothing"
+            return ", ".join(_(CARD_NAMES[k]).lower() if k in CARD_NAMES and k != "inspired" else k
+                             for k in value.split(",") if k != "none") or _("keep nothing")
         return value
 
 

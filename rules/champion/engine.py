@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.champion.combat import Melee
 from rules.champion.content import Library, library
+from rules.champion.i18n import _, local, the
 from rules.champion.state import GoldForAll, Hero, Kept, KeptUsed, Reshuffled, RoundBegan, State, TurnBegan
 from rules.core import Rng
 
@@ -90,17 +91,19 @@ class Engine:
 
     def _waiting(self, s: State) -> str:
         names = [s.heroes[i].name for i in sorted(self.to_act(s))]
-        return "It is " + " and ".join(names) + "'s move now, not yours."
+        if len(names) == 1:
+            return _("It is {player}'s move now, not yours.", player=names[0])
+        return _("It is {players}'s move now, not yours.", players=_(" and ").join(names))
 
     def _winner_line(self, state: State) -> str:
         if state.winner < 0:
-            return "the game is over."
+            return _("the game is over.")
         h = state.heroes[state.winner]
-        hero = self.lib.hero[h.hero].name if h.hero in self.lib.hero else h.hero
-        monster = self.lib.monster[h.monster].name if h.monster in self.lib.monster else h.monster
-        if monster.startswith("The "):  # "has slain the Minotaur"
-            monster = "the " + monster[4:]
-        return f"{h.name} ({hero}) has slain {monster} and is the Champion of the Empire."
+        lib = local(self.lib)
+        hero = lib.hero[h.hero].name if h.hero in lib.hero else h.hero
+        monster = the(lib.monster[h.monster].name, proper=True) if h.monster in lib.monster else h.monster
+        return _("{player} ({hero}) has slain {monster} and is the Champion of the Empire.", player=h.name, hero=hero,
+                 monster=monster)
 
     # --- rounds and turns ---------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.champion.content import CARD_TYPES
 from rules.champion.fights import Fights
+from rules.champion.i18n import _, local
 from rules.champion.movement import Movement
 from rules.champion.setup import Setup
 from rules.champion.state import (
@@ -131,11 +132,11 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
 
     def apply(self, state: State, seat: int, action: Any) -> Step:
         if state.phase == "over":
-            raise GameOver("This game has ended: " + self._winner_line(state))
+            raise GameOver(_("This game has ended: {winner}", winner=self._winner_line(state)))
         if not isinstance(action, ChampionAction.__args__):
-            raise IllegalAction("That is not a move in Champion of the Empire.")
+            raise IllegalAction(_("That is not a move in Champion of the Empire."))
         if not 0 <= seat < len(state.heroes):
-            raise NotYourTurn("You are not seated in this game.")
+            raise NotYourTurn(_("You are not seated in this game."))
         s = _copy(state)
         rng = self.dice(s.rng)
         events: list[Any] = []
@@ -176,7 +177,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             raise NotYourTurn(self._waiting(s))
         if isinstance(action, (Develop, Use)):
             if s.phase not in FREE_PHASES or seat != s.order[s.turn]:
-                raise IllegalAction("You develop your hero or use a healing item on your own turn, outside a fight.")
+                raise IllegalAction(_("You develop your hero or use a healing item on your own turn, outside a fight."))
             self._free_move(s, seat, action, events)
             return
         if s.phase == "action":
@@ -188,10 +189,11 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
                 s.tasks.insert(0, "draw")
                 s.phase = "action"
             else:
-                raise IllegalAction("You stand in the monster's lair: `/attack` it, or `/pass` to draw a story card.")
+                raise IllegalAction(_("You stand in the monster's lair: `/attack` it, or `/pass` to draw a story "
+                                      "card."))
         elif s.phase == "story":
             if not isinstance(action, Choose):
-                raise IllegalAction("Choose what you do on the story card: `/choose option:`.")
+                raise IllegalAction(_("Choose what you do on the story card: `/choose option:`."))
             assert s.draw is not None
             options = self.story_options(s)
             try:
@@ -199,16 +201,16 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             except ValueError:
                 index = -1
             if index not in options:
-                story = self.lib.story[s.draw.cards[0]]
+                story = local(self.lib).story[s.draw.cards[0]]
                 listed = "; ".join(f"{i + 1}: {story.outcome[i].choice}" for i in options)
-                raise IllegalAction(f"Choose one of the options you can afford — {listed}.")
+                raise IllegalAction(_("Choose one of the options you can afford — {options}.", options=listed))
             self._resolve_outcome(s, seat, self.lib.story[s.draw.cards[0]], index, 0, events)
         elif s.phase == "fate":
             if not isinstance(action, Choose):
-                raise IllegalAction("Choose which story card is faced: `/choose option:`.")
+                raise IllegalAction(_("Choose which story card is faced: `/choose option:`."))
             assert s.draw is not None
             if action.option not in s.draw.cards:
-                raise IllegalAction("Choose one of the two story cards: " + ", ".join(s.draw.cards) + ".")
+                raise IllegalAction(_("Choose one of the two story cards: {cards}.", cards=", ".join(s.draw.cards)))
             chosen = action.option
             for other in s.draw.cards:
                 if other != chosen:
@@ -219,14 +221,14 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             self._read_story(s, rng, events)
         elif s.phase == "monster":
             if not isinstance(action, Choose) or action.option not in s.monster_offer:
-                raise IllegalAction("Choose your monster sheet: " + ", ".join(s.monster_offer) + ".")
+                raise IllegalAction(_("Choose your monster sheet: {monsters}.", monsters=", ".join(s.monster_offer)))
             self._take_monster(s, seat, action.option, True, rng, events)
         elif s.phase == "item":
             self._drop(s, seat, action, events)
         elif s.phase == "market":
             self._market(s, seat, action, rng, events)
         else:
-            raise IllegalAction("That cannot be done now.")
+            raise IllegalAction(_("That cannot be done now."))
         self._run(s, rng, events)
 
     def _action(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
@@ -234,8 +236,8 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
         me = s.heroes[seat]
         name = ACTION_NAMES.get(type(action))
         if name is None:
-            raise IllegalAction("Choose your action: /caravan, /explore, /voyage, /commission, /recuperate or /lore "
-                                "(and /develop or /use any time on your turn).")
+            raise IllegalAction(_("Choose your action: /caravan, /explore, /voyage, /commission, /recuperate or /lore "
+                                "(and /develop or /use any time on your turn)."))
         s.last_move = None
         if isinstance(action, Caravan):
             self._caravan(s, seat, action, events)
@@ -245,9 +247,9 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             self._voyage(s, seat, action, rng, events)
         elif isinstance(action, Commission):
             if action.reward not in ("xp", "gold"):
-                raise IllegalAction("Local commissions pay in **xp** or **gold**: choose one.")
+                raise IllegalAction(_("Local commissions pay in **xp** or **gold**: choose one."))
             if me.last_action == "commission":
-                raise IllegalAction("You took local commissions last turn; they cannot be taken twice in a row.")
+                raise IllegalAction(_("You took local commissions last turn; they cannot be taken twice in a row."))
             bonus = 1 if self.effect(s) == f"commission_{action.reward}_plus1" else 0
             if action.reward == "xp":
                 me.xp += 2 + bonus
@@ -256,8 +258,8 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             events.append(Gained(seat=seat, changes={action.reward: 2 + bonus}, why="commission"))
         elif isinstance(action, Recuperate):
             if me.life >= me.max_life:
-                raise IllegalAction(f"You are at full life ({me.life}/{me.max_life}): there is nothing to recover. "
-                                    "Choose another action.")
+                raise IllegalAction(_("You are at full life ({life}/{max_life}): there is nothing to recover. "
+                                      "Choose another action.", life=me.life, max_life=me.max_life))
             before = me.life
             if lib.province[me.province].city:
                 me.life = me.max_life
@@ -276,7 +278,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             s.tasks = ["info:lore"]
         elif isinstance(action, Attack):
             if not self.at_lair(s, seat):
-                raise IllegalAction("You can attack your monster only in its lair, once you know where it is.")
+                raise IllegalAction(_("You can attack your monster only in its lair, once you know where it is."))
             me.last_action = name
             self._start_monster_fight(s, seat, rng, events)
             s.tasks.append("market")
@@ -302,7 +304,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             task = s.tasks.pop(0)
             seat = s.order[s.turn]
             me = s.heroes[seat]
-            kind, _, arg = task.partition(":")
+            kind, _sep, arg = task.partition(":")
             if kind == "story":
                 if self.at_lair(s, seat):
                     s.phase = "lair"
@@ -320,14 +322,14 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
                     s.item_deck.remove(got)
                     self._gain_item(s, seat, got, events)
             elif kind == "lose":
-                chooser, _, why = arg.partition(":")
+                chooser, _sep, why = arg.partition(":")
                 self._ask_loss(s, seat, int(chooser), why, rng, events)
             elif kind == "fight":
-                card, _, idx = arg.partition(":")
+                card, _sep, idx = arg.partition(":")
                 self._start_story_fight(s, seat, card, int(idx), rng, events)
             elif kind == "market":
                 if self.lib.province[me.province].city and self.effect(s) != "market_closed" and s.item_deck:
-                    s.market = [s.item_deck.pop(0) for _ in range(min(3, len(s.item_deck)))]
+                    s.market = [s.item_deck.pop(0) for _i in range(min(3, len(s.item_deck)))]
                     events.append(Offered(seat=seat, cards=list(s.market), where="market"))
                     s.phase = "market"
                     return

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.champion.engine import Engine
+from rules.champion.i18n import _, _p, local
 from rules.champion.state import (
     DEVELOP_COST,
     ITEM_LIMIT,
@@ -64,9 +65,10 @@ class Items(Engine):
         if isinstance(action, Develop):
             cost = DEVELOP_COST.get(action.attribute)
             if cost is None:
-                raise IllegalAction("Develop initiative (4 XP), combat (3 XP) or life (2 XP).")
+                raise IllegalAction(_("Develop initiative (4 XP), combat (3 XP) or life (2 XP)."))
             if me.xp < cost:
-                raise IllegalAction(f"Raising {action.attribute} costs {cost} experience; you have {me.xp}.")
+                raise IllegalAction(_("Raising {attribute} costs {cost} experience; you have {xp}.",
+                                      attribute=_p("attribute", action.attribute), cost=cost, xp=me.xp))
             me.xp -= cost
             if action.attribute == "initiative":
                 me.initiative += 1
@@ -79,10 +81,11 @@ class Items(Engine):
         else:
             item = self.lib.item.get(action.item)
             if action.item not in me.items or item is None or item.kind != "healing":
-                heal = [self.lib.item[i].name for i in me.items if self.lib.item[i].kind == "healing"]
-                raise IllegalAction("Use a healing item you carry: " + (", ".join(heal) or "you have none") + ".")
+                heal = [local(self.lib).item[i].name for i in me.items if self.lib.item[i].kind == "healing"]
+                raise IllegalAction(_("Use a healing item you carry: {items}.", items=", ".join(heal))
+                                    if heal else _("Use a healing item you carry: you have none."))
             if me.life >= me.max_life:
-                raise IllegalAction("Your life is already at its maximum; keep the remedy for later.")
+                raise IllegalAction(_("Your life is already at its maximum; keep the remedy for later."))
             gain = min(item.heal, me.max_life - me.life)
             me.life += gain
             me.items.remove(action.item)
@@ -129,14 +132,14 @@ class Items(Engine):
     def _drop(self, s: State, seat: int, action: Any, events: list[Any]) -> None:
         """The item phase: the item given up (by its owner, or by whoever chooses for them)."""
         if not isinstance(action, Drop):
-            raise IllegalAction("An item must be given up first: `/drop item:`.")
+            raise IllegalAction(_("An item must be given up first: `/drop item:`."))
         owner_seat = s.order[s.turn]
         owner = s.heroes[owner_seat]
         losable = self.item_choices(s, owner)
         if action.item not in losable:
-            names = ", ".join(self.lib.item[i].name for i in losable)
-            raise IllegalAction(f"Choose one of {owner.name}'s items that can go: {names} "
-                                "(never the starting weapon).")
+            names = ", ".join(local(self.lib).item[i].name for i in losable)
+            raise IllegalAction(_("Choose one of {player}'s items that can go: {items} (never the starting weapon).",
+                                  player=owner.name, items=names))
         if s.losing[0] == "limit":
             incoming = s.losing[2]
             if action.item != incoming:
@@ -154,10 +157,12 @@ class Items(Engine):
         me = s.heroes[seat]
         if isinstance(action, Buy):
             if action.item not in s.market:
-                raise IllegalAction("Buy one of the market's cards: " + ", ".join(s.market) + " — or `/pass`.")
+                raise IllegalAction(_("Buy one of the market's cards: {cards} — or `/pass`.",
+                                      cards=", ".join(s.market)))
             price = max(0, self.lib.item[action.item].price - self.price_cut(s))
             if price > me.gold:
-                raise IllegalAction(f"{self.lib.item[action.item].name} costs {price} gold; you have {me.gold}.")
+                raise IllegalAction(_("{item} costs {price} gold; you have {gold}.",
+                                      item=local(self.lib).item[action.item].name, price=price, gold=me.gold))
             me.gold -= price
             s.market.remove(action.item)
             events.append(Bought(seat=seat, item=action.item, price=price))
@@ -167,4 +172,4 @@ class Items(Engine):
             events.append(Passed(seat=seat, what="market"))
             self._close_market(s, rng, events)
         else:
-            raise IllegalAction("At the market: `/buy item:` one card, or `/pass`.")
+            raise IllegalAction(_("At the market: `/buy item:` one card, or `/pass`."))

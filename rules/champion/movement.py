@@ -7,6 +7,7 @@ from collections import deque
 from typing import Any
 
 from rules.champion.engine import Engine
+from rules.champion.i18n import _, _n, local
 from rules.champion.state import Caravan, Explore, Gained, Moved, Rolled, Shipwreck, State, Voyage
 from rules.core import IllegalAction, Rng
 
@@ -52,21 +53,25 @@ class Movement(Engine):
         me = s.heroes[seat]
         unknown = [p for p in path if p not in lib.province]
         if unknown:
-            raise IllegalAction(f"There is no province called {unknown[0][:30]!r}. Use the ids the list offers.")
+            raise IllegalAction(_("There is no province called {name}. Use the ids the list offers.",
+                                  name=repr(unknown[0][:30])))
         if not path:
-            raise IllegalAction("Name where you explore: `/explore path:` one to "
-                                f"{steps} provinces, each next to the one before.")
+            raise IllegalAction(_("Name where you explore: `/explore path:` one to {steps} provinces, each next to "
+                                  "the one before.", steps=steps))
         if len(path) > steps:
-            raise IllegalAction(f"This exploration moves at most {steps} province{'s' if steps > 1 else ''}; "
-                                f"your path has {len(path)}.")
+            raise IllegalAction(_n("This exploration moves at most {n} province; your path has {length}.",
+                                   "This exploration moves at most {n} provinces; your path has {length}.", steps,
+                                   length=len(path)))
         here = me.province
         seen = {here}
         for p in path:
             if p not in lib.near[here]:
-                raise IllegalAction(f"{lib.province[p].name} does not border {lib.province[here].name}; each step "
-                                    "goes to a neighbouring province (crossings count).")
+                loc = local(lib)
+                raise IllegalAction(_("{province} does not border {here}; each step goes to a neighbouring province "
+                                      "(crossings count).", province=loc.province[p].name,
+                                      here=loc.province[here].name))
             if p in seen:
-                raise IllegalAction("An exploration does not pass the same province twice.")
+                raise IllegalAction(_("An exploration does not pass the same province twice."))
             seen.add(p)
             here = p
 
@@ -77,12 +82,12 @@ class Movement(Engine):
         near = lib.near[me.province]
         if steps == 0:
             if action.to != me.province:
-                raise IllegalAction("You are lame: this caravan moves no province. Escort it where you stand "
-                                    f"(`to:{me.province}`).")
+                raise IllegalAction(_("You are lame: this caravan moves no province. Escort it where you stand "
+                                      "(`to:{province}`).", province=me.province))
         elif action.to not in near and action.to != me.province:
-            raise IllegalAction("A caravan moves one province, to a neighbour: "
-                                + ", ".join(lib.province[p].name for p in near)
-                                + " — or stays where it is. (A horse does not help.)")
+            raise IllegalAction(_("A caravan moves one province, to a neighbour: {places} — or stays where it is. "
+                                  "(A horse does not help.)",
+                                  places=", ".join(local(lib).province[p].name for p in near)))
         self._use_kept(s, seat, "lame", events)
         path = [me.province] + ([action.to] if action.to != me.province else [])
         me.province = action.to
@@ -99,8 +104,8 @@ class Movement(Engine):
         path = list(action.path)
         if steps == 0:
             if path != [me.province]:
-                raise IllegalAction("This exploration moves no province (rain or a lame leg); explore where you "
-                                    f"stand (`path:{me.province}`).")
+                raise IllegalAction(_("This exploration moves no province (rain or a lame leg); explore where you "
+                                      "stand (`path:{province}`).", province=me.province))
             path = []
         else:
             self._check_path(s, seat, path, steps)
@@ -120,15 +125,15 @@ class Movement(Engine):
         lib = self.lib
         me = s.heroes[seat]
         if self.effect(s) == "voyage_forbidden":
-            raise IllegalAction("No ship sails this round (the event forbids voyages). Choose another action.")
+            raise IllegalAction(_("No ship sails this round (the event forbids voyages). Choose another action."))
         if me.province not in lib.ports:
-            raise IllegalAction(f"{lib.province[me.province].name} has no harbour on the Mare Internum; "
-                                "voyages start from a coastal province.")
+            raise IllegalAction(_("{province} has no harbour on the Mare Internum; voyages start from a coastal "
+                                  "province.", province=local(lib).province[me.province].name))
         if action.to not in lib.ports or action.to == me.province:
-            raise IllegalAction("Sail to another coastal province of the Mare Internum (`/voyage to:` lists them).")
+            raise IllegalAction(_("Sail to another coastal province of the Mare Internum (`/voyage to:` lists them)."))
         cost = self.voyage_cost(s, seat)
         if me.gold < cost:
-            raise IllegalAction(f"A voyage costs {cost} gold; you have {me.gold}.")
+            raise IllegalAction(_("A voyage costs {cost} gold; you have {gold}.", cost=cost, gold=me.gold))
         if cost == 0 and self.effect(s) != "voyage_free":
             self._use_kept(s, seat, "free_passage", events)
         me.gold -= cost

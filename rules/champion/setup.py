@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.champion.combat import all_cards
+from rules.champion.i18n import _, local
 from rules.champion.items import Items
 from rules.champion.state import (
     COLOURS,
@@ -31,17 +32,19 @@ class Setup(Items):
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         """Normalise the lobby options and refuse a table that does not fit them."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalAction(f"Champion of the Empire is for 2 to 4 players; {players} are seated.")
+            raise IllegalAction(_("Champion of the Empire is for 2 to 4 players; {players} are seated.",
+                                  players=players))
         opponents = options.get("opponents") or "players"
         if opponents not in ("players", "bot"):
-            raise IllegalAction("Opponents can be played by **players** (the player to the hero's right) or by "
-                                "the **bot** (Tabula).")
+            raise IllegalAction(_("Opponents can be played by **players** (the player to the hero's right) or by "
+                                "the **bot** (Tabula)."))
         out = {**options, "opponents": opponents}
         for flag in ("fate", "short", "heroic"):
             value = options.get(flag, False)
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0", ""):
-                    raise IllegalAction(f"The {flag} variant is on or off (true/false), not {value!r}.")
+                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not {value}.", flag=flag,
+                                          value=repr(value)))
                 value = value.lower() in ("true", "yes", "on", "1")
             out[flag] = bool(value)
         return out
@@ -83,40 +86,43 @@ class Setup(Items):
         lib = self.lib
         me = s.heroes[seat]
         if seat not in self.to_act(s):
-            raise NotYourTurn("You are ready; the others are still choosing their heroes.")
+            raise NotYourTurn(_("You are ready; the others are still choosing their heroes."))
         if isinstance(action, Pick):
             if me.hero:
-                raise IllegalAction("You have chosen your hero already. Now buy one of the two items or pass.")
+                raise IllegalAction(_("You have chosen your hero already. Now buy one of the two items or pass."))
             taken = {h.hero for h in s.heroes if h.hero}
             free = [h.id for h in lib.heroes if h.id not in taken]
             hero = lib.hero.get(action.hero)
             if hero is None or hero.id in taken:
-                raise IllegalAction(f"Choose a hero nobody has taken: {', '.join(free)}.")
+                raise IllegalAction(_("Choose a hero nobody has taken: {heroes}.", heroes=', '.join(free)))
+            here = local(lib).hero[hero.id]
             if not 1 <= action.side <= len(hero.side):
-                raise IllegalAction(f"{hero.name}'s sheet has two sides: " +
-                                    ", ".join(f"{i + 1} ({sd.name})" for i, sd in enumerate(hero.side)) + ".")
+                raise IllegalAction(_("{hero}'s sheet has two sides: {sides}.", hero=here.name, sides=", ".join(
+                    f"{i + 1} ({sd.name})" for i, sd in enumerate(here.side))))
             if action.weapon not in hero.weapons:
-                raise IllegalAction(f"{hero.name} starts with one of the {hero.people} weapons: " +
-                                    ", ".join(hero.weapons) + ".")
+                raise IllegalAction(_("{hero} starts with one of the {people} weapons: {weapons}.", hero=here.name,
+                                      people=here.people, weapons=", ".join(hero.weapons)))
             side = hero.side[action.side - 1]
             me.hero, me.side, me.weapon, me.province = hero.id, action.side - 1, action.weapon, hero.start
             me.life = me.max_life = side.life
             me.combat, me.initiative, me.xp, me.gold = side.combat, side.initiative, side.xp, side.gold
             me.items = [action.weapon]
             events.append(Picked(seat=seat, hero=hero.id, side=side.name, weapon=action.weapon))
-            me.offer = [self._draw_item(s, rng, events) for _ in range(2)]
+            me.offer = [self._draw_item(s, rng, events) for _i in range(2)]
             me.offer = [i for i in me.offer if i]
             events.append(Offered(seat=seat, cards=list(me.offer), where="setup"))
             if not me.offer:
                 me.offer_done = True
         elif isinstance(action, Buy):
             if not me.hero:
-                raise IllegalAction("First choose your hero: `/hero hero: side: weapon:`.")
+                raise IllegalAction(_("First choose your hero: `/hero hero: side: weapon:`."))
             if action.item not in me.offer:
-                raise IllegalAction("Buy one of the two cards on offer: " + ", ".join(me.offer) + " — or pass.")
+                raise IllegalAction(_("Buy one of the two cards on offer: {cards} — or pass.",
+                                      cards=", ".join(me.offer)))
             price = lib.item[action.item].price
             if price > me.gold:
-                raise IllegalAction(f"{lib.item[action.item].name} costs {price} gold; you have {me.gold}.")
+                raise IllegalAction(_("{item} costs {price} gold; you have {gold}.",
+                                      item=local(lib).item[action.item].name, price=price, gold=me.gold))
             me.gold -= price
             me.items.append(action.item)
             me.offer.remove(action.item)
@@ -126,13 +132,13 @@ class Setup(Items):
             me.offer_done = True
         elif isinstance(action, Pass):
             if not me.hero:
-                raise IllegalAction("First choose your hero: `/hero hero: side: weapon:`.")
+                raise IllegalAction(_("First choose your hero: `/hero hero: side: weapon:`."))
             s.item_out += me.offer
             me.offer = []
             me.offer_done = True
             events.append(Passed(seat=seat, what="offer"))
         else:
-            raise IllegalAction("The game is being set up: choose your hero with `/hero`, then buy or pass.")
+            raise IllegalAction(_("The game is being set up: choose your hero with `/hero`, then buy or pass."))
         if all(h.hero and h.offer_done for h in s.heroes):
             s.item_deck = rng.shuffle(s.item_deck + s.item_out)
             s.item_out = []

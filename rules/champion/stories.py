@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.champion.content import Outcome, Story
 from rules.champion.engine import Engine
+from rules.champion.i18n import _, local
 from rules.champion.state import (
     FATE_LIMIT,
     CardKept,
@@ -42,18 +43,19 @@ class Stories(Engine):
 
     def _lore_refusal(self, s: State, seat: int) -> str | None:
         me = s.heroes[seat]
-        prov = self.lib.province[me.province]
+        prov = local(self.lib).province[me.province]
         if not prov.shrine:
-            return "There is no secret shrine in " + prov.name + "."
+            return _("There is no secret shrine in {province}.", province=prov.name)
         if me.turn_end != me.province:
-            return f"You must end a turn at {prov.shrine} before you can learn its secret lore."
+            return _("You must end a turn at {shrine} before you can learn its secret lore.", shrine=prov.shrine)
         if me.province in me.shrines:
-            return f"You have already learned what {prov.shrine} can teach you; each shrine gives one piece once."
+            return _("You have already learned what {shrine} can teach you; each shrine gives one piece once.",
+                     shrine=prov.shrine)
         if me.info >= self.target_info(s):
-            return "You already know where your monster lies; there is nothing more to learn."
+            return _("You already know where your monster lies; there is nothing more to learn.")
         cost = self.lore_cost(s)
         if me.gold < cost:
-            return f"Secret lore costs {cost} gold; you have {me.gold}."
+            return _("Secret lore costs {cost} gold; you have {gold}.", cost=cost, gold=me.gold)
         return None
 
     def _take_story(self, s: State, deck: str, rng: Rng, events: list[Any]) -> str | None:

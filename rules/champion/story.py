@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.champion.content import Library, library
+from rules.champion.i18n import N_, _, _n, _p, local
 from rules.champion.state import (
     Bought,
     CardChosen,
@@ -76,10 +77,7 @@ from rules.champion.telling import (
     CARD_NAMES,
     EFFECT_WORDS,
     KEEP_WORDS,
-    LOSS_WHY,
-    PILE_NAMES,
     _and,
-    _plural,
     _safe,
     _signed,
     revealed,
@@ -108,8 +106,8 @@ class _Teller(FightTeller):
                 self.moved(e, nxt)
             elif isinstance(e, Rolled) and e.why == "voyage" and isinstance(nxt, Shipwreck):
                 skip.add(i + 1)
-                self.add(f"🎲 Sea roll: **{e.roll}** — 🌊 shipwreck! {self.hero_name(e.seat)} is washed ashore "
-                         f"in **{self.province(self.pos.get(e.seat, ''))}**.")
+                self.add(_("🎲 Sea roll: **{roll}** — 🌊 shipwreck! {hero} is washed ashore in **{province}**.",
+                           roll=e.roll, hero=self.hero_name(e.seat), province=self.province(self.pos.get(e.seat, ''))))
             elif isinstance(e, CardsDrawn):
                 group = [e]
                 for j in range(i + 1, len(self.ev)):
@@ -132,24 +130,31 @@ class _Teller(FightTeller):
         who = self.who(e.seat)
         start = self.province(e.path[0]) if e.path else "?"
         end = e.path[-1] if e.path else ""
-        extra = f" ({self.changes(gain.changes)})" if gain is not None and gain.changes else ""
+        extra = _(" ({changes})", changes=self.changes(gain.changes)) if gain is not None and gain.changes else ""
+        to = self.province(end)
         if e.by == "caravan":
             if len(e.path) < 2:
-                self.add(f"🐪 {who} escorts a caravan around {start} without leaving it{extra}.")
+                self.add(_("🐪 {who} escorts a caravan around {start} without leaving it{extra}.", who=who,
+                           start=start, extra=extra))
             else:
-                self.add(f"🐪 {who} escorts a caravan from {start} to **{self.province(end)}**{extra}.")
+                self.add(_("🐪 {who} escorts a caravan from {start} to **{to}**{extra}.", who=who, start=start, to=to,
+                           extra=extra))
         elif e.by == "explore":
             if len(e.path) < 2:
-                self.add(f"🧭 {who} explores around {start}{extra}.")
+                self.add(_("🧭 {who} explores around {start}{extra}.", who=who, start=start, extra=extra))
             else:
                 via = [self.province(p) for p in e.path[1:-1]]
-                through = f" through {_and(via)}" if via else ""
-                self.add(f"🧭 {who} explores from {start}{through} to **{self.province(end)}**{extra}.")
+                if via:
+                    self.add(_("🧭 {who} explores from {start} through {via} to **{to}**{extra}.", who=who,
+                               start=start, via=_and(via), to=to, extra=extra))
+                else:
+                    self.add(_("🧭 {who} explores from {start} to **{to}**{extra}.", who=who, start=start, to=to,
+                               extra=extra))
         elif e.by == "voyage":
-            cost = extra if extra else " (free passage)"
-            self.add(f"⛵ {who} sails from {start} to **{self.province(end)}**{cost}.")
+            cost = extra if extra else _(" (free passage)")
+            self.add(_("⛵ {who} sails from {start} to **{to}**{cost}.", who=who, start=start, to=to, cost=cost))
         else:
-            self.add(f"{who} moves from {start} to **{self.province(end)}**{extra}.")
+            self.add(_("{who} moves from {start} to **{to}**{extra}.", who=who, start=start, to=to, extra=extra))
         if end:
             self.pos[e.seat] = end
 
@@ -157,106 +162,124 @@ class _Teller(FightTeller):
         if isinstance(prev, Shuffled):
             return
         if isinstance(nxt, Shuffled):
-            self.add("🔀 Tabula shuffles the decks: events, the three story decks, items, combat cards, "
-                     "province cards and monster sheets.")
+            self.add(_("🔀 Tabula shuffles the decks: events, the three story decks, items, combat cards, "
+                       "province cards and monster sheets."))
         elif e.pile == "item" and isinstance(nxt, RoundBegan):
-            self.add("🔀 Every hero is ready: the item cards nobody bought are shuffled back into the item deck. "
-                     "The heroes set out:\n" + "\n".join(self.ready_lines()))
+            self.add(_("🔀 Every hero is ready: the item cards nobody bought are shuffled back into the item deck. "
+                       "The heroes set out:\n{heroes}", heroes="\n".join(self.ready_lines())))
         elif e.pile != "item":
-            self.add(f"🔀 The {PILE_NAMES.get(e.pile, e.pile)} is shuffled ({e.cards} cards).")
+            self.add(_("🔀 The {pile} is shuffled ({cards} cards).", pile=self.pile(e.pile), cards=e.cards))
 
     def one(self, e: Event, prev: Event | None, nxt: Event | None, index: int) -> None:
-        lib = self.lib
+        lib = self.loc
         if isinstance(e, Seated):
             order = " → ".join(self.player(s) for s in e.order)
-            tokens = ", ".join(f"{self.player(s)} {colour} ({self.s.heroes[s].letter})"
+            tokens = ", ".join(_("{player} {colour} ({letter})", player=self.player(s), colour=_p("colour", colour),
+                                 letter=self.s.heroes[s].letter)
                                for s, colour in sorted(e.colours.items()) if 0 <= s < len(self.s.heroes))
-            self.add(f"🎲 Tabula draws lots: {self.player(e.first)} goes first. Turn order: {order}. "
-                     f"Tokens: {tokens}.")
+            self.add(_("🎲 Tabula draws lots: {first} goes first. Turn order: {order}. Tokens: {tokens}.",
+                       first=self.player(e.first), order=order, tokens=tokens))
         elif isinstance(e, Picked):
             hero = lib.hero.get(e.hero)
             if hero is None:
-                self.add(f"{self.player(e.seat)} chooses a hero.")
+                self.add(_("{player} chooses a hero.", player=self.player(e.seat)))
                 return
             # first come, first served: the hero is public at once; the side and the weapon when all are ready
-            self.add(f"🛡️ {self.player(e.seat)} takes **{hero.name}**, {hero.title}. The journey starts in "
-                     f"**{self.province(hero.start)}**; the side of the sheet, the weapon and the item stay "
-                     "private until everyone has chosen.")
+            self.add(_("🛡️ {player} takes **{hero}**, {title}. The journey starts in **{province}**; the side of "
+                       "the sheet, the weapon and the item stay private until everyone has chosen.",
+                       player=self.player(e.seat), hero=hero.name, title=hero.title,
+                       province=self.province(hero.start)))
         elif isinstance(e, Offered):
-            cards = ", ".join(f"{self.item(c)} ({lib.item[c].price if c in lib.item else '?'} gold)"
+            cards = ", ".join(_("{item} ({price} gold)", item=self.item(c),
+                                price=lib.item[c].price if c in lib.item else '?')
                               for c in e.cards)
             if e.where == "setup":
                 return  # the two cards are the player's own to see (under **Your choices**)
             else:
                 prov = lib.province.get(self.pos.get(e.seat, ""))
-                city = prov.city if prov is not None and prov.city else "the city"
-                self.add(f"🏛️ The market of **{city}** lays out {cards}. {self.hero_name(e.seat)} may buy one "
-                         "or pass.")
+                if prov is not None and prov.city:
+                    self.add(_("🏛️ The market of **{city}** lays out {cards}. {hero} may buy one or pass.",
+                               city=prov.city, cards=cards, hero=self.hero_name(e.seat)))
+                else:
+                    self.add(_("🏛️ The market of **the city** lays out {cards}. {hero} may buy one or pass.",
+                               cards=cards, hero=self.hero_name(e.seat)))
         elif isinstance(e, (Bought, Passed)) and self.in_setup:
             if isinstance(e, Bought):
                 self.bought.add((e.seat, e.item))
-            self.add(f"✅ {self.player(e.seat)} is ready.")
+            self.add(_("✅ {player} is ready.", player=self.player(e.seat)))
         elif isinstance(e, Bought):
             self.bought.add((e.seat, e.item))
-            price = f"for {e.price} gold" if e.price else "for nothing"
-            self.add(f"💰 {self.who(e.seat)} buys the {self.item(e.item)} {price}.")
+            if e.price:
+                self.add(_("💰 {who} buys the {item} for {price} gold.", who=self.who(e.seat), item=self.item(e.item),
+                           price=e.price))
+            else:
+                self.add(_("💰 {who} buys the {item} for nothing.", who=self.who(e.seat), item=self.item(e.item)))
         elif isinstance(e, Passed):
             if e.what == "market":
-                self.add(f"🏛️ {self.who(e.seat)} leaves the market without buying.")
+                self.add(_("🏛️ {who} leaves the market without buying.", who=self.who(e.seat)))
             else:
-                self.add(f"{self.who(e.seat)} passes on the item offer.")
+                self.add(_("{who} passes on the item offer.", who=self.who(e.seat)))
         elif isinstance(e, RoundBegan):
             self.in_setup = False
             ev = lib.event.get(e.event)
             if ev is None:
-                self.add(f"**Round {e.round}** begins.")
+                self.add(_("**Round {round}** begins.", round=e.round))
             else:
-                self.add(f"🗓️ **Round {e.round}** — **{ev.name}**: {EFFECT_WORDS.get(ev.effect, ev.effect)}.")
+                effect = _(EFFECT_WORDS[ev.effect]) if ev.effect in EFFECT_WORDS else ev.effect
+                self.add(_("🗓️ **Round {round}** — **{event}**: {effect}.", round=e.round, event=ev.name,
+                           effect=effect))
         elif isinstance(e, GoldForAll):
-            self.add(f"💰 Every hero gains {e.gold} gold.")
+            self.add(_("💰 Every hero gains {gold} gold.", gold=e.gold))
         elif isinstance(e, TurnBegan):
-            self.add(f"▶️ {self.player(e.seat)}'s turn: {self.hero_name(e.seat)} is in "
-                     f"**{self.province(self.pos.get(e.seat, ''))}**.")
+            self.add(_("▶️ {player}'s turn: {hero} is in **{province}**.", player=self.player(e.seat),
+                       hero=self.hero_name(e.seat), province=self.province(self.pos.get(e.seat, ''))))
         elif isinstance(e, Moved):
             self.moved(e, None)
         elif isinstance(e, Gained):
             self.gained(e)
         elif isinstance(e, Rolled):
             if e.why == "voyage":
-                self.add(f"🎲 Sea roll: **{e.roll}** — {self.hero_name(e.seat)} lands safely.")
+                self.add(_("🎲 Sea roll: **{roll}** — {hero} lands safely.", roll=e.roll, hero=self.hero_name(e.seat)))
             # a story card's roll is told with its outcome
         elif isinstance(e, Shipwreck):
-            self.add(f"🌊 Shipwreck! {self.hero_name(e.seat)} is washed ashore in "
-                     f"**{self.province(self.pos.get(e.seat, ''))}**.")
+            self.add(_("🌊 Shipwreck! {hero} is washed ashore in **{province}**.", hero=self.hero_name(e.seat),
+                       province=self.province(self.pos.get(e.seat, ''))))
         elif isinstance(e, Developed):
-            self.add(f"📈 {self.who(e.seat)} spends {e.cost} XP: {ATTRIBUTE_NAMES.get(e.attribute, e.attribute)} +1.")
+            attribute = _(ATTRIBUTE_NAMES[e.attribute]) if e.attribute in ATTRIBUTE_NAMES else e.attribute
+            self.add(_("📈 {who} spends {cost} XP: {attribute} +1.", who=self.who(e.seat), cost=e.cost,
+                       attribute=attribute))
         elif isinstance(e, Used):
-            self.add(f"🩹 {self.who(e.seat)} uses the {self.item(e.item)}: +{e.life} life.")
+            self.add(_("🩹 {who} uses the {item}: +{life} life.", who=self.who(e.seat), item=self.item(e.item),
+                       life=e.life))
         elif isinstance(e, ItemGained):
             if (e.seat, e.item) in self.bought:
                 self.bought.discard((e.seat, e.item))
                 return
-            self.add(f"🎁 {self.who(e.seat)} gains the {self.item(e.item)}.")
+            self.add(_("🎁 {who} gains the {item}.", who=self.who(e.seat), item=self.item(e.item)))
         elif isinstance(e, ItemLost):
             self.item_lost(e)
         elif isinstance(e, Information):
-            total = f"{e.info} of {self.target}"
             if e.info >= self.target:
-                self.add(f"📜 {self.who(e.seat)} gains a piece of information ({total}): the trail is complete.")
+                self.add(_("📜 {who} gains a piece of information ({info} of {target}): the trail is complete.",
+                           who=self.who(e.seat), info=e.info, target=self.target))
             else:
-                self.add(f"📜 {self.who(e.seat)} gains a piece of information ({total}).")
+                self.add(_("📜 {who} gains a piece of information ({info} of {target}).", who=self.who(e.seat),
+                           info=e.info, target=self.target))
         elif isinstance(e, ProvinceCard):
-            self.add(f"📜 {self.player(e.seat)} draws a province card: {self.hero_name(e.seat)} now knows where "
-                     "the monster lairs. The place stays secret.")
+            self.add(_("📜 {player} draws a province card: {hero} now knows where the monster lairs. The place stays "
+                       "secret.", player=self.player(e.seat), hero=self.hero_name(e.seat)))
         elif isinstance(e, MonsterOffer):
-            self.add(f"🐉 {self.player(e.seat)} draws {len(e.monsters)} monster sheets and chooses which beast "
-                     f"{self.hero_name(e.seat)} will hunt.")
+            self.add(_("🐉 {player} draws {n} monster sheets and chooses which beast {hero} will hunt.",
+                       player=self.player(e.seat), n=len(e.monsters), hero=self.hero_name(e.seat)))
         elif isinstance(e, MonsterTaken):
-            how = "chooses to hunt" if e.chosen else "must hunt"
-            self.add(f"🐉 {self.who(e.seat)} {how} **{self.monster(e.monster)}**.")
+            if e.chosen:
+                self.add(_("🐉 {who} chooses to hunt **{monster}**.", who=self.who(e.seat),
+                           monster=self.monster(e.monster)))
+            else:
+                self.add(_("🐉 {who} must hunt **{monster}**.", who=self.who(e.seat), monster=self.monster(e.monster)))
         elif isinstance(e, TrailLost):
-            self.add(f"📜 {self.who(e.seat)} loses the trail: the province card goes back and information falls "
-                     f"to {e.info} of {self.target}.")
+            self.add(_("📜 {who} loses the trail: the province card goes back and information falls to {info} of "
+                       "{target}.", who=self.who(e.seat), info=e.info, target=self.target))
         elif isinstance(e, StoryDrawn):
             self.story_drawn(e)
         elif isinstance(e, StoryChosen):
@@ -264,68 +287,93 @@ class _Teller(FightTeller):
         elif isinstance(e, StoryOutcome):
             self.story_outcome(e)
         elif isinstance(e, CardKept):
-            words = KEEP_WORDS.get(e.key, e.key)
-            self.add(f"📌 {self.hero_name(e.seat)} places **{self.story(e.card)}** in front of them: {words}.")
+            words = _(KEEP_WORDS[e.key]) if e.key in KEEP_WORDS else e.key
+            self.add(_("📌 {hero} places **{card}** in front of them: {words}.", hero=self.hero_name(e.seat),
+                       card=self.story(e.card), words=words))
         elif isinstance(e, KeptUsed):
-            words = KEEP_WORDS.get(e.key, e.key)
-            self.add(f"📌 **{self.story(e.card)}** takes effect for {self.who(e.seat)} ({words}) and is "
-                     "discarded.")
+            words = _(KEEP_WORDS[e.key]) if e.key in KEEP_WORDS else e.key
+            self.add(_("📌 **{card}** takes effect for {who} ({words}) and is discarded.", card=self.story(e.card),
+                       who=self.who(e.seat), words=words))
         elif isinstance(e, FateMoved):
+            name = self.hero_name(e.seat)
+            now = _signed(e.fate) if e.fate else '0'
             if e.mark == "reset":
-                self.add(f"⚖️ {self.hero_name(e.seat)}'s fate marker returns to the middle of the track.")
+                self.add(_("⚖️ {hero}'s fate marker returns to the middle of the track.", hero=name))
+            elif e.mark == "laurel":
+                self.add(_("⚖️ {hero}'s fate marker moves toward the laurel 🌿 (now {now}).", hero=name, now=now))
             else:
-                toward = "the laurel 🌿" if e.mark == "laurel" else "the skull 💀"
-                self.add(f"⚖️ {self.hero_name(e.seat)}'s fate marker moves toward {toward} (now "
-                         f"{_signed(e.fate) if e.fate else '0'}).")
+                self.add(_("⚖️ {hero}'s fate marker moves toward the skull 💀 (now {now}).", hero=name, now=now))
         elif isinstance(e, Reshuffled):
-            self.add(f"🔀 The {PILE_NAMES.get(e.pile, e.pile)} ran out: {_plural(e.cards, 'discard')} shuffled "
-                     "into a new pile.")
+            self.add(_n("🔀 The {pile} ran out: {n} discard shuffled into a new pile.",
+                        "🔀 The {pile} ran out: {n} discards shuffled into a new pile.", e.cards,
+                        pile=self.pile(e.pile)))
         elif isinstance(e, FightBegan):
             self.fight_began(e)
         elif isinstance(e, WeaponChosen):
             self.weapon_told = True
-            weapon = f"the {self.item(e.item)}" if e.item else "no weapon"
-            if e.second:
-                weapon += f" and the {self.item(e.second)}"
-            armed = f" (+{_plural(e.armed, 'armed card')})" if e.armed else ""
-            self.add(f"🗡️ {self.hero_name(e.seat)} fights with {weapon}{armed}.")
+            name = self.hero_name(e.seat)
+            armed = _n(" (+{n} armed card)", " (+{n} armed cards)", e.armed) if e.armed else ""
+            if e.item and e.second:
+                self.add(_("🗡️ {hero} fights with the {item} and the {second}{armed}.", hero=name,
+                           item=self.item(e.item), second=self.item(e.second), armed=armed))
+            elif e.item:
+                self.add(_("🗡️ {hero} fights with the {item}{armed}.", hero=name, item=self.item(e.item),
+                           armed=armed))
+            elif e.second:
+                self.add(_("🗡️ {hero} fights with no weapon and the {second}{armed}.", hero=name,
+                           second=self.item(e.second), armed=armed))
+            else:
+                self.add(_("🗡️ {hero} fights with no weapon{armed}.", hero=name, armed=armed))
         elif isinstance(e, RangedAttack):
             self.ranged(e)
         elif isinstance(e, InitiativeRolled):
             self.initiative(e)
         elif isinstance(e, NoRoll):
-            who = self.hero_name(self.fighter) if e.attacker == "hero" else self.group(cap=False)
-            self.add(f"✨ The inspired defence seizes the moment: {who} attack{'s' if e.attacker == 'hero' else ''} "
-                     "without an initiative roll.")
+            if e.attacker == "hero":
+                self.add(_("✨ The inspired defence seizes the moment: {who} attacks without an initiative roll.",
+                           who=self.hero_name(self.fighter)))
+            else:
+                self.add(_("✨ The inspired defence seizes the moment: {who} attack without an initiative roll.",
+                           who=self.group(cap=False)))
         elif isinstance(e, CardChosen):
             if not any(isinstance(x, CardPlayed) and x.role == "attack" and x.foe == e.foe for x in self.ev[index:]):
-                self.add(f"🂠 {self.player(e.seat)} plays a card for {self.foe(e.name)} — face down until every "
-                         "opponent has chosen.")
+                self.add(_("🂠 {player} plays a card for {foe} — face down until every opponent has chosen.",
+                           player=self.player(e.seat), foe=self.foe(e.name)))
         elif isinstance(e, CardPlayed):
             self.played(e, prev, nxt, index)
         elif isinstance(e, Wound):
             self.wound(e)
         elif isinstance(e, FoeDied):
             self.foes[e.foe] = e.name
-            xp = f" (+{e.xp} XP)" if e.xp else ""
-            self.add(f"💀 {self.foe(e.name, cap=True)} falls{xp}.")
+            foe = self.foe(e.name, cap=True)
+            if e.xp:
+                self.add(_("💀 {foe} falls (+{xp} XP).", foe=foe, xp=e.xp))
+            else:
+                self.add(_("💀 {foe} falls.", foe=foe))
         elif isinstance(e, CombatRoundEnded):
-            self.add(f"— Combat round {e.round} ends: each side keeps at most two cards and draws again. —"
-                     if not isinstance(nxt, FightEnded) else f"— Combat round {e.round} ends. —")
+            self.add(_("— Combat round {round} ends: each side keeps at most two cards and draws again. —",
+                       round=e.round)
+                     if not isinstance(nxt, FightEnded) else _("— Combat round {round} ends. —", round=e.round))
         elif isinstance(e, Regenerated):
-            self.add(f"🐍 {self.foe_at(e.foe, cap=True)} regrows its wounds: life back to {e.life}.")
+            self.add(_("🐍 {foe} regrows its wounds: life back to {life}.", foe=self.foe_at(e.foe, cap=True),
+                       life=e.life))
         elif isinstance(e, Gazed):
-            gazer = next((self.foe(n, cap=True) for n in self.foes.values()), "The monster")
-            lost = "one" if e.cards == 1 else str(e.cards)
-            self.add(f"🗿 {gazer}'s gaze turns {lost} of {self.hero_name(self.fighter)}'s combat cards to stone.")
+            gazer = next((self.foe(n, cap=True) for n in self.foes.values()), _("The monster"))
+            self.add(_n("🗿 {gazer}'s gaze turns one of {hero}'s combat cards to stone.",
+                        "🗿 {gazer}'s gaze turns {n} of {hero}'s combat cards to stone.", e.cards,
+                        gazer=gazer, hero=self.hero_name(self.fighter)))
         elif isinstance(e, FightEnded):
             self.fight_ended(e, nxt)
         elif isinstance(e, Defeated):
-            poorer = f"{e.gold_lost} gold poorer" if e.gold_lost else "with no gold to lose"
-            self.add(f"🩸 {self.who(e.seat)} is left for dead and comes round with {e.life} life, {poorer}.")
+            if e.gold_lost:
+                self.add(_("🩸 {who} is left for dead and comes round with {life} life, {gold} gold poorer.",
+                           who=self.who(e.seat), life=e.life, gold=e.gold_lost))
+            else:
+                self.add(_("🩸 {who} is left for dead and comes round with {life} life, with no gold to lose.",
+                           who=self.who(e.seat), life=e.life))
         elif isinstance(e, Champion):
-            self.add(f"👑 {self.who(e.seat)} has slain **{self.monster(e.monster)}** and is the "
-                     "**Champion of the Empire**!")
+            self.add(_("👑 {who} has slain **{monster}** and is the **Champion of the Empire**!",
+                       who=self.who(e.seat), monster=self.monster(e.monster)))
 
     # --- the pieces ---------------------------------------------------------------------------
 
@@ -336,95 +384,125 @@ class _Teller(FightTeller):
             hero = self.lib.hero.get(h.hero or "")
             if hero is None:
                 continue
-            side = next((sd for sd in hero.side if sd.name == h.side), None)
-            stats = (f": combat {side.combat} · initiative {side.initiative} · life {side.life}"
-                     f"{f' · {side.xp} XP' if side.xp else ''}") if side is not None else ""
+            local_hero = self.loc.hero[hero.id]
+            index = next((i for i, sd in enumerate(hero.side) if sd.name == h.side), None)
+            side = hero.side[index] if index is not None else None
+            side_name = local_hero.side[index].name if index is not None else h.side
+            stats = ""
+            if side is not None:
+                stats = _(": combat {combat} · initiative {initiative} · life {life}", combat=side.combat,
+                          initiative=side.initiative, life=side.life)
+                if side.xp:
+                    stats += _(" · {xp} XP", xp=side.xp)
             bought = [self.item(i) for i in h.items if i != h.weapon]
-            extra = f", bought the {_and(bought)}" if bought else ""
-            rows.append(f"• {self.player(h.seat)}: **{hero.name}**, {h.side} side{stats} — the "
-                        f"{self.item(h.weapon or '')}{extra}; {h.gold} gold.")
+            extra = _(", bought the {items}", items=_and(bought)) if bought else ""
+            rows.append(_("• {player}: **{hero}**, {side} side{stats} — the {weapon}{extra}; {gold} gold.",
+                          player=self.player(h.seat), hero=local_hero.name, side=side_name, stats=stats,
+                          weapon=self.item(h.weapon or ''), extra=extra, gold=h.gold))
         return rows
 
     def gained(self, e: Gained) -> None:
         who = self.who(e.seat)
         what = self.changes(e.changes)
         if e.why == "commission":
-            self.add(f"🔨 {who} takes local commissions: {what}.")
+            self.add(_("🔨 {who} takes local commissions: {what}.", who=who, what=what))
         elif e.why == "recuperate":
             life = e.changes.get("life", 0)
-            prov = self.lib.province.get(self.pos.get(e.seat, ""))
-            where = f" in {prov.city}" if prov is not None and prov.city else ""
-            self.add(f"🛌 {who} rests{where}: " + (f"+{life} life." if life else "life is already full."))
+            prov = self.loc.province.get(self.pos.get(e.seat, ""))
+            if prov is not None and prov.city:
+                self.add(_("🛌 {who} rests in {city}: +{life} life.", who=who, city=prov.city, life=life) if life
+                         else _("🛌 {who} rests in {city}: life is already full.", who=who, city=prov.city))
+            else:
+                self.add(_("🛌 {who} rests: +{life} life.", who=who, life=life) if life
+                         else _("🛌 {who} rests: life is already full.", who=who))
         elif e.why == "lore":
-            prov = self.lib.province.get(self.pos.get(e.seat, ""))
-            shrine = f" at the shrine of {prov.shrine}" if prov is not None and prov.shrine else ""
-            self.add(f"🏛️ {who} pays the priests{shrine} for their secret lore ({what}).")
+            prov = self.loc.province.get(self.pos.get(e.seat, ""))
+            if prov is not None and prov.shrine:
+                self.add(_("🏛️ {who} pays the priests at the shrine of {shrine} for their secret lore ({what}).",
+                           who=who, shrine=prov.shrine, what=what))
+            else:
+                self.add(_("🏛️ {who} pays the priests for their secret lore ({what}).", who=who, what=what))
         elif e.why in ("caravan", "explore", "voyage"):
-            self.add(f"{who}: {what}.")
+            self.add(_("{who}: {what}.", who=who, what=what))
         elif e.why in self.lib.story:
-            self.add(f"↳ {self.hero_name(e.seat)}: {what}.")
+            self.add(_("↳ {hero}: {what}.", hero=self.hero_name(e.seat), what=what))
         else:
-            self.add(f"{who}: {what}.")
+            self.add(_("{who}: {what}.", who=who, what=what))
 
     def item_lost(self, e: ItemLost) -> None:
         who = self.who(e.seat)
         item = self.item(e.item)
         if e.why == "limit":
-            self.add(f"🎒 {who} can carry four items at most and gives up the {item}.")
+            self.add(_("🎒 {who} can carry four items at most and gives up the {item}.", who=who, item=item))
         elif e.why == "defeat":
-            chooser = ("Tabula, for the player to the left," if e.chooser < 0
-                       else f"{self.player(e.chooser)} (to the left)")
-            self.add(f"🎒 {chooser} chooses: {self.hero_name(e.seat)} loses the {item} after the defeat.")
+            if e.chooser < 0:
+                self.add(_("🎒 Tabula, for the player to the left, chooses: {hero} loses the {item} after the defeat.",
+                           hero=self.hero_name(e.seat), item=item))
+            else:
+                self.add(_("🎒 {chooser} (to the left) chooses: {hero} loses the {item} after the defeat.",
+                           chooser=self.player(e.chooser), hero=self.hero_name(e.seat), item=item))
+        elif e.why == "shipwreck":
+            self.add(_("🎒 {who} loses the {item} to the sea.", who=who, item=item))
+        elif e.why == "story":
+            self.add(_("🎒 {who} loses the {item} on the road.", who=who, item=item))
         else:
-            self.add(f"🎒 {who} loses the {item} {LOSS_WHY.get(e.why, '')}".rstrip() + ".")
+            self.add(_("🎒 {who} loses the {item}.", who=who, item=item))
 
     def story_drawn(self, e: StoryDrawn) -> None:
-        deck = f"{e.deck} story" if e.deck in ("easy", "medium", "hard") else "story"
+        deck = e.deck if e.deck in ("easy", "medium", "hard") else ""
+        who = self.who(e.seat)
         if len(e.cards) >= 2:
-            titles = " and ".join(f"**{self.story(c)}**" for c in e.cards)
+            titles = _and([f"**{self.story(c)}**" for c in e.cards])
             if e.chooser == e.seat:
-                chooser = f"{self.player(e.seat)} chooses which one {self.hero_name(e.seat)} faces"
+                chooser = _("{player} chooses which one {hero} faces", player=self.player(e.seat),
+                            hero=self.hero_name(e.seat))
             elif self.s.opponents == "bot":
-                chooser = "Tabula chooses for the player to the right"
+                chooser = _("Tabula chooses for the player to the right")
             else:
-                chooser = f"{self.player(e.chooser)} (to the right) chooses which one {self.hero_name(e.seat)} faces"
-            self.add(f"⚖️ Fate: two {deck} cards are drawn for {self.who(e.seat)} — {titles}. {chooser}.")
+                chooser = _("{player} (to the right) chooses which one {hero} faces", player=self.player(e.chooser),
+                            hero=self.hero_name(e.seat))
+            line = {"easy": N_("⚖️ Fate: two easy story cards are drawn for {who} — {titles}. {chooser}."),
+                    "medium": N_("⚖️ Fate: two medium story cards are drawn for {who} — {titles}. {chooser}."),
+                    "hard": N_("⚖️ Fate: two hard story cards are drawn for {who} — {titles}. {chooser}."),
+                    "": N_("⚖️ Fate: two story cards are drawn for {who} — {titles}. {chooser}.")}[deck]
+            self.add(_(line, who=who, titles=titles, chooser=chooser))
             return
+        lead = {"easy": N_("{who} draws an easy story card"), "medium": N_("{who} draws a medium story card"),
+                "hard": N_("{who} draws a hard story card"), "": N_("{who} draws a story card")}[deck]
         for c in e.cards:
-            self.read(e.seat, c, f"{self.who(e.seat)} draws an {deck} card" if e.deck == "easy"
-                      else f"{self.who(e.seat)} draws a {deck} card")
+            self.read(e.seat, c, _(lead, who=who))
 
     def story_chosen(self, e: StoryChosen) -> None:
-        if e.by == e.seat:
-            lead = f"{self.player(e.seat)} chooses"
-        elif e.auto:
-            lead = "Tabula chooses (the harder card)"
+        hero = self.hero_name(e.seat)
+        if e.auto and e.by != e.seat:
+            lead = _("Tabula chooses (the harder card) what {hero} faces", hero=hero)
         else:
-            lead = f"{self.player(e.by)} chooses"
-        self.read(e.seat, e.card, f"{lead} what {self.hero_name(e.seat)} faces")
+            lead = _("{player} chooses what {hero} faces", player=self.player(e.by), hero=hero)
+        self.read(e.seat, e.card, lead)
 
     def read(self, seat: int, card: str, lead: str) -> None:
-        st = self.lib.story.get(card)
+        st = self.loc.story.get(card)
         if st is None:
-            self.add(f"📜 {lead}.")
+            self.add(_("📜 {lead}.", lead=lead))
             return
-        text = f"📜 {lead}: **{st.title}**\n> {st.text}"
+        text = _("📜 {lead}: **{title}**\n> {text}", lead=lead, title=st.title, text=st.text)
         if not st.roll and len(st.outcome) > 1:
             options = " · ".join(f"**{i + 1}.** {o.choice}" for i, o in enumerate(st.outcome))
-            text += f"\n{self.hero_name(seat)} chooses: {options}"
+            text += "\n" + _("{hero} chooses: {options}", hero=self.hero_name(seat), options=options)
         self.add(text)
 
     def story_outcome(self, e: StoryOutcome) -> None:
-        st = self.lib.story.get(e.card)
+        st = self.loc.story.get(e.card)
         if st is None or not 0 <= e.outcome < len(st.outcome):
-            roll = f"🎲 {self.hero_name(e.seat)} rolls **{e.roll}**: " if e.roll else ""
-            self.add(f"{roll}nothing comes of it.")
+            self.add(_("🎲 {hero} rolls **{roll}**: nothing comes of it.", hero=self.hero_name(e.seat), roll=e.roll)
+                     if e.roll else _("nothing comes of it."))
             return
         o = st.outcome[e.outcome]
         if e.roll:
-            self.add(f"🎲 {self.hero_name(e.seat)} rolls **{e.roll}** — {o.text}")
+            self.add(_("🎲 {hero} rolls **{roll}** — {text}", hero=self.hero_name(e.seat), roll=e.roll, text=o.text))
         elif o.choice:
-            self.add(f"{self.hero_name(e.seat)} chooses **{o.choice}** — {o.text}")
+            self.add(_("{hero} chooses **{choice}** — {text}", hero=self.hero_name(e.seat), choice=o.choice,
+                       text=o.text))
         else:
             self.add(f"> {o.text}")
 
@@ -437,22 +515,25 @@ def tell(view: ChampionView, events: Iterable[Event], *, lib: Library | None = N
 def final_report(view: ChampionView, *, lib: Library | None = None) -> list[str]:
     """The end: the champion first, then each hero's sheet in one line (information, XP, gold, items)."""
     lib = lib or library()
+    loc = local(lib)
     target = view.info_needed
     winner = view.winner if view.winner is not None else -1
     rows: list[str] = []
     order = sorted(range(len(view.heroes)), key=lambda i: (i != winner, -view.heroes[i].info, i))
     for i in order:
         h = view.heroes[i]
-        hero = lib.hero[h.hero].name if h.hero in lib.hero else "no hero"
-        items = ", ".join(lib.item[x].name if x in lib.item else x for x in h.items) or "no items"
+        hero = loc.hero[h.hero].name if h.hero in loc.hero else _("no hero")
+        items = ", ".join(loc.item[x].name if x in loc.item else x for x in h.items) or _("no items")
         crown = "👑 " if i == winner else ""
         monster = h.monster or ""
         beast = _Teller(view, [], lib).monster(monster)
-        hunt = f" · hunting {beast}" if monster in lib.monster else ""
+        hunt = _(" · hunting {monster}", monster=beast) if monster in lib.monster else ""
         if i == winner and monster in lib.monster:
-            hunt = f" · slew {beast}"
-        rows.append(f"{crown}**{_safe(h.player)}** — {hero}: information {h.info}/{target} · {h.xp} XP · {h.gold} gold "
-                    f"· life {h.life}/{h.max_life}{hunt} · {items}")
+            hunt = _(" · slew {monster}", monster=beast)
+        rows.append(crown + _("**{player}** — {hero}: information {info}/{target} · {xp} XP · {gold} gold · life "
+                              "{life}/{max_life}{hunt} · {items}", player=_safe(h.player), hero=hero, info=h.info,
+                              target=target, xp=h.xp, gold=h.gold, life=h.life, max_life=h.max_life, hunt=hunt,
+                              items=items))
     return rows
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.champion.content import Library
+from rules.champion.i18n import N_, _, foe_name, joined, local, the
 from rules.champion.state import (
     Bought,
     CardPlayed,
@@ -27,49 +28,51 @@ from rules.core import Event
 
 #: Each event card's effect in plain words (the card's own text ends with the same rule).
 EFFECT_WORDS: dict[str, str] = {
-    "none": "nothing changes this round",
-    "explore_move_minus1": "exploring moves one province fewer this round",
-    "explore_move_plus1": "exploring moves one province further this round",
-    "caravan_gold_plus1": "a caravan escort earns 1 more gold this round",
-    "voyage_forbidden": "no ship sails this round: no voyages",
-    "voyage_free": "a voyage costs nothing this round",
-    "market_closed": "every city market is shut this round",
-    "market_discount1": "every market item costs 1 gold less this round",
-    "commission_gold_plus1": "local commissions taken in gold pay 1 more this round",
-    "commission_xp_plus1": "local commissions taken in experience give 1 more XP this round",
-    "recuperate_plus1": "resting outside a city restores 1 more life this round",
-    "lore_free": "secret lore costs no gold this round",
-    "story_xp_plus1": "a fight from a story card gives 1 more XP this round",
-    "opponents_combat_plus1": "every opponent fights with combat value +1 this round",
-    "opponents_initiative_plus1": "every opponent has initiative +1 this round",
-    "heroes_initiative_plus1": "every hero fights with initiative +1 this round",
-    "shipwreck_on_1_2": "a voyage is wrecked on a roll of 1 or 2 this round",
-    "all_gain_1_gold": "every hero gains 1 gold now",
+    "none": N_("nothing changes this round"),
+    "explore_move_minus1": N_("exploring moves one province fewer this round"),
+    "explore_move_plus1": N_("exploring moves one province further this round"),
+    "caravan_gold_plus1": N_("a caravan escort earns 1 more gold this round"),
+    "voyage_forbidden": N_("no ship sails this round: no voyages"),
+    "voyage_free": N_("a voyage costs nothing this round"),
+    "market_closed": N_("every city market is shut this round"),
+    "market_discount1": N_("every market item costs 1 gold less this round"),
+    "commission_gold_plus1": N_("local commissions taken in gold pay 1 more this round"),
+    "commission_xp_plus1": N_("local commissions taken in experience give 1 more XP this round"),
+    "recuperate_plus1": N_("resting outside a city restores 1 more life this round"),
+    "lore_free": N_("secret lore costs no gold this round"),
+    "story_xp_plus1": N_("a fight from a story card gives 1 more XP this round"),
+    "opponents_combat_plus1": N_("every opponent fights with combat value +1 this round"),
+    "opponents_initiative_plus1": N_("every opponent has initiative +1 this round"),
+    "heroes_initiative_plus1": N_("every hero fights with initiative +1 this round"),
+    "shipwreck_on_1_2": N_("a voyage is wrecked on a roll of 1 or 2 this round"),
+    "all_gain_1_gold": N_("every hero gains 1 gold now"),
 }
 #: What a card placed in front of a hero does (the story glossary's words).
 KEEP_WORDS: dict[str, str] = {
-    "guide": "the next exploration moves one province further",
-    "blessing": "1 extra combat card in the next fight",
-    "fever": "1 fewer combat card in the next fight",
-    "free_passage": "the next voyage costs nothing",
-    "lame": "the next move action moves one province fewer",
+    "guide": N_("the next exploration moves one province further"),
+    "blessing": N_("1 extra combat card in the next fight"),
+    "fever": N_("1 fewer combat card in the next fight"),
+    "free_passage": N_("the next voyage costs nothing"),
+    "lame": N_("the next move action moves one province fewer"),
 }
-CARD_NAMES: dict[str, str] = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg",
-                              "inspired": "Inspired combat"}
-WOUND_NAMES: dict[str, str] = {"torso": "a torso wound", "head": "a head wound", "hand": "a hand wound",
-                               "leg": "a leg wound", "inspired": "a wound from an Inspired combat card",
-                               "ranged": "a ranged hit",
-                               "fire": "a blast of fiery breath", "": "a blow"}
-CHANGE_NAMES: dict[str, str] = {"gold": "gold", "xp": "XP", "life": "life", "max_life": "maximum life",
-                                "combat": "combat", "initiative": "initiative"}
-ATTRIBUTE_NAMES: dict[str, str] = {"initiative": "initiative", "combat": "combat value", "life": "maximum life"}
-PILE_NAMES: dict[str, str] = {"event": "event deck", "combat": "combat deck", "item": "item deck",
-                              "easy": "easy story deck", "medium": "medium story deck", "hard": "hard story deck",
-                              "province": "province cards", "monster": "monster sheets"}
-LOSS_WHY: dict[str, str] = {"shipwreck": "to the sea", "story": "on the road", "defeat": "after the defeat"}
-REASONS: dict[str, str] = {"double six": "double six: the higher initiative wins",
-                           "double one": "double one: the higher initiative wins",
-                           "one": "a 1 always loses", "six": "a 6 always wins"}
+CARD_NAMES: dict[str, str] = {"torso": N_("Torso"), "head": N_("Head"), "hand": N_("Hand"), "leg": N_("Leg"),
+                              "inspired": N_("Inspired combat")}
+WOUND_NAMES: dict[str, str] = {"torso": N_("a torso wound"), "head": N_("a head wound"), "hand": N_("a hand wound"),
+                               "leg": N_("a leg wound"), "inspired": N_("a wound from an Inspired combat card"),
+                               "ranged": N_("a ranged hit"),
+                               "fire": N_("a blast of fiery breath"), "": N_("a blow")}
+CHANGE_NAMES: dict[str, str] = {"gold": N_("gold"), "xp": N_("XP"), "life": N_("life"),
+                                "max_life": N_("maximum life"), "combat": N_("combat"),
+                                "initiative": N_("initiative")}
+ATTRIBUTE_NAMES: dict[str, str] = {"initiative": N_("initiative"), "combat": N_("combat value"),
+                                   "life": N_("maximum life")}
+PILE_NAMES: dict[str, str] = {"event": N_("event deck"), "combat": N_("combat deck"), "item": N_("item deck"),
+                              "easy": N_("easy story deck"), "medium": N_("medium story deck"),
+                              "hard": N_("hard story deck"), "province": N_("province cards"),
+                              "monster": N_("monster sheets")}
+REASONS: dict[str, str] = {"double six": N_("double six: the higher initiative wins"),
+                           "double one": N_("double one: the higher initiative wins"),
+                           "one": N_("a 1 always loses"), "six": N_("a 6 always wins")}
 
 
 def _safe(name: str) -> str:
@@ -85,14 +88,8 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return joined(parts)
 
 
 def revealed(events: Iterable[Event], *, setup: bool = False) -> list[tuple[str, str]]:
@@ -127,6 +124,7 @@ class Teller:
         self.s = state
         self.ev = events
         self.lib = lib
+        self.loc = local(lib)  # the same content, in the current language (names and texts only)
         self.lines: list[str] = []
         self.target = state.info_needed
         # where each hero stood when the step began: the first move of the step starts there
@@ -178,8 +176,8 @@ class Teller:
     def hero_name(self, seat: int) -> str:
         h = self.s.heroes[seat] if 0 <= seat < len(self.s.heroes) else None
         if h is None:
-            return "the hero"
-        hero = self.lib.hero.get(h.hero or "")
+            return _("the hero")
+        hero = self.loc.hero.get(h.hero or "")
         return hero.name if hero is not None else _safe(h.player)
 
     def who(self, seat: int) -> str:
@@ -187,19 +185,20 @@ class Teller:
         h = self.s.heroes[seat] if 0 <= seat < len(self.s.heroes) else None
         if h is None:
             return "Tabula"
-        hero = self.lib.hero.get(h.hero or "")
-        return f"{_safe(h.player)}'s **{hero.name}**" if hero is not None else f"**{_safe(h.player)}**"
+        hero = self.loc.hero.get(h.hero or "")
+        return (_("{player}'s **{hero}**", player=_safe(h.player), hero=hero.name) if hero is not None
+                else f"**{_safe(h.player)}**")
 
     def item(self, item: str) -> str:
-        it = self.lib.item.get(item)
+        it = self.loc.item.get(item)
         return f"**{it.name}**" if it is not None else f"**{item}**"
 
     def province(self, pid: str) -> str:
-        p = self.lib.province.get(pid)
+        p = self.loc.province.get(pid)
         return p.name if p is not None else pid
 
     def story(self, sid: str) -> str:
-        st = self.lib.story.get(sid)
+        st = self.loc.story.get(sid)
         return st.title if st is not None else sid
 
     def monster(self, mid: str) -> str:
@@ -208,11 +207,8 @@ class Teller:
 
     def foe(self, name: str, *, cap: bool = False) -> str:
         """An opponent's name with its article: "the Bodyguard", "Kerberos (left head)", "the Minotaur"."""
-        if not any(name.startswith(m.name) for m in self.lib.monsters):
-            name = "the " + name
-        if name[:4] in ("The ", "the "):
-            name = ("The " if cap else "the ") + name[4:]
-        return name
+        proper = any(name.startswith(m.name) for m in self.lib.monsters)
+        return the(foe_name(name), cap=cap, proper=proper)
 
     def side(self, who: str, foe: int, *, cap: bool = False) -> str:
         """The hero's name (for "hero") or an opponent's, as combat events name them."""
@@ -223,16 +219,19 @@ class Teller:
     def foe_at(self, index: int, *, cap: bool = False) -> str:
         name = self.foes.get(index)
         if name is None:
-            return "The opponent" if cap else "the opponent"
+            return _("The opponent") if cap else _("the opponent")
         return self.foe(name, cap=cap)
 
     def card(self, kind: str) -> str:
-        return f"**{CARD_NAMES.get(kind, kind)}**"
+        return f"**{_(CARD_NAMES[kind]) if kind in CARD_NAMES else kind}**"
 
     def changes(self, changes: dict[str, int]) -> str:
-        return ", ".join(f"{_signed(v)} {CHANGE_NAMES.get(k, k)}" for k, v in changes.items() if v)
+        return ", ".join(_("{change} {what}", change=_signed(v), what=_(CHANGE_NAMES[k]) if k in CHANGE_NAMES else k)
+                         for k, v in changes.items() if v)
+
+    def pile(self, pile: str) -> str:
+        return _(PILE_NAMES[pile]) if pile in PILE_NAMES else pile
 
     def add(self, line: str) -> None:
         if line:
             self.lines.append(line)
-

@@ -16,6 +16,7 @@ import msgspec
 
 from rules.champion.combat import card_type
 from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.i18n import N_, _, local
 from rules.champion.state import Hero, State
 from rules.core import copier
 
@@ -161,16 +162,21 @@ def caption(game: ChampionOfTheEmpire, state: State) -> str:
         return game._winner_line(state)
     if state.phase == "setup":
         waiting = [state.heroes[i].name for i in sorted(game.to_act(state))]
-        return "Choosing heroes · waiting for " + ", ".join(waiting)
+        return _("Choosing heroes · waiting for {players}", players=", ".join(waiting))
     h = state.heroes[state.order[state.turn]]
-    lib = game.lib
+    lib = local(game.lib)
     hero = lib.hero[h.hero].name if h.hero in lib.hero else h.hero
     event = lib.event[state.event].name if state.event in lib.event else ""
     # Standing in one's own lair is a secret (it would give the lair away): it reads like any turn.
-    what = {"action": "to act", "lair": "to act", "fate": "facing fate", "story": "choosing",
-            "monster": "choosing a monster", "item": "giving up an item", "combat": "fighting",
-            "market": "at the market"}[state.phase]
-    return f"{h.name} ({hero}) {what} · round {state.round}" + (f" · {event}" if event else "")
+    what = _(CAPTION_PHASES[state.phase])
+    line = _("{player} ({hero}) {what} · round {round}", player=h.name, hero=hero, what=what, round=state.round)
+    return line + (f" · {event}" if event else "")
+
+
+#: What the hero whose turn it is is doing, as the caption says it.
+CAPTION_PHASES = {"action": N_("to act"), "lair": N_("to act"), "fate": N_("facing fate"), "story": N_("choosing"),
+                  "monster": N_("choosing a monster"), "item": N_("giving up an item"), "combat": N_("fighting"),
+                  "market": N_("at the market")}
 
 
 def _combat(game: ChampionOfTheEmpire, state: State) -> CombatView | None:
