@@ -688,7 +688,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
             x = x0 + 22
             if row.wounds is not None:
                 x = _pips(draw, x, y + 13, row.wounds, row.limit, 18) + 4
-            face = fit.fitted(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=16)
+            face = fit.fitted(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14)
             draw.text((x, y), ellipsize(row.text, face, x1 - 12 - x), font=face, fill=row.ink, anchor="la")
             y += 28
 

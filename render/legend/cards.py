@@ -4,6 +4,7 @@ Spell cards as PNG (cached once drawn), with their alt text."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -70,7 +71,10 @@ CLASS_COLOURS: dict[str, RGB] = {
 WOUNDED_BANDS = {"fighter": N_p("band", "Wounded fighter"), "dwarf": N_p("band", "Wounded dwarf"),
                  "cleric": N_p("band", "Wounded cleric"), "rogue": N_p("band", "Wounded rogue"),
                  "magic": N_p("band", "Wounded magic user")}
-CLASS_INITIALS: dict[str, str] = {"fighter": "F", "dwarf": "D", "cleric": "C", "rogue": "R", "magic": "M"}
+#: The letter on each row's chip of the Expanded Game's table (context ``initial``).
+CLASS_INITIALS: dict[str, str] = {"fighter": N_p("initial", "F"), "dwarf": N_p("initial", "D"),
+                                  "cleric": N_p("initial", "C"), "rogue": N_p("initial", "R"),
+                                  "magic": N_p("initial", "M")}
 SPELL_COLOUR: RGB = (58, 40, 120)
 SUCCESS_GREEN: RGB = (24, 128, 48)
 
@@ -99,6 +103,18 @@ def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
     return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
 
 
+def capitals(label: str) -> str:
+    """A label in capitals, as a card's band prints it: Greek capitals drop their accents (ΑΙΘΟΥΣΑ, not ΑΊΘΟΥΣΑ),
+    as Greek typesetting does; other scripts keep theirs (SEBESÜLT)."""
+    out = []
+    for ch in label.upper():
+        if "\u0370" <= ch <= "\u03ff":
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if c != "\u0301")
+            ch = unicodedata.normalize("NFC", ch)
+        out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=32)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
@@ -112,7 +128,7 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     d.rounded_rectangle((16 * s, 48 * s, (CARD_W - 16) * s - 1, (CARD_H - 16) * s - 1), radius=12 * s,
                         fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
     img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
-    band = label.upper()
+    band = capitals(label)
     outlined(canvas(img), (CARD_W / 2, 27), band, fit.fitted(band, "bold", 22, CARD_W - 48), fill=WHITE,
              outline=mix(colour, BLACK, 0.6))
     return img
@@ -623,7 +639,9 @@ def _party_rows(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, card: Act
         draw.rounded_rectangle((label_x0, y, label_x1, y + ROW_H), radius=7, fill=tint, outline=BLACK, width=1)
         icon = ROW_H - 4
         img.alpha_composite(_emblem_on_chip(kind, icon), (label_x0 + 3, y + 2))
-        outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), CLASS_INITIALS[kind], initial, fill=WHITE,
+        letter_of = _p("initial", CLASS_INITIALS[kind])
+        outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), letter_of,
+                 fit.fitted(letter_of, "bold", int(initial.size), 34, smallest=13), fill=WHITE,
                  outline=mix(tint, BLACK, 0.6), width=2)
         for i in range(5):
             x = left + i * (w + gap)
@@ -896,7 +914,7 @@ def _hero_image(hero: Hero, wounded: bool, lang: str) -> Image.Image:
         box = BOXES[hero.dot]
         hint = _("Red dot under {box}: to beat a Monster or Hazard, roll its box {box} number ({kind} row) or more",
                  box=box, kind=name)
-        face, lines = fit.fit_lines(hint, "bold", CARD_W - 80, 50, largest=17, smallest=13, spacing=1.1)
+        face, lines = fit.fit_lines(hint, "bold", CARD_W - 80, 50, largest=17, smallest=11, spacing=1.1)
         draw_lines(draw, lines, (40, CARD_H - 76, CARD_W - 40, CARD_H - 24), face, INK, align="center",
                    valign="middle", spacing=1.1)
     return img
