@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import coverage, extract, required_languages
 from rules.i18n import placeholders, using
-from rules.legend.i18n import CATALOGUE, _, card_title
+from rules.legend.i18n import CATALOGUE, ENDINGS, SUMMARIES, _, card_title, retell
 from rules.legend.spec import SPEC
 
 LANGS = ("hu", "el", "ja")
@@ -126,6 +126,18 @@ def test_no_translation_names_other_placeholders_than_english(lang: str) -> None
     assert not c.fuzzy
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_interface_is_translated(lang: str) -> None:
+    """Content stays English (the book's language, other languages fall back to it text by text); the game's own
+    words — tellings, prompts, refusals, labels, alt text — are all translated."""
+    template = CATALOGUE.template()
+    content = {"card", "hero", "spell"}
+    words = [m for m in template if m.id and m.context not in content
+             and not any(loc.startswith("rules/legend/data/") for loc, _line in m.locations)]
+    done = [m for m in words if CATALOGUE.lookup(lang, m.id if isinstance(m.id, str) else m.id[0], m.context)]
+    assert len(done) == len(words), [m.id for m in words if m not in done][:5]
+
+
 def test_english_is_the_msgid_itself() -> None:
     with using("en"):
         assert _("Legend of Heroes") == "Legend of Heroes"
@@ -134,6 +146,18 @@ def test_english_is_the_msgid_itself() -> None:
         assert _("Legend of Heroes") == "Hősök legendája"
         # content has no translation: English text by text, never a missing key
         assert card_title("Map Room") == "Map Room"
+
+
+def test_stored_english_texts_are_told_again_in_the_language_of_the_moment() -> None:
+    said = "Ann's fighter has taken 8 wounds and leaves the dungeon."
+    with using("en"):
+        assert retell(said, ENDINGS) == said
+        assert retell("Ann wins with 30 gold pieces.", SUMMARIES) == "Ann wins with 30 gold pieces."
+    for lang in LANGS:
+        with using(lang):
+            again = retell(said, ENDINGS)
+            assert again != said and "Ann" in again and "8" in again
+            assert retell("something else", ENDINGS) == "something else"
 
 
 @pytest.mark.parametrize("lang", LANGS)
