@@ -43,6 +43,12 @@ from rules.spec import Command
 LegendMoment = Moment[LegendView]
 
 
+def _title(moment: LegendMoment) -> str:
+    """The platform's title of the game (``game_title``) with the game's name in the current language."""
+    title = game_title(moment)
+    return title.replace(moment.spec.title, _(moment.spec.title), 1)
+
+
 def _pick(choices: list[Choice], *verbs: str) -> list[tuple[str, Command]]:
     return [(c.label, c.command) for c in choices if c.command.verb in verbs]
 
@@ -51,7 +57,7 @@ class LegendPresenter:
     # --- pictures ---------------------------------------------------------------------------------
 
     def board(self, moment: LegendMoment, view: LegendView) -> Picture:
-        png = legend_render.render_board(view, title=game_title(moment))
+        png = legend_render.render_board(view, title=_title(moment))
         return Picture("board.png", png, legend_render.board_alt_text(view)[:1000])
 
     def card(self, card_id: str, mode: str = "expanded") -> Picture:
@@ -294,7 +300,7 @@ class LegendPresenter:
         head = view.caption
         if moment.status == "abandoned":
             head = _("This game was abandoned.")
-        text = _("**{title}** — {head}", title=game_title(moment), head=head) + "\n" + "\n".join(rows)
+        text = _("**{title}** — {head}", title=_title(moment), head=head) + "\n" + "\n".join(rows)
         return Telling(text=text, pictures=[self.board(moment, view)], prompt=self.prompt(moment, view))
 
     # --- private views ----------------------------------------------------------------------------
