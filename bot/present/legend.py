@@ -14,7 +14,6 @@ from render import legend as legend_render
 from rules.core import IllegalAction
 from rules.legend.content import (
     BOXES,
-    CLASS_NAMES,
     card_index,
     fighter_index,
     fighters,
@@ -24,12 +23,30 @@ from rules.legend.content import (
     spell_index,
     spells,
 )
+from rules.legend.i18n import (
+    KIND_NAMES,
+    _,
+    card_title,
+    class_name,
+    colour_name,
+    hero_name,
+    kind_name,
+    pile_word,
+    spell_name,
+    summary,
+)
 from rules.legend.state import SOLO_WOUND_LIMIT, Entered, FightRoll, HeroRoll, SpellCast
 from rules.legend.story import agree, final_report, revealed_cards, tell
-from rules.legend.view import ExplorationView, LegendView
+from rules.legend.view import ExplorationView, LegendView, TreasureView
 from rules.spec import Command
 
 LegendMoment = Moment[LegendView]
+
+
+def _title(moment: LegendMoment) -> str:
+    """The platform's title of the game (``game_title``) with the game's name in the current language."""
+    title = game_title(moment)
+    return title.replace(moment.spec.title, _(moment.spec.title), 1)
 
 
 def _pick(choices: list[Choice], *verbs: str) -> list[tuple[str, Command]]:
@@ -40,7 +57,7 @@ class LegendPresenter:
     # --- pictures ---------------------------------------------------------------------------------
 
     def board(self, moment: LegendMoment, view: LegendView) -> Picture:
-        png = legend_render.render_board(view, title=game_title(moment))
+        png = legend_render.render_board(view, title=_title(moment))
         return Picture("board.png", png, legend_render.board_alt_text(view)[:1000])
 
     def card(self, card_id: str, mode: str = "expanded") -> Picture:
@@ -61,12 +78,21 @@ class LegendPresenter:
 
         def theirs(name: str, roll: int, need: int, success: bool) -> tuple[str, bool]:
             """A roll for the players' side: the fighter's or hero's attack (or getting past a Hazard)."""
-            verb = ("hits" if success else "misses") if danger else ("gets past" if success else "fails")
-            return f"{name} {verb}: {roll} (needs {need})", success
+            who = hero_name(name)
+            if danger:
+                text = (_("{hero} hits: {roll} (needs {need})", hero=who, roll=roll, need=need) if success else
+                        _("{hero} misses: {roll} (needs {need})", hero=who, roll=roll, need=need))
+            else:
+                text = (_("{hero} gets past: {roll} (needs {need})", hero=who, roll=roll, need=need) if success
+                        else _("{hero} fails: {roll} (needs {need})", hero=who, roll=roll, need=need))
+            return text, success
 
         def its(roll: int, need: int, success: bool) -> tuple[str, bool]:
             """The danger's answer (at whoever just struck): good for the players when it misses."""
-            return f"{card.title} {'hits' if success else 'misses'}: {roll} (needs {need})", not success
+            title = card_title(card.title)
+            if success:
+                return _("{card} hits: {roll} (needs {need})", card=title, roll=roll, need=need), False
+            return _("{card} misses: {roll} (needs {need})", card=title, roll=roll, need=need), True
 
         for e in events:
             if isinstance(e, FightRoll) and e.card == card_id:
@@ -84,7 +110,8 @@ class LegendPresenter:
                         boxes.append((hero.kind, hero.dot))
                     lines.append(theirs(hero.name, e.roll, e.need, e.success))
                 elif e.who == "spell":
-                    lines.append((f"{hero.name} casts: {e.roll} (needs {e.need})", e.success))
+                    lines.append((_("{hero} casts: {roll} (needs {need})", hero=hero_name(hero.name), roll=e.roll,
+                                    need=e.need), e.success))
                 else:
                     lines.append(its(e.roll, e.need, e.success))
         fighter_only = view.mode != "expanded"
@@ -92,7 +119,8 @@ class LegendPresenter:
             return self.card(card_id, view.mode)
         png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
-        alt = legend_render.card_alt_text(shown) + " Rolls: " + "; ".join(text for text, _ in lines) + "."
+        alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
+                rolls=_("; ").join(text for text, _ok in lines))
         return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
 
     def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
@@ -152,8 +180,8 @@ class LegendPresenter:
         pictures = self._story_cards(view, moment.events)[:8]
         pictures += [self.spell(e.spell) for e in moment.events if isinstance(e, SpellCast)][:1]
         if moment.outcome is not None:
-            lines.append("**Final treasure**\n" + "\n".join(final_report(view)))
-            lines.append(f"🏆 {moment.outcome.summary}")
+            lines.append(_("**Final treasure**\n{rows}", rows="\n".join(final_report(view))))
+            lines.append(_("🏆 {summary}", summary=summary(moment.outcome.summary)))
         # Between two cards of one room nothing moves on the board: show it when the fighter enters a room,
         # moves, or the exploration ends, not after every card told.
         mid_room = view.phase == "explore" and not any(isinstance(e, Entered) for e in moment.events)
@@ -174,79 +202,105 @@ class LegendPresenter:
             explorer = view.fighters[view.to_move].player
             auto = next((c for _label, c in _pick(moment.choices(narrator), "narrate")), Command("narrate"))
             return Prompt(users=[moment.user_of(narrator)],
-                          text=f"you are the Narrator for {explorer}: look at the card with `/narrate` (only you "
-                               f"see it), then tell it with `/narrate text:` — or let Tabula read it.",
-                          buttons=[Button("Read the card", view="card", style="primary", emoji="📜"),
-                                   Button("Let Tabula read it", command=auto, emoji="🤖")])
+                          text=_("you are the Narrator for {player}: look at the card with `/narrate` (only you "
+                                 "see it), then tell it with `/narrate text:` — or let Tabula read it.",
+                                 player=explorer),
+                          buttons=[Button(_("Read the card"), view="card", style="primary", emoji="📜"),
+                                   Button(_("Let Tabula read it"), command=auto, emoji="🤖")])
         seat = view.to_move
-        asks = {
-            "place": "choose your starting doorway beside an entrance",
-            "move": "your move: pick a doorway (or type `/explore to:`)",
-        }
         choices = moment.choices(seat)
         moves = _pick(choices, "explore")[:25]
-        prompt = Prompt(users=[moment.user_of(seat)], text=asks[view.phase],
-                        menus=[Menu(moves, "Choose where to go…")] if moves else [])
         rest = _pick(choices, "study", "heal")
-        if view.rest is not None and rest:
+        resting = view.rest is not None and bool(rest)
+        if view.phase == "place":
+            ask = _("choose your starting doorway beside an entrance")
+        elif not resting or view.rest is None:
+            ask = _("your move: pick a doorway (or type `/explore to:`)")
+        elif view.rest.healed and view.rest.studying:
+            ask = _("your move: pick a doorway (or type `/explore to:`), or rest a turn to heal and study "
+                    "(`/study`, `/heal`)")
+        elif view.rest.healed:
+            ask = _("your move: pick a doorway (or type `/explore to:`), or rest a turn to heal (`/study`, `/heal`)")
+        else:
+            ask = _("your move: pick a doorway (or type `/explore to:`), or rest a turn to study (`/study`, `/heal`)")
+        prompt = Prompt(users=[moment.user_of(seat)], text=ask,
+                        menus=[Menu(moves, _("Choose where to go…"))] if moves else [])
+        if resting:
             label, command = rest[0]
-            what = " and ".join(w for w, on in (("heal", view.rest.healed), ("study", view.rest.studying)) if on)
             prompt.buttons.append(Button(label, command=command))
-            prompt.text += f", or rest a turn to {what} (`/study`, `/heal`)"
         return prompt
 
     def _decision_prompt(self, moment: LegendMoment, view: LegendView, ex: ExplorationView) -> Prompt:
         """Expanded Game: keep or change the Leader; attack, cast or retreat."""
         seat = ex.explorer
         me = view.fighters[seat]
-        lead_name = hero_index()[me.leader].name if me.leader else "nobody"
+        lead_name = hero_name(hero_index()[me.leader].name) if me.leader else _("nobody")
         choices = moment.choices(seat)
         others = _pick(choices, "lead")
-        menus = [Menu(others, "Change the Leader to…")] if others else []
+        menus = [Menu(others, _("Change the Leader to…"))] if others else []
         user = [moment.user_of(seat)]
         if ex.decision == "leader":
-            coming = f"a **{(ex.coming or 'danger').title()}** card is coming"
-            if ex.waiting is not None:  # the danger left face down on the room
-                coming = f"the **{card_index()[ex.waiting].title}** left here will be turned up"
             keep = [Button(label, command=command, style="primary") for label, command in _pick(choices, "keep")]
-            return Prompt(users=user, text=f"{coming}. Keep **{lead_name}** in front, or choose a new Leader first.",
-                          menus=menus, buttons=keep)
-        danger = card_index()[ex.danger].title if ex.danger else "danger"
+            if ex.waiting is not None:  # the danger left face down on the room
+                text = _("the **{card}** left here will be turned up. Keep **{leader}** in front, or choose a new "
+                         "Leader first.", card=card_title(card_index()[ex.waiting].title), leader=lead_name)
+            elif ex.coming in KIND_NAMES:
+                text = _("a **{kind}** card is coming. Keep **{leader}** in front, or choose a new Leader first.",
+                         kind=kind_name(ex.coming), leader=lead_name)
+            else:
+                text = _("a **Danger** card is coming. Keep **{leader}** in front, or choose a new Leader first.",
+                         leader=lead_name)
+            return Prompt(users=user, text=text, menus=menus, buttons=keep)
+        english = card_index()[ex.danger].title if ex.danger else "danger"
+        danger = card_title(english) if ex.danger else _("danger")
         hazard = ex.danger is not None and card_index()[ex.danger].kind == "hazard"
         buttons = [Button(label, command=command, style="danger") for label, command in _pick(choices, "attack")]
         buttons += [Button(label, command=command, style="primary") for label, command in _pick(choices, "cast")]
         if ex.decision == "strike":
-            return Prompt(users=user, text=f"{lead_name} faces the {danger} with a spell in hand: attack, or cast "
-                                           "(`/attack`, `/cast`). Check the spell's box for the monster's red dot "
-                                           "first — `/party` shows your spell card.", buttons=buttons)
+            return Prompt(users=user, text=_("{leader} faces the {card} with a spell in hand: attack, or cast "
+                                             "(`/attack`, `/cast`). Check the spell's box for the monster's red dot "
+                                             "first — `/party` shows your spell card.", leader=lead_name,
+                                             card=danger), buttons=buttons)
         buttons += [Button(label, command=command) for label, command in _pick(choices, "retreat")]
-        verb = "Face it again" if hazard else "Attack again"
-        still = agree(danger, "is", "are")
-        return Prompt(users=user, text=f"the {danger} {still} still there. {verb} with **{lead_name}**, change the "
-                                       "Leader, or retreat to the doorway you came in by.",
-                      menus=menus, buttons=buttons)
+        many = agree(english, "one", "many") == "many"
+        if hazard:
+            text = (_("the {card} are still there. Face it again with **{leader}**, change the Leader, or retreat to "
+                      "the doorway you came in by.", card=danger, leader=lead_name) if many else
+                    _("the {card} is still there. Face it again with **{leader}**, change the Leader, or retreat to "
+                      "the doorway you came in by.", card=danger, leader=lead_name))
+        else:
+            text = (_("the {card} are still there. Attack again with **{leader}**, change the Leader, or retreat to "
+                      "the doorway you came in by.", card=danger, leader=lead_name) if many else
+                    _("the {card} is still there. Attack again with **{leader}**, change the Leader, or retreat to "
+                      "the doorway you came in by.", card=danger, leader=lead_name))
+        return Prompt(users=user, text=text, menus=menus, buttons=buttons)
 
     def status(self, moment: LegendMoment) -> Telling:
         view = moment.view()
         rows = []
         for f in view.fighters:
             if f.doorway:
-                where = f"at {f.doorway}"
+                where = _("at {doorway}", doorway=f.doorway)
             elif f.in_room:
-                where = f"exploring room {f.in_room}"
+                where = _("exploring room {room}", room=f.in_room)
             else:
-                where = "not in the dungeon yet"
-            hurt = " · wounded" if f.wounded and not view.expanded else ""
+                where = _("not in the dungeon yet")
+            hurt = _(" · wounded") if f.wounded and not view.expanded else ""
             if view.expanded:
                 down = sum(1 for h in f.party if h.wounded)
-                hurt = f" · led by {f.fighter}" + (f" · {down} of 5 wounded" if down else "")
-                hurt += f" · spell {spell_index()[f.spell].name}" if f.spell else " · no spell"
-            wounds = f" · {f.wounds} of {SOLO_WOUND_LIMIT} wounds" if len(view.fighters) == 1 else ""
-            rows.append(f"{f.letter} **{f.player}** ({f.colour}, {f.fighter}) {where}{hurt}{wounds} — {f.gold} gold")
+                hurt = _(" · led by {hero}", hero=hero_name(f.fighter))
+                hurt += _(" · {n} of 5 wounded", n=down) if down else ""
+                hurt += _(" · spell {spell}", spell=spell_name(spell_index()[f.spell].name)) if f.spell \
+                    else _(" · no spell")
+            wounds = _(" · {n} of {limit} wounds", n=f.wounds, limit=SOLO_WOUND_LIMIT) if len(view.fighters) == 1 \
+                else ""
+            rows.append(_("{letter} **{player}** ({colour}, {fighter}) {where}{hurt}{wounds} — {gold} gold",
+                          letter=f.letter, player=f.player, colour=colour_name(f.colour), fighter=hero_name(f.fighter),
+                          where=where, hurt=hurt, wounds=wounds, gold=f.gold))
         head = view.caption
         if moment.status == "abandoned":
-            head = "This game was abandoned."
-        text = f"**{game_title(moment)}** — {head}\n" + "\n".join(rows)
+            head = _("This game was abandoned.")
+        text = _("**{title}** — {head}", title=_title(moment), head=head) + "\n" + "\n".join(rows)
         return Telling(text=text, pictures=[self.board(moment, view)], prompt=self.prompt(moment, view))
 
     # --- private views ----------------------------------------------------------------------------
@@ -261,8 +315,8 @@ class LegendPresenter:
             return self.party_sheet(moment, view, seat) if view.expanded else self.sheet(view, seat)
         if name == "party":
             if not view.expanded:
-                raise IllegalAction("Parties belong to the Expanded Game of Legend of Heroes. `/sheet` shows what "
-                                    "you have in this game.")
+                raise IllegalAction(_("Parties belong to the Expanded Game of Legend of Heroes. `/sheet` shows what "
+                                      "you have in this game."))
             return self.party_sheet(moment, view, seat)
         if name == "card":
             card = self.narrator_card(view)
@@ -274,31 +328,34 @@ class LegendPresenter:
     def _no_card(self, view: LegendView, seat: int) -> str:
         """Why `/narrate` shows this player no card, in the game's own words."""
         if view.narration != "players" or len(view.fighters) < 2:
-            return ("Tabula narrates this game, so you have no card to read. (In a game started with "
-                    "`narration:players`, the player before the explorer tells each room.)")
+            return _("Tabula narrates this game, so you have no card to read. (In a game started with "
+                     "`narration:players`, the player before the explorer tells each room.)")
         if view.phase == "over":
-            return "This game has ended: there is no card to read."
+            return _("This game has ended: there is no card to read.")
         narrator = view.narrator
         ex = view.exploring
         if ex is None or narrator is None or view.phase != "explore":
-            return ("You have no card to read: no room is being explored. When someone enters a room, the player "
-                    "before them narrates it.")
+            return _("You have no card to read: no room is being explored. When someone enters a room, the player "
+                     "before them narrates it.")
         if narrator != seat:
-            return (f"You have no card to read: {view.fighters[narrator].player} is the Narrator for this room, "
-                    "and only they see it.")
+            return _("You have no card to read: {player} is the Narrator for this room, and only they see it.",
+                     player=view.fighters[narrator].player)
         explorer = view.fighters[ex.explorer].player
-        return f"You have no card to read yet: {explorer} is choosing what the party does first."
+        return _("You have no card to read yet: {player} is choosing what the party does first.", player=explorer)
 
     def sheet(self, view: LegendView, seat: int) -> Telling:
         me = view.fighters[seat]
         fighter = fighter_index()[me.fighter_id]
-        found = ", ".join(f"{t.title} ({t.gold})" for t in me.treasure) or "nothing yet"
-        side = "wounded (healed when their next turn starts)" if me.wounded else "ready"
-        wounds = f"\nWounds: {me.wounds} of {SOLO_WOUND_LIMIT}" if view.mode == "solo" else ""
-        text = (f"**{fighter.name}** — {me.player}'s fighter ({me.colour} token {me.letter}), {side}.{wounds}\n"
-                f"Treasure: {found} — **{me.gold} gold**.\n"
-                f"Red dot under box **{BOXES[fighter.dot]}**: that box on a Monster or Hazard card is the roll "
-                f"needed on the d20. The numbers on the fighter card are what monsters must roll to wound.")
+        found = _treasure(me.treasure)
+        side = _("wounded (healed when their next turn starts)") if me.wounded else _("ready")
+        wounds = "\n" + _("Wounds: {n} of {limit}", n=me.wounds, limit=SOLO_WOUND_LIMIT) if view.mode == "solo" \
+            else ""
+        text = (_("**{fighter}** — {player}'s fighter ({colour} token {letter}), {side}.",
+                  fighter=hero_name(fighter.name), player=me.player, colour=colour_name(me.colour), letter=me.letter,
+                  side=side) + wounds + "\n"
+                + _("Treasure: {found} — **{gold} gold**.", found=found, gold=me.gold) + "\n"
+                + _("Red dot under box **{box}**: that box on a Monster or Hazard card is the roll needed on the d20. "
+                    "The numbers on the fighter card are what monsters must roll to wound.", box=BOXES[fighter.dot]))
         return Telling(text=text, pictures=[self.fighter(me.fighter_id, wounded=me.wounded)], prompt=None)
 
     def party_sheet(self, moment: LegendMoment, view: LegendView, seat: int) -> Telling:
@@ -308,33 +365,40 @@ class LegendPresenter:
         rows = []
         for i, h in enumerate(reversed(me.party)):
             hero = hero_index()[h.id]
-            mark = "🩸 wounded" if h.wounded else "ready"
+            mark = _("🩸 wounded") if h.wounded else _("ready")
             crown = "👑 " if i == 0 and not h.wounded else ""
-            rows.append(f"{crown}**{hero.name}** the {CLASS_NAMES[hero.kind]} — "
-                        f"red dot under box **{BOXES[hero.dot]}**, {mark}")
+            rows.append(crown + _("**{hero}** the {kind} — red dot under box **{box}**, {state}",
+                                  hero=hero_name(hero.name), kind=class_name(hero.kind), box=BOXES[hero.dot],
+                                  state=mark))
         spell = spell_index()[view.spell] if view.spell else None
         if spell is not None:
             immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
-            spell_line = (f"Spell: **{spell.name}** — roll {spell.roll}+; monsters whose red dot is under box "
-                          f"{', '.join(immune)} are immune." if immune else
-                          f"Spell: **{spell.name}** — roll {spell.roll}+; no monster is immune.")
+            spell_line = (_("Spell: **{spell}** — roll {roll}+; monsters whose red dot is under box {boxes} are "
+                            "immune.", spell=spell_name(spell.name), roll=spell.roll, boxes=", ".join(immune))
+                          if immune else
+                          _("Spell: **{spell}** — roll {roll}+; no monster is immune.", spell=spell_name(spell.name),
+                            roll=spell.roll))
         else:
-            spell_line = "Spell: none — your Magic User can learn one with `/study` (it costs a turn)."
-        found = ", ".join(f"{t.title} ({t.gold})" for t in me.treasure) or "nothing yet"
-        wounds = f"\nParty wounds: {me.wounds} of {SOLO_WOUND_LIMIT}" if len(view.fighters) == 1 else ""
+            spell_line = _("Spell: none — your Magic User can learn one with `/study` (it costs a turn).")
+        found = _treasure(me.treasure)
+        wounds = "\n" + _("Party wounds: {n} of {limit}", n=me.wounds, limit=SOLO_WOUND_LIMIT) \
+            if len(view.fighters) == 1 else ""
         reorder = ""
         can_reorder = moment.status == "active" and bool(view.front or view.back)
         if can_reorder:
-            reorder = ("\nChoose below who leads or who drops to the back (in the terminal: `/front hero:` or "
-                       "`/back hero:`).")
+            reorder = "\n" + _("Choose below who leads or who drops to the back (in the terminal: `/front hero:` or "
+                               "`/back hero:`).")
         if me.party and all(h.wounded for h in me.party):
-            reorder += "\nEvery hero is wounded: nobody can lead until the party has recovered."
-        text = (f"**{me.player}'s party**, Leader first (in the picture the Leader stands at the right-hand end):\n"
-                + "\n".join(rows) + f"\n{spell_line}\nTreasure: {found} — **{me.gold} gold**.{wounds}{reorder}")
+            reorder += "\n" + _("Every hero is wounded: nobody can lead until the party has recovered.")
+        text = (_("**{player}'s party**, Leader first (in the picture the Leader stands at the right-hand end):",
+                  player=me.player) + "\n"
+                + "\n".join(rows) + "\n" + spell_line + "\n"
+                + _("Treasure: {found} — **{gold} gold**.", found=found, gold=me.gold) + wounds + reorder)
         prompt = None
         if can_reorder:
             menus = [Menu([(e.label, e.command) for e in entries][:25], hint)
-                     for entries, hint in ((view.front, "Put at the front (Leader)…"), (view.back, "Send to the back…"))
+                     for entries, hint in ((view.front, _("Put at the front (Leader)…")),
+                                           (view.back, _("Send to the back…")))
                      if entries]
             prompt = Prompt(users=[], text="", menus=menus)
         return Telling(text=text, pictures=[self.party(view, seat)], prompt=prompt)
@@ -347,26 +411,33 @@ class LegendPresenter:
         card = card_index()[card_id]
         explorer = view.fighters[view.to_move]
         fighter = fighter_index()[explorer.fighter_id]
+        title, who = card_title(card.title), hero_name(fighter.name)
         if view.expanded and card.kind in ("monster", "hazard"):
             effect = self._party_numbers(view, card_id)
         elif card.kind == "monster":
             assert card.dot is not None
-            effect = (f"A fight. {fighter.name} needs **{card.needs[fighter.dot]}** or more on the d20 to kill the "
-                      f"{card.title}; each miss, it strikes back needing **{fighter.defence[card.dot]}** to wound.")
+            effect = _("A fight. {fighter} needs **{need}** or more on the d20 to kill the {card}; each miss, it "
+                       "strikes back needing **{strike}** to wound.", fighter=who, need=card.needs[fighter.dot],
+                       card=title, strike=fighter.defence[card.dot])
         elif card.kind == "hazard":
-            effect = (f"A hazard. {fighter.name} needs **{card.needs[fighter.dot]}** or more on the d20, or is "
-                      f"wounded.")
+            effect = _("A hazard. {fighter} needs **{need}** or more on the d20, or is wounded.", fighter=who,
+                       need=card.needs[fighter.dot])
         elif card.kind == "treasure":
-            effect = f"Treasure worth **{card.gold} gold**, which {explorer.player} keeps."
+            effect = _("Treasure worth **{gold} gold**, which {player} keeps.", gold=card.gold,
+                       player=explorer.player)
         else:
-            effect = "Sets the scene."
-        after = {"end": "Then the room ends."}.get(card.next, f"Then the red arrow leads to a **{card.next}** card.")
-        parts = [f"**{card.title}** ({card.kind})", card.text]
+            effect = _("Sets the scene.")
+        if card.next == "end":
+            after = _("Then the room ends.")
+        else:
+            after = _("Then the red arrow leads to a **{kind}** card.", kind=pile_word(card.next))
+        parts = [_("**{card}** ({kind})", card=title, kind=pile_word(card.kind)), _(card.text)]
         if card.after:
-            parts.append(f"*If overcome:* {card.after}")
+            parts.append(_("*If overcome:* {text}", text=_(card.after)))
         joiner = "\n" if "\n" in effect else " "  # the Expanded Game's list of heroes ends on its own line
-        parts += [f"**What it does:** {effect}{joiner}{after}",
-                  "Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the dice."]
+        parts += [_("**What it does:** {effect}", effect=effect) + joiner + after,
+                  _("Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the "
+                    "dice.")]
         return Telling(text="\n".join(parts), pictures=[self.card(card_id, view.mode)], prompt=None)
 
     def _party_numbers(self, view: LegendView, card_id: str) -> str:
@@ -377,24 +448,39 @@ class LegendPresenter:
         rows = []
         for h in reversed(explorer.party):
             hero = hero_index()[h.id]
-            line = f"{hero.name} the {CLASS_NAMES[hero.kind]}: needs **{need(card, hero)}**"
+            named = {"hero": hero_name(hero.name), "kind": class_name(hero.kind), "need": need(card, hero)}
             if card.kind == "monster" and card.dot is not None:
-                line += f", wounded on **{hero.defence[card.dot]}**+"
-            rows.append(line + (" *(wounded, cannot lead)*" if h.wounded else ""))
+                line = _("{hero} the {kind}: needs **{need}**, wounded on **{strike}**+",
+                         strike=hero.defence[card.dot], **named)
+            else:
+                line = _("{hero} the {kind}: needs **{need}**", **named)
+            rows.append(line + (_(" *(wounded, cannot lead)*") if h.wounded else ""))
         lead = hero_index()[explorer.leader] if explorer.leader else None
-        first = f"{lead.name} leads" if lead else "Nobody is standing"
+        first = _("{hero} leads", hero=hero_name(lead.name)) if lead else _("Nobody is standing")
         if card.kind == "monster":
             assert card.dot is not None
-            what = (f"A fight. {first}; each miss, the {card.title} strikes back. After each of its attacks the "
-                    f"player may attack again, change Leader or retreat. Its red dot is under box "
-                    f"**{BOXES[card.dot]}** (for spells: that box of the Spell card says whether it works).")
+            what = _("A fight. {first}; each miss, the {card} strikes back. After each of its attacks the player may "
+                     "attack again, change Leader or retreat. Its red dot is under box **{box}** (for spells: that "
+                     "box of the Spell card says whether it works).", first=first, card=card_title(card.title),
+                     box=BOXES[card.dot])
             if explorer.spell:
                 spell = spell_index()[explorer.spell]
-                works = "would work" if spell.works[card.dot] else "would have **no effect**"
-                what += f" {explorer.player}'s {spell.name} {works} on it."
+                if spell.works[card.dot]:
+                    what += " " + _("{player}'s {spell} would work on it.", player=explorer.player,
+                                    spell=spell_name(spell.name))
+                else:
+                    what += " " + _("{player}'s {spell} would have **no effect** on it.", player=explorer.player,
+                                    spell=spell_name(spell.name))
         else:
-            what = f"A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat."
+            what = _("A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat.",
+                     first=first)
         return what + "\n" + "\n".join(rows)
+
+
+def _treasure(found: Sequence[TreasureView]) -> str:
+    """"Golden Crown (50), Silver Cup (10)" — or "nothing yet"."""
+    return _(", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
+        or _("nothing yet")
 
 
 PRESENTER: Presenter[LegendView] = LegendPresenter()

@@ -25,7 +25,6 @@ from render.common import (
     cap_alt,
     draw_lines,
     ellipsize,
-    fit_text,
     font,
     outlined,
     png_bytes,
@@ -34,8 +33,10 @@ from render.common import (
     text_length,
     to_palette,
 )
-from render.legend.text import fit_words
+from render.legend import text as fit
+from rules.i18n import language
 from rules.legend.content import Dungeon, Room, dungeon, spell_index
+from rules.legend.i18n import N_, _, card_title, colour_name, hero_name, spell_name
 from rules.legend.state import SOLO_WOUND_LIMIT as SOLO_WOUNDS
 from rules.legend.view import FighterView, LegendView, RoomView
 
@@ -270,7 +271,7 @@ def _draw_room(img: Image.Image, room: Room, status: str, name: str | None, toke
 
 def room_name_lines(text: str, box: Box) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """A room's name in its box: as large as fits, never broken inside a word."""
-    return fit_words(text, "bold", box[2] - box[0], box[3] - box[1], largest=21, smallest=13, spacing=1.1)
+    return fit.fit_words(text, "bold", box[2] - box[0], box[3] - box[1], largest=21, smallest=13, spacing=1.1)
 
 
 def room_layout(room: Room, status: str, name: str | None,
@@ -289,7 +290,7 @@ def room_layout(room: Room, status: str, name: str | None,
         slots = [(first + i * step, row_y) for i in range(tokens)]
         bottom = row_y - TOKEN_D // 2 - 8
     symbol = {"unexplored": "?", "partly": "!"}.get(status)
-    text = name if name else ("explored" if explored else None)
+    text = name if name else (_("explored") if explored else None)
     mark: tuple[str, Point] | None = None
     if symbol:
         sw, sh = _card_mark(symbol).size
@@ -308,31 +309,42 @@ def room_layout(room: Room, status: str, name: str | None,
 
 
 @lru_cache(maxsize=512)
-def _room_patch(room: Room, status: str, name: str | None,
-                tokens: int) -> tuple[Image.Image, tuple[Point, ...]]:
+def _room_patch(room: Room, status: str, name: str | None, tokens: int,
+                lang: str = "en") -> tuple[Image.Image, tuple[Point, ...]]:
     """One room drawn for a status (cut from the base layer), and where its fighters' tokens go."""
     x0, y0, x1, y1 = _room_box(room)
     area = (x0 - 2, y0 - 2, x1 + 2, y1 + 2)
-    canvas = _base().copy()
+    canvas = _base_in(lang).copy()
     slots = _draw_room(canvas, room, status, name, tokens)
     return canvas.crop(area), tuple(slots)
 
 
-KEY_ITEMS = (("entrance", "entrance"), ("doorway", "doorway"), ("corridor", "corridor"), ("room", "room"),
-             ("?", "unexplored"), ("!", "danger waits"), ("ring", "can move to"))
+KEY_ITEMS = (("entrance", N_("entrance")), ("doorway", N_("doorway")), ("corridor", N_("corridor")),
+             ("room", N_("room")), ("?", N_("unexplored")), ("!", N_("danger waits")), ("ring", N_("can move to")))
+#: The title bar keeps at least this much room for the game's title beside the key.
+KEY_TITLE_ROOM = 330
 
 
 @cache
+def _key_layout(lang: str) -> tuple[ImageFont.FreeTypeFont, list[int]]:
+    """The key's font and the width of each of its items: 15 px, smaller when a language's words are long."""
+    room = _size(dungeon())[0] - 2 * MARGIN - KEY_TITLE_ROOM
+    for size in range(15, 10, -1):
+        face = font("sans", size)
+        widths = [24 + 6 + int(text_length(_(label), face)) + 16 for _kind, label in KEY_ITEMS]
+        if sum(widths) <= room:
+            break
+    return face, widths
+
+
 def _key_widths() -> list[int]:
-    face = font("sans", 15)
-    return [24 + 6 + int(face.getlength(label)) + 16 for _, label in KEY_ITEMS]
+    return _key_layout(language())[1]
 
 
 def _draw_key(img: Image.Image, right: int) -> None:
     """The key to the board, right-aligned in the title bar."""
     draw = canvas(img)
-    face = font("sans", 15)
-    widths = _key_widths()
+    face, widths = _key_layout(language())
     x = right - sum(widths)
     cy = TITLE_H // 2
     for (kind, label), w in zip(KEY_ITEMS, widths, strict=True):
@@ -352,13 +364,18 @@ def _draw_key(img: Image.Image, right: int) -> None:
         else:
             mark = shrink(_card_mark(kind), (18, 25))
             img.paste(mark, (x + 2, cy - 12), mark)
-        draw.text((x + 30, cy), label, font=face, fill=BAR_DIM, anchor="lm")
+        draw.text((x + 30, cy), _(label), font=face, fill=BAR_DIM, anchor="lm")
         x += w
 
 
-@cache
 def _base() -> Image.Image:
-    """The dungeon plan with every room unexplored, an empty caption bar and the key: drawn once."""
+    """The dungeon plan with every room unexplored, an empty caption bar and the key (in the current
+    language): drawn once per language."""
+    return _base_in(language())
+
+
+@cache
+def _base_in(lang: str) -> Image.Image:
     plan = dungeon()
     img = Image.new("RGB", _size(plan), ROCK)
     draw = canvas(img)
@@ -448,6 +465,7 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     plan = dungeon()
     img = _base().copy()
     draw = canvas(img)
+    lang = language()
     doors = {d.id: d for d in plan.doorway}
     rooms = view.rooms
     at_door, in_room = _fighters_by_place(view)
@@ -460,8 +478,8 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
         n = len(in_room.get(room.id, ()))
         if status == "unexplored" and not n:
             continue  # already so on the base layer
-        patch, slots[room.id] = _room_patch(room, status, str(name) if name else None, n)
-        x0, y0, _, _ = _room_box(room)
+        patch, slots[room.id] = _room_patch(room, status, card_title(str(name)) if name else None, n, lang)
+        x0, y0, _x1, _y1 = _room_box(room)
         img.paste(patch, (x0 - 2, y0 - 2))
 
     last = view.last_move
@@ -495,7 +513,7 @@ def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
         for f, centre in zip(group, slots.get(room_id, ()), strict=False):  # slots: one per fighter
             _paste_centred(img, _token(f, to_move), centre)
 
-    _draw_title(img, title or "Legend of Heroes")
+    _draw_title(img, title or _("Legend of Heroes"))
     _draw_panel(img, view)
     _draw_caption(img, view.caption)
     return img
@@ -517,7 +535,13 @@ def _panel_token(colour: str, letter: str) -> Image.Image:
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th", n=n)
 
 
 def _roles(view: LegendView) -> dict[int, str]:
@@ -528,19 +552,19 @@ def _roles(view: LegendView) -> dict[int, str]:
         places: dict[int, str] = {}
         for f in ranked:
             place = 1 + sum(1 for g in ranked if g.gold > f.gold)
-            places[f.seat] = "WINNER" if f.gold == best else _ordinal(place)
+            places[f.seat] = _("WINNER") if f.gold == best else _ordinal(place)
         if len(ranked) == 1:  # solo: nobody to beat, only the gold carried out
-            places = {ranked[0].seat: "FINAL SCORE"}
+            places = {ranked[0].seat: _("FINAL SCORE")}
         return places
     roles: dict[int, str] = {}
     if view.to_move is not None:
         deciding = view.exploring is not None and view.exploring.decision is not None
         if view.phase == "explore":
-            roles[view.to_move] = "CHOOSING" if deciding else "EXPLORING"
+            roles[view.to_move] = _("CHOOSING") if deciding else _("EXPLORING")
         else:
-            roles[view.to_move] = "TO ENTER" if view.phase == "place" else "TO MOVE"
+            roles[view.to_move] = _("TO ENTER") if view.phase == "place" else _("TO MOVE")
     if view.narrator is not None and view.phase == "explore":
-        roles.setdefault(view.narrator, "NARRATING" if view.narrator in view.to_act else "NARRATOR")
+        roles.setdefault(view.narrator, _("NARRATING") if view.narrator in view.to_act else _("NARRATOR"))
     return roles
 
 
@@ -567,27 +591,30 @@ def _player_rows(view: LegendView, f: FighterView) -> list[_Row]:
     solo = len(view.fighters) == 1
     rows: list[_Row] = []
     if view.expanded:
-        rows.append(_Row(f"{f.fighter} leads", BAR_TEXT) if f.leader else _Row("nobody standing", HURT_TEXT))
+        rows.append(_Row(_("{hero} leads", hero=hero_name(f.fighter)), BAR_TEXT) if f.leader else
+                    _Row(_("nobody standing"), HURT_TEXT))
         down = sum(1 for h in f.party if h.wounded)
-        hurt = f"{down} of 5 hurt" if down else "all 5 fit"
+        hurt = _("{n} of 5 hurt", n=down) if down else _("all 5 fit")
         spell = spell_index().get(f.spell or "")
-        spelled = f"spell: {spell.name}" if spell else "no spell"
+        spelled = _("spell: {spell}", spell=spell_name(spell.name)) if spell else _("no spell")
+        wounds = _("wounds {n} of {limit}", n=f.wounds, limit=SOLO_WOUNDS)
         if solo:  # one wide cell: the party's wounds of eight, then the rest on one line
-            rows.append(_Row(f"wounds {f.wounds} of {SOLO_WOUNDS}", HURT_TEXT if f.wounds else BAR_DIM, f.wounds))
+            rows.append(_Row(wounds, HURT_TEXT if f.wounds else BAR_DIM, f.wounds))
             rows.append(_Row(f"{hurt} · {spelled}", HURT_TEXT if down else BAR_DIM))
             return rows
         rows.append(_Row(hurt, HURT_TEXT if down else BAR_DIM))
         rows.append(_Row(spelled, BAR_DIM))
         return rows
-    rows.append(_Row(f.fighter or "—", BAR_TEXT))
+    rows.append(_Row(hero_name(f.fighter) or "—", BAR_TEXT))
     if solo:
-        rows.append(_Row(f"wounds {f.wounds} of {SOLO_WOUNDS}", HURT_TEXT if f.wounds else BAR_DIM, f.wounds))
+        rows.append(_Row(_("wounds {n} of {limit}", n=f.wounds, limit=SOLO_WOUNDS), HURT_TEXT if f.wounds else BAR_DIM,
+                         f.wounds))
     if f.wounded:
-        rows.append(_Row("WOUNDED (fit again next turn)", HURT_TEXT))
+        rows.append(_Row(_("WOUNDED (fit again next turn)"), HURT_TEXT))
     if f.doorway:
-        rows.append(_Row(f"at doorway {f.doorway.lstrip('D')}", BAR_DIM))
+        rows.append(_Row(_("at doorway {n}", n=f.doorway.lstrip("D")), BAR_DIM))
     elif f.in_room:
-        rows.append(_Row(f"inside room {f.in_room}", BAR_DIM))
+        rows.append(_Row(_("inside room {room}", room=f.in_room), BAR_DIM))
     return rows
 
 
@@ -633,17 +660,20 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
         tx, ty = round(x0 + 20), round(y0 + 8)
         img.paste(token, (tx, ty), token)
         text_x = tx + PANEL_TOKEN + 10
-        draw.text((text_x, ty + PANEL_TOKEN / 2), ellipsize(f.player or "Someone", name_face, x1 - 12 - text_x),
+        draw.text((text_x, ty + PANEL_TOKEN / 2), ellipsize(f.player or _("Someone"), name_face, x1 - 12 - text_x),
                   font=name_face, fill=WHITE, anchor="lm")
         y = ty + PANEL_TOKEN + 6
         if role is not None:  # the second cue beside the colour: the role in words, on a strip along the foot
             strip = (x0 + 18, bottom - 34, x1 - 8, bottom - 6)
             draw.rectangle(strip, fill=TURN_RING if lit else PIP_EMPTY, outline=BLACK)
-            draw.text(((strip[0] + strip[2]) / 2, (strip[1] + strip[3]) / 2 + 1), role, font=tag_face, fill=BLACK,
+            face = fit.fitted(role, "bold", int(tag_face.size), strip[2] - strip[0] - 8, smallest=12)
+            draw.text(((strip[0] + strip[2]) / 2, (strip[1] + strip[3]) / 2 + 1), role, font=face, fill=BLACK,
                       anchor="mm")
             foot = strip[1] - 2
         tag_left = x1 - 10
-        gold = ellipsize(f"{f.gold} gold", gold_face, tag_left - 8 - (x0 + 22))
+        gold = _("{n} gold", n=f.gold)
+        gold = ellipsize(gold, fit.fitted(gold, "bold", int(gold_face.size), tag_left - 8 - (x0 + 22), smallest=22),
+                         tag_left - 8 - (x0 + 22))
         draw.text((x0 + 22, y), gold, font=gold_face, fill=GOLD_TEXT, anchor="la")
         gold_w = text_length(gold, gold_face)
         rows = _player_rows(view, f)
@@ -658,7 +688,8 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
             x = x0 + 22
             if row.wounds is not None:
                 x = _pips(draw, x, y + 13, row.wounds, row.limit, 18) + 4
-            draw.text((x, y), ellipsize(row.text, line_face, x1 - 12 - x), font=line_face, fill=row.ink, anchor="la")
+            face = fit.fitted(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14)
+            draw.text((x, y), ellipsize(row.text, face, x1 - 12 - x), font=face, fill=row.ink, anchor="la")
             y += 28
 
 
@@ -676,8 +707,8 @@ def _draw_caption(img: Image.Image, caption: str) -> None:
     draw = canvas(img)
     top = img.height - CAPTION_H
     box = (MARGIN + 4, top + 3, img.width - MARGIN - 4, img.height - 3)
-    face, lines = fit_text(caption, "bold", box[2] - box[0], box[3] - box[1], largest=27, smallest=16,
-                           spacing=1.0)
+    face, lines = fit.fit_lines(caption, "bold", box[2] - box[0], box[3] - box[1], largest=27, smallest=16,
+                                spacing=1.0)
     draw_lines(draw, lines, box, face, BAR_TEXT, valign="middle", spacing=1.0)
 
 
@@ -690,36 +721,45 @@ def render_board(view: LegendView, *, title: str = "") -> bytes:
 # --- alt text -----------------------------------------------------------------------------------------
 
 def _fighter_words(f: FighterView, rooms: Mapping[str, RoomView]) -> str:
-    who = f"{f.player or 'Someone'} ({f.colour or '?'}"
+    player, colour = f.player or _("Someone"), colour_name(f.colour) if f.colour else "?"
     if f.fighter:
-        who += f", {f.fighter}"
-    who += ", wounded)" if f.wounded else ")"
+        who = (_("{player} ({colour}, {fighter}, wounded)", player=player, colour=colour, fighter=hero_name(f.fighter))
+               if f.wounded else
+               _("{player} ({colour}, {fighter})", player=player, colour=colour, fighter=hero_name(f.fighter)))
+    else:
+        who = (_("{player} ({colour}, wounded)", player=player, colour=colour) if f.wounded else
+               _("{player} ({colour})", player=player, colour=colour))
     if f.doorway:
-        return f"{who} on doorway {f.doorway}"
+        return _("{who} on doorway {doorway}", who=who, doorway=f.doorway)
     if f.in_room:
         name = rooms.get(f.in_room, RoomView()).name
-        return f"{who} inside room {f.in_room}" + (f", the {name}" if name else "")
-    return f"{who} not yet in the dungeon"
+        if name:
+            return _("{who} inside room {room}, the {name}", who=who, room=f.in_room, name=card_title(name))
+        return _("{who} inside room {room}", who=who, room=f.in_room)
+    return _("{who} not yet in the dungeon", who=who)
 
 
 def board_alt_text(view: LegendView) -> str:
     """One or two sentences: who is where, how many rooms are explored, whose turn it is."""
     rooms = view.rooms
-    where = "; ".join(_fighter_words(f, rooms) for f in view.fighters) or "No fighters yet"
+    where = _("; ").join(_fighter_words(f, rooms) for f in view.fighters) or _("No fighters yet")
     explored = sum(1 for r in rooms.values() if r.status == "explored")
-    text = f"Dungeon board: {where}. {explored} of {len(rooms) or len(dungeon().room)} rooms explored"
-    partly = [f"{rid} ({r.waiting})" if r.waiting else rid for rid, r in rooms.items() if r.status == "partly"]
+    text = _("Dungeon board: {where}. {explored} of {total} rooms explored", where=where, explored=explored,
+             total=len(rooms) or len(dungeon().room))
+    partly = [f"{rid} ({card_title(r.waiting)})" if r.waiting else rid for rid, r in rooms.items()
+              if r.status == "partly"]
     if partly:
-        text += f"; a danger waits in {', '.join(partly)}"
+        text += _("; a danger waits in {rooms}", rooms=", ".join(partly))
     if view.fighters:
         ranked = sorted(view.fighters, key=lambda f: -f.gold) if view.phase == "over" else view.fighters
-        text += "; gold: " + ", ".join(f"{f.player or 'someone'} {f.gold}" for f in ranked)
+        text += _("; gold: {scores}", scores=", ".join(f"{f.player or _('someone')} {f.gold}" for f in ranked))
         if len(view.fighters) == 1 and view.mode != "starter":
-            text += f"; wounds {view.fighters[0].wounds} of {SOLO_WOUNDS}"
+            text += _("; wounds {n} of {limit}", n=view.fighters[0].wounds, limit=SOLO_WOUNDS)
     to_move = view.to_move
     mover = next((f for f in view.fighters if f.seat == to_move), None) if to_move is not None else None
     if mover is not None:
-        text += f"; {mover.player or 'someone'} ({mover.colour or '?'}) to move"
+        text += _("; {player} ({colour}) to move", player=mover.player or _("someone"),
+                  colour=colour_name(mover.colour) if mover.colour else "?")
         if view.highlight:
-            text += f", can go to {', '.join(view.highlight)}"
+            text += _(", can go to {doorways}", doorways=", ".join(view.highlight))
     return cap_alt(text + ".")

@@ -4,6 +4,7 @@ Spell cards as PNG (cached once drawn), with their alt text."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -18,7 +19,6 @@ from render.common import (
     cap_alt,
     draw_lines,
     ellipsize,
-    fit_text,
     font,
     line_height,
     mix,
@@ -26,12 +26,12 @@ from render.common import (
     png_bytes,
     shrink,
     supersampled,
-    text_length,
-    wrap,
 )
+from render.legend import text as fit
 from render.legend.board import BLACK, WHITE
-from render.legend.text import fit_words
-from rules.legend.content import BOXES, CLASS_NAMES, CLASSES, ActionCard, Fighter, Hero, Spell
+from rules.i18n import language
+from rules.legend.content import BOXES, CLASSES, ActionCard, Fighter, Hero, Spell
+from rules.legend.i18n import KIND_NAMES, N_p, _, _n, _p, card_title, class_name, hero_name, kind_name, spell_name
 
 # --- cards --------------------------------------------------------------------------------------------
 
@@ -50,7 +50,12 @@ WOUNDED_PARCHMENT: RGB = (226, 196, 188)
 INK: RGB = (36, 28, 22)
 GOLD: RGB = (242, 190, 40)
 NEXT_RED: RGB = (200, 30, 30)
-NEXT_NAMES = {"feature": "Feature", "monster": "Monster", "hazard": "Hazard", "treasure": "Treasure"}
+#: The next pile as the red arrow names it (context ``kind``).
+NEXT_NAMES = {"feature": N_p("kind", "Feature"), "monster": N_p("kind", "Monster"), "hazard": N_p("kind", "Hazard"),
+              "treasure": N_p("kind", "Treasure")}
+#: The word in a card's top band (context ``band``: it is drawn in capitals).
+BAND_NAMES = {"room": N_p("band", "room"), "feature": N_p("band", "feature"), "monster": N_p("band", "monster"),
+              "hazard": N_p("band", "hazard"), "treasure": N_p("band", "treasure"), "spell": N_p("band", "Spell")}
 WOUND_RED: RGB = (196, 14, 14)
 
 #: Each kind of Hero has its colour band and emblem; the initial labels its row on Monster and Hazard cards
@@ -62,7 +67,14 @@ CLASS_COLOURS: dict[str, RGB] = {
     "rogue": (36, 104, 60),
     "magic": (96, 46, 150),
 }
-CLASS_INITIALS: dict[str, str] = {"fighter": "F", "dwarf": "D", "cleric": "C", "rogue": "R", "magic": "M"}
+#: The band of a Hero card's wounded side (context ``band``).
+WOUNDED_BANDS = {"fighter": N_p("band", "Wounded fighter"), "dwarf": N_p("band", "Wounded dwarf"),
+                 "cleric": N_p("band", "Wounded cleric"), "rogue": N_p("band", "Wounded rogue"),
+                 "magic": N_p("band", "Wounded magic user")}
+#: The letter on each row's chip of the Expanded Game's table (context ``initial``).
+CLASS_INITIALS: dict[str, str] = {"fighter": N_p("initial", "F"), "dwarf": N_p("initial", "D"),
+                                  "cleric": N_p("initial", "C"), "rogue": N_p("initial", "R"),
+                                  "magic": N_p("initial", "M")}
 SPELL_COLOUR: RGB = (58, 40, 120)
 SUCCESS_GREEN: RGB = (24, 128, 48)
 
@@ -91,6 +103,18 @@ def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
     return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
 
 
+def capitals(label: str) -> str:
+    """A label in capitals, as a card's band prints it: Greek capitals drop their accents (ΑΙΘΟΥΣΑ, not ΑΊΘΟΥΣΑ),
+    as Greek typesetting does; other scripts keep theirs (SEBESÜLT)."""
+    out = []
+    for ch in label.upper():
+        if "\u0370" <= ch <= "\u03ff":
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if c != "\u0301")
+            ch = unicodedata.normalize("NFC", ch)
+        out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=32)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
@@ -104,7 +128,8 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     d.rounded_rectangle((16 * s, 48 * s, (CARD_W - 16) * s - 1, (CARD_H - 16) * s - 1), radius=12 * s,
                         fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
     img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
-    outlined(canvas(img), (CARD_W / 2, 27), label.upper(), font("bold", 22), fill=WHITE,
+    band = capitals(label)
+    outlined(canvas(img), (CARD_W / 2, 27), band, fit.fitted(band, "bold", 22, CARD_W - 48), fill=WHITE,
              outline=mix(colour, BLACK, 0.6))
     return img
 
@@ -136,24 +161,26 @@ def _boxes(draw: ImageDraw.ImageDraw, top: int, numbers: Sequence[int], dot: int
 def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
     """Bottom of an Action card: a red arrow naming the next pile, or the End of Room box."""
     top, bottom = CARD_H - 78, CARD_H - 28
-    face = font("bold", 23)
     if nxt == "end":
         draw.rounded_rectangle((90, top, CARD_W - 90, bottom), radius=6, fill=INK, outline=BLACK, width=2)
         draw.rectangle((96, top + 6, CARD_W - 96, bottom - 6), outline=PARCHMENT, width=2)
-        draw.text((CARD_W / 2, (top + bottom) / 2), "End of Room", font=face, fill=PARCHMENT, anchor="mm")
+        end = _("End of Room")
+        draw.text((CARD_W / 2, (top + bottom) / 2), end, font=fit.fitted(end, "bold", 23, CARD_W - 180 - 24),
+                  fill=PARCHMENT, anchor="mm")
         return
     mid = (top + bottom) / 2
     x0, x1 = 80, CARD_W - 80
     points = [(x0, top), (x1 - 28, top), (x1, mid), (x1 - 28, bottom), (x0, bottom)]
     draw.polygon(points, fill=NEXT_RED, outline=BLACK, width=2)
-    label = f"Next: {NEXT_NAMES.get(nxt, nxt.title())}"
-    draw.text(((x0 + x1 - 28) / 2, mid), label, font=face, fill=WHITE, anchor="mm")
+    label = _("Next: {kind}", kind=_p("kind", NEXT_NAMES[nxt]) if nxt in NEXT_NAMES else nxt.title())
+    draw.text(((x0 + x1 - 28) / 2, mid), label, font=fit.fitted(label, "bold", 23, x1 - 28 - x0 - 16), fill=WHITE,
+              anchor="mm")
 
 
 def _text(draw: ImageDraw.ImageDraw, text: str, box: Box, *, largest: int = 22) -> None:
     """Card text, centred in ``box`` at the largest size that fits."""
-    face, lines = fit_text(text, "sans", box[2] - box[0], box[3] - box[1], largest=largest, smallest=13,
-                           spacing=1.25)
+    face, lines = fit.fit_lines(text, "sans", box[2] - box[0], box[3] - box[1], largest=largest, smallest=13,
+                                spacing=1.25)
     draw_lines(draw, lines, box, face, INK, align="center", valign="middle", spacing=1.25)
 
 
@@ -559,7 +586,7 @@ def _card_bytes(img: Image.Image) -> bytes:
 
 def title_lines(text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """A card's title: as large as fits in two lines, never broken inside a word."""
-    return fit_words(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
+    return fit.fit_words(text, "serif", CARD_W - 60, 84, largest=34, smallest=22, spacing=1.1)
 
 
 def _title(draw: ImageDraw.ImageDraw, text: str, top: int) -> int:
@@ -578,8 +605,8 @@ def _danger_body(img: Image.Image, draw: ImageDraw.ImageDraw, card: ActionCard, 
     for size in range(21, 12, -1):
         face = font("sans", size)
         step = line_height(face, spacing)
-        above = wrap(card.text, face, width)
-        below = wrap(card.after, face, width) if card.after else []
+        above = fit.wrap_lines(_(card.text), face, width)
+        below = fit.wrap_lines(_(card.after), face, width) if card.after else []
         need = (len(above) + len(below)) * step + 12
         if need + 80 <= bottom - top:
             break
@@ -612,7 +639,9 @@ def _party_rows(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, card: Act
         draw.rounded_rectangle((label_x0, y, label_x1, y + ROW_H), radius=7, fill=tint, outline=BLACK, width=1)
         icon = ROW_H - 4
         img.alpha_composite(_emblem_on_chip(kind, icon), (label_x0 + 3, y + 2))
-        outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), CLASS_INITIALS[kind], initial, fill=WHITE,
+        letter_of = _p("initial", CLASS_INITIALS[kind])
+        outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), letter_of,
+                 fit.fitted(letter_of, "bold", int(initial.size), 34, smallest=13), fill=WHITE,
                  outline=mix(tint, BLACK, 0.6), width=2)
         for i in range(5):
             x = left + i * (w + gap)
@@ -647,7 +676,7 @@ _CARD_PNGS: dict[tuple[Any, ...], bytes] = {}
 
 
 def _card_png(card: ActionCard) -> bytes:
-    key = _card_key(card)
+    key = (language(), *_card_key(card))
     data = _CARD_PNGS.get(key)
     if data is None:
         data = _CARD_PNGS[key] = _draw_card(card)
@@ -661,8 +690,8 @@ def _draw_card(card: ActionCard) -> bytes:
 def _card_image(card: ActionCard) -> Image.Image:
     """The card as an RGBA image (not cached: ``render_card`` caches the PNG)."""
     colour = KIND_COLOURS.get(card.kind, KIND_COLOURS["room"])
-    img, draw = _frame(colour, card.kind, PARCHMENT)
-    top = _title(draw, card.title, 58)
+    img, draw = _frame(colour, _p("band", BAND_NAMES.get(card.kind, card.kind)), PARCHMENT)
+    top = _title(draw, card_title(card.title), 58)
     bottom = CARD_H - 88  # above the Next / End of Room box
     if card.kind in ("monster", "hazard") and card.party:
         table_top = bottom - PARTY_TABLE_H
@@ -674,17 +703,19 @@ def _card_image(card: ActionCard) -> Image.Image:
         _danger_body(img, draw, card, colour, top + 2, boxes_top - 10)
     elif card.kind == "treasure":
         coin_h = 150
-        _text(draw, card.text, (34, top, CARD_W - 34, bottom - coin_h - 10), largest=22)
+        _text(draw, _(card.text), (34, top, CARD_W - 34, bottom - coin_h - 10), largest=22)
         cy = bottom - coin_h // 2 - 4
         cx = CARD_W // 2 - 70
         _paste_emblem(img, "treasure", (cx - 75, cy - 75, cx + 75, cy + 75), colour)
         value = font("serif", 60 if card.gold < 1000 else 46)
         outlined(draw, (CARD_W // 2 + 70, cy - 12), str(card.gold), value, fill=GOLD, outline=INK, width=3)
-        draw.text((CARD_W // 2 + 70, cy + 34), "gold pieces", font=font("bold", 20), fill=INK, anchor="mm")
+        pieces = _("gold pieces")
+        draw.text((CARD_W // 2 + 70, cy + 34), pieces, font=fit.fitted(pieces, "bold", 20, 190), fill=INK,
+                  anchor="mm")
     else:
         pic = 150
         _paste_emblem(img, art_of(card), (34, top, CARD_W - 34, top + pic), colour)
-        _text(draw, card.text, (34, top + pic + 8, CARD_W - 34, bottom - 6), largest=23)
+        _text(draw, _(card.text), (34, top + pic + 8, CARD_W - 34, bottom - 6), largest=23)
     _next_box(draw, card.next)
     return img
 
@@ -745,7 +776,7 @@ def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Seq
         draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, outline=MARK, width=5)
     shown = list(lines)[-RESULT_MAX:]
     cut = len(lines) - len(shown)
-    rows = shown if not cut else [(f"… {cut} earlier roll{'s' if cut > 1 else ''}", None), *shown]
+    rows = shown if not cut else [(_n("… {n} earlier roll", "… {n} earlier rolls", cut), None), *shown]
     strip_h = 16 + RESULT_LINE_H * len(rows)
     img = Image.new("RGBA", (CARD_W, CARD_H + strip_h), (0, 0, 0, 0))
     img.alpha_composite(base)
@@ -756,10 +787,7 @@ def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Seq
     for text, good in rows:
         ink = PARCHMENT if good is None else ((120, 230, 130) if good else (255, 120, 110))
         line = ("" if good is None else ("✓ " if good else "✗ ")) + text
-        size = 25
-        while size > 18 and text_length(line, font("bold", size)) > CARD_W - 36:  # shrink before cutting
-            size -= 1
-        face = font("bold", size)
+        face = fit.fitted(line, "bold", 25, CARD_W - 36, smallest=18)  # shrink before cutting
         d.text((18, y + RESULT_LINE_H / 2), ellipsize(line, face, CARD_W - 36), font=face, fill=ink, anchor="lm")
         y += RESULT_LINE_H
     return img
@@ -769,7 +797,7 @@ _RESULT_PNGS: dict[tuple[Any, ...], bytes] = {}
 
 
 def _result_png(card: ActionCard, boxes: tuple[MarkedBox, ...], lines: tuple[ResultLine, ...]) -> bytes:
-    key = (_card_key(card), boxes, lines)
+    key = (language(), _card_key(card), boxes, lines)
     data = _RESULT_PNGS.get(key)
     if data is None:
         if len(_RESULT_PNGS) >= 64:  # a fight's picture is seen once or twice: keep only the latest few
@@ -792,21 +820,26 @@ def render_card_result(card: ActionCard | Mapping[str, Any], *, boxes: Sequence[
 def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     """The card in words: kind, title, texts, the numbers to roll and what comes next."""
     c = _as_card(card)
-    parts = [f"{c.kind.title()} card: {c.title}. {c.text}"]
+    parts = [_("{kind} card: {card}. {text}", kind=kind_name(c.kind) if c.kind in KIND_NAMES else c.kind.title(),
+               card=card_title(c.title), text=_(c.text))]
     if c.after:
-        parts.append(f"Once overcome: {c.after}")
+        parts.append(_("Once overcome: {text}", text=_(c.after)))
     if c.needs:
         boxes = ", ".join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
-        parts.append(f"Roll needed by a fighter whose red dot is under box {boxes}.")
+        parts.append(_("Roll needed by a fighter whose red dot is under box {boxes}.", boxes=boxes))
     if c.party:
         rows = [("fighter", c.needs)] + [(k, c.party.get(k, ())) for k in CLASSES[1:]]
-        words = "; ".join(f"{CLASS_NAMES[k]} {'/'.join(str(n) for n in row) or 'none'}" for k, row in rows)
-        parts.append(f"Rolls needed by each kind of hero, boxes A to E: {words}.")
+        words = "; ".join(_("{kind} {rolls}", kind=class_name(k), rolls="/".join(str(n) for n in row) or _("none"))
+                          for k, row in rows)
+        parts.append(_("Rolls needed by each kind of hero, boxes A to E: {rolls}.", rolls=words))
     if c.kind == "monster" and c.dot is not None and 0 <= c.dot < len(BOXES):
-        parts.append(f"Its red dot is under box {BOXES[c.dot]}.")
+        parts.append(_("Its red dot is under box {box}.", box=BOXES[c.dot]))
     if c.kind == "treasure":
-        parts.append(f"Worth {c.gold} gold pieces.")
-    parts.append("End of room." if c.next == "end" else f"Next: {NEXT_NAMES.get(c.next, c.next)}.")
+        parts.append(_("Worth {gold} gold pieces.", gold=c.gold))
+    if c.next == "end":
+        parts.append(_("End of room."))
+    else:
+        parts.append(_("Next: {kind}.", kind=_p("kind", NEXT_NAMES[c.next]) if c.next in NEXT_NAMES else c.next))
     return cap_alt(" ".join(p.strip() for p in parts))
 
 
@@ -845,16 +878,21 @@ def _slashes(draw: ImageDraw.ImageDraw, box: Box) -> None:
         draw.line((*a, *b), fill=WOUND_RED, width=7)
 
 
-@cache
 def hero_image(hero: Hero, wounded: bool) -> Image.Image:
-    """The Hero card (480×680, RGBA with clear corners), drawn once per hero and side; do not modify it."""
+    """The Hero card (480×680, RGBA with clear corners) in the current language, drawn once per hero, side
+    and language; do not modify it."""
+    return _hero_image(hero, wounded, language())
+
+
+@cache
+def _hero_image(hero: Hero, wounded: bool, lang: str) -> Image.Image:
     kind = hero.kind if hero.kind in CLASS_COLOURS else "fighter"
     colour = CLASS_COLOURS[kind]
-    name = CLASS_NAMES.get(kind, "Hero")
+    name = class_name(kind)
     band = _wounded_colour(colour) if wounded else colour
-    img, draw = _frame(band, f"Wounded {name.lower()}" if wounded else name,
-                       WOUNDED_PARCHMENT if wounded else PARCHMENT)
-    top = _title(draw, hero.name, 58)
+    label = _p("band", WOUNDED_BANDS[kind]) if wounded else name
+    img, draw = _frame(band, label, WOUNDED_PARCHMENT if wounded else PARCHMENT)
+    top = _title(draw, hero_name(hero.name), 58)
     pic = 170
     emblem_box = (34, top, CARD_W - 34, top + pic)
     _paste_emblem(img, kind, emblem_box, colour)
@@ -862,43 +900,50 @@ def hero_image(hero: Hero, wounded: bool) -> Image.Image:
         _slashes(draw, emblem_box)
         img.alpha_composite(_blood(96), (CARD_W - 34 - 104, top - 6))
         img.alpha_composite(_blood(64), (40, top + pic - 70))
-        outlined(draw, (CARD_W / 2, top + pic / 2), "WOUNDED", font("bold", 44), fill=WOUND_RED, outline=WHITE,
-                 width=4)
+        stamp = _("WOUNDED")
+        outlined(draw, (CARD_W / 2, top + pic / 2), stamp, fit.fitted(stamp, "bold", 44, CARD_W - 90),
+                 fill=WOUND_RED, outline=WHITE, width=4)
     boxes_top = CARD_H - 190
-    _text(draw, hero.wounded_text if wounded else hero.text, (34, top + pic + 8, CARD_W - 34, boxes_top - 30),
+    _text(draw, _(hero.wounded_text if wounded else hero.text), (34, top + pic + 8, CARD_W - 34, boxes_top - 30),
           largest=22)
-    draw.text((CARD_W / 2, boxes_top - 24), "Defence: what a Monster must roll to wound",
-              font=font("bold", 15), fill=INK, anchor="ma")
+    defence = _("Defence: what a Monster must roll to wound")
+    draw.text((CARD_W / 2, boxes_top - 24), defence, font=fit.fitted(defence, "bold", 15, CARD_W - 40),
+              fill=INK, anchor="ma")
     _boxes(draw, boxes_top, hero.defence, hero.dot, band)
     if 0 <= hero.dot < len(BOXES):
         box = BOXES[hero.dot]
-        hint = f"Red dot under {box}: to beat a Monster or Hazard, roll its box {box} number ({name} row) or more"
-        face, lines = fit_text(hint, "bold", CARD_W - 80, 50, largest=17, smallest=13, spacing=1.1)
+        hint = _("Red dot under {box}: to beat a Monster or Hazard, roll its box {box} number ({kind} row) or more",
+                 box=box, kind=name)
+        face, lines = fit.fit_lines(hint, "bold", CARD_W - 80, 50, largest=17, smallest=11, spacing=1.1)
         draw_lines(draw, lines, (40, CARD_H - 76, CARD_W - 40, CARD_H - 24), face, INK, align="center",
                    valign="middle", spacing=1.1)
     return img
 
 
 @cache
-def _hero_png(hero: Hero, wounded: bool) -> bytes:
+def _hero_png(hero: Hero, wounded: bool, lang: str) -> bytes:
     return _card_bytes(hero_image(hero, wounded))
 
 
 def render_hero(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) -> bytes:
-    """PNG (480×680) of a Hero card of any kind, unwounded or wounded side; drawn once per hero and side."""
-    return _hero_png(_as_hero(hero), wounded)
+    """PNG (480×680) of a Hero card of any kind, unwounded or wounded side; drawn once per hero, side and
+    language."""
+    return _hero_png(_as_hero(hero), wounded, language())
 
 
 def hero_alt_text(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) -> str:
     """The Hero card in words: kind, name, side, text, defences and where its red dot points."""
     h = _as_hero(hero)
-    name = CLASS_NAMES.get(h.kind, "Hero")
-    side = "wounded side" if wounded else "unwounded side"
+    name = class_name(h.kind) if h.kind in CLASS_COLOURS else _("Hero")
     defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
     dot = BOXES[h.dot] if 0 <= h.dot < len(BOXES) else "?"
-    text = h.wounded_text if wounded else h.text
-    return cap_alt(f"{name} card, {side}: {h.name}. {text} Defence {defence}; red dot under box {dot} of the "
-                   f"{name} row.")
+    values = {"kind": name, "hero": hero_name(h.name), "text": _(h.wounded_text if wounded else h.text),
+              "defence": defence, "box": dot}
+    if wounded:
+        return cap_alt(_("{kind} card, wounded side: {hero}. {text} Defence {defence}; red dot under box {box} of "
+                         "the {kind} row.", **values))
+    return cap_alt(_("{kind} card, unwounded side: {hero}. {text} Defence {defence}; red dot under box {box} of "
+                     "the {kind} row.", **values))
 
 
 def render_fighter(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> bytes:
@@ -911,32 +956,41 @@ def render_fighter(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> by
 SPELL_BOX_W, SPELL_BOX_H = 72, 68
 
 
-@cache
 def spell_image(spell: Spell) -> Image.Image:
-    """The Spell card (480×680, RGBA with clear corners), drawn once per spell; do not modify it.
+    """The Spell card (480×680, RGBA with clear corners) in the current language, drawn once per spell and
+    language; do not modify it.
 
     Its boxes A–E sit where a Monster card's boxes do, so the box beside a Monster's red dot says whether
     the spell can work on it: a green tick "Success" or a red cross "No Effect"."""
-    img, draw = _frame(SPELL_COLOUR, "Spell", PARCHMENT)
-    top = _title(draw, spell.name, 58)
+    return _spell_image(spell, language())
+
+
+@cache
+def _spell_image(spell: Spell, lang: str) -> Image.Image:
+    img, draw = _frame(SPELL_COLOUR, _p("band", BAND_NAMES["spell"]), PARCHMENT)
+    top = _title(draw, spell_name(spell.name), 58)
     pic = 96
     _paste_emblem(img, "spell", (34, top, CARD_W - 34, top + pic), SPELL_COLOUR)
     y = top + pic + 8
     draw.rounded_rectangle((110, y, CARD_W - 110, y + 44), radius=10, fill=GOLD, outline=INK, width=3)
-    draw.text((CARD_W / 2, y + 23), f"Roll {spell.roll} or more", font=font("bold", 27), fill=INK, anchor="mm")
+    roll = _("Roll {n} or more", n=spell.roll)
+    draw.text((CARD_W / 2, y + 23), roll, font=fit.fitted(roll, "bold", 27, CARD_W - 220 - 16), fill=INK,
+              anchor="mm")
     boxes_top = CARD_H - 142
     y += 54
     split = y + (boxes_top - 30 - y) * 3 // 5
-    _text(draw, spell.text, (34, y, CARD_W - 34, split), largest=21)
-    face, lines = fit_text(f"No Effect: {spell.fizzle}", "cond", CARD_W - 76, boxes_top - 34 - split - 6,
-                           largest=18, smallest=12, spacing=1.2)
+    _text(draw, _(spell.text), (34, y, CARD_W - 34, split), largest=21)
+    face, lines = fit.fit_lines(_("No Effect: {text}", text=_(spell.fizzle)), "cond", CARD_W - 76,
+                                boxes_top - 34 - split - 6, largest=18, smallest=12, spacing=1.2)
     draw_lines(draw, lines, (38, split + 6, CARD_W - 38, boxes_top - 34), face, mix(INK, PARCHMENT, 0.2),
                align="center", valign="middle", spacing=1.2)
-    draw.text((CARD_W / 2, boxes_top - 24), "Box beside the Monster's red dot:", font=font("bold", 15), fill=INK,
+    beside = _("Box beside the Monster's red dot:")
+    draw.text((CARD_W / 2, boxes_top - 24), beside, font=fit.fitted(beside, "bold", 15, CARD_W - 40), fill=INK,
               anchor="ma")
     gap = 10
     left = (CARD_W - (5 * SPELL_BOX_W + 4 * gap)) // 2
-    mark, word = font("bold", 30), font("bold", 12)
+    mark = font("bold", 30)
+    success, no_effect = _("Success"), _("No Effect")
     for i, letter in enumerate(BOXES):
         x = left + i * (SPELL_BOX_W + gap)
         works = i < len(spell.works) and spell.works[i]
@@ -945,19 +999,20 @@ def spell_image(spell: Spell) -> Image.Image:
         b = (x, boxes_top + 20, x + SPELL_BOX_W, boxes_top + 20 + SPELL_BOX_H)
         draw.rounded_rectangle(b, radius=8, fill=WHITE if works else (250, 228, 226), outline=tint, width=4)
         draw.text((x + SPELL_BOX_W / 2, b[1] + 24), "✓" if works else "✗", font=mark, fill=tint, anchor="mm")
-        draw.text((x + SPELL_BOX_W / 2, b[3] - 14), "Success" if works else "No Effect", font=word, fill=INK,
-                  anchor="mm")
+        said = success if works else no_effect
+        draw.text((x + SPELL_BOX_W / 2, b[3] - 14), said,
+                  font=fit.fitted(said, "bold", 12, SPELL_BOX_W - 8, smallest=9), fill=INK, anchor="mm")
     return img
 
 
 @cache
-def _spell_png(spell: Spell) -> bytes:
+def _spell_png(spell: Spell, lang: str) -> bytes:
     return _card_bytes(spell_image(spell))
 
 
 def render_spell(spell: Spell | Mapping[str, Any]) -> bytes:
-    """PNG (480×680) of a Spell card; drawn once per spell and cached."""
-    return _spell_png(_as_spell(spell))
+    """PNG (480×680) of a Spell card; drawn once per spell and language, and cached."""
+    return _spell_png(_as_spell(spell), language())
 
 
 def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
@@ -965,17 +1020,21 @@ def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
     sp = _as_spell(spell)
     works = [b for b, ok in zip(BOXES, sp.works, strict=False) if ok]
     immune = [b for b, ok in zip(BOXES, sp.works, strict=False) if not ok]
-    boxes = f"Success against a Monster whose red dot is under box {', '.join(works) or 'none'}"
+    boxes = _("Success against a Monster whose red dot is under box {boxes}", boxes=", ".join(works) or _("none"))
     if immune:
-        boxes += f"; No Effect under box {', '.join(immune)}"
-    return cap_alt(f"Spell card: {sp.name}, roll {sp.roll} or more. {sp.text} {boxes}. "
-                   f"If it has no effect: {sp.fizzle}")
+        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=", ".join(immune))
+    return cap_alt(_("Spell card: {spell}, roll {n} or more. {text} {boxes}. If it has no effect: {fizzle}",
+                     spell=spell_name(sp.name), n=sp.roll, text=_(sp.text), boxes=boxes, fizzle=_(sp.fizzle)))
 
 
 def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
     f = _as_fighter(fighter)
-    side = "wounded side" if wounded else "unwounded side"
     defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
     dot = BOXES[f.dot] if 0 <= f.dot < len(BOXES) else "?"
-    text = f.wounded_text if wounded else f.text
-    return cap_alt(f"Fighter card, {side}: {f.name}. {text} Defence {defence}; red dot under box {dot}.")
+    values = {"hero": hero_name(f.name), "text": _(f.wounded_text if wounded else f.text), "defence": defence,
+              "box": dot}
+    if wounded:
+        return cap_alt(_("Fighter card, wounded side: {hero}. {text} Defence {defence}; red dot under box {box}.",
+                         **values))
+    return cap_alt(_("Fighter card, unwounded side: {hero}. {text} Defence {defence}; red dot under box {box}.",
+                     **values))

@@ -31,6 +31,7 @@ from render.common import (
     supersampled,
     text_length,
 )
+from render.legend import text as fit
 from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
 from render.legend.cards import (
     CARD_H,
@@ -40,7 +41,9 @@ from render.legend.cards import (
     hero_image,
     spell_image,
 )
-from rules.legend.content import BOXES, CLASS_NAMES, Hero, Spell, hero_index, spell_index
+from rules.i18n import language
+from rules.legend.content import BOXES, Hero, Spell, hero_index, spell_index
+from rules.legend.i18n import _, class_name, colour_name, hero_name, spell_name
 from rules.legend.view import PartyView
 
 Party = PartyView
@@ -69,9 +72,14 @@ HURT_TEXT: RGB = (255, 96, 96)  # "WOUNDED" on the dark ground
 
 # --- cached pieces ------------------------------------------------------------------------------------
 
-@cache
 def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
-    """A Hero card at party size; the wounded side also dimmed, so it stands out in the row."""
+    """A Hero card at party size (in the current language); the wounded side also dimmed, so it stands out in
+    the row."""
+    return _small_hero_in(hero, wounded, language())
+
+
+@cache
+def _small_hero_in(hero: Hero, wounded: bool, lang: str) -> Image.Image:
     img = shrink(hero_image(hero, wounded), (HERO_W, HERO_H))
     if wounded:
         rgb = ImageEnhance.Brightness(img.convert("RGB")).enhance(0.8)
@@ -80,8 +88,13 @@ def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
     return img
 
 
-@cache
 def _small_spell(spell: Spell) -> Image.Image:
+    """A Spell card at party size, in the current language."""
+    return _small_spell_in(spell, language())
+
+
+@cache
+def _small_spell_in(spell: Spell, lang: str) -> Image.Image:
     return shrink(spell_image(spell), (SPELL_W, SPELL_H))
 
 
@@ -97,13 +110,14 @@ def _dashed_slot(w: int, h: int, lines: tuple[str, ...]) -> Image.Image:
     for y in range(inset + 10, h - inset - 10, step):  # left and right edges
         for x in (inset, w - inset - 1):
             d.line((x, y, x, min(y + dash, h - inset - 10)), fill=DASH, width=4)
-    faces = [font("bold", 26)] + [font("bold", 22)] * (len(lines) - 1)
-    total = sum(f.size + 10 for f in faces)
+    sizes = [26] + [22] * (len(lines) - 1)
+    total = sum(size + 10 for size in sizes)
     ty = (h - total) / 2
-    for text, face in zip(lines, faces, strict=True):
-        d.text((w / 2, ty), ellipsize(text, face, w - 24), font=face, fill=DASH if face.size > 22 else WHITE,
+    for i, (text, size) in enumerate(zip(lines, sizes, strict=True)):
+        face = fit.fitted(text, "bold", size, w - 24, smallest=size - 8)
+        d.text((w / 2, ty), ellipsize(text, face, w - 24), font=face, fill=DASH if i == 0 else WHITE,
                anchor="ma")
-        ty += face.size + 10
+        ty += size + 10
     return img
 
 
@@ -146,7 +160,7 @@ class _Slot:
 
     @property
     def name(self) -> str:
-        return self.hero.name if self.hero else self.id
+        return hero_name(self.hero.name) if self.hero else self.id
 
 
 def _slots(party: Party, heroes: Mapping[str, Hero]) -> list[_Slot]:
@@ -210,8 +224,9 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     draw.rectangle((0, HEADER_H - 12, WIDTH, HEADER_H - 8), fill=fill)
     token = _player_token(colour, letter)
     img.paste(token, (MARGIN, (HEADER_H - 8 - token.height) // 2), token)
-    player = party.player or "Someone"
-    title = f"{player}'s party ({colour})" if colour else f"{player}'s party"
+    player = party.player or _("Someone")
+    title = (_("{player}'s party ({colour})", player=player, colour=colour_name(colour)) if colour else
+             _("{player}'s party", player=player))
     outlined(draw, (MARGIN + 62, (HEADER_H - 8) / 2), ellipsize(title, font("serif", 30), WIDTH - MARGIN - 72),
              font("serif", 30), fill=WHITE, outline=BLACK, width=2, anchor="lm")
 
@@ -226,12 +241,13 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         if spell is not None:
             card = _small_spell(spell)
             img.paste(card, (left, top), card)
-            label, sub = spell.name, f"spell · roll {spell.roll}+"
+            label, sub = spell_name(spell.name), _("spell · roll {n}+", n=spell.roll)
         else:
-            words = ("no spell", "/study", "to learn one") if spell_id is None else (spell_id, "unknown spell")
+            words = ((_("no spell"), "/study", _("to learn one")) if spell_id is None else
+                     (spell_id, _("unknown spell")))
             empty = _dashed_slot(SPELL_W, SPELL_H, words)
             img.paste(empty, (left, top), empty)
-            label, sub = "no spell", f"{owner} can /study"
+            label, sub = _("no spell"), _("{hero} can /study", hero=owner)
         _plate(draw, (sx, sy + HERO_H + 8, sx + HERO_W, sy + HERO_H + PLATE_H - 10), label, sub, DASH,
                font("bold", 26), kind_face)
     for i, slot in enumerate(slots):
@@ -240,34 +256,34 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         if slot.hero is not None:
             card = _small_hero(slot.hero, slot.wounded)
         else:
-            card = _dashed_slot(HERO_W, HERO_H, (slot.id, "unknown hero"))
+            card = _dashed_slot(HERO_W, HERO_H, (slot.id, _("unknown hero")))
         if leader:
             draw.rounded_rectangle((x - 7, y - 7, x + HERO_W + 6, y + HERO_H + 6), radius=20,
                                    fill=LEADER_GOLD, outline=BLACK, width=2)
             _banner(img, draw, x, y)
         img.paste(card, (x, y), card)
         tint = CLASS_COLOURS.get(slot.hero.kind, BAR_DIM) if slot.hero else BAR_DIM
-        kind = CLASS_NAMES.get(slot.hero.kind, "Hero") if slot.hero else "?"
-        place = "Leader" if leader else f"#{i + 1}"
-        sub = f"{place} · {kind}" + (" · WOUNDED" if slot.wounded else "")
+        kind = class_name(slot.hero.kind) if slot.hero else "?"
+        if leader:
+            sub = _("Leader · {kind} · WOUNDED", kind=kind) if slot.wounded else _("Leader · {kind}", kind=kind)
+        else:
+            sub = (_("#{n} · {kind} · WOUNDED", n=i + 1, kind=kind) if slot.wounded else
+                   _("#{n} · {kind}", n=i + 1, kind=kind))
         _plate(draw, (x, y + HERO_H + 8, x + HERO_W, y + HERO_H + PLATE_H - 10), slot.name, sub,
-               WOUND_RED if slot.wounded else tint, plate_face, kind_face)
+               WOUND_RED if slot.wounded else tint, plate_face, kind_face, hurt=slot.wounded)
     return img
 
 
 def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str, sub: str, tint: RGB,
-           face: ImageFont.FreeTypeFont, small: ImageFont.FreeTypeFont) -> None:
+           face: ImageFont.FreeTypeFont, small: ImageFont.FreeTypeFont, *, hurt: bool = False) -> None:
     """A name under a card, with a colour bar on its left and a second line (kind, wounded) below."""
     x0, y0, x1, y1 = box
     draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
     if sub:
         draw.text((x0 + 14, y0 + 1), ellipsize(name, face, x1 - x0 - 16), font=face, fill=BAR_TEXT)
-        size = small.size
-        while size > 14 and text_length(sub, font("bold", size)) > x1 - x0 - 16:  # shrink, never cut, the kind
-            size -= 1
-        line = font("bold", size)
+        line = fit.fitted(sub, "bold", int(small.size), x1 - x0 - 16, smallest=14)  # shrink, never cut, the kind
         draw.text((x0 + 14, y1 - 1), ellipsize(sub, line, x1 - x0 - 16), font=line,
-                  fill=HURT_TEXT if "WOUNDED" in sub else BAR_DIM, anchor="ls")
+                  fill=HURT_TEXT if hurt else BAR_DIM, anchor="ls")
     else:
         draw.text((x0 + 14, (y0 + y1) / 2), name, font=face, fill=BAR_DIM, anchor="lm")
 
@@ -282,11 +298,12 @@ def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, card_top: int) 
     draw.polygon(ribbon, fill=LEADER_GOLD, outline=BLACK, width=2)
     crown = _crown()
     cx = x + HERO_W // 2
-    face = font("bold", 26)
-    text_w = text_length("LEADER", face)
+    word = _("LEADER")
+    face = fit.fitted(word, "bold", 26, x1 - x0 - 2 * notch - crown.width - 8, smallest=14)
+    text_w = text_length(word, face)
     left = round(cx - (crown.width + 8 + text_w) / 2)
     img.paste(crown, (left, (top + bottom - crown.height) // 2), crown)
-    draw.text((left + crown.width + 8, (top + bottom) / 2 + 1), "LEADER", font=face, fill=BLACK, anchor="lm")
+    draw.text((left + crown.width + 8, (top + bottom) / 2 + 1), word, font=face, fill=BLACK, anchor="lm")
 
 
 def _palette_bytes(img: Image.Image) -> bytes:
@@ -295,7 +312,7 @@ def _palette_bytes(img: Image.Image) -> bytes:
 
 
 @lru_cache(maxsize=64)
-def _party_png(party: Party) -> bytes:
+def _party_png(party: Party, lang: str) -> bytes:
     return _palette_bytes(compose_party(party))
 
 
@@ -305,15 +322,17 @@ def render_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     ones on their wounded side, the Magic User's spell beside him, the player's colour and letter.
     With the game's own cards (no ``heroes``/``spells`` given) the PNG of an unchanged party is cached."""
     if heroes is None and spells is None:
-        return _party_png(party)
+        return _party_png(party, language())
     return _palette_bytes(compose_party(party, heroes=heroes, spells=spells))
 
 
 # --- alt text -----------------------------------------------------------------------------------------
 
 def _who(slot: _Slot) -> str:
-    kind = CLASS_NAMES.get(slot.hero.kind, "Hero") if slot.hero else "unknown hero"
-    return f"{slot.name} ({kind}{', wounded' if slot.wounded else ''})"
+    kind = class_name(slot.hero.kind) if slot.hero else _("unknown hero")
+    if slot.wounded:
+        return _("{hero} ({kind}, wounded)", hero=slot.name, kind=kind)
+    return _("{hero} ({kind})", hero=slot.name, kind=kind)
 
 
 def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
@@ -323,24 +342,30 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     spells = spell_index() if spells is None else spells
     slots = _slots(party, heroes)
     colour = party.colour
-    owner = f"{party.player or 'Someone'}'s party" + (f" ({colour})" if colour else "")
+    player = party.player or _("Someone")
+    owner = (_("{player}'s party ({colour})", player=player, colour=colour_name(colour)) if colour else
+             _("{player}'s party", player=player))
     if not slots:
-        return cap_alt(f"{owner}: no heroes.")
+        return cap_alt(_("{party}: no heroes.", party=owner))
     lead = slots[-1]
-    lead_kind = CLASS_NAMES.get(lead.hero.kind, "Hero") if lead.hero else "unknown hero"
-    text = (f"{owner}, led by {lead.name} the {lead_kind} at the right end. Left to right: "
-            f"{', '.join(_who(s) for s in slots)}.")
+    lead_kind = class_name(lead.hero.kind) if lead.hero else _("unknown hero")
+    text = _("{party}, led by {hero} the {kind} at the right end. Left to right: {heroes}.", party=owner,
+             hero=lead.name, kind=lead_kind, heroes=_(", ").join(_who(s) for s in slots))
     hurt = [s.name for s in slots if s.wounded]
-    text += f" Wounded: {', '.join(hurt)}." if hurt else " No one is wounded."
+    text += " " + (_("Wounded: {heroes}.", heroes=_(", ").join(hurt)) if hurt else _("No one is wounded."))
     mage = next((s for s in slots if s.hero and s.hero.kind == "magic"), None)
     spell_id, spell = _spell_of(party, spells)
-    who = mage.name if mage else "The party"
+    who = mage.name if mage else _("The party")
     if spell is not None:
         immune = [b for b, ok in zip(BOXES, spell.works, strict=False) if not ok]
-        text += f" {who} holds the {spell.name} spell (roll {spell.roll} or more"
-        text += f"; no effect under box {', '.join(immune)})." if immune else "; works on every Monster)."
+        if immune:
+            said = _("{hero} holds the {spell} spell (roll {n} or more; no effect under box {boxes}).", hero=who,
+                     spell=spell_name(spell.name), n=spell.roll, boxes=", ".join(immune))
+        else:
+            said = _("{hero} holds the {spell} spell (roll {n} or more; works on every Monster).", hero=who,
+                     spell=spell_name(spell.name), n=spell.roll)
     elif spell_id:
-        text += f" {who} holds an unknown spell, {spell_id}."
+        said = _("{hero} holds an unknown spell, {spell}.", hero=who, spell=spell_id)
     else:
-        text += f" {who} has no spell."
-    return cap_alt(text)
+        said = _("{hero} has no spell.", hero=who)
+    return cap_alt(text + " " + said)

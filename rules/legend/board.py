@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from rules.legend.content import Dungeon, dungeon
-
-SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+from rules.legend.i18n import _, card_title, place
 
 
 class Board:
@@ -48,15 +47,26 @@ class Board:
         d = self.doorways[doorway]
         if d.room is None:
             entrance = self.entrances.get(doorway)
-            where = f"by the {entrance.name} ({entrance.id})" if entrance else "in a corridor"
-            return f"{doorway} — {where}"
-        side = SIDE_NAMES.get(d.side or "", "")
-        return f"{doorway} — {side} door of {room_label(d.room, room_names)}".replace("  ", " ")
+            if entrance:
+                return _("{doorway} — by the {entrance} ({id})", doorway=doorway, entrance=place(entrance.name),
+                         id=entrance.id)
+            return _("{doorway} — in a corridor", doorway=doorway)
+        room = room_label(d.room, room_names)
+        if d.side == "n":
+            return _("{doorway} — north door of {room}", doorway=doorway, room=room)
+        if d.side == "e":
+            return _("{doorway} — east door of {room}", doorway=doorway, room=room)
+        if d.side == "s":
+            return _("{doorway} — south door of {room}", doorway=doorway, room=room)
+        if d.side == "w":
+            return _("{doorway} — west door of {room}", doorway=doorway, room=room)
+        return _("{doorway} — door of {room}", doorway=doorway, room=room)
 
 
 def room_label(room: str, room_names: dict[str, str] | None = None) -> str:
+    """"the Map Room" once its Room card is read (the title in the current language), else "room R4"."""
     name = (room_names or {}).get(room)
-    return f"the {name}" if name else f"room {room}"
+    return _("the {room}", room=card_title(name)) if name else _("room {id}", id=room)
 
 
 def doorway_order(doorway: str) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rules.core import GameOver, IllegalAction
 from rules.legend.board import room_label
-from rules.legend.content import CLASS_NAMES, Hero, card_index, hero_index, need
+from rules.legend.content import Hero, card_index, hero_index, need
+from rules.legend.i18n import _, _p, class_name, hero_name
 from rules.legend.state import (
     Attack,
     Cast,
@@ -55,26 +56,27 @@ class LegendCodec:
             return SceneNote(text=args.get("text") or args.get("note") or "")
         if verb in PARTY_VERBS:
             return self._party(state, seat, verb, args)
-        raise IllegalAction(f"Legend of Heroes has no `/{verb[:20]}`. Use {self.rules.verb_list(state)}.")
+        raise IllegalAction(_("Legend of Heroes has no `/{verb}`. Use {verbs}.", verb=verb[:20],
+                              verbs=self.rules.verb_list(state)))
 
     def _explore(self, state: State, seat: int, typed: str) -> LegendAction:
         to = typed.strip().upper().split(" ")[0]
         if not to:
-            raise IllegalAction("Tell me where to go: `/explore to:D7` (the list offers every free doorway).")
+            raise IllegalAction(_("Tell me where to go: `/explore to:D7` (the list offers every free doorway)."))
         if not to.startswith("D") and to.isdigit():
             to = "D" + to
         kind = STEP_ACTIONS.get(state.phase)
         if kind is None:
             if state.phase == "over":
-                raise GameOver("This game has ended. Start a new one with `/game new`.")
+                raise GameOver(_("This game has ended. Start a new one with `/game new`."))
             self.rules.check_turn(state, seat)
-            raise IllegalAction("Wait for the room's story to finish before you move.")
+            raise IllegalAction(_("Wait for the room's story to finish before you move."))
         return kind(to=to)
 
     def _party(self, state: State, seat: int, verb: str, args: dict[str, str]) -> LegendAction:
         if state.mode != "expanded":
-            raise IllegalAction(f"`/{verb}` belongs to the Expanded Game; this is the {state.mode} game. Use "
-                                f"{self.rules.verb_list(state)}.")
+            raise IllegalAction(_("`/{verb}` belongs to the Expanded Game; this is the {mode} game. Use {verbs}.",
+                                  verb=verb, mode=_p("choice", state.mode), verbs=self.rules.verb_list(state)))
         if verb in ("study", "heal"):
             return Rest()
         if verb in ("front", "back"):  # `/party`: put one hero at the front (Leader) or at the back
@@ -98,31 +100,34 @@ class LegendCodec:
     def _who_leads(self, state: State, seat: int) -> str:
         """`/lead` with no hero: which heroes may lead now, and what else the player may do."""
         if not 0 <= seat < len(state.players):
-            return "You are not playing in this game."
-        able = ", ".join(f"**{h.name}**" for h in self.rules.can_lead(state, seat))
+            return _("You are not playing in this game.")
+        able = _(", ").join(f"**{hero_name(h.name)}**" for h in self.rules.can_lead(state, seat))
         ex = state.exploring
         lead = self.rules.leader(state, seat)
         asked = (ex is not None and ex.decision in ("leader", "fight") and state.phase == "explore"
                  and seat == self.rules.current(state))
         if not asked:
-            return ("You choose a Leader when asked: before a Monster or Hazard is drawn, or after it strikes back. "
-                    "Outside fights, `/front hero:` (or `/party`) puts a hero in front.")
+            return _("You choose a Leader when asked: before a Monster or Hazard is drawn, or after it strikes back. "
+                     "Outside fights, `/front hero:` (or `/party`) puts a hero in front.")
         if not able:
-            rest = ("`/keep` and the card is drawn" if ex is not None and ex.decision == "leader"
-                    else "`/attack` again or `/retreat`")
-            return f"Nobody else can lead: every other hero is wounded. {rest}."
-        keep = f", or `/keep` to keep {lead.name}" if ex is not None and ex.decision == "leader" and lead else ""
-        return f"Who should lead? `/lead hero:` one of {able}{keep}."
+            if ex is not None and ex.decision == "leader":
+                return _("Nobody else can lead: every other hero is wounded. `/keep` and the card is drawn.")
+            return _("Nobody else can lead: every other hero is wounded. `/attack` again or `/retreat`.")
+        if ex is not None and ex.decision == "leader" and lead:
+            return _("Who should lead? `/lead hero:` one of {heroes}, or `/keep` to keep {leader}.", heroes=able,
+                     leader=hero_name(lead.name))
+        return _("Who should lead? `/lead hero:` one of {heroes}.", heroes=able)
 
     def hero_id(self, state: State, seat: int, typed: str) -> str:
         """A hero of the seat's party from an id or a name as typed."""
         wanted = typed.strip().lower()
         for h in state.players[seat].party:
             hero = hero_index()[h.id]
-            if wanted in (hero.id, hero.name.lower()):
+            if wanted in (hero.id, hero.name.lower(), hero_name(hero.name).lower()):
                 return hero.id
-        names = ", ".join(hero_index()[h.id].name for h in state.players[seat].party)
-        raise IllegalAction(f"There is no **{typed[:30]}** in your party. Your heroes: {names}.")
+        names = _(", ").join(hero_name(hero_index()[h.id].name) for h in state.players[seat].party)
+        raise IllegalAction(_("There is no **{typed}** in your party. Your heroes: {heroes}.", typed=typed[:30],
+                              heroes=names))
 
     # --- encode ---------------------------------------------------------------------------------
 
@@ -175,34 +180,42 @@ class LegendCodec:
             if verb == "lead":
                 return self.hero_label(state, hero)
             wounded = any(h.id == hero.id and h.wounded for h in state.players[seat].party)
-            return f"{hero.name} the {CLASS_NAMES[hero.kind]}" + (" (wounded)" if wounded else "")
+            if wounded:
+                return _("{hero} the {kind} (wounded)", hero=hero_name(hero.name), kind=class_name(hero.kind))
+            return _("{hero} the {kind}", hero=hero_name(hero.name), kind=class_name(hero.kind))
         if verb == "keep":
             lead = self.rules.leader(state, seat)
-            return f"Keep {lead.name if lead else 'nobody'}"
+            return _("Keep {hero}", hero=hero_name(lead.name)) if lead else _("Keep nobody")
         if verb == "attack":
             return self._attack_label(state)
         if verb == "cast":
-            return "Cast your spell"
+            return _("Cast your spell")
         if verb == "retreat":
-            return "Retreat"
+            return _("Retreat")
         if verb in ("study", "heal"):
             healed, _healer, studying = self.rules.rest_plan(state, seat)
-            what = " and ".join(w for w, on in (("heal", healed), ("study", studying)) if on)
-            return f"Rest a turn ({what})" if what else "Rest a turn"
+            if healed and studying:
+                return _("Rest a turn (heal and study)")
+            if healed:
+                return _("Rest a turn (heal)")
+            if studying:
+                return _("Rest a turn (study)")
+            return _("Rest a turn")
         if verb == "narrate":
             if command.get("text"):
-                return "Tell the card"
-            return "Pin a scene note" if command.get("note") else "Let Tabula read it"
+                return _("Tell the card")
+            return _("Pin a scene note") if command.get("note") else _("Let Tabula read it")
         if verb == "order":
-            names = [hero_index()[h].name if h in hero_index() else h for h in command.get("order").split(",")]
-            return "Line up: " + ", ".join(names)
+            names = [hero_name(hero_index()[h].name) if h in hero_index() else h
+                     for h in command.get("order").split(",")]
+            return _("Line up: {heroes}", heroes=_(", ").join(names))
         return command.typed()
 
     def _attack_label(self, state: State) -> str:
         ex = state.exploring
         if ex is None or ex.decision is None or ex.decision == "strike" or ex.danger is None:
-            return "Attack"
-        return "Face it again" if card_index()[ex.danger].kind == "hazard" else "Attack again"
+            return _("Attack")
+        return _("Face it again") if card_index()[ex.danger].kind == "hazard" else _("Attack again")
 
     def doorway_label(self, state: State, doorway: str) -> str:
         """A destination as a person reads it on the board, with what the move will do."""
@@ -213,19 +226,20 @@ class LegendCodec:
         if state.phase == "move" and me.doorway:
             if doorway == me.doorway:
                 room = plan.room_of(doorway)
-                return f"{doorway} — explore {room_label(room or '', names)} and come back out here"
+                return _("{doorway} — explore {room} and come back out here", doorway=doorway,
+                         room=room_label(room or "", names))
             room = plan.via.get((me.doorway, doorway))
             if room is not None and state.rooms[room]:
-                text += f" (through {room_label(room, names)}: explore it)"
+                text = _("{doorway} (through {room}: explore it)", doorway=text, room=room_label(room, names))
         return text
 
     def hero_label(self, state: State, hero: Hero) -> str:
         """"Rolf the Dwarf — needs 9" (against the danger in hand, when there is one)."""
-        text = f"{hero.name} the {CLASS_NAMES[hero.kind]}"
         ex = state.exploring
         if ex is not None and ex.danger is not None:
-            text += f" — needs {need(card_index()[ex.danger], hero)}"
-        return text
+            return _("{hero} the {kind} — needs {need}", hero=hero_name(hero.name), kind=class_name(hero.kind),
+                     need=need(card_index()[ex.danger], hero))
+        return _("{hero} the {kind}", hero=hero_name(hero.name), kind=class_name(hero.kind))
 
     def reorder(self, state: State, seat: int) -> tuple[list[tuple[str, Command]], list[tuple[str, Command]]]:
         """The `/party` panel's two menus — who may go to the front (lead), who to the back — when the seat may

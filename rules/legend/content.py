@@ -13,6 +13,8 @@ from typing import Literal
 
 import msgspec
 
+from rules.i18n import N_p
+
 DATA = Path(__file__).parent / "data"
 
 #: The five boxes along the bottom of every Fighter, Monster and Hazard card.  A card's red dot sits under
@@ -24,8 +26,10 @@ HeroClass = Literal["fighter", "dwarf", "cleric", "rogue", "magic"]
 
 #: The five kinds of Hero in the Expanded Game, in the order a Party is dealt and first lined up.
 CLASSES: tuple[HeroClass, ...] = ("fighter", "dwarf", "cleric", "rogue", "magic")
+#: The kinds' names, in English (msgids of context ``class``: show them with ``_p("class", name)``).
 CLASS_NAMES: dict[str, str] = {
-    "fighter": "Fighter", "dwarf": "Dwarf", "cleric": "Cleric", "rogue": "Rogue", "magic": "Magic User",
+    "fighter": N_p("class", "Fighter"), "dwarf": N_p("class", "Dwarf"), "cleric": N_p("class", "Cleric"),
+    "rogue": N_p("class", "Rogue"), "magic": N_p("class", "Magic User"),
 }
 NextKind = Literal["feature", "monster", "hazard", "treasure", "end"]
 

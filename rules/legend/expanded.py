@@ -11,6 +11,7 @@ from typing import Any, Literal
 from rules.core import IllegalAction, NotYourTurn, Rng
 from rules.legend.content import CLASSES, ActionCard, Hero, card_index, hero_index, heroes, need, spell_index, spells
 from rules.legend.explore import Explorer
+from rules.legend.i18n import _, _p, hero_name
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
     Attack,
@@ -62,8 +63,8 @@ class PartyRules(Explorer):
 
     def _party_action(self, s: State, seat: int, action: LegendAction, rng: Rng, events: list[Any]) -> None:
         if not self.expanded(s):
-            raise IllegalAction("That belongs to the Expanded Game (parties of five heroes). This game is the "
-                                f"{s.mode} game: " + self.verb_list(s) + ".")
+            raise IllegalAction(_("That belongs to the Expanded Game (parties of five heroes). This game is the "
+                                  "{mode} game: {verbs}.", mode=_p("choice", s.mode), verbs=self.verb_list(s)))
         if isinstance(action, Order):
             self._reorder(s, seat, action, events)
             return
@@ -74,13 +75,15 @@ class PartyRules(Explorer):
         if s.phase != "explore" or ex is None or ex.decision is None:
             if s.phase == "explore":
                 self.check_turn(s, seat)
-            raise IllegalAction("There is no fight or danger to face right now. " + self.phase_hint(s, seat))
+            raise IllegalAction(_("There is no fight or danger to face right now. {hint}",
+                                  hint=self.phase_hint(s, seat)))
         if seat != self.current(s):
-            raise NotYourTurn(f"It is {s.players[self.current(s)].name}'s party in the room, not yours.")
+            raise NotYourTurn(_("It is {player}'s party in the room, not yours.",
+                                player=s.players[self.current(s)].name))
         if isinstance(action, Lead):
             if ex.decision == "strike":
-                raise IllegalAction("The Leader can change before the card is drawn or after the Monster strikes "
-                                    "— now your Magic User must `/attack` or `/cast`.")
+                raise IllegalAction(_("The Leader can change before the card is drawn or after the Monster strikes "
+                                      "— now your Magic User must `/attack` or `/cast`."))
             self._lead(s, seat, action.hero, events)
             if ex.decision == "leader":
                 self._draw_danger(s, rng, events)
@@ -94,7 +97,7 @@ class PartyRules(Explorer):
             raise IllegalAction(self.decision_hint(s, seat))
         if isinstance(action, Retreat):
             if ex.decision != "fight":
-                raise IllegalAction("You can retreat only after the Monster has struck back.")
+                raise IllegalAction(_("You can retreat only after the Monster has struck back."))
             assert ex.danger is not None
             self._retreat(s, seat, card_index()[ex.danger], events, overwhelmed=False)
             return
@@ -112,21 +115,22 @@ class PartyRules(Explorer):
         lead = self.leader(s, seat)
         ex = s.exploring
         if ex is not None and ex.danger is not None and card_index()[ex.danger].kind != "monster":
-            return "Spells work only on Monsters, not on Hazards."
+            return _("Spells work only on Monsters, not on Hazards.")
         if lead is None or lead.kind != "magic":
-            return "Only a Magic User at the front of the party can cast: make him Leader first."
-        return "Your Magic User has no Spell card. Regain one with `/study` (it costs a turn)."
+            return _("Only a Magic User at the front of the party can cast: make him Leader first.")
+        return _("Your Magic User has no Spell card. Regain one with `/study` (it costs a turn).")
 
     def _lead(self, s: State, seat: int, hero_id: str, events: list[Any]) -> None:
         party = s.players[seat].party
         ids = [h.id for h in party]
         if hero_id not in ids:
-            names = ", ".join(hero_index()[h.id].name for h in party[:-1] if not h.wounded)
-            raise IllegalAction(f"That hero is not in your party. You can make one of these Leader: {names}.")
+            names = _(", ").join(hero_name(hero_index()[h.id].name) for h in party[:-1] if not h.wounded)
+            raise IllegalAction(_("That hero is not in your party. You can make one of these Leader: {heroes}.",
+                                  heroes=names))
         i = ids.index(hero_id)
         if party[i].wounded:
-            raise IllegalAction(f"{hero_index()[hero_id].name} is wounded and cannot lead. A Cleric can heal "
-                                "him when your party rests (`/heal`).")
+            raise IllegalAction(_("{hero} is wounded and cannot lead. A Cleric can heal him when your party rests "
+                                  "(`/heal`).", hero=hero_name(hero_index()[hero_id].name)))
         if i == len(party) - 1:
             return  # already leading: nothing to swap
         was = party[-1].id
@@ -264,12 +268,12 @@ class PartyRules(Explorer):
     def _rest(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
         self.check_turn(s, seat)
         if s.phase != "move":
-            raise IllegalAction("Your party can rest once it is in the dungeon: first choose an entrance with "
-                                "`/explore to:`.")
+            raise IllegalAction(_("Your party can rest once it is in the dungeon: first choose an entrance with "
+                                  "`/explore to:`."))
         healed, healer, studying = self.rest_plan(s, seat)
         if not healed and not studying:
-            raise IllegalAction("Your party has nothing to rest for: nobody is wounded and your Magic User "
-                                "already holds a spell. Move on with `/explore to:`.")
+            raise IllegalAction(_("Your party has nothing to rest for: nobody is wounded and your Magic User "
+                                  "already holds a spell. Move on with `/explore to:`."))
         me = s.players[seat]
         for h in me.party:
             if h.id in healed:
@@ -289,12 +293,12 @@ class PartyRules(Explorer):
             raise IllegalAction(refusal)
         wanted = list(action.heroes)
         if sorted(wanted) != sorted(ids):
-            names = ", ".join(hero_index()[i].name for i in ids)
-            raise IllegalAction(f"Name all five of your heroes once each, left to right: {names}.")
+            names = _(", ").join(hero_name(hero_index()[i].name) for i in ids)
+            raise IllegalAction(_("Name all five of your heroes once each, left to right: {heroes}.", heroes=names))
         by_id = {h.id: h for h in me.party}
         if by_id[wanted[-1]].wounded and any(not h.wounded for h in me.party):
-            raise IllegalAction(f"{hero_index()[wanted[-1]].name} is wounded and cannot lead: put an unwounded "
-                                "hero at the right-hand end.")
+            raise IllegalAction(_("{hero} is wounded and cannot lead: put an unwounded hero at the right-hand end.",
+                                  hero=hero_name(hero_index()[wanted[-1]].name)))
         if wanted == ids:
             return
         me.party = [by_id[i] for i in wanted]

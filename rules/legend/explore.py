@@ -13,6 +13,7 @@ from typing import Any
 from rules.core import IllegalAction, NotYourTurn, Rng
 from rules.legend.board import room_label
 from rules.legend.content import ActionCard, card_index, fighter_index
+from rules.legend.i18n import _
 from rules.legend.spec import NARRATION_MAX, NOTE_MAX
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
@@ -54,17 +55,20 @@ class Explorer(Table):
         scene = s.scene
         text = " ".join(action.text.split())
         if not text:
-            raise IllegalAction("Write the note: `/narrate note:` followed by a line about the room.")
+            raise IllegalAction(_("Write the note: `/narrate note:` followed by a line about the room."))
         if len(text) > NOTE_MAX:
-            raise IllegalAction(f"Keep a scene note under {NOTE_MAX} characters ({len(text)} now).")
+            raise IllegalAction(_("Keep a scene note under {limit} characters ({n} now).", limit=NOTE_MAX, n=len(text)))
         if scene is None:
-            raise IllegalAction("No room has been entered yet: a scene note goes on the room most recently "
-                                "explored.")
+            raise IllegalAction(_("No room has been entered yet: a scene note goes on the room most recently "
+                                  "explored."))
         writer = scene["narrator"] if scene.get("narrator") is not None else scene["explorer"]
         if seat != writer:
-            role = "its Narrator" if scene.get("narrator") is not None else "the player who explored it"
-            raise NotYourTurn(f"Only {role}, {s.players[writer].name}, can pin a note to "
-                              f"{room_label(scene['room'], self.room_names(s))}.")
+            room = room_label(scene["room"], self.room_names(s))
+            if scene.get("narrator") is not None:
+                raise NotYourTurn(_("Only its Narrator, {player}, can pin a note to {room}.",
+                                    player=s.players[writer].name, room=room))
+            raise NotYourTurn(_("Only the player who explored it, {player}, can pin a note to {room}.",
+                                player=s.players[writer].name, room=room))
         s.notes[scene["room"]] = SceneNoteEntry(text=text, by=seat)
         events.append(NoteAdded(seat=seat, room=scene["room"], text=text))
 
@@ -117,31 +121,32 @@ class Explorer(Table):
         listed = ", ".join(allowed[:12]) + (" …" if len(allowed) > 12 else "")
         taken = self.occupied(s)
         if wanted not in self.board.doorways:
-            why = f"There is no doorway called **{wanted[:20]}** on the board."
+            why = _("There is no doorway called **{doorway}** on the board.", doorway=wanted[:20])
         elif wanted in taken and wanted != s.players[seat].doorway:
-            why = f"{wanted} is taken by another fighter."
+            why = _("{doorway} is taken by another fighter.", doorway=wanted)
         elif s.phase == "place":
-            why = f"{wanted} is not beside a free dungeon entrance."
+            why = _("{doorway} is not beside a free dungeon entrance.", doorway=wanted)
         else:
-            why = f"{wanted} is not linked to your doorway by a single corridor or room."
-        return f"{why} You can go to: {listed}." if allowed else why
+            why = _("{doorway} is not linked to your doorway by a single corridor or room.", doorway=wanted)
+        return _("{why} You can go to: {doorways}.", why=why, doorways=listed) if allowed else why
 
 
     def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
         if s.phase != "explore" or s.exploring is None or s.exploring.pending is None:
-            raise IllegalAction("There is no card to narrate right now. Narration happens while a room is explored.")
+            raise IllegalAction(_("There is no card to narrate right now. Narration happens while a room is explored."))
         if s.exploring.decision is not None:  # the explorer is choosing a Leader: the card waits for that
             self.check_turn(s, seat)
         narrator = self.narrator(s)
         if narrator is None:
-            raise IllegalAction("Tabula is narrating this game, so there is nothing for you to read out.")
+            raise IllegalAction(_("Tabula is narrating this game, so there is nothing for you to read out."))
         if seat != narrator:
-            raise NotYourTurn(f"{s.players[narrator].name} is the Narrator for this room, not you.")
+            raise NotYourTurn(_("{player} is the Narrator for this room, not you.", player=s.players[narrator].name))
         if action.note:  # `/narrate text: note:` pins the note first, then tells the card
             self._note(s, seat, SceneNote(text=action.note), events)
         words = action.text.strip()
         if len(words) > NARRATION_MAX:
-            raise IllegalAction(f"Keep the telling under {NARRATION_MAX} characters ({len(words)} now).")
+            raise IllegalAction(_("Keep the telling under {limit} characters ({n} now).", limit=NARRATION_MAX,
+                                  n=len(words)))
         self._read_pending(s, rng, events, narrator=None if action.auto or not words else narrator,
                            words=words, auto=action.auto)
         self._run_exploration(s, rng, events)

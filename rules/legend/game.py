@@ -21,6 +21,7 @@ from rules.legend.board import Board
 from rules.legend.commands import LegendCodec
 from rules.legend.content import cards, fighters
 from rules.legend.expanded import PartyRules
+from rules.legend.i18n import _, _n
 from rules.legend.spec import SPEC
 from rules.legend.state import (
     COLOURS,
@@ -89,19 +90,20 @@ class LegendOfHeroes(PartyRules):
         """Normalise the lobby options and refuse a table that does not fit them."""
         mode = options.get("mode") or ("solo" if players == 1 else "starter")
         if mode not in ("starter", "solo", "expanded"):
-            raise IllegalAction("Legend of Heroes has three modes here: **starter** (2–5 players), **solo**, or "
-                                "**expanded** (parties of five heroes, 1–5 players).")
+            raise IllegalAction(_("Legend of Heroes has three modes here: **starter** (2–5 players), **solo**, or "
+                                  "**expanded** (parties of five heroes, 1–5 players)."))
         narration = options.get("narration") or "bot"
         if narration not in ("bot", "players"):
-            raise IllegalAction("Narration can be **bot** (Tabula reads the cards) or **players**.")
+            raise IllegalAction(_("Narration can be **bot** (Tabula reads the cards) or **players**."))
         if mode == "solo" and players != 1:
-            raise IllegalAction(f"The solo game is for one player; {players} are seated. Start a starter game.")
+            raise IllegalAction(_n("The solo game is for one player; {n} is seated. Start a starter game.",
+                                   "The solo game is for one player; {n} are seated. Start a starter game.", players))
         if mode == "starter" and not 2 <= players <= 5:
             raise IllegalAction(
-                f"The starter game needs 2 to 5 players ({players} seated). One player can play solo."
+                _("The starter game needs 2 to 5 players ({n} seated). One player can play solo.", n=players)
             )
         if mode == "expanded" and not 1 <= players <= 5:
-            raise IllegalAction(f"The Expanded Game takes 1 to 5 players ({players} seated).")
+            raise IllegalAction(_("The Expanded Game takes 1 to 5 players ({n} seated).", n=players))
         if players == 1:
             narration = "bot"  # nobody sits to the right of a lone player
         return {**options, "mode": mode, "narration": narration}
@@ -193,9 +195,9 @@ class LegendOfHeroes(PartyRules):
 
     def apply(self, state: State, seat: int, action: LegendAction) -> Step:
         if state.phase == "over":
-            raise GameOver("This game has ended. Start a new one with `/game new`.")
+            raise GameOver(_("This game has ended. Start a new one with `/game new`."))
         if not 0 <= seat < len(state.players):
-            raise NotYourTurn("You are not playing in this game.")
+            raise NotYourTurn(_("You are not playing in this game."))
         s = _copy(state)
         rng = self.dice(s.rng)
         events: list[Any] = []

@@ -10,7 +10,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.legend.board import board, room_label
-from rules.legend.content import BOXES, CLASS_NAMES, card_index, fighter_index, hero_index, spell_index
+from rules.legend.content import BOXES, card_index, fighter_index, hero_index, spell_index
+from rules.legend.i18n import (
+    ENDINGS,
+    SKIP_REASONS,
+    _,
+    _n,
+    card_title,
+    colour_name,
+    hero_name,
+    hero_title,
+    kind_name,
+    place,
+    retell,
+    spell_name,
+)
 from rules.legend.spec import MODE_INTROS
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
@@ -49,9 +63,6 @@ from rules.legend.state import (
 )
 from rules.legend.view import LegendView
 
-KIND_NAMES = {"room": "Room", "feature": "Feature", "monster": "Monster", "hazard": "Hazard",
-              "treasure": "Treasure"}
-
 
 def revealed_cards(events: Iterable[Any]) -> list[str]:
     """Ids of the cards read out in these events, in order (their images go with the message)."""
@@ -71,12 +82,17 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
 
     def fighter(seat: int) -> str:
         if mode == "expanded":
-            return f"{view.fighters[seat].player}'s party"
-        return fighter_index()[view.fighters[seat].fighter_id].name
+            return _("{player}'s party", player=view.fighters[seat].player)
+        return hero_name(fighter_index()[view.fighters[seat].fighter_id].name)
 
     def hero(hero_id: str) -> str:
-        h = hero_index()[hero_id]
-        return f"{h.name} the {CLASS_NAMES[h.kind]}"
+        return hero_title(hero_id)
+
+    def named(hero_id: str) -> str:
+        return hero_name(hero_index()[hero_id].name)
+
+    def where(room: str) -> str:
+        return room_label(room, names)
 
     events = list(events)
     entered = any(isinstance(e, Entered) for e in events)
@@ -85,165 +101,227 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
     for e in events:
         if isinstance(e, RollOff):
             for n, rolled in enumerate(e.rounds):
-                shown = ", ".join(f"{who(s)} {r}" for s, r in sorted(rolled.items()))
-                prefix = "🎲 Roll-off" if n == 0 else "🎲 Tie — roll again"
-                lines.append(f"{prefix}: {shown}.")
-            lines.append(f"**{who(e.first)}** rolled highest and goes first.")
+                shown = _(", ").join(_("{player} {roll}", player=who(s), roll=r) for s, r in sorted(rolled.items()))
+                if n == 0:
+                    lines.append(_("🎲 Roll-off: {rolls}.", rolls=shown))
+                else:
+                    lines.append(_("🎲 Tie — roll again: {rolls}.", rolls=shown))
+            lines.append(_("**{player}** rolled highest and goes first.", player=who(e.first)))
         elif isinstance(e, Dealt):
             order = " → ".join(who(s) for s in e.order)
-            dealt = "; ".join(
-                f"{who(s)}: **{fighter_index()[f].name}** ({e.colours[s]}, token "
-                f"{view.fighters[s].letter})" for s, f in sorted(e.fighters.items())
+            dealt = _("; ").join(
+                _("{player}: **{fighter}** ({colour}, token {letter})", player=who(s),
+                  fighter=hero_name(fighter_index()[f].name), colour=colour_name(e.colours[s]),
+                  letter=view.fighters[s].letter)
+                for s, f in sorted(e.fighters.items())
             )
-            lines.append(f"Fighters dealt — {dealt}. Turn order: {order}.")
+            lines.append(_("Fighters dealt — {dealt}. Turn order: {order}.", dealt=dealt, order=order))
             lines += mode_intro(view)
         elif isinstance(e, RoomsDealt):
-            lines.append(f"A face-down Room card lies on each of the {e.rooms} rooms; "
-                         f"{e.left_over} are set aside unseen.")
+            lines.append(_("A face-down Room card lies on each of the {rooms} rooms; {left} are set aside unseen.",
+                           rooms=e.rooms, left=e.left_over))
         elif isinstance(e, Recovered):
-            lines.append(f"🩹 {fighter(e.seat)} is fit again: the wound has healed.")
+            lines.append(_("🩹 {fighter} is fit again: the wound has healed.", fighter=fighter(e.seat)))
         elif isinstance(e, Placed):
-            ent = plan.entrances[e.doorway]
-            mover = fighter(e.seat) if mode == "expanded" else f"{who(e.seat)}'s {fighter(e.seat)}"
-            lines.append(f"{mover} steps in by the {ent.name} and stands at **{e.doorway}**.")
+            ent = place(plan.entrances[e.doorway].name)
+            if mode == "expanded":
+                lines.append(_("{party} steps in by the {entrance} and stands at **{doorway}**.",
+                               party=fighter(e.seat), entrance=ent, doorway=e.doorway))
+            else:
+                lines.append(_("{player}'s {fighter} steps in by the {entrance} and stands at **{doorway}**.",
+                               player=who(e.seat), fighter=fighter(e.seat), entrance=ent, doorway=e.doorway))
         elif isinstance(e, Moved):
             if e.via_room is None:
-                lines.append(f"{who(e.seat)} follows the corridor from {e.frm} to **{e.to}**.")
+                lines.append(_("{player} follows the corridor from {start} to **{end}**.", player=who(e.seat),
+                               start=e.frm, end=e.to))
             elif not entered:
-                lines.append(f"{who(e.seat)} crosses {room_label(e.via_room, names)} from {e.frm} to **{e.to}**.")
+                lines.append(_("{player} crosses {room} from {start} to **{end}**.", player=who(e.seat),
+                               room=where(e.via_room), start=e.frm, end=e.to))
         elif isinstance(e, Entered):
-            where = room_label(e.room, names)
             if e.resumed:
-                lines.append(f"🚪 {fighter(e.seat)} goes back into {where}, where danger was left waiting.")
+                lines.append(_("🚪 {fighter} goes back into {room}, where danger was left waiting.",
+                               fighter=fighter(e.seat), room=where(e.room)))
             else:
-                lines.append(f"🚪 {fighter(e.seat)} enters {where} from {e.came_from}.")
+                lines.append(_("🚪 {fighter} enters {room} from {doorway}.", fighter=fighter(e.seat),
+                               room=where(e.room), doorway=e.came_from))
         elif isinstance(e, AwaitNarration):
-            lines.append(f"📜 **{who(e.narrator)}** is the Narrator: a **{KIND_NAMES[e.kind]}** card is in hand.")
+            lines.append(_("📜 **{player}** is the Narrator: a **{kind}** card is in hand.", player=who(e.narrator),
+                           kind=kind_name(e.kind)))
         elif isinstance(e, CardRead):
             card = index[e.card]
+            title, text = card_title(card.title), _(card.text)
             if e.again and e.narrator is None:
-                lines.append(f"Left here from before, still waiting — **{card.title}**: {card.text.lstrip('…')}")
+                lines.append(_("Left here from before, still waiting — **{card}**: {text}", card=title,
+                               text=text.lstrip("…")))
                 continue
-            body = f"**{card.title}.** {card.text}" if card.kind == "room" else card.text
+            body = _("**{card}.** {text}", card=title, text=text) if card.kind == "room" else text
             if e.narrator is not None:
-                before = " (left here from before, still waiting)" if e.again else ""
-                lines.append(f"📜 *{who(e.narrator)} tells it:* “{e.words}”\n> {_kind(card.kind)}: "
-                             f"**{card.title}**{before}")
+                if e.again:
+                    lines.append(_("📜 *{player} tells it:* “{words}”\n> {kind}: **{card}** (left here from before, "
+                                   "still waiting)", player=who(e.narrator), words=e.words, kind=kind_name(card.kind),
+                                   card=title))
+                else:
+                    lines.append(_("📜 *{player} tells it:* “{words}”\n> {kind}: **{card}**",
+                                   player=who(e.narrator), words=e.words, kind=kind_name(card.kind), card=title))
             elif e.auto:
-                lines.append(f"⏳ The Narrator was away, so Tabula reads the card.\n{body}")
+                lines.append(_("⏳ The Narrator was away, so Tabula reads the card.\n{text}", text=body))
             else:
                 _continue(lines, body)
         elif isinstance(e, FightRoll):
             card = index[e.card]
+            title = card_title(card.title)
             if e.who == "fighter":
-                verb = "hits" if card.kind == "monster" else "gets past"
-                result = f"{verb} the {card.title}!" if e.success else "not enough."
-                lines.append(f"🎲 {fighter(e.seat)} rolls **{e.roll}** (needs {e.need}): {result}")
+                if not e.success:
+                    line = _("🎲 {fighter} rolls **{roll}** (needs {need}): not enough.", fighter=fighter(e.seat),
+                             roll=e.roll, need=e.need)
+                elif card.kind == "monster":
+                    line = _("🎲 {fighter} rolls **{roll}** (needs {need}): hits the {card}!",
+                             fighter=fighter(e.seat), roll=e.roll, need=e.need, card=title)
+                else:
+                    line = _("🎲 {fighter} rolls **{roll}** (needs {need}): gets past the {card}!",
+                             fighter=fighter(e.seat), roll=e.roll, need=e.need, card=title)
+                lines.append(line)
             else:
-                result = "a hit!" if e.success else "a miss."
-                lines.append(f"🎲 The {card.title} {agree(card.title, 'strikes', 'strike')} back: **{e.roll}** "
-                             f"(needs {e.need}): {result}")
+                many = agree(card.title, "one", "many") == "many"
+                if e.success:
+                    line = (_("🎲 The {card} strike back: **{roll}** (needs {need}): a hit!", card=title, roll=e.roll,
+                              need=e.need) if many else
+                            _("🎲 The {card} strikes back: **{roll}** (needs {need}): a hit!", card=title,
+                              roll=e.roll, need=e.need))
+                else:
+                    line = (_("🎲 The {card} strike back: **{roll}** (needs {need}): a miss.", card=title,
+                              roll=e.roll, need=e.need) if many else
+                            _("🎲 The {card} strikes back: **{roll}** (needs {need}): a miss.", card=title,
+                              roll=e.roll, need=e.need))
+                lines.append(line)
         elif isinstance(e, Overcame):
-            _continue(lines, index[e.card].after)
+            _continue(lines, _(index[e.card].after))
         elif isinstance(e, TreasureTaken):
             card = index[e.card]
-            lines.append(f"💰 {who(e.seat)} keeps the **{card.title}** ({e.gold} gold).")
+            lines.append(_("💰 {player} keeps the **{card}** ({gold} gold).", player=who(e.seat),
+                           card=card_title(card.title), gold=e.gold))
         elif isinstance(e, Wounded):
             card = index[e.card]
-            tally = f" Wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if mode == "solo" else ""
-            left = "" if ended else (f" The {card.title} card stays in {room_label(e.room, names)}, face down, "
-                                     "for whoever comes next.")
-            lines.append(f"🩸 {fighter(e.seat)} is wounded and falls back to **{e.back_to}**.{left}{tally}")
+            tally = _(" Wounds: {wounds} of {limit}.", wounds=e.wounds, limit=SOLO_WOUND_LIMIT) \
+                if mode == "solo" else ""
+            left = "" if ended else _(" The {card} card stays in {room}, face down, for whoever comes next.",
+                                      card=card_title(card.title), room=where(e.room))
+            lines.append(_("🩸 {fighter} is wounded and falls back to **{doorway}**.{left}{tally}",
+                           fighter=fighter(e.seat), doorway=e.back_to, left=left, tally=tally))
         elif isinstance(e, RoomExplored):
-            lines.append(f"✅ {_cap(room_label(e.room, names))} is fully explored.")
+            lines.append(_("✅ {room} is fully explored.", room=_cap(where(e.room))))
         elif isinstance(e, Exited):
-            lines.append(f"{who(e.seat)} leaves {room_label(e.room, names)} by **{e.to}**.")
+            lines.append(_("{player} leaves {room} by **{doorway}**.", player=who(e.seat), room=where(e.room),
+                           doorway=e.to))
         elif isinstance(e, Reshuffled):
-            lines.append(f"The {KIND_NAMES.get(e.pile, e.pile)} pile was empty: its {e.cards} discards are shuffled.")
+            lines.append(_("The {pile} pile was empty: its {n} discards are shuffled.", pile=kind_name(e.pile),
+                           n=e.cards))
         elif isinstance(e, Skipped):
-            lines.append(f"{who(e.seat)} cannot move ({e.reason}) and waits a turn.")
+            lines.append(_("{player} cannot move ({reason}) and waits a turn.", player=who(e.seat),
+                           reason=retell(e.reason, SKIP_REASONS)))
         elif isinstance(e, PartiesDealt):
             for seat, party in sorted(e.parties.items()):
-                line_up = ", ".join(hero(h) for h in party)
-                lines.append(f"{who(seat)}'s party, left to right: {line_up} — **{hero_index()[party[-1]].name}** "
-                             "leads.")
+                line_up = _(", ").join(hero(h) for h in party)
+                lines.append(_("{player}'s party, left to right: {heroes} — **{leader}** leads.", player=who(seat),
+                               heroes=line_up, leader=named(party[-1])))
             if e.dealt:
-                laid = "; ".join(f"{who(s)}: {spell_line(sp)}" for s, sp in sorted(e.dealt.items()))
-                lines.append(f"Each Magic User lays one Spell card face up beside him — {laid}. The rest form the "
-                             "Spell Pile, face down.")
+                laid = _("; ").join(_("{player}: {spell}", player=who(s), spell=spell_line(sp))
+                                    for s, sp in sorted(e.dealt.items()))
+                lines.append(_("Each Magic User lays one Spell card face up beside him — {spells}. The rest form the "
+                               "Spell Pile, face down.", spells=laid))
             else:  # the log of a game from before spells were laid face up
-                lines.append(f"Each Magic User takes one Spell card ({e.spells} dealt); the rest form the Spell "
-                             "Pile.")
+                lines.append(_("Each Magic User takes one Spell card ({n} dealt); the rest form the Spell Pile.",
+                               n=e.spells))
         elif isinstance(e, DangerComing):
-            kind = KIND_NAMES[e.kind]
             if e.waiting:
-                lines.append(f"⚠️ The **{index[e.waiting].title}** left here still waits. Before it is turned up, "
-                             f"{who(e.seat)} may change Leader — {hero(e.leader)} is at the front.")
+                lines.append(_("⚠️ The **{card}** left here still waits. Before it is turned up, {player} may change "
+                               "Leader — {hero} is at the front.", card=card_title(index[e.waiting].title),
+                               player=who(e.seat), hero=hero(e.leader)))
             else:
-                lines.append(f"⚠️ The red arrow points at the **{kind}** pile. Before the card is drawn, "
-                             f"{who(e.seat)} may change Leader — {hero(e.leader)} is at the front.")
+                lines.append(_("⚠️ The red arrow points at the **{kind}** pile. Before the card is drawn, {player} may "
+                               "change Leader — {hero} is at the front.", kind=kind_name(e.kind), player=who(e.seat),
+                               hero=hero(e.leader)))
         elif isinstance(e, LeaderChanged):
-            lines.append(f"🔁 {hero(e.hero)} steps to the front; {hero_index()[e.was].name} drops back.")
+            lines.append(_("🔁 {hero} steps to the front; {was} drops back.", hero=hero(e.hero), was=named(e.was)))
         elif isinstance(e, HeroRoll):
             lines.append(_hero_roll(e, index[e.card].title, hero_index()[e.hero].name))
         elif isinstance(e, SpellCast):
             spell = spell_index()[e.spell]
             card = index[e.card]
+            sname = spell_name(spell.name)
             if e.result == "success":
-                lines.append(f"✨ **{spell.name}**: {spell.text}")
+                lines.append(_("✨ **{spell}**: {text}", spell=sname, text=_(spell.text)))
             elif e.result == "no_effect":
-                immune = agree(card.title, "is", "are")
-                lines.append(f"✨ **{spell.name}** — *No Effect*: {spell.fizzle} The {card.title} {immune} immune, "
-                             "and the spell card goes back to the Spell Pile.")
+                if agree(card.title, "one", "many") == "many":
+                    line = _("✨ **{spell}** — *No Effect*: {text} The {card} are immune, and the spell card goes "
+                             "back to the Spell Pile.", spell=sname, text=_(spell.fizzle),
+                             card=card_title(card.title))
+                else:
+                    line = _("✨ **{spell}** — *No Effect*: {text} The {card} is immune, and the spell card goes "
+                             "back to the Spell Pile.", spell=sname, text=_(spell.fizzle),
+                             card=card_title(card.title))
+                lines.append(line)
             else:
-                lines.append(f"✨ **{spell.name}** fails: the words come out wrong. The spell card goes back to the "
-                             "Spell Pile.")
+                lines.append(_("✨ **{spell}** fails: the words come out wrong. The spell card goes back to the "
+                               "Spell Pile.", spell=sname))
         elif isinstance(e, HeroWounded):
             card = index[e.card]
-            tally = f" Party wounds: {e.wounds} of {SOLO_WOUND_LIMIT}." if len(view.fighters) == 1 else ""
+            tally = _(" Party wounds: {wounds} of {limit}.", wounds=e.wounds, limit=SOLO_WOUND_LIMIT) \
+                if len(view.fighters) == 1 else ""
             if e.leader is None:
-                lines.append(f"🩸 {hero(e.hero)} is wounded — the last of the party still standing.{tally}")
+                lines.append(_("🩸 {hero} is wounded — the last of the party still standing.{tally}", hero=hero(e.hero),
+                               tally=tally))
             else:
-                lines.append(f"🩸 {hero(e.hero)} is wounded by the {card.title}: the card turns over and drops "
-                             f"to the back of the row. A wounded hero cannot lead or fight until a Cleric heals them. "
-                             f"**{hero_index()[e.leader].name}** now leads.{tally}")
+                lines.append(_("🩸 {hero} is wounded by the {card}: the card turns over and drops to the back of the "
+                               "row. A wounded hero cannot lead or fight until a Cleric heals them. **{leader}** now "
+                               "leads.{tally}", hero=hero(e.hero), card=card_title(card.title),
+                               leader=named(e.leader), tally=tally))
         elif isinstance(e, Retreated):
             card = index[e.card]
-            where = room_label(e.room, names)
             if e.overwhelmed:
-                lines.append(f"🛡️ Every hero of {who(e.seat)}'s party is wounded. They drag each other back to "
-                             f"**{e.back_to}**, and will spend their next turn recovering: then all five are fit "
-                             f"again. The {card.title} stays in {where}, face down.")
+                lines.append(_("🛡️ Every hero of {player}'s party is wounded. They drag each other back to "
+                               "**{doorway}**, and will spend their next turn recovering: then all five are fit "
+                               "again. The {card} stays in {room}, face down.", player=who(e.seat),
+                               doorway=e.back_to, card=card_title(card.title), room=where(e.room)))
             else:
-                lines.append(f"🏃 {who(e.seat)}'s party retreats to **{e.back_to}**. The {card.title} stays in "
-                             f"{where}, face down, for whoever comes next.")
+                lines.append(_("🏃 {player}'s party retreats to **{doorway}**. The {card} stays in {room}, face down, "
+                               "for whoever comes next.", player=who(e.seat), doorway=e.back_to,
+                               card=card_title(card.title), room=where(e.room)))
         elif isinstance(e, Rested):
             parts = []
             if e.healer is not None and e.healed == [e.healer]:
-                parts.append(f"{hero(e.healer)} tends the Cleric's own wounds first (a wounded Cleric can heal "
-                             "no one else)")
+                parts.append(_("{hero} tends the Cleric's own wounds first (a wounded Cleric can heal no one else)",
+                               hero=hero(e.healer)))
             elif e.healer is not None:
-                parts.append(f"{hero(e.healer)} heals " + ", ".join(hero_index()[h].name for h in e.healed))
+                parts.append(_("{hero} heals {heroes}", hero=hero(e.healer),
+                               heroes=_(", ").join(named(h) for h in e.healed)))
             if e.studying is not None:
-                parts.append(f"{hero(e.studying)} pores over the spell books")
-            lines.append(f"🕯️ {who(e.seat)}'s party rests a turn: " + "; ".join(parts) + ".")
+                parts.append(_("{hero} pores over the spell books", hero=hero(e.studying)))
+            lines.append(_("🕯️ {player}'s party rests a turn: {what}.", player=who(e.seat),
+                           what=_("; ").join(parts)))
         elif isinstance(e, SpellLearned):
-            learned = f": {spell_line(e.spell)}, face up beside him" if e.spell in spell_index() else ""
-            lines.append(f"📖 {hero_index()[e.hero].name} has learned a new spell{learned}.")
+            if e.spell in spell_index():
+                lines.append(_("📖 {hero} has learned a new spell: {spell}, face up beside him.",
+                               hero=named(e.hero), spell=spell_line(e.spell)))
+            else:
+                lines.append(_("📖 {hero} has learned a new spell.", hero=named(e.hero)))
         elif isinstance(e, PartyRecovered):
-            lines.append(f"🩹 {who(e.seat)}'s party spends the turn recovering: every hero is fit again.")
+            lines.append(_("🩹 {player}'s party spends the turn recovering: every hero is fit again.",
+                           player=who(e.seat)))
         elif isinstance(e, Reordered):
-            lines.append(f"{who(e.seat)} rearranges the party: " + ", ".join(hero_index()[h].name for h in e.heroes)
-                         + f" — {hero_index()[e.heroes[-1]].name} leads.")
+            lines.append(_("{player} rearranges the party: {heroes} — {leader} leads.", player=who(e.seat),
+                           heroes=_(", ").join(named(h) for h in e.heroes), leader=named(e.heroes[-1])))
         elif isinstance(e, Rolled):
             shown = " + ".join(f"[{', '.join(map(str, d))}]" for d in e.dice if d)
-            lines.append(f"🎲 {who(e.seat)} rolls `{e.expr}`: {shown} → **{e.total}**")
+            lines.append(_("🎲 {player} rolls `{expr}`: {dice} → **{total}**", player=who(e.seat), expr=e.expr,
+                           dice=shown, total=e.total))
         elif isinstance(e, NoteAdded):
-            lines.append(f"📝 {who(e.seat)} pins a scene note to {room_label(e.room, names)}: “{e.text}”")
+            lines.append(_("📝 {player} pins a scene note to {room}: “{text}”", player=who(e.seat), room=where(e.room),
+                           text=e.text))
         elif isinstance(e, NoteRead):
-            lines.append(f"📝 *Scene note from {who(e.by)}:* “{e.text}”")
+            lines.append(_("📝 *Scene note from {player}:* “{text}”", player=who(e.by), text=e.text))
         elif isinstance(e, GameEnded):
-            lines.append(f"🏁 {e.reason}")
+            lines.append(_("🏁 {reason}", reason=retell(e.reason, ENDINGS)))
     return [line for line in lines if line]
 
 
@@ -251,29 +329,47 @@ def mode_intro(view: LegendView) -> list[str]:
     """What a game of this mode adds to the game's intro when it starts (nothing for a plain starter game)."""
     solo = len(view.fighters) == 1
     key = {"expanded": "solo-expanded" if solo else "expanded", "solo": "solo"}.get(view.mode)
-    out = [MODE_INTROS[key]] if key else []
+    out = [_(MODE_INTROS[key])] if key else []
     if view.narration == "players" and not solo:
-        out.append(MODE_INTROS["players"])
+        out.append(_(MODE_INTROS["players"]))
     return out
 
 
 def _hero_roll(e: HeroRoll, title: str, name: str) -> str:
+    many = agree(title, "one", "many") == "many"
+    card, hero = card_title(title), hero_name(name)
     if e.who == "hero":
-        result = f"gets the better of the {title}!" if e.success else "not enough."
-        return f"🎲 {name} rolls **{e.roll}** (needs {e.need}): {result}"
+        if e.success:
+            return _("🎲 {hero} rolls **{roll}** (needs {need}): gets the better of the {card}!", hero=hero,
+                     roll=e.roll, need=e.need, card=card)
+        return _("🎲 {hero} rolls **{roll}** (needs {need}): not enough.", hero=hero, roll=e.roll, need=e.need)
     if e.who == "spell":
-        result = "the spell takes shape." if e.success else "the spell fails."
-        return f"🎲 {name} casts: **{e.roll}** (needs {e.need}): {result}"
-    result = f"{name} is hit!" if e.success else "a miss."
-    return f"🎲 The {title} {agree(title, 'strikes', 'strike')} back at {name}: **{e.roll}** (needs {e.need}): {result}"
+        if e.success:
+            return _("🎲 {hero} casts: **{roll}** (needs {need}): the spell takes shape.", hero=hero, roll=e.roll,
+                     need=e.need)
+        return _("🎲 {hero} casts: **{roll}** (needs {need}): the spell fails.", hero=hero, roll=e.roll, need=e.need)
+    if e.success:
+        if many:
+            return _("🎲 The {card} strike back at {hero}: **{roll}** (needs {need}): {hero} is hit!", card=card,
+                     hero=hero, roll=e.roll, need=e.need)
+        return _("🎲 The {card} strikes back at {hero}: **{roll}** (needs {need}): {hero} is hit!", card=card,
+                 hero=hero, roll=e.roll, need=e.need)
+    if many:
+        return _("🎲 The {card} strike back at {hero}: **{roll}** (needs {need}): a miss.", card=card, hero=hero,
+                 roll=e.roll, need=e.need)
+    return _("🎲 The {card} strikes back at {hero}: **{roll}** (needs {need}): a miss.", card=card, hero=hero,
+             roll=e.roll, need=e.need)
 
 
 def spell_line(spell_id: str) -> str:
     """A Spell card in a few words: "**Ice Storm** (roll 7+; no effect on boxes B, D)"."""
     spell = spell_index()[spell_id]
     immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
-    boxes = f"; no effect on box{'es' if len(immune) > 1 else ''} {', '.join(immune)}" if immune else ""
-    return f"**{spell.name}** (roll {spell.roll}+{boxes})"
+    if not immune:
+        return _("**{spell}** (roll {roll}+)", spell=spell_name(spell.name), roll=spell.roll)
+    return _n("**{spell}** (roll {roll}+; no effect on box {boxes})",
+              "**{spell}** (roll {roll}+; no effect on boxes {boxes})", len(immune), spell=spell_name(spell.name),
+              roll=spell.roll, boxes=", ".join(immune))
 
 
 def agree(title: str, one: str, many: str) -> str:
@@ -295,14 +391,16 @@ def _cap(text: str) -> str:
 
 
 def _kind(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind)
+    return kind_name(kind)
 
 
 def final_report(view: LegendView) -> list[str]:
     """Each player's treasure and gold, richest first."""
     rows = []
     for p in sorted(view.fighters, key=lambda f: -f.gold):
-        found = ", ".join(f"{t.title} ({t.gold})" for t in p.treasure) or "nothing"
-        extra = f" · {p.wounds} wound{'' if p.wounds == 1 else 's'}" if view.mode == "solo" else ""
-        rows.append(f"**{p.player}** — {p.gold} gold{extra}: {found}")
+        found = _(", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in p.treasure) \
+            or _("nothing")
+        extra = _n(" · {n} wound", " · {n} wounds", p.wounds) if view.mode == "solo" else ""
+        rows.append(_("**{player}** — {gold} gold{wounds}: {found}", player=p.player, gold=p.gold, wounds=extra,
+                      found=found))
     return rows

@@ -12,6 +12,7 @@ from typing import Any
 from rules.core import IllegalAction, NotYourTurn, Outcome, Rng
 from rules.legend.board import Board, board
 from rules.legend.content import Hero, card_index, hero_index
+from rules.legend.i18n import _, kind_name
 from rules.legend.spec import verbs_for
 from rules.legend.state import (
     GameEnded,
@@ -129,12 +130,12 @@ class Table:
     def reorder_refusal(self, s: State, seat: int) -> str | None:
         """Why the seat may not rearrange its party now (None: it may): only outside its own fights."""
         if s.phase == "over" or not self.expanded(s):
-            return "Parties can be rearranged only during an Expanded Game."
+            return _("Parties can be rearranged only during an Expanded Game.")
         if s.exploring is not None and self.current(s) == seat:
-            return ("Your party is in a room: change the Leader with the buttons when you are asked. The whole "
-                    "line-up can be changed outside fights.")
+            return _("Your party is in a room: change the Leader with the buttons when you are asked. The whole "
+                     "line-up can be changed outside fights.")
         if s.phase == "explore" and self.narrator(s) == seat:
-            return "You are narrating this room; rearrange your party once the story is told."
+            return _("You are narrating this room; rearrange your party once the story is told.")
         return None
 
     # --- refusals that say what is allowed ------------------------------------------------------
@@ -145,33 +146,37 @@ class Table:
             if ex is not None and ex.decision is not None:
                 if seat == self.current(s):
                     raise IllegalAction(self.decision_hint(s, seat))
-                raise NotYourTurn(f"{s.players[self.current(s)].name} is deciding what their party does next.")
+                raise NotYourTurn(_("{player} is deciding what their party does next.",
+                                     player=s.players[self.current(s)].name))
             narrator = self.narrator(s)
             who = s.players[narrator].name if narrator is not None else "Tabula"
-            raise NotYourTurn(f"The room is being explored — {who} is narrating. Wait for the story to finish.")
+            raise NotYourTurn(_("The room is being explored — {player} is narrating. Wait for the story to finish.",
+                                player=who))
         if seat != self.current(s):
-            raise NotYourTurn(f"It is {s.players[self.current(s)].name}'s turn, not yours.")
+            raise NotYourTurn(_("It is {player}'s turn, not yours.", player=s.players[self.current(s)].name))
 
     def decision_hint(self, s: State, seat: int) -> str:
         ex = s.exploring
         assert ex is not None
         if ex.decision == "leader":
-            return (f"A **{ex.coming.title()}** card is coming: keep your Leader or pick a new one from the "
-                    "menu (typed: `/keep`, `/lead hero:`). Then the card is drawn.")
+            return _("A **{kind}** card is coming: keep your Leader or pick a new one from the menu (typed: "
+                     "`/keep`, `/lead hero:`). Then the card is drawn.", kind=kind_name(ex.coming))
         if ex.decision == "strike":
-            return "Your Magic User leads with a spell in hand: `/attack` or `/cast`."
-        extra = ", `/cast`" if self.can_cast(s, seat) else ""
-        return (f"Finish the fight first: `/attack`{extra}, a new Leader from the menu (`/lead hero:`), or "
-                "`/retreat`.")
+            return _("Your Magic User leads with a spell in hand: `/attack` or `/cast`.")
+        if self.can_cast(s, seat):
+            return _("Finish the fight first: `/attack`, `/cast`, a new Leader from the menu (`/lead hero:`), or "
+                     "`/retreat`.")
+        return _("Finish the fight first: `/attack`, a new Leader from the menu (`/lead hero:`), or `/retreat`.")
 
     def phase_hint(self, s: State, seat: int) -> str:
-        hints = {
-            "place": "First choose your starting doorway beside an entrance with `/explore to:`.",
-            "move": "Move with `/explore to:` to a doorway linked by one corridor or one room.",
-        }
         if self.expanded(s) and s.phase == "move":
-            return hints["move"] + " Or rest a turn with `/study` or `/heal`."
-        return hints.get(s.phase, "That is not something you can do now.")
+            return _("Move with `/explore to:` to a doorway linked by one corridor or one room. Or rest a turn with "
+                     "`/study` or `/heal`.")
+        if s.phase == "place":
+            return _("First choose your starting doorway beside an entrance with `/explore to:`.")
+        if s.phase == "move":
+            return _("Move with `/explore to:` to a doorway linked by one corridor or one room.")
+        return _("That is not something you can do now.")
 
     def verb_list(self, s: State) -> str:
         """The verbs of this game's mode, as the command list says them (for refusals)."""

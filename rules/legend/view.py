@@ -14,6 +14,7 @@ import msgspec
 
 from rules.legend.commands import LegendCodec
 from rules.legend.content import card_index, fighter_index, hero_index
+from rules.legend.i18n import _, card_title, colour_name, kind_name, summary
 from rules.legend.state import Decision, Mode, Phase, State
 from rules.legend.table import Table
 from rules.spec import Command
@@ -189,15 +190,21 @@ def _fighters(rules: Table, state: State) -> tuple[FighterView, ...]:
 def _caption(rules: Table, state: State, explored: int, total: int) -> str:
     if state.phase == "over":
         out = rules.outcome(state)
-        return out.summary if out else "Game over"
+        return summary(out.summary) if out else _("Game over")
     p = state.players[rules.current(state)]
-    verb = {"place": "to enter the dungeon", "move": "to move", "explore": "exploring"}[state.phase]
     ex = state.exploring
+    values = {"player": p.name, "colour": colour_name(p.colour), "explored": explored, "total": total}
     if ex is not None and ex.decision == "leader":
-        verb = f"choosing a Leader: a {ex.coming.title()} is coming"
-    elif ex is not None and ex.decision is not None and ex.danger is not None:
-        verb = f"fighting the {card_index()[ex.danger].title}"
-    return f"{p.name} ({p.colour}) {verb} · {explored} of {total} rooms explored"
+        return _("{player} ({colour}) choosing a Leader: a {kind} is coming · {explored} of {total} rooms explored",
+                 kind=kind_name(ex.coming), **values)
+    if ex is not None and ex.decision is not None and ex.danger is not None:
+        return _("{player} ({colour}) fighting the {card} · {explored} of {total} rooms explored",
+                 card=card_title(card_index()[ex.danger].title), **values)
+    if state.phase == "place":
+        return _("{player} ({colour}) to enter the dungeon · {explored} of {total} rooms explored", **values)
+    if state.phase == "move":
+        return _("{player} ({colour}) to move · {explored} of {total} rooms explored", **values)
+    return _("{player} ({colour}) exploring · {explored} of {total} rooms explored", **values)
 
 
 def build_view(rules: Table, codec: LegendCodec, state: State, seat: int | None) -> LegendView:
