@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr
@@ -29,3 +30,10 @@ class Settings(BaseSettings):
                                  description="Days of /game vacation each player may take per game.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: Literal["plain", "json"] = Field(default="plain", description="plain lines, or JSON lines.")
+    picture_cache_dir: Path | None = Field(
+        default=None, description="Where drawn pictures are kept between runs (PNG files; delete them any time). "
+                                  "Unset: beside the SQLite file, else $XDG_CACHE_HOME/tabula/pictures.")
+    health_port: int | None = Field(default=None, ge=0, le=65535,
+                                    description="Serve /healthz and /metrics (Prometheus) on this port; unset: off.")
+    health_host: str = Field(default="127.0.0.1", description="The address the health port listens on "
+                                                              "(0.0.0.0 in a container).")

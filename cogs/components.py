@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable
 from typing import Any, ClassVar
 
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.client import APOLOGY
 from bot.moment import GameMoment
 from bot.present import presenter
@@ -51,16 +53,22 @@ STYLES: dict[str, discord.ButtonStyle] = {
 
 async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
     """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
+    started, outcome = time.perf_counter(), "ok"
     try:
         await work
     except GameError as err:
+        outcome = "refused"
         await reply(interaction, str(err))
     except Exception:
+        outcome = "error"
         log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:
             pass
+    finally:
+        kind = ":".join(str(data_of(interaction).get("custom_id", "?")).split(":")[:2])  # tb:do, tb:pick, …
+        metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
 
 
 def data_of(interaction: discord.Interaction) -> dict[str, Any]:

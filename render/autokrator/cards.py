@@ -32,7 +32,7 @@ def _colour(owner: str) -> RGB:
     return tuple(info.colour) if info else NEUTRAL_INK  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)  # decoded: only the cards of the battles in play
 def _card(card_id: str, field: str = "") -> Image.Image:
     c = library().cards[card_id]
     img = Image.new("RGB", (CARD_W, CARD_H), PAPER)

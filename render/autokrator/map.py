@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
+from render.cache import data, layer
 from render.common import (
     RGB,
     build_palette,
@@ -60,6 +61,7 @@ def tint(realm: str) -> RGB:
 
 
 @lru_cache(maxsize=1)
+@data  # kept on disk between runs (placing the labels takes a second)
 def _placements() -> dict[str, Placement]:
     g = geometry()
     face = font("bold", NAME_SIZE)
@@ -68,6 +70,7 @@ def _placements() -> dict[str, Placement]:
 
 
 @lru_cache(maxsize=1)
+@layer
 def _region_index() -> tuple[Image.Image, tuple[str, ...]]:
     """Each pixel's region as a palette index (1…n), 0 for land outside the regions, 255 for the sea: drawn
     once, so that colouring the regions by holder is only a change of palette."""
@@ -101,6 +104,7 @@ def _cells(owner: dict[str, str]) -> Image.Image:
 
 
 @lru_cache(maxsize=1)
+@layer
 def _overlay() -> Image.Image:
     """What never changes, on a transparent layer: anchors and names."""
     lib = library()

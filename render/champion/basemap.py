@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render.cache import layer
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
@@ -481,6 +482,7 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 
 
 @lru_cache(maxsize=4)
+@layer  # kept on disk between runs: drawing it needs the map's whole geometry
 def _label_layer(world_map: MapFile) -> Image.Image:
     """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
     g = geometry(world_map)
@@ -601,6 +603,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
 
 
 @lru_cache(maxsize=4)
+@layer
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)

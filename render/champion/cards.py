@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import encoded
 from render.champion import glyphs
 from render.champion.texts import event_effect_line, item_name
 from render.common import (
@@ -90,7 +91,7 @@ def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool)
             y += 5.5 * s
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=6)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""
@@ -222,7 +223,7 @@ def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: in
     return rows
 
 
-@lru_cache(maxsize=256)
+@encoded
 def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[tuple[int, str], ...] = ()) -> bytes:
     colour = glyphs.DECK_COLOURS.get(story.deck, INK)
     img, draw = _frame((STORY_W, STORY_H), colour, f"{story.deck} story")
@@ -337,7 +338,7 @@ def story_alt_text(card: Story | Source) -> str:
 
 # --- event cards -------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
+@encoded
 def _event_png(event: EventCard) -> bytes:
     img, draw = _frame((CARD_W, CARD_H), EVENT_COLOUR, "Event · this round")
     left, right = 42, CARD_W - 42
@@ -409,7 +410,7 @@ def _kind_emblem(it: Item, size: int) -> Image.Image:
     return glyphs.helmet(size)
 
 
-@lru_cache(maxsize=128)
+@encoded
 def _item_png(it: Item) -> bytes:
     label = f"{'starting weapon' if it.starting else it.kind}"
     img, draw = _frame((CARD_W, CARD_H), ITEM_COLOUR, label)
@@ -505,7 +506,7 @@ def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None
                       fill=glyphs.GOLD, width=3)
 
 
-@lru_cache(maxsize=32)
+@encoded
 def _combat_png(kind: str, armed: bool, initiative_text: bool) -> bytes:
     colour = ARMED_COLOUR if armed else COMBAT_COLOUR
     img, draw = _frame((COMBAT_W, COMBAT_H), colour, "Armed combat" if armed else "Combat", band=18, head=44)
@@ -566,7 +567,7 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
         draw.text((cx, y), str(n), font=face, fill=WHITE if on else INK, anchor="mm")
 
 
-@lru_cache(maxsize=16)
+@encoded
 def _monster_png(m: Monster) -> bytes:
     img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, "Mythological monster", band=24, head=50)
     left, right = 44, SHEET_W - 44

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render.cache import layer
 from render.champion.basemap import (
     BAR_TEXT,
     BLACK,
@@ -102,6 +103,7 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=128)
+@layer  # kept on disk between runs: drawing one needs the map's whole geometry
 def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """A reachable province: its land washed light, with a bright rim inside its border."""
     g = geometry(world_map)

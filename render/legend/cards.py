@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import encoded
 from render.common import (
     RGB,
     Box,
@@ -91,7 +92,7 @@ def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
     return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=6)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
@@ -643,18 +644,8 @@ def _card_key(card: ActionCard) -> tuple[Any, ...]:
                  for f in msgspec.structs.astuple(card))
 
 
-_CARD_PNGS: dict[tuple[Any, ...], bytes] = {}
-
-
+@encoded
 def _card_png(card: ActionCard) -> bytes:
-    key = _card_key(card)
-    data = _CARD_PNGS.get(key)
-    if data is None:
-        data = _CARD_PNGS[key] = _draw_card(card)
-    return data
-
-
-def _draw_card(card: ActionCard) -> bytes:
     return _card_bytes(_card_image(card))
 
 
@@ -845,9 +836,8 @@ def _slashes(draw: ImageDraw.ImageDraw, box: Box) -> None:
         draw.line((*a, *b), fill=WOUND_RED, width=7)
 
 
-@cache
 def hero_image(hero: Hero, wounded: bool) -> Image.Image:
-    """The Hero card (480×680, RGBA with clear corners), drawn once per hero and side; do not modify it."""
+    """The Hero card (480×680, RGBA with clear corners), drawn afresh (its PNG is what is kept)."""
     kind = hero.kind if hero.kind in CLASS_COLOURS else "fighter"
     colour = CLASS_COLOURS[kind]
     name = CLASS_NAMES.get(kind, "Hero")
@@ -879,7 +869,7 @@ def hero_image(hero: Hero, wounded: bool) -> Image.Image:
     return img
 
 
-@cache
+@encoded
 def _hero_png(hero: Hero, wounded: bool) -> bytes:
     return _card_bytes(hero_image(hero, wounded))
 
@@ -911,9 +901,8 @@ def render_fighter(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> by
 SPELL_BOX_W, SPELL_BOX_H = 72, 68
 
 
-@cache
 def spell_image(spell: Spell) -> Image.Image:
-    """The Spell card (480×680, RGBA with clear corners), drawn once per spell; do not modify it.
+    """The Spell card (480×680, RGBA with clear corners), drawn afresh (its PNG is what is kept).
 
     Its boxes A–E sit where a Monster card's boxes do, so the box beside a Monster's red dot says whether
     the spell can work on it: a green tick "Success" or a red cross "No Effect"."""
@@ -950,7 +939,7 @@ def spell_image(spell: Spell) -> Image.Image:
     return img
 
 
-@cache
+@encoded
 def _spell_png(spell: Spell) -> bytes:
     return _card_bytes(spell_image(spell))
 

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
+from render.cache import encoded
 from render.common import (
     RGB,
     canvas,
@@ -69,7 +70,7 @@ HURT_TEXT: RGB = (255, 96, 96)  # "WOUNDED" on the dark ground
 
 # --- cached pieces ------------------------------------------------------------------------------------
 
-@cache
+@lru_cache(maxsize=24)  # 326 KB each decoded: enough for the parties in play, not every hero and side
 def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
     """A Hero card at party size; the wounded side also dimmed, so it stands out in the row."""
     img = shrink(hero_image(hero, wounded), (HERO_W, HERO_H))
@@ -80,7 +81,7 @@ def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
     return img
 
 
-@cache
+@lru_cache(maxsize=8)
 def _small_spell(spell: Spell) -> Image.Image:
     return shrink(spell_image(spell), (SPELL_W, SPELL_H))
 
@@ -294,7 +295,7 @@ def _palette_bytes(img: Image.Image) -> bytes:
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=1)
 
 
-@lru_cache(maxsize=64)
+@encoded
 def _party_png(party: Party) -> bytes:
     return _palette_bytes(compose_party(party))
 
