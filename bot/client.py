@@ -119,6 +119,9 @@ class TabulaBot(commands.Bot):
             tree_cls=TabulaTree,
             help_command=None,
             http_trace=metrics.http_trace(),  # counts REST requests by the token they spend
+            # discord.py waits this long after the last GUILD_CREATE before "ready" (2 s by default); Tabula needs
+            # no member lists, and a guild that comes later is simply a guild_join
+            guild_ready_timeout=0.5,
         )
         self.settings = settings
         self.db = database
@@ -230,6 +233,7 @@ class TabulaBot(commands.Bot):
         metrics.SWEEPS.labels("ok").inc()
         metrics.SWEEP_ITEMS.inc(done)
         metrics.SWEEP_SECONDS.observe(time.perf_counter() - started)
+        metrics.release_memory()
         return done
 
     async def post_result(self, result: Result[Any]) -> None:

@@ -49,7 +49,10 @@ NOTHING = b"tabula:none"
 RENDER_ROOT = Path(__file__).resolve().parent
 #: Bumped by hand when the cache's own format changes (the key's layout, the file naming).
 FORMAT = "1"
+#: PNG bytes kept in memory: with a directory the operating system's page cache keeps the files read often
+#: (a read is a tenth of a millisecond), so memory holds only the newest few.
 DEFAULT_MEMORY = 24 * 1024 * 1024
+DISK_MEMORY = 4 * 1024 * 1024
 
 
 class PictureCache:
@@ -151,9 +154,11 @@ class PictureCache:
 _cache = PictureCache()
 
 
-def configure(directory: Path | None, memory_bytes: int = DEFAULT_MEMORY) -> PictureCache:
+def configure(directory: Path | None, memory_bytes: int | None = None) -> PictureCache:
     """Use ``directory`` (None: memory only) for every renderer from now on; returns the new cache."""
     global _cache
+    if memory_bytes is None:
+        memory_bytes = DEFAULT_MEMORY if directory is None else DISK_MEMORY
     _cache = PictureCache(directory, memory_bytes)
     return _cache
 

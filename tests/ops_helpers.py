@@ -119,3 +119,191 @@ async def play_by_controls(h: FakeDiscordHarness, thread: Any, moves: int, count
 
 
 __all__ = ["MoveCount", "open_game", "play_by_controls", "shape"]
+
+
+# --- figures for `python -m bot.bench` -------------------------------------------------------------------
+
+def rss_mb(pid: int | None = None) -> float:
+    """Resident memory of a process (this one by default), in MB, from /proc."""
+    with open(f"/proc/{pid or 'self'}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def stored_games(path: Any, total: int) -> None:
+    """A SQLite database holding ``total`` games: one real running game of each configuration's game, cloned
+    (with their seats) to a tenth of ``total`` running games, the rest finished ones."""
+    import aiosqlite
+
+    from bot.bench import configurations, new_game
+    from bot.db import open_database
+    from bot.play import GameService
+
+    db = await open_database(f"sqlite+aiosqlite:///{path}")
+    svc = GameService(db)
+    seen: dict[str, int] = {}
+    for config in configurations():
+        if config.key not in seen:
+            seen[config.key] = (await new_game(svc, config, 1)).game_id
+    await db.close()
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    cols = [r[1] for r in await (await conn.execute("PRAGMA table_info(game)")).fetchall() if r[1] != "id"]
+    seat_cols = [r[1] for r in await (await conn.execute("PRAGMA table_info(seat)")).fetchall()
+                 if r[1] not in ("id", "game_id")]
+    listed, seats = ", ".join(cols), ", ".join(seat_cols)
+    await conn.execute("BEGIN")
+    templates = list(seen.values())
+    count = len(templates)
+    while count < total:
+        template = templates[count % len(templates)]
+        running = count < total // 10
+        cur = await conn.execute(f"INSERT INTO game ({listed}) SELECT {listed} FROM game WHERE id = ?", (template,))
+        new_id = cur.lastrowid
+        if not running:
+            await conn.execute("UPDATE game SET status = 'finished', deadline = NULL, wake_at = NULL WHERE id = ?",
+                               (new_id,))
+        await conn.execute(f"INSERT INTO seat (game_id, {seats}) SELECT ?, {seats} FROM seat WHERE game_id = ?",
+                           (new_id, template))
+        count += 1
+    await conn.execute("COMMIT")
+    await conn.close()
+
+
+async def _get_json(url: str) -> tuple[int, Any]:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session, session.get(url) as resp:
+        return resp.status, await resp.json(content_type=None)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def ready_figures(stored: int = 10_000) -> dict[str, float]:
+    """The real ``python -m bot`` on a database of ``stored`` games against the loopback Discord: seconds
+    from the process's spawn to /healthz answering 200 (Python's own start and imports included), the
+    seconds from the bot's first log line to its "logged in" line, and RSS at ready (MB)."""
+    import asyncio
+    import os
+    import re
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from datetime import datetime
+    from pathlib import Path
+
+    from bot.testing_endpoints import ENV_VAR
+    from tests.fakediscord import FakeDiscord
+
+    work = Path(tempfile.mkdtemp(prefix="tabula-ready-"))
+    await stored_games(work / "bot.db", stored)
+    port = free_port()
+    root = Path(__file__).resolve().parent.parent
+    async with FakeDiscord() as fake:
+        env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID")}
+        env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{work / 'bot.db'}", "PYTHONPATH": str(root),
+                    "DISCORD_TOKEN": fake.token, ENV_VAR: fake.url, "HEALTH_PORT": str(port),
+                    "PICTURE_CACHE_DIR": str(work / "pictures")})
+        started = time.perf_counter()
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=work, env=env,
+                                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        ready = rss = float("nan")
+        try:
+            while time.perf_counter() - started < 60:
+                try:
+                    status, _ = await _get_json(f"http://127.0.0.1:{port}/healthz")
+                except (OSError, ValueError):
+                    status = 0
+                if status == 200:
+                    ready = time.perf_counter() - started
+                    rss = rss_mb(proc.pid)
+                    break
+                await asyncio.sleep(0.02)
+        finally:
+            proc.terminate()
+            _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+    stamps = re.findall(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) .*$", err.decode(), re.M)
+    logged = [line for line in err.decode().splitlines() if "logged in as" in line]
+    inner = float("nan")
+    if stamps and logged:
+        first = datetime.strptime(stamps[0], "%Y-%m-%d %H:%M:%S,%f")
+        last = datetime.strptime(logged[0][:23], "%Y-%m-%d %H:%M:%S,%f")
+        inner = (last - first).total_seconds()
+    if os.environ.get("TABULA_BENCH_LOG"):
+        print(err.decode())
+    return {"stored": float(stored), "spawn_to_ready_s": ready, "bot_to_ready_s": inner, "rss_ready_mb": rss}
+
+
+async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every: int = 3,
+                         pictures: Any = None) -> dict[str, Any]:
+    """Tabula's bot in this process (cogs loaded, ready on the loopback Discord), then ``games_played`` games
+    played through its own service with Tabula's choices for every seat, up to ``moves_per_game`` moves each,
+    round the games' benchmark configurations; every ``draw_every``-th move's telling is drawn (pictures
+    included, through the picture cache as the bot keeps it) and each game's status picture at its end.
+    RSS (MB) at ready and after every tenth of the games."""
+    import gc
+    import tempfile
+    from pathlib import Path
+
+    from bot.bench import configurations, new_game, next_move
+    from bot.db import open_database
+    from bot.metrics import release_memory
+    from bot.present import presenter
+    from bot.tellings import telling_now
+    from rules import GameError
+    from rules.core import Rng, seed_state
+    from tests.tabula_harness import bot_factory
+
+    work = Path(tempfile.mkdtemp(prefix="tabula-memory-"))
+    db = await open_database(f"sqlite+aiosqlite:///{work / 'bot.db'}")
+    configs = configurations()
+    samples: list[tuple[int, float]] = []
+    try:
+        async with FakeDiscordHarness(bot_factory(db, picture_cache_dir=pictures or work / "pictures")) as h:
+            await h.bot.warmed
+            gc.collect()
+            samples.append((0, rss_mb()))
+            svc = h.bot.service
+            rng = Rng(seed_state(9))
+            for n in range(games_played):
+                config = configs[n % len(configs)]
+                result = await new_game(svc, config, rng.below(1 << 30))
+                for move in range(moves_per_game):
+                    if result.status != "active" or not result.to_act:
+                        break
+                    user, action = next_move(result, rng)
+                    try:
+                        result = await svc.act(result.game_id, user, action)
+                    except GameError:
+                        result = await svc.get(result.game_id)
+                        continue
+                    if move % draw_every == 0:
+                        telling_now(result)
+                presenter(config.key).status(await svc.get(result.game_id))
+                if (n + 1) % max(1, games_played // 10) == 0:
+                    gc.collect()
+                    release_memory()  # as the bot does after each sweep (every 15 s by default)
+                    samples.append((n + 1, rss_mb()))
+    finally:
+        await db.close()
+    half = [s for s in samples if s[0] >= games_played // 2]
+    slope = (half[-1][1] - half[0][1]) / max(1, half[-1][0] - half[0][0]) * 1024 if len(half) >= 2 else 0.0
+    return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope}
+
+
+if __name__ == "__main__":  # python -m tests.ops_helpers memory N: the memory figures as JSON, in a fresh process
+    import asyncio
+    import json
+    import sys
+
+    if sys.argv[1:2] == ["memory"]:
+        kept = sys.argv[3] if len(sys.argv) > 3 else None  # a picture directory (a second run finds it filled)
+        print(json.dumps(asyncio.run(memory_figures(int(sys.argv[2]), pictures=kept))))

@@ -225,7 +225,7 @@ def _panel(view: AutokratorView) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=1)  # 5 MB: the holdings of the game just drawn (another costs a palette change and a paste)
 def _base(owner: tuple[tuple[str, str], ...]) -> Image.Image:
     """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
     body = _cells(dict(owner))

@@ -91,7 +91,7 @@ def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool)
             y += 5.5 * s
 
 
-@lru_cache(maxsize=6)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
+@lru_cache(maxsize=2)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""

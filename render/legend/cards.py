@@ -92,7 +92,7 @@ def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
     return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
 
 
-@lru_cache(maxsize=6)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
+@lru_cache(maxsize=2)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
