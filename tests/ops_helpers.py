@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.metrics import auth_of
 from tests.fakediscord import FakeDiscordHarness, RecordedRequest
-from tests.tabula_harness import uid
+from tests.tabula_harness import bot_factory, uid
 
 
 @dataclass
@@ -77,7 +77,7 @@ async def play_by_controls(h: FakeDiscordHarness, thread: Any, moves: int, count
     controls; count each move's requests (opening a panel is not a move).  Returns the moves made (fewer when
     the game ends or stops offering controls)."""
     people = {uid(p): p for p in (h.alice, h.bob, h.carol)}
-    svc = h.bot.service
+    svc: Any = getattr(h.bot, "service")  # noqa: B009 (the harness types its bot as a plain Client)
     game_id = await svc.game_in_thread(thread.id)
     made = stuck = 0
     while made < moves and stuck < 6:
@@ -260,18 +260,16 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     from bot.tellings import telling_now
     from rules import GameError
     from rules.core import Rng, seed_state
-    from tests.tabula_harness import bot_factory
-
     work = Path(tempfile.mkdtemp(prefix="tabula-memory-"))
     db = await open_database(f"sqlite+aiosqlite:///{work / 'bot.db'}")
     configs = configurations()
     samples: list[tuple[int, float]] = []
     try:
         async with FakeDiscordHarness(bot_factory(db, picture_cache_dir=pictures or work / "pictures")) as h:
-            await h.bot.warmed
+            await getattr(h.bot, "warmed")  # noqa: B009
             gc.collect()
             samples.append((0, rss_mb()))
-            svc = h.bot.service
+            svc: Any = getattr(h.bot, "service")  # noqa: B009
             rng = Rng(seed_state(9))
             for n in range(games_played):
                 config = configs[n % len(configs)]
@@ -297,6 +295,147 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     half = [s for s in samples if s[0] >= games_played // 2]
     slope = (half[-1][1] - half[0][1]) / max(1, half[-1][0] - half[0][0]) * 1024 if len(half) >= 2 else 0.0
     return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope}
+
+
+async def _spawn(work: Any, fake: Any, port: int) -> Any:
+    import asyncio
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from bot.testing_endpoints import ENV_VAR
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID")}
+    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{work / 'bot.db'}", "PYTHONPATH": str(root),
+                "DISCORD_TOKEN": fake.token, ENV_VAR: fake.url, "HEALTH_PORT": str(port),
+                "PICTURE_CACHE_DIR": str(work / "pictures")})
+    return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=work, env=env,
+                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+async def _until_ready(port: int) -> None:
+    import asyncio
+
+    for _ in range(3000):
+        try:
+            status, _ = await _get_json(f"http://127.0.0.1:{port}/healthz")
+        except (OSError, ValueError):
+            status = 0
+        if status == 200:
+            return
+        await asyncio.sleep(0.02)
+    raise RuntimeError("the bot never became ready")
+
+
+async def _timed(fake: Any, payload: Any) -> float:
+    reply = await fake.interact(payload, timeout=20.0, quiet=0.0)
+    record = fake.interactions[reply.token]
+    callback = next(r for r in reply.requests if r.path.endswith("/callback"))
+    return float((callback.at - record.dispatched_at) * 1000)
+
+
+async def latency_figures(seconds: float = 20.0) -> dict[str, dict[str, float]]:
+    """The real ``python -m bot`` started twice on one database with a game of every kind in its thread: the
+    first time with an empty picture directory, the second time with the one the first run filled.  Right
+    after each start becomes ready, `/game status` in each game's thread, one after another, for
+    ``seconds``: p50 and p99 (ms, dispatch to callback) in the first 10 s and after."""
+    import asyncio
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from rules.registry import games as all_games
+    from tests.fakediscord import FakeDiscord
+
+    work = Path(tempfile.mkdtemp(prefix="tabula-latency-"))
+    out: dict[str, dict[str, float]] = {}
+    async with FakeDiscord() as fake:
+        threads: list[Any] = []
+        for run in ("cold", "warm"):
+            port = free_port()
+            proc = await _spawn(work, fake, port)
+            try:
+                await _until_ready(port)
+                ready = time.perf_counter()
+                if not threads:  # the first run opens the games (its clock starts again after)
+                    for key in sorted(all_games()):
+                        await fake.interact(fake.slash(fake.alice, fake.channel, "game", {"game": key},
+                                                       subcommand="new"), timeout=20.0)
+                        lobby = fake.messages(fake.channel)[-1]
+                        for who in (fake.bob, fake.carol):
+                            lobby = fake.message(lobby.id)
+                            join = next((c for c in lobby.custom_ids if c.endswith(":join")), None)
+                            if join:
+                                await fake.interact(fake.component(who, lobby, join), timeout=20.0)
+                            lobby = fake.message(lobby.id)
+                            start = next((c for c in lobby.custom_ids if c.endswith(":start")), None)
+                            if start is None:
+                                break
+                            before = len(fake.threads())
+                            await fake.interact(fake.component(fake.alice, lobby, start), timeout=20.0)
+                            for _ in range(250):
+                                if len(fake.threads()) > before:
+                                    break
+                                await asyncio.sleep(0.02)
+                            if len(fake.threads()) > before:
+                                threads.append(fake.threads()[-1])
+                                break
+                    ready = time.perf_counter()  # opening the games is not what is measured
+                early: list[float] = []
+                late: list[float] = []
+                i = failed = 0
+                while time.perf_counter() - ready < seconds:
+                    thread = threads[i % len(threads)]
+                    i += 1
+                    at = time.perf_counter() - ready
+                    try:
+                        ms = await _timed(fake, fake.slash(fake.alice, thread.payload, "game", {},
+                                                           subcommand="status"))
+                    except AssertionError:  # not answered in time (Discord's 3 s): counted as failed
+                        failed += 1
+                        continue
+                    (early if at < 10 else late).append(ms)
+                out[run] = {"early_n": float(len(early)), "early_p50": _pct(early, 0.5), "early_p99": _pct(early, 0.99),
+                            "late_n": float(len(late)), "late_p50": _pct(late, 0.5), "late_p99": _pct(late, 0.99),
+                            "early_max": max(early, default=float("nan")), "failed": float(failed)}
+            finally:
+                proc.terminate()
+                await asyncio.wait_for(proc.wait(), timeout=30)
+    return out
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def rest_figures(moves: int = 40) -> dict[str, MoveCount]:
+    """Every game played by its controls on the loopback Discord: REST requests per move, by token."""
+    import tempfile
+    from pathlib import Path
+
+    from bot.db import open_database
+    from rules.registry import games as all_games
+
+    work = Path(tempfile.mkdtemp(prefix="tabula-rest-"))
+    db = await open_database(f"sqlite+aiosqlite:///{work / 'bot.db'}")
+    out: dict[str, MoveCount] = {}
+    try:
+        async with FakeDiscordHarness(bot_factory(db, picture_cache_dir=work / "pictures"), quiet=0.02) as h:
+            rng = random.Random(11)
+            for key in sorted(all_games()):
+                count = out[key] = MoveCount()
+                while count.moves < moves:
+                    thread = await open_game(h, key)
+                    if not await play_by_controls(h, thread, moves - count.moves, count, rng):
+                        break
+    finally:
+        await db.close()
+    return out
 
 
 if __name__ == "__main__":  # python -m tests.ops_helpers memory N: the memory figures as JSON, in a fresh process
