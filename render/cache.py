@@ -168,7 +168,7 @@ def current() -> PictureCache:
 
 
 def _package_dir(module: str) -> Path:
-    """``render.legend.cards`` → render/legend; a renderer outside render/ (a plug-in) → its own folder."""
+    """``render.<game>.cards`` → render/<game>; a renderer outside render/ (a plug-in) → its own folder."""
     found = sys.modules.get(module)
     file = getattr(found, "__file__", None)
     return Path(file).resolve().parent if file else RENDER_ROOT
