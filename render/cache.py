@@ -66,6 +66,7 @@ class PictureCache:
         self._held = 0
         self._lock = threading.Lock()  # renderers run in worker threads
         self.hits = self.disk_hits = self.misses = 0
+        self._pending: set[threading.Thread] = set()
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
@@ -110,6 +111,28 @@ class PictureCache:
             os.replace(tmp, path)
         except OSError as err:  # a full or read-only disk costs a redraw next time, nothing more
             log.warning("could not keep a picture in %s: %s", self.directory, err)
+
+    def put_later(self, key: str, make: Callable[[], bytes]) -> None:
+        """Encode and keep in a thread of its own, on disk only (encoding a large layer takes a few hundred
+        milliseconds: the picture waiting for the layer need not wait for that too)."""
+        def keep() -> None:
+            try:
+                self.put(key, make(), memory=False)
+            finally:
+                with self._lock:
+                    self._pending.discard(writer)
+
+        writer = threading.Thread(target=keep, name="tabula-keep-layer")  # not a daemon: exit waits for it
+        with self._lock:
+            self._pending.add(writer)
+        writer.start()
+
+    def flush(self) -> None:
+        """Wait for the layers still being written."""
+        with self._lock:
+            pending = list(self._pending)
+        for writer in pending:
+            writer.join()
 
     def _remember(self, key: str, data: bytes) -> None:
         with self._lock:
@@ -157,6 +180,7 @@ _cache = PictureCache()
 def configure(directory: Path | None, memory_bytes: int | None = None) -> PictureCache:
     """Use ``directory`` (None: memory only) for every renderer from now on; returns the new cache."""
     global _cache
+    _cache.flush()
     if memory_bytes is None:
         memory_bytes = DEFAULT_MEMORY if directory is None else DISK_MEMORY
     _cache = PictureCache(directory, memory_bytes)
@@ -249,7 +273,7 @@ def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callab
             except Exception as err:  # a damaged file is drawn again (and replaced)
                 log.warning("picture cache: could not read a kept layer of %s (%s)", name, err)
         made = fn(*args, **kwargs)
-        cache.put(key, encode(made), memory=False)
+        cache.put_later(key, lambda: encode(made))
         return made
 
     return wrapper
