@@ -18,14 +18,15 @@ async def _get(url: str) -> tuple[int, str, str]:
 
 
 def _sample(text: str, name: str, **labels: str) -> float:
-    """The value of one sample in Prometheus' text format (0 when absent)."""
+    """The sum of the samples of ``name`` carrying ``labels``, in Prometheus' text format (0 when none)."""
+    total = 0.0
     for line in text.splitlines():
         if line.startswith("#") or not line.startswith(name):
             continue
         head, _, value = line.rpartition(" ")
         if head.split("{")[0] == name and all(f'{k}="{v}"' in head for k, v in labels.items()):
-            return float(value)
-    return 0.0
+            total += float(value)
+    return total
 
 
 async def test_healthz_and_metrics_on_the_health_port(db: Database) -> None:
