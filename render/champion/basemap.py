@@ -601,6 +601,8 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         draw.text((cx + 24, cy + 10), ellipsize(r.name, face, col_w - 30), font=face, fill=INK, anchor="lm")
 
 
+@lru_cache(maxsize=4)
+@layer  # kept on disk between runs: drawing it needs the map's whole geometry
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)
@@ -620,7 +622,6 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
-@layer  # kept on disk between runs; in memory as a paletted image, a third of the RGB one
 def _base(world_map: MapFile) -> Image.Image:
     """The static picture mapped onto the palette (a snapshot copies it and pastes what changed)."""
     return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)

@@ -34,6 +34,7 @@ from render.champion.basemap import (
     WHITE,
     Label,
     _base,
+    _base_rgb,
     _dash,
     _label_layer,
     _palette,
@@ -236,7 +237,7 @@ def _grow(box: Box, by: int, limit: tuple[int, int]) -> Box:
 def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, list[Box]]:
     """The snapshot in RGB, and the rectangles that differ from the static layer."""
     world_map = world()
-    img = _base(world_map).convert("RGB")  # the paletted layer holds the same colours in a third of the memory
+    img = _base_rgb(world_map).copy()
     dirty: list[Box] = []
     draw = canvas(img)
     provs = {p.id: p for p in world_map.province}
