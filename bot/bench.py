@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import statistics
 import sys
 import tempfile
@@ -313,10 +314,53 @@ async def main(quick: bool) -> None:
               f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
         print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×")
 
+    await ops_figures(quick)
+
     disc = await discord_figures(50 if quick else 200)
     if disc is not None:
         print("\nFull /explore interaction through the loopback Discord harness (PNG included)")
         print(f"  {disc['n']:.0f} interactions: p50 {disc['p50']:.1f} ms  p99 {disc['p99']:.1f} ms")
+
+
+async def ops_figures(quick: bool) -> None:
+    """Start-up, memory and REST figures (tests/ops_helpers.py: the real process on the loopback Discord)."""
+    try:
+        from tests import ops_helpers as ops
+    except ImportError:
+        return
+    ready = await ops.ready_figures(10_000)
+    print(f"\nStart-up with {ready['stored']:,.0f} stored games (real `python -m bot`, loopback Discord)")
+    print(f"  bot's first log line to ready    : {ready['bot_to_ready_s']:.2f} s   (spawn to /healthz 200, "
+          f"Python's start and imports included: {ready['spawn_to_ready_s']:.2f} s)")
+    print(f"  RSS at ready                     : {ready['rss_ready_mb']:.0f} MB")
+    played = 100 if quick else 1000
+    pictures = Path(tempfile.mkdtemp(prefix="tabula-bench-pictures-"))
+    for run in ("empty picture directory", "the directory the first run filled"):
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.ops_helpers", "memory", str(played),
+                                                    str(pictures), stdout=asyncio.subprocess.PIPE)
+        out, _ = await proc.communicate()
+        mem = json.loads(out.decode().strip().splitlines()[-1])
+        trail = " → ".join(f"{mb:.0f}" for _, mb in mem["samples"])
+        print(f"\nMemory, {played:,} games played in one bot process ({run})")
+        print(f"  RSS at ready {mem['ready_mb']:.0f} MB, after {played:,} games {mem['final_mb']:.0f} MB;"
+              f" second half {mem['kb_per_game']:+.0f} KB per game")
+        print(f"  every tenth: {trail}")
+    lat = await ops.latency_figures(20.0)
+    print("\n/game status right after a start, round the games' threads (p50 / p99 ms)")
+    for run, fig in lat.items():
+        print(f"  {run + ' pictures':<16}: first 10 s {fig['early_p50']:.0f} / {fig['early_p99']:.0f}"
+              f" (n={fig['early_n']:.0f}), later {fig['late_p50']:.0f} / {fig['late_p99']:.0f} "
+              f"(n={fig['late_n']:.0f}), unanswered {fig['failed']:.0f}")
+    print("\nREST requests per move, played by the prompts' controls (bot token: Discord's global limit)")
+    total_bot = total_moves = 0
+    for key, count in (await ops.rest_figures(20 if quick else 60)).items():
+        total_bot += count.bot
+        total_moves += count.moves
+        routes = ", ".join(f"{r} ×{n}" for r, n in count.routes.most_common()) or "none"
+        print(f"  {key:<12}: {count.moves:3d} moves, bot-token {count.bot_per_move:.2f}/move, interaction-token "
+              f"{count.interaction_per_move:.2f}/move ({routes})")
+    if total_moves:
+        print(f"  all games    : {total_bot / total_moves:.2f} bot-token requests per move")
 
 
 def _print_service(rounds: list[dict[str, float]], base: float) -> None:

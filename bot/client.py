@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.claims import Claimer, process_identity
 from bot.config import Settings
 from bot.db import Database, open_database
@@ -73,6 +74,16 @@ def out_of_bounds(param: app_commands.Parameter, value: object) -> str | None:
 class TabulaTree(app_commands.CommandTree):
     """One place for command errors: a GameError is the player's answer; anything else is logged."""
 
+    async def _call(self, interaction: discord.Interaction, /) -> None:
+        started = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:  # counted by command and outcome (on_error notes a refusal or an error)
+            kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
+            name = interaction.command.qualified_name if interaction.command else "?"
+            metrics.count_interaction(kind, name, interaction.extras.get("tabula_outcome", "ok"),
+                                      time.perf_counter() - started)
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Every option within the bounds its command declares, before anything reaches the database."""
         set_language(locale_of(interaction))  # this interaction's own task answers in the asker's language
@@ -88,6 +99,7 @@ class TabulaTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
+        interaction.extras["tabula_outcome"] = metrics.outcome_of(error)
         if isinstance(original, (GameError, OutOfBounds)):
             message = str(original)
         elif isinstance(error, app_commands.TransformerError):
@@ -121,6 +133,7 @@ class TabulaBot(commands.AutoShardedBot):
             tree_cls=TabulaTree,
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
+            http_trace=metrics.http_trace(),  # counts REST requests by the token they spend
             **self.shard_plan.client_options(),
         )
         self.settings = settings
@@ -139,6 +152,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.claims: Claimer | None = None
         self.lease: ShardLease | None = None
         self._file_lock: Any = None
+        self.health: Any = None  # the operators' port (bot.health), when HEALTH_PORT is set
 
     async def setup_hook(self) -> None:
         if self.db is None:
@@ -151,6 +165,12 @@ class TabulaBot(commands.AutoShardedBot):
             await self.lease.acquire()
             self.lease.start_heartbeat(self.close)
         self.claims = Claimer(self.db.engine, owner=self.identity)
+        metrics.instrument_database(self.db)
+        metrics.count_errors()
+        if self.settings.health_port is not None:
+            from bot.health import start
+
+            self.health = await start(self, self.settings.health_host, self.settings.health_port)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
@@ -163,18 +183,27 @@ class TabulaBot(commands.AutoShardedBot):
         await self.tree.set_translator(TabulaTranslator())
         await self.sync_commands()
         self._timeout_task = asyncio.create_task(self._timeout_loop(), name="tabula-timeouts")
-        self.warmed = asyncio.create_task(self._warm(), name="tabula-warm-pictures")
+        self.warmed = asyncio.create_task(self._warm(), name="tabula-picture-cache")
 
     async def _warm(self) -> None:
-        """Draw every card picture in a worker thread once, at startup, instead of on a player's move."""
+        """Pictures are drawn when first needed, in a worker thread, and kept as PNG files in the picture
+        cache directory between runs: a start draws nothing (it only drops files an old renderer left)."""
+        from render.cache import configure, default_directory
+
+        directory = self.settings.picture_cache_dir or default_directory(self.settings.database_url)
+        try:
+            cache = configure(directory)
+        except OSError as err:
+            log.warning("pictures are kept in memory only: cannot use %s (%s)", directory, err)
+            configure(None)
+            return
+        removed = await asyncio.to_thread(cache.prune)
         from bot.present import presenter
         from rules.registry import games
 
-        started = time.perf_counter()
-        count = 0
-        for key in games():
-            count += await asyncio.to_thread(presenter(key).warm)
-        log.info("drew %d pictures in %.1f s", count, time.perf_counter() - started)
+        for key in games():  # import the renderers now (a first picture then only draws, or reads a file)
+            await asyncio.to_thread(presenter, key)
+        log.info("pictures are kept in %s%s", directory, f" ({removed} old files removed)" if removed else "")
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -187,6 +216,7 @@ class TabulaBot(commands.AutoShardedBot):
             log.info("synced %d global commands (they can take up to an hour to appear)", len(synced))
 
     async def on_ready(self) -> None:
+        metrics.READY.set(1)
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     # --- turn timeouts: an absent player never stalls a game ----------------------------------
@@ -234,6 +264,19 @@ class TabulaBot(commands.AutoShardedBot):
         shards serve the game's server (``Outbox.owns``); turn clocks and timed moves are done on the due games
         this process claimed in the database (bot/claims.py), so that with several processes on one database
         each item is done by exactly one of them."""
+        started = time.perf_counter()
+        try:
+            done = await self._sweep_once(startup)
+        except Exception:
+            metrics.SWEEPS.labels("error").inc()
+            raise
+        metrics.SWEEPS.labels("ok").inc()
+        metrics.SWEEP_ITEMS.inc(done)
+        metrics.SWEEP_SECONDS.observe(time.perf_counter() - started)
+        metrics.release_memory()
+        return done
+
+    async def _sweep_once(self, startup: bool) -> int:
         if startup:  # what a crash left: old prompts still live, moves and starts never told
             await self.outbox.retire_stale()
         told = await self.outbox.drain(startup=startup)
@@ -279,6 +322,10 @@ class TabulaBot(commands.AutoShardedBot):
         await stop.bounded(super().close(), "closing the connection")
         if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
             await stop.bounded(self.lease.release(), "giving the shards back")
+        metrics.READY.set(0)
+        if self.health is not None:
+            await self.health.cleanup()
+            self.health = None
         if self.db is not None and self._own_db:
             await stop.bounded(self.db.close(), "closing the database")
             self.db = None

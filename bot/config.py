@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
@@ -21,7 +22,7 @@ class Settings(BaseSettings):
                     "them (per game: the turn_timeout option). NARRATOR_TIMEOUT_MINUTES, its old name, still works.",
     )
     timeout_poll_seconds: float = Field(default=15.0, ge=0.5, description="How often deadlines are checked.")
-    guild_ready_timeout: float = Field(default=2.0, ge=0.0, le=60.0,
+    guild_ready_timeout: float = Field(default=0.5, ge=0.0, le=60.0,
                                        description="Seconds to wait for the servers' data at start-up before "
                                                    "ready (then owed posts are told and clocks swept).")
     default_clock: Literal["1h", "12h", "24h", "3d", "none"] = Field(
@@ -61,3 +62,10 @@ class Settings(BaseSettings):
             if len(set(self.shard_ids)) != len(self.shard_ids):
                 raise ValueError("SHARD_IDS names a shard twice")
         return self
+    picture_cache_dir: Path | None = Field(
+        default=None, description="Where drawn pictures are kept between runs (PNG files; delete them any time). "
+                                  "Unset: beside the SQLite file, else $XDG_CACHE_HOME/tabula/pictures.")
+    health_port: int | None = Field(default=None, ge=0, le=65535,
+                                    description="Serve /healthz and /metrics (Prometheus) on this port; unset: off.")
+    health_host: str = Field(default="127.0.0.1", description="The address the health port listens on "
+                                                              "(0.0.0.0 in a container).")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable
 from typing import Any, ClassVar
 
@@ -20,6 +21,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.client import APOLOGY
 from bot.moment import GameMoment
 from bot.outbox import KEEP, Owed, crash_point, nonce
@@ -56,19 +58,25 @@ STYLES: dict[str, discord.ButtonStyle] = {
 async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
     """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
     set_language(locale_of(interaction))  # the callback's own task answers in the presser's language
+    started, outcome = time.perf_counter(), "ok"
     try:
         await work
     except GameError as err:
+        outcome = "refused"
         await reply(interaction, str(err))
     except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
         log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
                     game_id, type(err).__name__)
     except Exception:
+        outcome = "error"
         log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
         try:
             await reply(interaction, _(APOLOGY))
         except discord.HTTPException:
             pass
+    finally:
+        kind = ":".join(str(data_of(interaction).get("custom_id", "?")).split(":")[:2])  # tb:do, tb:pick, …
+        metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
 
 
 def data_of(interaction: discord.Interaction) -> dict[str, Any]:

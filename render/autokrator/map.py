@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
+from render.cache import data, layer
 from render.common import (
     RGB,
     build_palette,
@@ -76,7 +77,8 @@ def _placements() -> dict[str, Placement]:
     return _placed(language())
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
+@data  # kept on disk between runs (placing the labels takes a second)
 def _placed(lang: str) -> dict[str, Placement]:
     """Where each region's name sits in one language (names differ in length, so the places do too)."""
     g = geometry()
@@ -101,6 +103,7 @@ def _name_face(region: str) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=1)
+@layer
 def _region_index() -> tuple[Image.Image, tuple[str, ...]]:
     """Each pixel's region as a palette index (1…n), 0 for land outside the regions, 255 for the sea: drawn
     once, so that colouring the regions by holder is only a change of palette."""
@@ -137,7 +140,8 @@ def _overlay() -> Image.Image:
     return _drawn_overlay(language())
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)
+@layer
 def _drawn_overlay(lang: str) -> Image.Image:
     """What never changes, on a transparent layer: anchors and names (in one language)."""
     lib = library()
@@ -258,7 +262,7 @@ def _panel(view: AutokratorView) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=1)  # 5 MB: the holdings of the game just drawn (another costs a palette change and a paste)
 def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
     """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
     body = _cells(dict(owner))

@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render.cache import layer
 from render.champion import glyphs
 from render.champion.texts import deck_of, fitted
 from render.champion.world import geometry, sites
@@ -497,7 +498,7 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 )
 
 
-@lru_cache(maxsize=4)
+@layer  # kept on disk (drawing it needs the map's whole geometry), not in memory: only new pictures need it
 def _label_layer(world_map: MapFile) -> Image.Image:
     """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
     g = geometry(world_map)
@@ -629,6 +630,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
 
 
 @lru_cache(maxsize=4)
+@layer  # kept on disk between runs: drawing it needs the map's whole geometry
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)

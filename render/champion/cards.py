@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import encoded
 from render.champion import glyphs
 from render.champion.texts import event_effect_line, fitted, item_name
 from render.common import (
@@ -91,7 +92,7 @@ def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool)
             y += 5.5 * s
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=2)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""
@@ -231,7 +232,7 @@ DECK_ALT = {"easy": N_("Easy story card: {title}. {text}"), "medium": N_("Medium
             "hard": N_("Hard story card: {title}. {text}")}
 
 
-@lru_cache(maxsize=256)
+@encoded
 def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[tuple[int, str], ...] = (),
                lang: str = "en") -> bytes:
     colour = glyphs.DECK_COLOURS.get(story.deck, INK)
@@ -351,7 +352,7 @@ def story_alt_text(card: Story | Source) -> str:
 
 # --- event cards -------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
+@encoded
 def _event_png(event: EventCard, lang: str = "en") -> bytes:
     img, draw = _frame((CARD_W, CARD_H), EVENT_COLOUR, _("Event · this round"))
     left, right = 42, CARD_W - 42
@@ -439,7 +440,7 @@ def _kind(it: Item) -> str:
     return _(KIND_NAMES[it.kind]) if it.kind in KIND_NAMES else it.kind
 
 
-@lru_cache(maxsize=128)
+@encoded
 def _item_png(it: Item, lang: str = "en") -> bytes:
     label = _("starting weapon") if it.starting else _kind(it)
     img, draw = _frame((CARD_W, CARD_H), ITEM_COLOUR, label)
@@ -544,7 +545,7 @@ def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None
                       fill=glyphs.GOLD, width=3)
 
 
-@lru_cache(maxsize=32)
+@encoded
 def _combat_png(kind: str, armed: bool, initiative_text: bool, lang: str = "en") -> bytes:
     colour = ARMED_COLOUR if armed else COMBAT_COLOUR
     img, draw = _frame((COMBAT_W, COMBAT_H), colour, _("Armed combat") if armed else _("Combat"), band=18, head=44)
@@ -609,7 +610,7 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
         draw.text((cx, y), str(n), font=face, fill=WHITE if on else INK, anchor="mm")
 
 
-@lru_cache(maxsize=16)
+@encoded
 def _monster_png(m: Monster, lang: str = "en") -> bytes:
     img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, _("Mythological monster"), band=24, head=50)
     left, right = 44, SHEET_W - 44

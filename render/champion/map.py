@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render.cache import layer
 from render.champion.basemap import (
     BAR_TEXT,
     BLACK,
@@ -102,7 +103,8 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=48)
+@layer  # kept on disk between runs: drawing one needs the map's whole geometry
 def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """A reachable province: its land washed light, with a bright rim inside its border."""
     g = geometry(world_map)
@@ -138,6 +140,13 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     sprite.paste(dark, (0, 0), edge)
     sprite.paste(dark, (0, 0), ImageChops.subtract(inner, inner.filter(ImageFilter.MinFilter(3))))
     return sprite, (x0, y0)
+
+
+@lru_cache(maxsize=48)
+@layer
+def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
+    """The names and icons over a highlighted province (pasted again on top of its wash)."""
+    return _label_layer(world_map).crop(box)
 
 
 # --- a snapshot --------------------------------------------------------------------------------------
@@ -248,7 +257,7 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
         img.paste(sprite, (x, y + TITLE_H), sprite)
         dirty.append((x, y + TITLE_H, x + sprite.width, y + TITLE_H + sprite.height))
         # names and icons stay crisp on top of the wash
-        names = _label_layer(world_map).crop((x, y, x + sprite.width, y + sprite.height))
+        names = _highlight_names(world_map, pid, (x, y, x + sprite.width, y + sprite.height))
         img.paste(names, (x, y + TITLE_H), names)
 
     heroes = view.heroes

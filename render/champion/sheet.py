@@ -7,12 +7,12 @@ and the information needed).  Only public numbers are drawn; the lair is never s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 import msgspec
 from PIL import Image
 
+from render.cache import encoded
 from render.champion import glyphs
 from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
@@ -124,7 +124,7 @@ def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str])
         y += step
 
 
-@lru_cache(maxsize=256)
+@encoded
 def _sheet_png(key: tuple[Any, ...]) -> bytes:
     h: dict[str, Any] = dict(key[0])
     side_name: str = key[1]

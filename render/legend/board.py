@@ -308,7 +308,7 @@ def room_layout(room: Room, status: str, name: str | None,
     return slots, mark, text, (left, top, right, bottom)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)  # about two boards' worth
 def _room_patch(room: Room, status: str, name: str | None, tokens: int,
                 lang: str = "en") -> tuple[Image.Image, tuple[Point, ...]]:
     """One room drawn for a status (cut from the base layer), and where its fighters' tokens go."""

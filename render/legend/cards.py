@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import encoded
 from render.common import (
     RGB,
     Box,
@@ -115,7 +116,7 @@ def capitals(label: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
@@ -672,18 +673,8 @@ def _card_key(card: ActionCard) -> tuple[Any, ...]:
                  for f in msgspec.structs.astuple(card))
 
 
-_CARD_PNGS: dict[tuple[Any, ...], bytes] = {}
-
-
+@encoded
 def _card_png(card: ActionCard) -> bytes:
-    key = (language(), *_card_key(card))
-    data = _CARD_PNGS.get(key)
-    if data is None:
-        data = _CARD_PNGS[key] = _draw_card(card)
-    return data
-
-
-def _draw_card(card: ActionCard) -> bytes:
     return _card_bytes(_card_image(card))
 
 
@@ -879,13 +870,8 @@ def _slashes(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 
 def hero_image(hero: Hero, wounded: bool) -> Image.Image:
-    """The Hero card (480×680, RGBA with clear corners) in the current language, drawn once per hero, side
-    and language; do not modify it."""
-    return _hero_image(hero, wounded, language())
-
-
-@cache
-def _hero_image(hero: Hero, wounded: bool, lang: str) -> Image.Image:
+    """The Hero card (480×680, RGBA with clear corners) in the current language, drawn afresh (its PNG is
+    what is kept)."""
     kind = hero.kind if hero.kind in CLASS_COLOURS else "fighter"
     colour = CLASS_COLOURS[kind]
     name = class_name(kind)
@@ -920,7 +906,7 @@ def _hero_image(hero: Hero, wounded: bool, lang: str) -> Image.Image:
     return img
 
 
-@cache
+@encoded
 def _hero_png(hero: Hero, wounded: bool, lang: str) -> bytes:
     return _card_bytes(hero_image(hero, wounded))
 
@@ -957,15 +943,14 @@ SPELL_BOX_W, SPELL_BOX_H = 72, 68
 
 
 def spell_image(spell: Spell) -> Image.Image:
-    """The Spell card (480×680, RGBA with clear corners) in the current language, drawn once per spell and
-    language; do not modify it.
+    """The Spell card (480×680, RGBA with clear corners) in the current language, drawn afresh (its PNG is
+    what is kept).
 
     Its boxes A–E sit where a Monster card's boxes do, so the box beside a Monster's red dot says whether
     the spell can work on it: a green tick "Success" or a red cross "No Effect"."""
     return _spell_image(spell, language())
 
 
-@cache
 def _spell_image(spell: Spell, lang: str) -> Image.Image:
     img, draw = _frame(SPELL_COLOUR, _p("band", BAND_NAMES["spell"]), PARCHMENT)
     top = _title(draw, spell_name(spell.name), 58)
@@ -1005,7 +990,7 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
     return img
 
 
-@cache
+@encoded
 def _spell_png(spell: Spell, lang: str) -> bytes:
     return _card_bytes(spell_image(spell))
 

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFont
 
+from render.cache import encoded
 from render.common import (
     RGB,
     canvas,
@@ -78,7 +79,7 @@ def _small_hero(hero: Hero, wounded: bool) -> Image.Image:
     return _small_hero_in(hero, wounded, language())
 
 
-@cache
+@lru_cache(maxsize=24)  # 326 KB each decoded: enough for the parties in play, not every hero and side
 def _small_hero_in(hero: Hero, wounded: bool, lang: str) -> Image.Image:
     img = shrink(hero_image(hero, wounded), (HERO_W, HERO_H))
     if wounded:
@@ -93,7 +94,7 @@ def _small_spell(spell: Spell) -> Image.Image:
     return _small_spell_in(spell, language())
 
 
-@cache
+@lru_cache(maxsize=8)
 def _small_spell_in(spell: Spell, lang: str) -> Image.Image:
     return shrink(spell_image(spell), (SPELL_W, SPELL_H))
 
@@ -311,7 +312,7 @@ def _palette_bytes(img: Image.Image) -> bytes:
     return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=1)
 
 
-@lru_cache(maxsize=64)
+@encoded
 def _party_png(party: Party, lang: str) -> bytes:
     return _palette_bytes(compose_party(party))
 
