@@ -177,6 +177,8 @@ class TabulaBot(commands.AutoShardedBot):
                                        vacation_days=self.settings.vacation_days)
         self.outbox = Outbox(self, self.db)
         self.outbox.owns = self.shard_plan.owns  # the process whose shards serve a server tells its games
+        self.outbox_depth = 0
+        metrics.set_outbox_depth(lambda: self.outbox_depth)  # read at each scrape, counted at each sweep
         self.stopper.install()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -271,6 +273,7 @@ class TabulaBot(commands.AutoShardedBot):
             metrics.SWEEPS.labels("error").inc()
             raise
         metrics.SWEEPS.labels("ok").inc()
+        self.outbox_depth = await self.outbox.depth()  # what /metrics reports as the outbox's depth
         metrics.SWEEP_ITEMS.inc(done)
         metrics.SWEEP_SECONDS.observe(time.perf_counter() - started)
         metrics.release_memory()

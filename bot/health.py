@@ -38,9 +38,12 @@ class Watched(Protocol):
 
 
 def gateway_open(bot: Any) -> bool:
-    """Whether the bot's gateway websocket is open now."""
+    """Whether the bot's gateway websocket (each of its shards' websockets) is open now."""
     if bot.is_closed():
         return False
+    shards = getattr(bot, "shards", None)
+    if isinstance(shards, dict):  # a sharded client: every shard this process runs must be connected
+        return bool(shards) and not any(shard.is_closed() for shard in shards.values())
     ws = getattr(bot, "ws", None)
     socket = getattr(ws, "socket", None)
     return socket is not None and not socket.closed

@@ -94,7 +94,7 @@ def release_memory() -> None:
 
 
 def _no_outbox() -> int:
-    """The outbox's depth until an outbox exists in this build: nothing is waiting."""
+    """The outbox gauge before a bot points it at its outbox (TabulaBot.setup_hook): nothing is waiting."""
     return 0
 
 

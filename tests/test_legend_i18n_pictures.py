@@ -14,6 +14,7 @@ from PIL import Image
 from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
+from render import cache as picture_cache
 from render import legend
 from render.common import _FALLBACK, _file_of, font, has_glyph, line_height, text_length
 from render.legend import board as board_layer
@@ -103,7 +104,8 @@ def _fought(state: State, events: tuple[Any, ...]) -> Iterator[bytes]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_of_every_picture_fits_in_every_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fits = Fits(monkeypatch)
-    card_layer._CARD_PNGS.clear()
+    # a fresh, empty picture cache with no directory: every picture is drawn (and measured) here
+    monkeypatch.setattr(picture_cache, "_cache", picture_cache.PictureCache(None))
     card_layer._RESULT_PNGS.clear()
     with using(lang):
         for png in _pictures():
