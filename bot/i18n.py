@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 from rules.i18n import KEYWORDS, LANGUAGES, NATIVE, SOURCE, TABULA, Catalogue, catalogue_of, placeholders
 from rules.registry import games, package_of
+from rules.spec import GameSpec
 
 #: The repository (or installed tree) root: babel.cfg paths are relative to it.
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +93,23 @@ def refresh(cat: Catalogue) -> list[str]:
         done.append(str(path))
     cat.reload()
     return done
+
+
+def spec_texts(spec: GameSpec) -> Iterator[tuple[str | None, str]]:
+    """Every (context, msgid) of a game's spec that the platform shows — names of commands, options, choices
+    and rules topics, descriptions, help lines, title, summary, intro, rules sections — which a game
+    translates into every language Tabula speaks, since Discord shows commands to everyone."""
+    found: list[tuple[str | None, str]] = [(None, spec.title), (None, spec.summary), (None, spec.intro)]
+    for verb in spec.verbs:
+        found += [("command", verb.name), (None, verb.description), (None, verb.help)]
+        for arg in verb.args:
+            found += [("option", arg.name), (None, arg.description)]
+    for option in spec.options:
+        found += [("option", option.name), (None, option.description)]
+        found += [("choice", choice) for choice in option.choices]
+    for section in spec.rules:
+        found += [("topic", section.topic), (None, section.title), (None, section.text)]
+    yield from ((ctx, text) for ctx, text in dict.fromkeys(found) if text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.i18n import coverage, extract
+from bot.i18n import spec_texts as spec_texts_of
 from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
@@ -51,25 +52,7 @@ SHARED = {
 
 def spec_texts() -> Iterator[tuple[str | None, str]]:
     """Every (context, msgid) of the spec the platform shows: names, descriptions, help, rules."""
-    yield None, SPEC.title
-    yield None, SPEC.summary
-    yield None, SPEC.intro
-    for verb in SPEC.verbs:
-        yield "command", verb.name
-        yield None, verb.description
-        yield None, verb.help
-        for arg in verb.args:
-            yield "option", arg.name
-            yield None, arg.description
-    for option in SPEC.options:
-        yield "option", option.name
-        yield None, option.description
-        for choice in option.choices:
-            yield "choice", choice
-    for section in SPEC.rules:
-        yield "topic", section.topic
-        yield None, section.title
-        yield None, section.text
+    return spec_texts_of(SPEC)
 
 
 # --- the catalogue -------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import coverage, extract
+from bot.i18n import spec_texts as spec_texts_of
 from bot.moment import moment_for
 from bot.present.base import SeatName, Telling
 from bot.present.eiyu import PRESENTER
@@ -36,24 +37,8 @@ def seats(n: int, names: list[str] | None = None) -> list[SeatName]:
 
 
 def spec_texts() -> Iterator[tuple[str | None, str]]:
-    """Every text of the spec the platform shows (commands, options, help, rules summary, lobby)."""
-    yield None, SPEC.title
-    yield None, SPEC.summary
-    yield None, SPEC.intro
-    for o in SPEC.options:
-        yield "option", o.name
-        yield None, o.description
-    for v in SPEC.verbs:
-        yield "command", v.name
-        yield None, v.description
-        yield None, v.help
-        for a in v.args:
-            yield "option", a.name
-            yield None, a.description
-    for r in SPEC.rules:
-        yield "topic", r.topic
-        yield None, r.title
-        yield None, r.text
+    """Every (context, msgid) of the spec the platform shows: names, descriptions, help, rules."""
+    return spec_texts_of(SPEC)
 
 
 # --- the catalogue ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.i18n import coverage, extract, required_languages
+from bot.i18n import spec_texts as spec_texts_of
 from rules.i18n import placeholders, using
 from rules.legend.i18n import CATALOGUE, ENDINGS, SUMMARIES, _, card_title, retell
 from rules.legend.spec import SPEC
@@ -34,26 +35,7 @@ SHARED = {
 
 def spec_strings() -> Iterator[tuple[str | None, str]]:
     """Every (context, msgid) of the spec the platform shows: names, descriptions, help, rules."""
-    yield None, SPEC.title
-    yield None, SPEC.summary
-    yield None, SPEC.intro
-    for verb in SPEC.verbs:
-        yield "command", verb.name
-        yield None, verb.description
-        if verb.help:
-            yield None, verb.help
-        for arg in verb.args:
-            yield "option", arg.name
-            yield None, arg.description
-    for option in SPEC.options:
-        yield "option", option.name
-        yield None, option.description
-        for choice in option.choices:
-            yield "choice", choice
-    for section in SPEC.rules:
-        yield "topic", section.topic
-        yield None, section.title
-        yield None, section.text
+    return spec_texts_of(SPEC)
 
 
 def test_the_spec_declares_english_its_book_language() -> None:
