@@ -11,7 +11,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -257,7 +257,13 @@ class LobbyService:
                     await self.queries.set_host(game_id, heir.user_id)
         return await self._seat_change(game_id, change, N_("Leave"))
 
-    def _deadline(self, rules: AnyRuleset, state: object, options: Mapping[str, object], now: float) -> float | None:
+    def _deadline(self, rules: AnyRuleset, state: object, options: Mapping[str, object], now: float,
+                  seats: Sequence[SeatRow] = ()) -> float | None:
+        """When Tabula plays for an absent player (the turn timeout); ``now`` when a seat Tabula plays is to act:
+        its move follows the commit at once, and a process that dies first leaves it to the next sweep."""
+        acting = rules.to_act(state)
+        if any(s.auto and s.seat in acting for s in seats):
+            return now
         if rules.timeout(state) is None:
             return None
         return now + timeout_minutes(options, self.turn_timeout_minutes) * 60
@@ -280,7 +286,7 @@ class LobbyService:
                 step = rules.setup([SeatInfo(index=s.seat, name=s.name) for s in info.seats], options, info.seed)
                 now = self.clock()
                 state_json = _enc.encode(step.state).decode()
-                deadline = self._deadline(rules, step.state, options, now)
+                deadline = self._deadline(rules, step.state, options, now, info.seats)
                 options_json = _enc.encode(options).decode()
                 clock = fresh_clock(rules, step.state, info.seats, options, now)
                 saved = await self.db.store.save(

@@ -355,7 +355,7 @@ class LongGameService(GameService):
             clock = fresh(rules, before, g.seats, g.record.options, now)
             saved = await self.db.store.save(
                 game_id, g.version, state=_enc.encode(before).decode(), status="active",
-                deadline=self._deadline(rules, before, g.record.options, now), now=now, clock=clock,
+                deadline=self._deadline(rules, before, g.record.options, now, g.seats), now=now, clock=clock,
                 entry=LogEntry(user_id=user_id, seat=seat, action=_enc.encode({"type": UNDO, "undoes": last.seq})
                                .decode(), events="[]"))
             if not saved:

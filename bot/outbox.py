@@ -190,12 +190,23 @@ class Outbox:
                 row = (await session.execute(text("SELECT prompt_channel_id, prompt_message_id FROM game "
                                                   f"WHERE id = :g{lock}"), {"g": game_id})).first()
                 new = prompt if isinstance(prompt, tuple) else None
-                await session.execute(text("UPDATE game SET prompt_channel_id = :c, prompt_message_id = :m "
-                                           "WHERE id = :g"),
-                                      {"c": new[0] if new else None, "m": new[1] if new else None, "g": game_id})
-                if row is not None and row[0] is not None and row[1] is not None \
-                        and (int(row[0]), int(row[1])) != new:
-                    previous = (int(row[0]), int(row[1]))
+                later = (await session.execute(text("SELECT 1 FROM outbox WHERE game_id = :g AND seq > :s AND "
+                                                    "delivered_at IS NOT NULL LIMIT 1"),
+                                               {"g": game_id, "s": seq})).first()
+                current = (int(row[0]), int(row[1])) if row is not None and row[0] is not None \
+                    and row[1] is not None else None
+                if later is not None:
+                    # A later move's telling was recorded first (this one waited on the database while a player
+                    # already pressed the prompt it posted): the later prompt stays the live one, and this
+                    # telling's controls, out of date by now, are listed to be taken off.
+                    outdated = new if new is not None and new != current else None
+                else:
+                    await session.execute(text("UPDATE game SET prompt_channel_id = :c, prompt_message_id = :m "
+                                               "WHERE id = :g"),
+                                          {"c": new[0] if new else None, "m": new[1] if new else None, "g": game_id})
+                    outdated = current if current != new else None
+                if outdated is not None:
+                    previous = outdated
                     await session.execute(text("INSERT INTO stale_prompt (message_id, channel_id, game_id, created_at) "
                                                "VALUES (:m, :c, :g, :now) ON CONFLICT DO NOTHING"),
                                           {"m": previous[1], "c": previous[0], "g": game_id, "now": now})

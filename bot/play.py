@@ -200,7 +200,7 @@ class GameService(LobbyService):
             finished = rules.outcome(new_state) is not None
             status = "finished" if finished else "active"
             now = self.clock()
-            deadline = self._deadline(rules, new_state, g.record.options, now)
+            deadline = self._deadline(rules, new_state, g.record.options, now, g.seats)
             if (free or rules.moment(new_state) == rules.moment(g.state)) and g.record.deadline:
                 deadline = g.record.deadline  # a roll or a note gives an absent player no more time
             clock = self._next_clock(rules, g, new_state, free, finished, now)
@@ -249,6 +249,11 @@ class GameService(LobbyService):
         if mine is not None and mine.strikes:
             await self.queries.set_strikes(game_id, seat, 0)
             mine.strikes = 0
+
+    @staticmethod
+    def _tabula_to_act(rules: AnyRuleset, g: Loaded, state: object) -> bool:
+        acting = rules.to_act(state)
+        return any(s.auto and s.seat in acting for s in g.seats)
 
     async def _autoplay(self, game_id: int) -> list[GameMoment[Any]]:
         """Seats Tabula plays move now, one after another, until a person must act or the game ends."""
@@ -328,6 +333,20 @@ class GameService(LobbyService):
                 continue
             g = await self._load(game_id, fresh=True)
             rules = ruleset(g.record.ruleset)
+            if g.state is not None and g.version == version and self._tabula_to_act(rules, g, g.state):
+                # A seat Tabula plays is to act, and the press that owed its move never made it (a crash).
+                async with self._locks(game_id):
+                    moves = await self._autoplay(game_id)
+                if moves:
+                    first, *rest = moves
+                    first.followups = rest
+                    results.append(first)
+                    continue
+                # Tabula's seat has nothing to do now: the turn's own timeout applies again (the seats are
+                # left out of the reckoning, or the game would be due again at once).
+                again = self._deadline(rules, g.state, g.record.options, self.clock())
+                await self.queries.set_deadline(game_id, version, again)
+                continue
             pending = rules.timeout(g.state) if g.state is not None else None
             if pending is None or g.version != version:
                 continue

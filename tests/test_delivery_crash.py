@@ -76,80 +76,96 @@ async def _lane(home: Path, seed: int, wanted: int) -> Lane:
     db = home / "bot.db"
     rng = random.Random(seed)
     lane = Lane()
-    async with FakeDiscord() as fake:
-        people = [fake.alice, fake.bob, fake.carol]
-        bot = await Bot.start(db, fake)
+    spawned: list[Bot] = []
+    try:
+        async with FakeDiscord() as fake:
+            await _play_lane(home, db, fake, rng, lane, wanted, spawned)
+    finally:  # a failed lane leaves no process behind
+        for left in spawned:
+            left.kill()
+    return lane
 
-        async def spare() -> Bot:  # the next process, its imports done ahead, one or two crash points armed
-            return await Bot.spawn(db, fake, TABULA_TEST_CRASH=",".join(rng.sample(AIMED, k=rng.choice((1, 2)))))
-        following = await spare()
-        while lane.kills < wanted:
-            if not bot.alive:
-                await bot.gone(fake)
-                lane.restarts += 1
-                bot, following = following, await spare()
-                await bot.open(fake)
-                found = await settled(fake, db, alive=lambda b=bot: b.alive)
-                if not bot.alive:  # an armed point fired while it told what was owed: that is a kill too
-                    lane.kills += 1
-                    lane.aimed += 1
-                    continue
-                assert not found.problems and found.owed == 0, (found, bot.log)
-            fired: list[float] = []
 
-            def outside_kill(victim: Bot = bot, fired: list[float] = fired) -> None:
-                fired.append(time.monotonic())
-                victim.kill()
-            kill_after = rng.uniform(0.05, 1.5) if rng.random() < 0.4 else None  # outside kill -9, at random
-            killer = asyncio.get_running_loop().call_later(kill_after, outside_kill) if kill_after else None
-            try:
-                for _ in range(6):
-                    if not bot.alive:
-                        break
-                    threads = _threads(db)
-                    if len(threads) < 3 or rng.random() < 0.15:
-                        host = rng.choice(people)
-                        guest = rng.choice([None, *[p for p in people if p is not host]])
-                        await _new_game(fake, bot, host, guest=guest)
-                    elif threads:
-                        await _move(fake, bot, rng.choice(threads), rng)
-            finally:
-                if killer is not None:
-                    killer.cancel()
-            if bot.alive:  # nothing armed fired: kill it from outside now
-                bot.kill()
-                lane.outside += 1
-            elif fired:
-                lane.outside += 1
-            else:
-                lane.aimed += 1  # it killed itself at an armed crash point
-            lane.kills += 1
+async def _play_lane(home: Path, db: Path, fake: FakeDiscord, rng: random.Random, lane: Lane, wanted: int,
+                     spawned: list[Bot]) -> None:
+    people = [fake.alice, fake.bob, fake.carol]
+    bot = await Bot.start(db, fake)
+    spawned.append(bot)
+
+    async def spare() -> Bot:  # the next process, its imports done ahead, one or two crash points armed
+        made = await Bot.spawn(db, fake, TABULA_TEST_CRASH=",".join(rng.sample(AIMED, k=rng.choice((1, 2)))))
+        spawned.append(made)
+        return made
+    following = await spare()
+    while lane.kills < wanted:
+        if not bot.alive:
             await bot.gone(fake)
-        # A last clean run: everything owed is told, and every game plays on to its end.
-        following.kill()
-        await following.proc.wait()
-        bot = await Bot.start(db, fake)
-        worst = await settled(fake, db, timeout=20)
-        assert not worst.problems and worst.owed == 0, worst
-        for _ in range(200):
-            threads = _threads(db)
-            if not threads:
-                break
-            for thread in threads:
-                await _move(fake, bot, thread, rng)
-            await asyncio.sleep(0.05)
-        lane.final = await settled(fake, db)
-        bot.proc.terminate()
-        await bot.proc.wait()
-        edits = [r for r in fake.requests
-                 if r.method == "PATCH" and "/messages/" in r.path and isinstance(r.json, dict)]
-        lane.retiring = sum(r.json.get("components") == [] for r in edits)
-        assert all(r.json.get("allowed_mentions") == {"parse": []} for r in edits), \
-            [r.json.get("allowed_mentions") for r in edits]
-        lane.nonce_hits = fake.nonce_hits
-        for (thread,) in rows(db, "SELECT thread_id FROM game"):
-            if thread is not None:
-                assert not live_prompts(fake, int(thread))
+            lane.restarts += 1
+            bot, following = following, await spare()
+            await bot.open(fake)
+            found = await settled(fake, db, alive=lambda b=bot: b.alive)
+            if not bot.alive:  # an armed point fired while it told what was owed: that is a kill too
+                lane.kills += 1
+                lane.aimed += 1
+                continue
+            assert not found.problems and found.owed == 0, (found, bot.log)
+        fired: list[float] = []
+
+        def outside_kill(victim: Bot = bot, fired: list[float] = fired) -> None:
+            fired.append(time.monotonic())
+            victim.kill()
+        kill_after = rng.uniform(0.05, 1.5) if rng.random() < 0.4 else None  # outside kill -9, at random
+        killer = asyncio.get_running_loop().call_later(kill_after, outside_kill) if kill_after else None
+        try:
+            for _ in range(6):
+                if not bot.alive:
+                    break
+                threads = _threads(db)
+                if len(threads) < 3 or rng.random() < 0.15:
+                    host = rng.choice(people)
+                    guest = rng.choice([None, *[p for p in people if p is not host]])
+                    await _new_game(fake, bot, host, guest=guest)
+                elif threads:
+                    await _move(fake, bot, rng.choice(threads), rng)
+        finally:
+            if killer is not None:
+                killer.cancel()
+        if bot.alive:  # nothing armed fired: kill it from outside now
+            bot.kill()
+            lane.outside += 1
+        elif fired:
+            lane.outside += 1
+        else:
+            lane.aimed += 1  # it killed itself at an armed crash point
+        lane.kills += 1
+        await bot.gone(fake)
+    # A last clean run: everything owed is told, and every game plays on to its end.
+    following.kill()
+    await following.proc.wait()
+    bot = await Bot.start(db, fake)
+    worst = await settled(fake, db, timeout=20)
+    assert not worst.problems and worst.owed == 0, worst
+    for _ in range(200):
+        threads = _threads(db)
+        if not threads:
+            break
+        for thread in threads:
+            await _move(fake, bot, thread, rng)
+        await asyncio.sleep(0.05)
+    lane.final = await settled(fake, db)
+    bot.proc.terminate()
+    await bot.proc.wait()
+    edits = [r for r in fake.requests
+             if r.method == "PATCH" and "/messages/" in r.path and isinstance(r.json, dict)]
+    lane.retiring = sum(r.json.get("components") == [] for r in edits)
+    assert all(r.json.get("allowed_mentions") == {"parse": []} for r in edits), \
+        [r.json.get("allowed_mentions") for r in edits]
+    lane.nonce_hits = fake.nonce_hits
+    for game_id, thread, status in rows(db, "SELECT id, thread_id, status FROM game"):
+        if thread is not None:
+            live = live_prompts(fake, int(thread))
+            assert not live, (game_id, status, [m.content for m in live], lane.final,
+                              rows(db, "SELECT * FROM stale_prompt"), rows(db, "SELECT * FROM outbox"))
     err = await bot.stderr()
     assert bot.proc.returncode == 0, err
     for log in sorted(home.glob("bot-*.log")):  # killed or not, no process logged a traceback
@@ -160,7 +176,6 @@ async def _lane(home: Path, seed: int, wanted: int) -> Lane:
     finished = rows(db, "SELECT COUNT(*) FROM game WHERE status = 'finished'")[0][0]
     assert finished == final.games and finished >= 3
     assert lane.aimed + lane.outside == lane.kills
-    return lane
 
 
 async def test_kill_9_at_random_and_after_commits_loses_and_doubles_no_telling(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -128,11 +129,8 @@ class _Gone:
         raise discord.NotFound(Response(), {"message": "Unknown Channel", "code": 10003})  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transaction(
-        tmp_path: Path, backend: str, race: None) -> None:
-    """On SQLite, and on PostgreSQL when CI provides one: the moment an owed row tells is the one the move
-    made; marking it delivered swaps the live prompt and lists the old one, which is then retired."""
+async def _database(tmp_path: Path, backend: str) -> Database:
+    """A fresh database: SQLite in ``tmp_path``, or the PostgreSQL that CI provides, emptied."""
     if backend == "postgres":
         url = os.environ["TABULA_TEST_POSTGRES_URL"]
         engine = create_async_engine(url)
@@ -142,7 +140,15 @@ async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transa
         await engine.dispose()
     else:
         url = f"sqlite+aiosqlite:///{tmp_path / 'both.db'}"
-    db = await open_database(url)
+    return await open_database(url)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transaction(
+        tmp_path: Path, backend: str, race: None) -> None:
+    """On SQLite, and on PostgreSQL when CI provides one: the moment an owed row tells is the one the move
+    made; marking it delivered swaps the live prompt and lists the old one, which is then retired."""
+    db = await _database(tmp_path, backend)
     try:
         svc = GameService(db)
         info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
@@ -170,3 +176,59 @@ async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transa
                                                                      or o < rolled.version]
     finally:
         await db.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_telling_recorded_after_a_later_one_leaves_the_later_prompt_live(
+        tmp_path: Path, backend: str, race: None) -> None:
+    """A move's post went out, the next player pressed its prompt at once, and the next move's telling was
+    recorded before the first one's (that commit waited on a busy database): the later prompt stays the one
+    live prompt and the earlier one is listed to lose its controls, never the other way round."""
+    db = await _database(tmp_path, backend)
+    try:
+        svc = GameService(db)
+        info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
+        await svc.add_tabula(info.game_id, 1)
+        await svc.start(info.game_id, 1)
+        await svc.set_thread(info.game_id, 77)
+        rolled = await svc.act(info.game_id, 1, verb="roll", args={"expr": "2d6"})
+        moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "3"})
+        outbox = Outbox(_Gone(), db)  # type: ignore[arg-type]
+        assert await outbox.delivered(info.game_id, moved.version, 901, prompt=(77, 901)) is None
+        assert await outbox.delivered(info.game_id, rolled.version, 900, prompt=(77, 900)) == (77, 900)
+        async with db.engine.connect() as conn:
+            live = (await conn.execute(text("SELECT prompt_message_id FROM game WHERE id = :g"),
+                                       {"g": info.game_id})).scalar()
+            listed = (await conn.execute(text("SELECT message_id FROM stale_prompt"))).scalars().all()
+        assert live == 901 and list(listed) == [900]
+        await outbox.settle(5)
+        assert rolled.version not in {o.seq for o in await outbox.owed(info.game_id)}
+        assert moved.version not in {o.seq for o in await outbox.owed(info.game_id)}
+    finally:
+        await db.close()
+
+
+async def test_tabula_plays_its_seat_at_the_next_sweep_when_a_crash_cut_its_move(
+        db: Database, race: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tabula's move follows a person's in its own transaction: a process killed between the two left the
+    game waiting for a turn timeout minutes away.  The person's commit makes the game due at once instead,
+    and the next sweep (``due``) plays Tabula's seat."""
+    svc = GameService(db)
+    info = await svc.create("race", Person(1, "Ann"), seed=3, channel_id=5)
+    await svc.add_tabula(info.game_id, 1)
+    await svc.start(info.game_id, 1)
+
+    async def died(game_id: int) -> list[Any]:
+        return []  # the process is gone before Tabula moves
+
+    with monkeypatch.context() as patch:
+        patch.setattr(svc, "_autoplay", died)
+        moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "2"})
+    rules = moved.rules
+    assert rules.to_act(moved.state) == {1}  # Tabula's seat, left to act
+    svc.forget()
+    played = await svc.due()
+    assert [(m.version, m.by_tabula, m.actor) for m in played] == [(moved.version + 1, True, 1)]
+    after = await svc.get(info.game_id)
+    assert 0 in rules.to_act(after.state)  # Ann's turn again
+    assert await svc.due() == []  # done once

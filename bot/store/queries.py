@@ -192,6 +192,13 @@ class Queries:
             )).all()
         return [(int(i), int(v)) for i, v in rows if i is not None]
 
+    async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
+        """Move a game's turn timeout, only if the game is still at ``version``."""
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(col(Game.id) == game_id, col(Game.version) == version)
+                               .values(deadline=deadline))
+            await session.commit()
+
     # --- long games: the clock, seats, defaults (see bot/longplay.py) ----------------------------------
 
     async def waking(self, now: float, *, limit: int = 500) -> list[tuple[int, float]]:
