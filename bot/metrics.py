@@ -87,8 +87,13 @@ _trim = _libc_trim()
 
 
 def release_memory() -> None:
-    """Hand freed heap back to the system (glibc keeps freed pages of drawn pictures, ~35 MB after a few
-    hundred games, in its arenas otherwise); a few milliseconds, called after each sweep."""
+    """Drop what only drawing the kept layers needed once it has been idle a while (a map's geometry,
+    ``render.idle.shed``), and hand freed heap back to the system (glibc keeps freed pages of drawn
+    pictures, ~35 MB after a few hundred games, in its arenas otherwise); a few milliseconds, called after
+    each sweep."""
+    from render.idle import shed
+
+    shed()
     if _trim is not None:
         _trim(0)
 
@@ -233,4 +238,4 @@ def exposition() -> tuple[bytes, str]:
 
 
 __all__ = ["REGISTRY", "count_errors", "count_interaction", "exposition", "http_trace", "instrument_database",
-           "outcome_of", "requests_so_far", "set_outbox_depth", "timed_db"]
+           "outcome_of", "release_memory", "requests_so_far", "set_outbox_depth", "timed_db"]

@@ -19,6 +19,7 @@ Without a directory (tests, the terminal runner) the cache lives in memory only.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
@@ -52,7 +53,7 @@ FORMAT = "1"
 #: PNG bytes kept in memory: with a directory the operating system's page cache keeps the files read often
 #: (a read is a tenth of a millisecond), so memory holds only the newest few.
 DEFAULT_MEMORY = 24 * 1024 * 1024
-DISK_MEMORY = 4 * 1024 * 1024
+DISK_MEMORY = 2 * 1024 * 1024
 
 
 class PictureCache:
@@ -111,6 +112,16 @@ class PictureCache:
             os.replace(tmp, path)
         except OSError as err:  # a full or read-only disk costs a redraw next time, nothing more
             log.warning("could not keep a picture in %s: %s", self.directory, err)
+
+    def forget(self, key: str) -> None:
+        """Drop one picture from memory and from disk."""
+        with self._lock:
+            old = self._memory.pop(key, None)
+            if old is not None:
+                self._held -= len(old)
+        if self.directory is not None:
+            with contextlib.suppress(OSError):
+                self._path(key).unlink()
 
     def put_later(self, key: str, make: Callable[[], bytes]) -> None:
         """Encode and keep in a thread of its own, on disk only (encoding a large layer takes a few hundred
@@ -307,6 +318,50 @@ def layer(fn: Callable[P, T]) -> Callable[P, T]:
     return _keep_layer(fn, encode, decode)
 
 
+class Kept(typing.Generic[P]):
+    """A large static layer (a map's whole base) kept only as PNG bytes — in the cache's memory, and on disk
+    when there is a directory — and decoded afresh at each call, so that the caller may draw on what it gets.
+
+    A new picture pays one decode (15–30 ms for a map) instead of the process holding each map's layers
+    decoded between pictures (4–5 MB apiece, per language).  Lossless: the image decoded is the one drawn,
+    pixel for pixel, with its mode, palette and transparency.  ``cache_clear()`` forgets what it kept (tests
+    that watch a layer being drawn)."""
+
+    def __init__(self, fn: Callable[P, Image.Image]) -> None:
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.name = f"{fn.__module__}.{fn.__qualname__}"
+        self.made: set[str] = set()
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        cache = _cache
+        key = key_of(self.name, renderer_version(_package_dir(self.fn.__module__)), args, dict(kwargs))
+        if key is None:
+            return self.fn(*args, **kwargs)
+        data = cache.get(key)
+        if data is not None:
+            try:
+                img = Image.open(io.BytesIO(data))
+                img.load()
+                return img
+            except Exception as err:  # a damaged file is drawn again (and replaced)
+                log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
+        made = self.fn(*args, **kwargs)
+        cache.put(key, _png(made))
+        self.made.add(key)
+        return made  # the bytes are kept already: the caller may draw on it
+
+    def cache_clear(self) -> None:
+        for key in self.made:
+            _cache.forget(key)
+        self.made.clear()
+
+
+def kept(fn: Callable[P, Image.Image]) -> Kept[P]:
+    """``@kept``: see ``Kept``."""
+    return Kept(fn)
+
+
 def data(fn: Callable[P, T]) -> Callable[P, T]:
     """Keep a function's result (plain data msgspec can write and read back by the function's return
     annotation: numbers, strings, tuples, dicts, dataclasses) on disk between runs, such as label places."""
@@ -327,5 +382,5 @@ def default_directory(database_url: str) -> Path:
     return Path(tempfile.gettempdir()) / "tabula-pictures"
 
 
-__all__ = ["PictureCache", "configure", "current", "data", "default_directory", "encoded", "key_of", "layer",
-           "renderer_version"]
+__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "key_of",
+           "layer", "renderer_version"]

@@ -40,7 +40,7 @@ RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=24)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
+@lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (Greek and Hungarian glyphs included), loaded once per name and size."""
     return ImageFont.truetype(str(FONT_DIR / _FONT_FILES[name]), size)

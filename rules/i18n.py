@@ -140,8 +140,9 @@ class Catalogue:
     def __init__(self, domain: str, directory: Path) -> None:
         self.domain = domain
         self.directory = directory
+        #: compiled (a .mo in memory: one dict of texts); the parsed .po is not kept — Babel's objects for
+        #: the five domains' four languages are some 15 MB, the compiled texts a tenth of that
         self._loaded: dict[str, NullTranslations] = {}
-        self._catalogs: dict[str, Catalog | None] = {}
 
     @classmethod
     def of(cls, package: str) -> Catalogue:
@@ -165,15 +166,9 @@ class Catalogue:
 
     def lookup(self, lang: str, msgid: str, context: str | None = None) -> str | None:
         """The translation of ``msgid`` in ``lang``, or None when the catalogue has none (English: None)."""
-        catalog = self.catalog(lang)
-        if catalog is None:
-            return None
-        message = catalog.get(msgid, context=context)
-        if message is None or message.fuzzy:
-            return None
-        text = message.string
-        if isinstance(text, tuple | list):
-            text = text[0] if text else ""
+        texts: dict[object, str] = getattr(self.translations(lang), "_catalog", {})  # (gettext's own dict)
+        key = f"{context}\x04{msgid}" if context else msgid
+        text = texts.get(key) or texts.get((key, 0))  # a plural entry: its first form
         return text or None
 
     def translations(self, lang: str) -> NullTranslations:
@@ -191,15 +186,13 @@ class Catalogue:
         return have
 
     def catalog(self, lang: str) -> Catalog | None:
-        """The parsed ``.po`` of ``lang`` (None for English or a language without a file)."""
-        if lang not in self._catalogs:
-            path = self.directory / f"{lang}.po"
-            if lang == SOURCE or not path.exists():
-                self._catalogs[lang] = None
-            else:
-                with path.open("rb") as fh:
-                    self._catalogs[lang] = read_po(fh, locale=lang, domain=self.domain)
-        return self._catalogs[lang]
+        """The parsed ``.po`` of ``lang``, read again at each call (None for English or a language without a
+        file): for the reports and the tools; lookups go through the compiled ``translations``."""
+        path = self.directory / f"{lang}.po"
+        if lang == SOURCE or not path.exists():
+            return None
+        with path.open("rb") as fh:
+            return read_po(fh, locale=lang, domain=self.domain)
 
     def template(self) -> Catalog:
         """The committed ``template.pot``: every English text of the domain."""
@@ -214,7 +207,6 @@ class Catalogue:
     def reload(self) -> None:
         """Forget what was read (a translator edited a file while the bot runs, or a test wrote one)."""
         self._loaded.clear()
-        self._catalogs.clear()
 
 
 @cache

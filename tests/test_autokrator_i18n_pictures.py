@@ -27,7 +27,7 @@ LANGS = ("en", "el", "hu", "ja")
 
 
 def _fresh() -> None:
-    for cached in (cards._drawn_card, board._placed, board._drawn_overlay, board._base):
+    for cached in (cards._drawn_card, board._placed, board._drawn_overlay):
         cached.cache_clear()
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from render import cache as picture_cache
@@ -135,3 +136,54 @@ def test_a_real_card_is_found_again_by_a_fresh_process(tmp_path: Path) -> None:
     kept = [p.read_bytes() for p in tmp_path.glob("*/*.png")]
     pictures = [data for data in kept if data.startswith(b"\x89PNG")]  # (label places are kept as JSON)
     assert pictures and Image.open(io.BytesIO(pictures[0])).format == "PNG"
+
+
+@picture_cache.kept
+def _plan(side: int) -> Image.Image:
+    DRAWN.append(f"plan {side}")
+    img = Image.new("P", (side, side), 3)
+    img.putpalette([i % 256 for i in range(768)])
+    return img
+
+
+def test_a_kept_layer_is_drawn_once_and_each_call_gets_its_own_copy_to_draw_on(tmp_path: Path) -> None:
+    """``@kept`` holds PNG bytes, not the decoded image: every call decodes a fresh, identical picture (mode
+    and palette included), so the caller may draw on it; after a restart the file is read, not redrawn."""
+    DRAWN.clear()
+    try:
+        picture_cache.configure(tmp_path)
+        first = _plan(12)
+        first.putpixel((0, 0), 9)  # the caller draws on what it got
+        again = _plan(12)
+        assert DRAWN == ["plan 12"] and again is not first
+        assert again.mode == "P" and again.getpixel((0, 0)) == 3 and again.getpalette() == first.getpalette()
+        picture_cache.configure(tmp_path)
+        assert _plan(12).tobytes() == again.tobytes() and DRAWN == ["plan 12"]
+        _plan.cache_clear()  # (tests that watch a layer being drawn) forget it, on disk too
+        _plan(12)
+        assert DRAWN == ["plan 12", "plan 12"]
+    finally:
+        picture_cache.configure(None)
+
+
+def test_a_cache_marked_forget_when_idle_is_cleared_only_once_nothing_has_used_it_for_its_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from functools import lru_cache
+
+    from render import idle
+
+    monkeypatch.setattr(idle, "_IDLE", [])  # only this test's cache (the maps' geometry is marked too)
+
+    @idle.forget_when_idle(120)
+    @lru_cache(maxsize=2)
+    def heavy(n: int) -> list[int]:
+        return [n] * 1000
+
+    heavy(1)
+    t = 1_000_000.0
+    assert idle.shed(t) == 0 and heavy.cache_info().currsize == 1  # just used
+    assert idle.shed(t + 60) == 0 and heavy.cache_info().currsize == 1  # idle, not long enough
+    heavy(1)
+    assert idle.shed(t + 150) == 0 and heavy.cache_info().currsize == 1  # used meanwhile
+    assert idle.shed(t + 300) == 1 and heavy.cache_info().currsize == 0  # idle 150 s: gone
+    assert idle.shed(t + 900) == 0  # nothing left to clear

@@ -127,8 +127,10 @@ def test_map_without_anything_still_draws(tiny: MapFile) -> None:
     assert _open(map_layer.render_map(typed_view(odd))).size[0] == 1600
 
 
-def test_map_rendering_repeatable_and_base_cached(tiny: MapFile) -> None:
-    assert map_layer._base(tiny) is map_layer._base(tiny)
+def test_map_rendering_repeatable_and_base_kept(tiny: MapFile) -> None:
+    first, again = map_layer._base(tiny), map_layer._base(tiny)  # drawn once, then decoded from its PNG
+    assert first is not again and first.tobytes() == again.tobytes()
+    assert first.getpalette() == again.getpalette()
     assert map_layer.render_map(_tiny_view(), title="x") == map_layer.render_map(_tiny_view(), title="x")
     moved = _tiny_data()
     moved["heroes"][0]["province"] = "alpha"

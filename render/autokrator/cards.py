@@ -50,7 +50,7 @@ def _card(card_id: str, field: str = "") -> Image.Image:
     return _drawn_card(card_id, field, language())
 
 
-@lru_cache(maxsize=32)  # decoded: only the cards of the battles in play
+@lru_cache(maxsize=8)  # decoded (160 KB each): the cards of the battle being drawn
 def _drawn_card(card_id: str, field: str, lang: str) -> Image.Image:
     c = library().cards[card_id]
     img = Image.new("RGB", (CARD_W, CARD_H), PAPER)

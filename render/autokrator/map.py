@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
-from render.cache import data, layer
+from render.cache import data, kept, layer
 from render.common import (
     RGB,
     build_palette,
@@ -140,8 +140,7 @@ def _overlay() -> Image.Image:
     return _drawn_overlay(language())
 
 
-@lru_cache(maxsize=1)
-@layer
+@kept  # 5 MB decoded, 190 KB kept, decoded for each map (some 12 ms)
 def _drawn_overlay(lang: str) -> Image.Image:
     """What never changes, on a transparent layer: anchors and names (in one language)."""
     lib = library()
@@ -262,9 +261,9 @@ def _panel(view: AutokratorView) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=1)  # 5 MB: the holdings of the game just drawn (another costs a palette change and a paste)
 def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
-    """The regions tinted by holder under the static layer: it changes only when a region changes hands."""
+    """The regions tinted by holder under the static layer, drawn for each map (a palette change, a decode
+    and a paste: some 20 ms; with many games in play the holdings differ from one map to the next anyway)."""
     body = _cells(dict(owner))
     overlay = _overlay()
     body.paste(overlay, (0, 0), overlay)
@@ -272,7 +271,7 @@ def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
 
 
 def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
-    body = _base(tuple(sorted(view.owner.items())), language()).copy()
+    body = _base(tuple(sorted(view.owner.items())), language())
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from render.idle import forget_when_idle
 from render.mapkit import Geometry, MapData, Site
 from render.mapkit import geometry as kit_geometry
 from rules.autokrator.content import library
@@ -28,6 +29,7 @@ def sites() -> tuple[Site, ...]:
     return tuple(out)
 
 
+@forget_when_idle(120)  # 15–18 MB a map: once its layers are kept as PNG, only a missing one needs it
 @lru_cache(maxsize=1)
 def geometry() -> Geometry:
     return kit_geometry(MapData(width=WIDTH, height=HEIGHT, sites=sites()))

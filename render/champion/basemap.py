@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from render.cache import layer
+from render.cache import kept, layer
 from render.champion import glyphs
 from render.champion.texts import deck_of, fitted
 from render.champion.world import geometry, sites
@@ -629,8 +629,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 
-@lru_cache(maxsize=4)
-@layer  # kept on disk between runs: drawing it needs the map's whole geometry
+@kept  # as PNG only (5 MB decoded, 540 KB kept), on disk between runs: drawing it needs the whole geometry
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)
@@ -649,9 +648,9 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
+@kept
 def _base(world_map: MapFile) -> Image.Image:
-    """The static picture mapped onto the palette (a snapshot copies it and pastes what changed)."""
+    """The static picture mapped onto the palette (a snapshot draws on it where it changed)."""
     return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)
 
 

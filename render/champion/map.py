@@ -1,10 +1,11 @@
 """Champion of the Empire: the map of the Roman world, drawn from the typed view, and its alt text.
 
 The static map (seas, coasts, provinces coloured by region, borders, land links, narrow crossings, ports,
-names, icons, cities, shrines and the key) is drawn once into a cached layer, already mapped onto the
-palette.  A snapshot draws the moving parts (highlighted provinces, the last move, hero tokens, the event
-panel, the caption) on an RGB copy, then maps onto the palette only the rectangles it touched, pasting them
-into a copy of the cached paletted layer: encoding then costs little more than the PNG compression itself.
+names, icons, cities, shrines and the key) is drawn once and kept as PNG, in RGB and mapped onto the palette
+(``render.cache.kept``: decoded afresh for each snapshot, never held decoded).  A snapshot draws the moving
+parts (highlighted provinces, the last move, hero tokens, the event panel, the caption) on the RGB layer, then
+maps onto the palette only the rectangles it touched, pasting them into the paletted layer: encoding then
+costs little more than the PNG compression itself.
 
 The static layer is ``basemap``; its geometry (coastline fit, province cells, port anchors) and the label
 placement come from the shared map kit (``render.mapkit``).  This module draws the moving parts.
@@ -103,7 +104,7 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=12)  # a province's wash is ~230 KB decoded; the rest are read back from disk (a millisecond)
 @layer  # kept on disk between runs: drawing one needs the map's whole geometry
 def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """A reachable province: its land washed light, with a bright rim inside its border."""
@@ -142,7 +143,7 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     return sprite, (x0, y0)
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=12)
 @layer
 def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
     """The names and icons over a highlighted province (pasted again on top of its wash)."""
@@ -239,7 +240,7 @@ def _grow(box: Box, by: int, limit: tuple[int, int]) -> Box:
 def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, list[Box]]:
     """The snapshot in RGB, and the rectangles that differ from the static layer."""
     world_map = world()
-    img = _base_rgb(world_map).copy()
+    img = _base_rgb(world_map)  # decoded afresh: ours to draw on
     dirty: list[Box] = []
     draw = canvas(img)
     provs = {p.id: p for p in world_map.province}
@@ -303,7 +304,7 @@ def render_map(view: ChampionView, *, title: str = "") -> bytes:
     world_map = world()
     rgb, dirty = compose_map(view, title=title)
     pal = _palette(world_map)
-    out = _base(world_map).copy()
+    out = _base(world_map)
     for box in dirty:
         if box[2] > box[0] and box[3] > box[1]:
             out.paste(rgb.crop(box).quantize(palette=pal, dither=Image.Dither.NONE), box[:2])

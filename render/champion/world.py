@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from render.idle import forget_when_idle
 from render.mapkit import PLACES, Geometry, MapData, Site
 from render.mapkit import geometry as kit_geometry
 from rules.champion.content import MapFile
@@ -19,6 +20,7 @@ def map_data(world: MapFile) -> MapData:
     return MapData(width=world.map.width, height=world.map.height, sites=sites(world))
 
 
+@forget_when_idle(120)  # 15–18 MB a map: once its layers are kept as PNG, only a missing one needs it
 @lru_cache(maxsize=4)
 def geometry(world: MapFile) -> Geometry:
     """Everything about the map that never changes during a game (computed once per map)."""

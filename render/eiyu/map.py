@@ -1,9 +1,9 @@
 """The map of the twelve cities, drawn from the typed view only.
 
 A static layer (parchment, fame areas, coloured roads with a letter on each so that colour is never the only
-cue, city names) is drawn once and cached; each picture pastes the chips, buildings, fame chips, pawns and
-paths on a copy and adds the strip below: year, start player, ranking order, titans, the next chips, the dummy
-and the players' public scores."""
+cue, city names) is drawn once and kept as PNG; each picture decodes it afresh, pastes the chips, buildings,
+fame chips, pawns and paths on it and adds the strip below: year, start player, ranking order, titans, the
+next chips, the dummy and the players' public scores."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 
 from PIL import Image, ImageFont
 
+from render.cache import kept
 from render.common import RGB, Canvas, build_palette, canvas, font, mix, png_bytes, text_length, to_palette
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.i18n import N_p, _, _p, listing, place, track
@@ -105,7 +105,7 @@ def _base() -> Image.Image:
     return _base_in(language())
 
 
-@cache
+@kept  # as PNG only, decoded afresh at each call (3.7 MB decoded a language)
 def _base_in(lang: str) -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
@@ -327,7 +327,7 @@ def _strip(d: Canvas, view: EiyuView) -> None:
 
 def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
     """The map as everyone may see it, with the paths taken this year (``paths``: one per seat)."""
-    img = _base().copy()
+    img = _base()
     d = canvas(img)
     for i, path in enumerate(paths or ()):
         _path(d, path, SEAT[i % 5], offset=(i - (len(paths or ()) - 1) / 2) * 7)
@@ -346,7 +346,7 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
                  effects: Sequence[str] = ()) -> bytes:
     """A player's private panel: the map with their programmed row drawn as the path it takes (as if nobody
     else moved), and the six orders in a row of dials below."""
-    img = _base().copy()
+    img = _base()
     d = canvas(img)
     for c in library().cities:
         _city(d, view, c.id)

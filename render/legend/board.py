@@ -5,18 +5,21 @@ in the mode (the fighter and his wound; solo: wounds of eight; Expanded Game: wh
 spell) — with the one to act framed in gold and tagged in words; once the game is over it shows the standings,
 richest first, the winner marked.
 
-The dungeon plan is drawn once into a cached layer; a snapshot pastes cached room, token and ring sprites onto a
-copy, maps it onto a fixed palette and encodes at a low compression level (encoding is the big cost).
+The dungeon plan is drawn once and kept as PNG (``render.cache.kept``); a snapshot decodes it afresh, pastes
+cached room, token and ring sprites onto it, maps it onto a fixed palette and encodes at a low compression
+level (encoding is the big cost).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.cache import kept
 from render.common import (
     RGB,
     Box,
@@ -308,13 +311,24 @@ def room_layout(room: Room, status: str, name: str | None,
     return slots, mark, text, (left, top, right, bottom)
 
 
-@lru_cache(maxsize=64)  # about two boards' worth
+_drawing = threading.local()  # the plan as drawn, while one board is composed in this thread
+
+
+def _pristine(lang: str) -> Image.Image:
+    """The unexplored plan, decoded at most once per board composed (only a room patch not kept needs it)."""
+    have: tuple[str, Image.Image] | None = getattr(_drawing, "base", None)
+    if have is None or have[0] != lang:
+        have = _drawing.base = (lang, _base_in(lang))
+    return have[1]
+
+
+@lru_cache(maxsize=24)  # about one board's worth (a patch is some 100 KB decoded)
 def _room_patch(room: Room, status: str, name: str | None, tokens: int,
                 lang: str = "en") -> tuple[Image.Image, tuple[Point, ...]]:
     """One room drawn for a status (cut from the base layer), and where its fighters' tokens go."""
     x0, y0, x1, y1 = _room_box(room)
     area = (x0 - 2, y0 - 2, x1 + 2, y1 + 2)
-    canvas = _base_in(lang).copy()
+    canvas = _pristine(lang).copy()
     slots = _draw_room(canvas, room, status, name, tokens)
     return canvas.crop(area), tuple(slots)
 
@@ -374,7 +388,7 @@ def _base() -> Image.Image:
     return _base_in(language())
 
 
-@cache
+@kept  # as PNG only, decoded afresh at each call (5 MB decoded a language, some 300 KB kept)
 def _base_in(lang: str) -> Image.Image:
     plan = dungeon()
     img = Image.new("RGB", _size(plan), ROCK)
@@ -462,8 +476,15 @@ def _token(f: FighterView, to_move: int | None) -> Image.Image:
 
 def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     """The board snapshot as an RGB image (``render_board`` encodes it)."""
+    try:
+        return _compose_board(view, title=title)
+    finally:
+        _drawing.base = None  # the plan decoded for the room patches is not kept between boards
+
+
+def _compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     plan = dungeon()
-    img = _base().copy()
+    img = _base()
     draw = canvas(img)
     lang = language()
     doors = {d.id: d for d in plan.doorway}

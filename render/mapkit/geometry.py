@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render.idle import forget_when_idle
 from render.mapkit.coast import MEDITERRANEAN, Coastline, LonLat
 
 Point = tuple[float, float]
@@ -306,6 +307,7 @@ def _ports(world: MapData, internum: Image.Image) -> dict[str, Point]:
     return out
 
 
+@forget_when_idle(120)  # 15–18 MB a map: once its layers are kept as PNG, only a missing one needs it
 @lru_cache(maxsize=4)
 def geometry(world: MapData) -> Geometry:
     """Everything about the map that never changes during a game (computed once per map)."""
