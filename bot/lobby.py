@@ -149,7 +149,7 @@ def check_bounds(options: Mapping[str, object], seed: int | None) -> None:
 class LobbyService:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time,
                  turn_timeout_minutes: float = 10.0, narrator_timeout_minutes: float | None = None,
-                 cache_size: int = 512, default_clock: str = "24h", default_policy: str = "tabula") -> None:
+                 cache_size: int = 256, default_clock: str = "24h", default_policy: str = "tabula") -> None:
         self.db = db
         self.default_clock, self.default_policy = default_clock, default_policy
         self.queries = db.queries

@@ -86,7 +86,7 @@ class GameService(LobbyService):
             kwargs["clock"] = clock
         super().__init__(db, **kwargs)
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
-        self._cache_size = int(kwargs.get("cache_size", 512))
+        self._cache_size = int(kwargs.get("cache_size", 256))  # decoded states: ~12 KB each, a read away
 
     @property
     def narrator_timeout_minutes(self) -> float:  # the setting's name before the timeout was generic

@@ -104,7 +104,7 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=12)  # a province's wash is ~230 KB decoded; the rest are read back from disk (a millisecond)
+@lru_cache(maxsize=6)  # a province's wash is ~230 KB decoded; the rest are read back from disk (a millisecond)
 @layer  # kept on disk between runs: drawing one needs the map's whole geometry
 def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """A reachable province: its land washed light, with a bright rim inside its border."""
@@ -143,7 +143,7 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     return sprite, (x0, y0)
 
 
-@lru_cache(maxsize=12)
+@lru_cache(maxsize=6)
 @layer
 def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
     """The names and icons over a highlighted province (pasted again on top of its wash)."""

@@ -322,7 +322,7 @@ def _pristine(lang: str) -> Image.Image:
     return have[1]
 
 
-@lru_cache(maxsize=24)  # about one board's worth (a patch is some 100 KB decoded)
+@lru_cache(maxsize=16)  # most of one board (a patch is some 100 KB decoded)
 def _room_patch(room: Room, status: str, name: str | None, tokens: int,
                 lang: str = "en") -> tuple[Image.Image, tuple[Point, ...]]:
     """One room drawn for a status (cut from the base layer), and where its fighters' tokens go."""

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
-from render.cache import encoded
+from render.cache import encoded, kept
 from render.common import (
     RGB,
     Box,
@@ -116,7 +116,7 @@ def capitals(label: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=8)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
+@kept  # 1.3 MB decoded: kept as PNG, decoded for each new card (drawn cards are kept as PNG too)
 def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
     """A card: rounded frame in ``colour`` with ``label`` in its top band, parchment inside; the corners
     outside the rounding are transparent.  One per kind, drawn at twice the size and shrunk (smooth)."""
@@ -136,7 +136,7 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
 
 
 def _frame(colour: RGB, label: str, parchment: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = _blank_card(colour, label, parchment).copy()
+    img = _blank_card(colour, label, parchment)  # decoded afresh: ours to draw on
     return img, canvas(img)
 
 
