@@ -241,6 +241,10 @@ async def test_a_plugin_game_found_by_name_plays_to_the_end_through_the_real_pro
             await fake.interact(fake.component(fake.alice, lobby, add))
             start = next(c for c in lobby.custom_ids if c.endswith(":start"))
             await fake.interact(fake.component(fake.alice, fake.message(lobby.id), start))
+            for _ in range(200):  # the thread follows the press's answer in the process's own time
+                if fake.threads():
+                    break
+                await asyncio.sleep(0.05)
             [thread] = fake.threads()
             for _ in range(12):
                 for _ in range(200):  # the process posts in its own time (Tabula's reply after the press's)
