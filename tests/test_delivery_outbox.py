@@ -16,6 +16,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import Database, open_database
+from bot.moment import GameMoment
 from bot.outbox import Outbox, nonce
 from bot.play import GameService, Person
 from rules.registry import register, unregister
@@ -143,6 +144,18 @@ async def _database(tmp_path: Path, backend: str) -> Database:
     return await open_database(url)
 
 
+async def _roll_then_move(db: Database) -> tuple[Any, GameMoment[Any], GameMoment[Any]]:
+    """A race against Tabula in thread 77: a roll, then a move (Tabula's reply follows it)."""
+    svc = GameService(db)
+    info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
+    await svc.add_tabula(info.game_id, 1)
+    await svc.start(info.game_id, 1)
+    await svc.set_thread(info.game_id, 77)
+    rolled = await svc.act(info.game_id, 1, verb="roll", args={"expr": "2d6"})
+    moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "3"})
+    return info, rolled, moved
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transaction(
         tmp_path: Path, backend: str, race: None) -> None:
@@ -150,13 +163,7 @@ async def test_owed_moves_are_drawn_again_exactly_and_prompts_swap_in_one_transa
     made; marking it delivered swaps the live prompt and lists the old one, which is then retired."""
     db = await _database(tmp_path, backend)
     try:
-        svc = GameService(db)
-        info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
-        await svc.add_tabula(info.game_id, 1)
-        await svc.start(info.game_id, 1)
-        await svc.set_thread(info.game_id, 77)
-        rolled = await svc.act(info.game_id, 1, verb="roll", args={"expr": "2d6"})
-        moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "3"})
+        info, rolled, moved = await _roll_then_move(db)
         outbox = Outbox(_Gone(), db)  # type: ignore[arg-type]
         owed = {o.seq: o for o in await outbox.owed(info.game_id)}
         for made in (rolled, moved, *moved.followups):
@@ -186,13 +193,7 @@ async def test_a_telling_recorded_after_a_later_one_leaves_the_later_prompt_live
     live prompt and the earlier one is listed to lose its controls, never the other way round."""
     db = await _database(tmp_path, backend)
     try:
-        svc = GameService(db)
-        info = await svc.create("race", Person(1, "Ann"), seed=7, channel_id=5)
-        await svc.add_tabula(info.game_id, 1)
-        await svc.start(info.game_id, 1)
-        await svc.set_thread(info.game_id, 77)
-        rolled = await svc.act(info.game_id, 1, verb="roll", args={"expr": "2d6"})
-        moved = await svc.act(info.game_id, 1, verb="move", args={"steps": "3"})
+        info, rolled, moved = await _roll_then_move(db)
         outbox = Outbox(_Gone(), db)  # type: ignore[arg-type]
         assert await outbox.delivered(info.game_id, moved.version, 901, prompt=(77, 901)) is None
         assert await outbox.delivered(info.game_id, rolled.version, 900, prompt=(77, 900)) == (77, 900)
