@@ -143,12 +143,14 @@ def _plan(side: int) -> Image.Image:
     DRAWN.append(f"plan {side}")
     img = Image.new("P", (side, side), 3)
     img.putpalette([i % 256 for i in range(768)])
+    img.info["transparency"] = 5
     return img
 
 
 def test_a_kept_layer_is_drawn_once_and_each_call_gets_its_own_copy_to_draw_on(tmp_path: Path) -> None:
-    """``@kept`` holds PNG bytes, not the decoded image: every call decodes a fresh, identical picture (mode
-    and palette included), so the caller may draw on it; after a restart the file is read, not redrawn."""
+    """``@kept`` holds compressed pixels, not the decoded image: every call gives a fresh, identical picture
+    (mode, palette and transparency included), so the caller may draw on it; after a restart the file is
+    read, not redrawn."""
     DRAWN.clear()
     try:
         picture_cache.configure(tmp_path)
@@ -157,8 +159,12 @@ def test_a_kept_layer_is_drawn_once_and_each_call_gets_its_own_copy_to_draw_on(t
         again = _plan(12)
         assert DRAWN == ["plan 12"] and again is not first
         assert again.mode == "P" and again.getpixel((0, 0)) == 3 and again.getpalette() == first.getpalette()
+        assert again.info.get("transparency") == 5
         picture_cache.configure(tmp_path)
         assert _plan(12).tobytes() == again.tobytes() and DRAWN == ["plan 12"]
+        _plan._packed.clear()  # as after a restart: only the file is left
+        reread = _plan(12)
+        assert DRAWN == ["plan 12"] and reread.tobytes() == again.tobytes() and reread.info["transparency"] == 5
         _plan.cache_clear()  # (tests that watch a layer being drawn) forget it, on disk too
         _plan(12)
         assert DRAWN == ["plan 12", "plan 12"]
