@@ -257,12 +257,17 @@ class LobbyService:
                     await self.queries.set_host(game_id, heir.user_id)
         return await self._seat_change(game_id, change, N_("Leave"))
 
+    @staticmethod
+    def _tabula_to_act(rules: AnyRuleset, state: object, seats: Sequence[SeatRow]) -> bool:
+        """A seat Tabula plays is among those to act."""
+        acting = rules.to_act(state)
+        return any(s.auto and s.seat in acting for s in seats)
+
     def _deadline(self, rules: AnyRuleset, state: object, options: Mapping[str, object], now: float,
                   seats: Sequence[SeatRow] = ()) -> float | None:
         """When Tabula plays for an absent player (the turn timeout); ``now`` when a seat Tabula plays is to act:
         its move follows the commit at once, and a process that dies first leaves it to the next sweep."""
-        acting = rules.to_act(state)
-        if any(s.auto and s.seat in acting for s in seats):
+        if self._tabula_to_act(rules, state, seats):
             return now
         if rules.timeout(state) is None:
             return None

@@ -250,11 +250,6 @@ class GameService(LobbyService):
             await self.queries.set_strikes(game_id, seat, 0)
             mine.strikes = 0
 
-    @staticmethod
-    def _tabula_to_act(rules: AnyRuleset, g: Loaded, state: object) -> bool:
-        acting = rules.to_act(state)
-        return any(s.auto and s.seat in acting for s in g.seats)
-
     async def _autoplay(self, game_id: int) -> list[GameMoment[Any]]:
         """Seats Tabula plays move now, one after another, until a person must act or the game ends."""
         done: list[GameMoment[Any]] = []
@@ -333,7 +328,7 @@ class GameService(LobbyService):
                 continue
             g = await self._load(game_id, fresh=True)
             rules = ruleset(g.record.ruleset)
-            if g.state is not None and g.version == version and self._tabula_to_act(rules, g, g.state):
+            if g.state is not None and g.version == version and self._tabula_to_act(rules, g.state, g.seats):
                 # A seat Tabula plays is to act, and the press that owed its move never made it (a crash).
                 async with self._locks(game_id):
                     moves = await self._autoplay(game_id)
