@@ -14,6 +14,7 @@ import argparse
 import difflib
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,7 +30,7 @@ from bot.tellings import telling_now
 from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
-from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, set_language, using
+from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, command_typed, english_name, set_language, using
 from rules.registry import game_text, games, ruleset
 from rules.spec import Command
 
@@ -81,29 +82,35 @@ def free_text_args() -> tuple[str, ...]:
                          if a.free_text}))
 
 
-def parse_command(line: str, free_text: tuple[str, ...] | None = None) -> tuple[str, dict[str, str]]:
+def parse_command(line: str, free_text: tuple[str, ...] | None = None,
+                  verbs: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, dict[str, str]]:
     """`/explore to:D7` → ("explore", {"to": "D7"}); `/game status` → ("game status", {}).
 
-    A free-text option (a telling, a note) runs to the end of the line, "word:" and all."""
+    Commands and options may be typed as the current language names them (`/felfedezés hova:D7`, the way
+    the game's texts and Discord show them) or in English; they come back in English (``verbs``: the game's
+    own with their options, which win when two games' names share a translation).  A free-text option
+    (a telling, a note) runs to the end of the line, "word:" and all."""
     line = line.strip()
     if line.startswith("/"):
         line = line[1:]
-    head, _, rest = line.partition(" ")
-    verb = head.lower()
+    head, _sep, rest = line.partition(" ")
+    verbs = verbs or {}
+    verb = english_name(head.lower(), "command", among=verbs)
     if verb == "game":
-        sub, _, rest = rest.strip().partition(" ")
-        verb = f"game {sub.lower()}"
+        sub, _sep, rest = rest.strip().partition(" ")
+        verb = f"game {english_name(sub.lower(), 'command')}"
     args: dict[str, str] = {}
     rest = rest.strip()
     if free_text is None:
         free_text = free_text_args()
-    named = re.match(r"([a-z_]+):(.*)$", rest, re.DOTALL)
-    if named and named.group(1) in free_text:
-        args[named.group(1)] = named.group(2).strip()
+    options = verbs.get(verb, ())
+    named = re.match(r"([^\W\dA-Z][\w-]*):(.*)$", rest, re.DOTALL)
+    if named and english_name(named.group(1), "option", among=options) in free_text:
+        args[english_name(named.group(1), "option", among=options)] = named.group(2).strip()
     elif named:  # `/hero hero:labienus side:1 weapon:pilum`
-        for part in re.split(r"\s+(?=[a-z_]+:)", rest):
-            key, _, value = part.partition(":")
-            args[key.strip()] = value.strip()
+        for part in re.split(r"\s+(?=[^\W\dA-Z][\w-]*:)", rest):
+            key, _sep, value = part.partition(":")
+            args[english_name(key.strip(), "option", among=options)] = value.strip()
     elif rest:
         args["_"] = rest
     return verb, args
@@ -166,9 +173,10 @@ class Terminal:
             self.say(f"➡️  {names}, {prompt.text}")
         for menu in prompt.menus:
             for label, command in menu.choices:
-                self.say(f"     {label}  → {command.typed()}")
+                self.say(f"     {label}  → {command_typed(command.typed())}")
         for b in prompt.buttons:
-            self.say(f"     [{b.label}] → {b.typed}" + (_(" (only that player should look)") if b.view else ""))
+            alone = _(" (only that player should look)") if b.view else ""
+            self.say(f"     [{b.label}] → {command_typed(b.typed)}{alone}")
 
     def _name(self, user_id: int) -> str:
         return next((p.name for p in self.people if p.id == user_id), TABULA_NAME)
@@ -183,7 +191,8 @@ class Terminal:
         """Run one command; False to stop."""
         moment, _seat = await self.acting()
         free = tuple(a.name for v in moment.spec.verbs for a in v.args if a.free_text)
-        verb, args = parse_command(line, free)
+        verbs = {v.name: tuple(a.name for a in v.args) for v in (*moment.spec.verbs, *TABLE_VERBS)}
+        verb, args = parse_command(line, free, verbs)
         if verb in ("quit", "exit", "q"):
             return False
         if verb == "":
@@ -199,7 +208,8 @@ class Terminal:
         return True
 
     def did_you_mean(self, moment: GameMoment[Any], verb: str) -> str:
-        known = [v.name for v in (*moment.spec.verbs, *TABLE_VERBS)] + list(TERMINAL_ONLY)
+        names = [v.name for v in (*moment.spec.verbs, *TABLE_VERBS)]
+        known = names + [command_typed(f"/{name}")[1:] for name in names] + list(TERMINAL_ONLY)
         close = difflib.get_close_matches(verb, known, n=1, cutoff=0.6)
         if close and not verb_spec(moment.rules, verb):
             return _("There is no `/{verb}` in {game} — did you mean `/{close}`? `/help` lists them all.", verb=verb,
@@ -208,9 +218,10 @@ class Terminal:
 
     def complete_with(self, moment: GameMoment[Any], seat: int) -> None:
         """What tab completes at the next prompt: the commands, and every legal move typed out in full."""
-        verbs = [f"/{v.name} " for v in (*moment.spec.verbs, *TABLE_VERBS)]
+        verbs = [f"/{name} " for v in (*moment.spec.verbs, *TABLE_VERBS)
+                 for name in {v.name, command_typed(f"/{v.name}")[1:]}]
         verbs += [f"/{v} " for v in TERMINAL_ONLY]
-        moves = [c.command.typed() for c in moment.choices(seat)] if moment.status == "active" else []
+        moves = [command_typed(c.command.typed()) for c in moment.choices(seat)] if moment.status == "active" else []
         self.completions = sorted(set(verbs + moves))
 
     def complete(self, text: str, state: int) -> str | None:
@@ -459,4 +470,4 @@ async def _policy_command(svc: GameService, game_id: int, rng: Rng) -> str:
     if action is None:
         legal = list(rules.legal(moment.state, seat))
         action = legal[rng.below(len(legal))]
-    return rules.codec.encode(moment.state, seat, action).typed()
+    return command_typed(rules.codec.encode(moment.state, seat, action).typed())

@@ -19,7 +19,6 @@ A ``locale_str`` may carry extras the translator reads:
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,13 +26,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from rules.i18n import SOURCE, TABULA, Catalogue, catalogue_of, normalise
+from rules.i18n import SOURCE, TABULA, Catalogue, catalogue_of, normalise, valid_name
 from rules.registry import games, package_of
 
 log = logging.getLogger("tabula.i18n")
 
-#: Discord's rules for a localised command or option name (it must also be lower case already).
-NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
 NAME_LIMIT, DESCRIPTION_LIMIT, CHOICE_LIMIT = 32, 100, 100
 
 CONTEXTS: dict[Where, str] = {
@@ -70,11 +67,6 @@ def lookup(lang: str, msgid: str, context: str | None) -> str | None:
         if found:
             return found
     return None
-
-
-def valid_name(name: str) -> bool:
-    """Discord accepts ``name`` as a localised command or option name."""
-    return bool(NAME_RULE.match(name)) and name.lower() == name
 
 
 def localise(string: app_commands.locale_str, lang: str, location: Where) -> str | None:

@@ -28,9 +28,10 @@ import importlib
 import io
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
@@ -63,6 +64,10 @@ KEYWORDS: dict[str, Any] = {
 
 _LANG: ContextVar[str] = ContextVar("tabula_language", default=SOURCE)
 _FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^{}]*)?\}(?!\})")
+
+#: Discord's rule for a localised command or option name (which must also be lower case already): a name that
+#: breaks it is not registered, and Discord shows the English instead.
+NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
 
 
 def language() -> str:
@@ -101,6 +106,11 @@ def set_language(lang: str | None) -> str:
 def placeholders(text: str) -> set[str]:
     """The named ``{fields}`` a text fills (``{{`` and ``}}`` are literal braces)."""
     return set(_FIELD.findall(text))
+
+
+def valid_name(name: str) -> bool:
+    """Discord accepts ``name`` as a localised command or option name."""
+    return bool(NAME_RULE.match(name)) and name.lower() == name
 
 
 def _fill(text: str, values: Mapping[str, object]) -> str:
@@ -152,15 +162,18 @@ class Catalogue:
     # --- lookups in the current language ----------------------------------------------------------
 
     def gettext(self, msgid: str, /, **values: object) -> str:
-        return _fill(self.translations(language()).gettext(msgid), values)
+        lang = language()
+        return commands_named(_fill(self.translations(lang).gettext(msgid), values), lang)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The form for ``n`` (``{n}`` is filled with ``n`` unless given)."""
         values.setdefault("n", n)
-        return _fill(self.translations(language()).ngettext(singular, plural, n), values)
+        lang = language()
+        return commands_named(_fill(self.translations(lang).ngettext(singular, plural, n), values), lang)
 
     def pgettext(self, context: str, msgid: str, /, **values: object) -> str:
-        return _fill(self.translations(language()).pgettext(context, msgid), values)
+        lang = language()
+        return commands_named(_fill(self.translations(lang).pgettext(context, msgid), values), lang)
 
     # --- lookups in a named language (command translation, reports) --------------------------------
 
@@ -207,6 +220,11 @@ class Catalogue:
     def reload(self) -> None:
         """Forget what was read (a translator edited a file while the bot runs, or a test wrote one)."""
         self._loaded.clear()
+        _NAMES.clear()
+
+
+#: Every catalogue ``catalogue_of`` has made, the platform's first: where command names are looked up.
+_MADE: list[Catalogue] = []
 
 
 @cache
@@ -215,7 +233,106 @@ def catalogue_of(package: str) -> Catalogue:
     module = importlib.import_module(package)
     directory = Path(next(iter(module.__path__))) / "locale"
     domain = "tabula" if package == "rules" else package.rsplit(".", 1)[-1]
-    return Catalogue(domain, directory)
+    made = Catalogue(domain, directory)
+    _MADE.append(made)
+    _NAMES.clear()
+    return made
+
+
+# --- command names inside texts ---------------------------------------------------------------------
+#
+# A text that tells a player what to type names the command in English (``Use `/voyage to:` to sail``), and
+# a translator keeps that reference as it is.  Discord shows each person the commands in their own language,
+# so the text must name them the same way: the finished text of every lookup has its references rewritten
+# into the names the catalogues give commands (context ``command``) and options (``option``) in the text's
+# language — the very names the platform registers with Discord.  A reference is a backticked
+# ``/command [sub] option: option:value…`` or a bare ``/command`` in running text; a word that names no
+# command, or whose name Discord would refuse, is left as it is, and so is every value (the game reads its
+# own words there).
+
+
+@dataclass(frozen=True, slots=True)
+class _Names:
+    command: dict[str, str]
+    option: dict[str, str]
+
+    def english(self, kind: str, local: str) -> list[str]:
+        """Every English name ``local`` stands for (two games' verbs may share a translation)."""
+        return [english for english, name in getattr(self, kind).items() if name == local]
+
+
+_NAMES: dict[str, _Names] = {}
+_SPAN = re.compile(r"`([^`\n]*)`")
+_BARE = re.compile(r"(?<![\w/`.:\-])/([a-z][a-z_]*)(?![\w/\-])")
+_OPTION = re.compile(r"([a-z][a-z_]*):(.*)", re.DOTALL)
+
+
+def _names(lang: str) -> _Names:
+    have = _NAMES.get(lang)
+    if have is None:
+        found: dict[str, dict[str, str]] = {"command": {}, "option": {}}
+        for cat in list(_MADE):
+            texts: dict[object, str] = getattr(cat.translations(lang), "_catalog", {})
+            for key, value in texts.items():
+                if not isinstance(key, str) or "\x04" not in key or not value:
+                    continue
+                context, _sep, msgid = key.partition("\x04")
+                if context in found and valid_name(value):
+                    found[context].setdefault(msgid, value)
+        have = _NAMES[lang] = _Names(**found)
+    return have
+
+
+def _reference(span: str, names: _Names) -> str:
+    """One backticked reference, ``/voyage to:`` → ``/hajózás hova:`` (unchanged unless it names a command)."""
+    words = span.split(" ")
+    if not words[0].startswith("/") or words[0][1:] not in names.command:
+        return span
+    out = ["/" + names.command[words[0][1:]]]
+    for i, word in enumerate(words[1:], 1):
+        option = _OPTION.fullmatch(word)
+        if option:
+            key, value = option.groups()  # a value is kept as typed: the game reads its own words
+            out.append(f"{names.option.get(key, key)}:{value}")
+        elif i == 1 and word in names.command:  # a group's subcommand: `/game status`
+            out.append(names.command[word])
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+def commands_named(text: str, lang: str | None = None) -> str:
+    """``text`` with its command references named as Discord names them in ``lang`` (the current language)."""
+    lang = lang or language()
+    if lang == SOURCE or "/" not in text:
+        return text
+    names = _names(lang)
+    if not names.command:
+        return text
+    parts = _SPAN.split(text)  # even: running text; odd: a backticked span's inside
+    for i, part in enumerate(parts):
+        if i % 2:
+            parts[i] = f"`{_reference(part, names)}`"
+        elif "/" in part:
+            parts[i] = _BARE.sub(lambda m: "/" + names.command.get(m[1], m[1]), part)
+    return "".join(parts)
+
+
+def command_typed(typed: str, lang: str | None = None) -> str:
+    """A whole typed command (``/explore path:latium>campania``) named the way ``lang`` names it."""
+    lang = lang or language()
+    return typed if lang == SOURCE else _reference(typed, _names(lang))
+
+
+def english_name(name: str, kind: str, lang: str | None = None, among: Collection[str] = ()) -> str:
+    """The English name of a command or option (``kind``: ``command`` or ``option``) typed as ``lang`` names it;
+    where two games' verbs share a translation, the one ``among`` names (the game's own verbs) wins.  A name
+    ``lang`` does not give is returned as typed."""
+    lang = lang or language()
+    if lang == SOURCE:
+        return name
+    meant = _names(lang).english(kind, name)
+    return next((e for e in meant if e in among), meant[0] if meant else name)
 
 
 #: The platform's own words (lobby, refusals, help, the terminal runner, the clock…).

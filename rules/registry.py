@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from rules.core import GameError
-from rules.i18n import TABULA, _, _fill, catalogue_of, language
+from rules.i18n import TABULA, _, _fill, catalogue_of, commands_named, language
 from rules.spec import Ruleset
 
 AnyRuleset = Ruleset[Any, Any, Any]
@@ -80,5 +80,5 @@ def game_text(key: str, text: str, context: str | None = None, /, **values: obje
     for cat in (catalogue_of(package_of(key)), TABULA):
         found = cat.lookup(lang, text, context)
         if found:
-            return _fill(found, values)
-    return _fill(text, values)
+            return commands_named(_fill(found, values), lang)
+    return commands_named(_fill(text, values), lang)

@@ -27,9 +27,10 @@ async def _run(args: argparse.Namespace, lines: list[str], code: int = 0) -> str
 async def test_a_game_played_in_hungarian_in_the_terminal_and_resumed_in_hungarian(tmp_path: Path) -> None:
     images = str(tmp_path)
     text = await _run(_args("legend", "--players", "Ann,Bob", "--seed", "3", "--images", images, "--language",
-                            "hu"), ["/help", "/nosuch", "/quit"])
-    assert "A képek ide kerülnek" in text and "A parancsokért írd be: /help." in text
-    assert "Minden játékban" in text and "`/quit` kilépés" in text
+                            "hu"), ["/súgó", "/nosuch", "/quit"])
+    # commands are named as the game's language names them, and typed that way too (English still works)
+    assert "A képek ide kerülnek" in text and "A parancsokért írd be: /súgó." in text
+    assert "Minden játékban" in text and "`/quit` kilépés" in text and "`/játék állás`" in text
     assert "Megállítva. A játék a(z)" in text
     assert language() == "en"  # the runner's language ends with it
     again = await _run(_args("legend", "--resume", "--images", images), ["/quit"])
