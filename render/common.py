@@ -11,6 +11,7 @@ PNG quickly (a paletted image encodes several times faster than RGB, and encodin
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -121,10 +122,55 @@ def canvas(img: Image.Image) -> Canvas:
     return Canvas(img)
 
 
+#: Japanese (and Chinese) script: a line may break between any two of its characters, no space needed.
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+#: Characters a Japanese line must not begin with (closing brackets, small kana, punctuation).
+NO_LINE_START = frozenset("、。，．・：；？！ー」』）】〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def units(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut where a line may break: (piece, glued) — ``glued``: no space before it (inside a run of
+    Japanese, where any two characters may part).  Text without Japanese cuts at its spaces only."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        if not CJK.search(word):
+            out.append((word, False))
+            continue
+        piece, first = "", True
+        for ch in word:
+            if piece and (CJK.match(ch) or CJK.match(piece[-1])) and ch not in NO_LINE_START:
+                out.append((piece, not first))
+                piece, first = "", False
+            piece += ch
+        out.append((piece, not first))
+    return out
+
+
+def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """Greedy wrap of one paragraph to ``width`` pixels at spaces (and between Japanese characters) only: a
+    word wider than the box gets a line of its own."""
+    lines: list[str] = []
+    line = ""
+    for word, glued in units(text):
+        trial = (f"{line}{word}" if glued else f"{line} {word}") if line else word
+        if line and text_length(trial, face) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Greedy word wrap to ``width`` pixels; paragraphs (``\\n``) are kept, over-long words are split."""
+    """Greedy word wrap to ``width`` pixels; paragraphs (``\\n``) are kept, over-long words are split.  A
+    paragraph in Japanese breaks between its characters instead (never with a hyphen)."""
     lines: list[str] = []
     for para in text.split("\n"):
+        if CJK.search(para):
+            lines += wrap_words(para, face, width) or [""]
+            continue
         words = para.split()
         if not words:
             lines.append("")

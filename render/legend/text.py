@@ -2,55 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from PIL import ImageFont
 
-from render.common import FontName, ellipsize, fit_text, font, line_height, text_length, wrap
+from render.common import CJK, FontName, ellipsize, fit_text, font, line_height, text_length, units, wrap, wrap_words
 
 #: Below this a title is no longer worth reading: at the floor a word too long for the box is cut with "…".
 FLOOR = 10
-
-
-#: Japanese (and Chinese) script: a line may break between any two of its characters, no space needed.
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-#: Characters a Japanese line must not begin with (closing brackets, small kana, punctuation).
-_NO_START = set("、。，．・：；？！ー」』）】〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
-
-
-def units(text: str) -> list[tuple[str, bool]]:
-    """``text`` cut where a line may break: (piece, glued) — ``glued``: no space before it (inside a run of
-    Japanese, where any two characters may part).  Text without Japanese cuts at its spaces only."""
-    out: list[tuple[str, bool]] = []
-    for word in text.split():
-        if not _CJK.search(word):
-            out.append((word, False))
-            continue
-        piece, first = "", True
-        for ch in word:
-            if piece and (_CJK.match(ch) or _CJK.match(piece[-1])) and ch not in _NO_START:
-                out.append((piece, not first))
-                piece, first = "", False
-            piece += ch
-        out.append((piece, not first))
-    return out
-
-
-def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Greedy wrap to ``width`` pixels at spaces (and between Japanese characters) only: a word wider than the
-    box gets a line of its own."""
-    lines: list[str] = []
-    line = ""
-    for word, glued in units(text):
-        trial = (f"{line}{word}" if glued else f"{line} {word}") if line else word
-        if line and text_length(trial, face) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def fit_words(text: str, name: FontName, width: float, height: float, *, largest: int, smallest: int,
@@ -90,7 +47,7 @@ def fit_lines(text: str, name: FontName, width: float, height: float, *, largest
               spacing: float = 1.2) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """``render.common.fit_text`` (wrapped text shrunk into a box), called here so the fit checks see every
     box a Legend picture fills.  Japanese text breaks between its characters instead (never with a hyphen)."""
-    if not _CJK.search(text):
+    if not CJK.search(text):
         return fit_text(text, name, width, height, largest=largest, smallest=smallest, spacing=spacing)
 
     def wrapped(face: ImageFont.FreeTypeFont) -> list[str]:
@@ -111,7 +68,5 @@ def fit_lines(text: str, name: FontName, width: float, height: float, *, largest
 
 
 def wrap_lines(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """``render.common.wrap`` (paragraphs kept), except that Japanese text breaks between its characters."""
-    if not _CJK.search(text):
-        return wrap(text, face, width)
-    return [line for para in text.split("\n") for line in (wrap_words(para, face, width) or [""])]
+    """``render.common.wrap``: paragraphs kept, Japanese broken between its characters."""
+    return wrap(text, face, width)
