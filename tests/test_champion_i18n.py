@@ -220,6 +220,10 @@ def test_content_is_looked_up_in_the_language_of_the_moment_and_kept_english_in_
         assert the("Rabló") == "a rabló" and the("Alexandriai matróz", cap=True) == "Az alexandriai matróz"
         assert the(loc.monster["minotaur"].name, proper=True) == "a Minótaurosz"
         assert foe_name("Kerberos (left head)") == "Kerberosz (bal fej)"
+    for lang in ("el", "ja"):  # their sentences are written around a bare name: no English "the" slips in
+        with using(lang):
+            assert the("Ληστής") == "Ληστής" and the("盗賊", cap=True) == "盗賊"
+    assert the("robber", cap=True) == "The robber"
     assert local(LIB) is LIB and LIB.province["aegyptus"].name == "Aegyptus"
 
 

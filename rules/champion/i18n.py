@@ -69,8 +69,12 @@ _VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
 def the(noun: str, *, cap: bool = False, proper: bool = False) -> str:
     """A noun with the definite article of the current language.  ``proper``: a name that takes none of its
     own (Kerberos); a name that already carries one ("The Minotaur", "A Minótaurosz") keeps it, capitalised
-    as asked.  Hungarian says *az* before a vowel and *a* before a consonant."""
+    as asked.  Hungarian says *az* before a vowel and *a* before a consonant; Greek and Japanese sentences are
+    written around a bare name (an article would have to agree with the noun's gender and case), so they get
+    the noun as it is."""
     lang = language()
+    if lang not in ("en", "hu"):
+        return noun
     if lang == "hu":
         head, rest = "", noun
         for art in ("Az ", "az ", "A ", "a "):
@@ -83,7 +87,6 @@ def the(noun: str, *, cap: bool = False, proper: bool = False) -> str:
             head = "az" if rest.lstrip("*")[:1] in _VOWELS else "a"
             rest = rest[:1].lower() + rest[1:]  # a common noun: "a rabló", not "a Rabló"
         return (head.capitalize() if cap else head.lower()) + " " + rest
-    # English (and every language still without its own texts, which falls back to English)
     name = noun if proper else "the " + noun
     if name[:4] in ("The ", "the "):
         name = ("The " if cap else "the ") + name[4:]
