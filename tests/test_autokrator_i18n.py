@@ -4,6 +4,7 @@ names work in Greek, and the English texts are what they always were."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from typing import Any
@@ -29,30 +30,29 @@ UNFILLED = re.compile(r"(?<!\{)\{[a-z_]+\}(?!\})")
 NAMES = ("Άννα", "Bob", "Cleo", "Dara")
 
 
-def _english_pieces() -> set[str]:
-    """The literal stretches of every English text whose Greek differs (at least 14 characters long): none of
-    them may appear in a Greek telling."""
+@functools.cache
+def _english_pieces(lang: str = "el") -> frozenset[str]:
+    """The literal stretches of every English text whose translation differs (at least 14 characters long):
+    none of them may appear in a telling in that language."""
     pieces: set[str] = set()
     for message in CATALOGUE.template():
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        greek = CATALOGUE.lookup("el", ids[0], message.context) or ""
+        greek = CATALOGUE.lookup(lang, ids[0], message.context) or ""
         for text in ids:
             for chunk in re.split(r"\{[a-z_]+\}", text):
                 chunk = chunk.strip(" .,:;—()*`")
                 if len(chunk) >= 14 and chunk not in greek and re.search(r"[a-z]{4}", chunk) \
                         and not re.fullmatch(r"[-`/a-z:._|, ]+", chunk):
                     pieces.add(chunk)
-    return pieces
-
-
-PIECES = _english_pieces()
+    return frozenset(pieces)
 
 
 def _check_greek(text: str, where: str) -> None:
+    lang = where if where in ("hu", "ja") else "el"
     assert not UNFILLED.search(text), (where, text)
-    for piece in PIECES:
+    for piece in _english_pieces(lang):
         assert piece not in text, (where, piece, text)
 
 
@@ -132,6 +132,18 @@ def test_a_whole_game_told_in_greek_has_no_english_left(players: int, mode: str,
     assert len(GREEK.findall(joined)) > len(joined) // 3
 
 
+@pytest.mark.parametrize(("lang", "ended", "battle"), [("hu", "📯 A háború véget ért", "⚔️ **Csata"),
+                                                       ("ja", "📯 戦争は終わりました", "の戦い**")])
+@pytest.mark.usefixtures("no_drawing")
+def test_a_whole_game_told_in_hungarian_or_japanese_has_no_english_left(lang: str, ended: str, battle: str) -> None:
+    shown = _play(4, "fast", 21, lang)
+    assert len(shown) > 200
+    for text in shown:
+        _check_greek(text, lang)
+    joined = "\n".join(shown)
+    assert ended in joined and battle in joined  # played to the end, through battles
+
+
 @pytest.mark.usefixtures("no_drawing")
 def test_the_same_game_in_english_reads_as_it_always_did() -> None:
     shown = _play(2, "east", 8, "en", limit=200)
@@ -139,7 +151,7 @@ def test_the_same_game_in_english_reads_as_it_always_did() -> None:
     assert not GREEK.search(joined.replace("Άννα", ""))
     assert "🕯️ The turn of the Saracens (Άννα)." in joined
     assert "your turn with the Saracens: march, sail, attack or rest." in joined
-    assert sum(piece in joined for piece in PIECES) > 40  # the check for English left in Greek can fail
+    assert sum(piece in joined for piece in _english_pieces()) > 40  # the check for English left in Greek can fail
 
 
 def test_names_take_the_form_their_sentence_needs() -> None:
@@ -216,7 +228,7 @@ def test_the_catalogue_is_complete_current_and_its_placeholders_agree() -> None:
     assert have == fresh, "run `python -m bot i18n-extract`"
     greek = coverage(CATALOGUE, "el")
     assert greek.required and greek.missing == 0 and greek.fuzzy == 0 and not greek.mismatched
-    assert SPEC.languages == ("en", "el")
+    assert SPEC.languages == ("en", "el", "hu", "ja")
     for lang in ("hu", "ja"):
         assert not coverage(CATALOGUE, lang).mismatched
 

@@ -48,7 +48,7 @@ def test_eiyu_i18n_the_template_is_current_and_japanese_is_complete() -> None:
     template = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in CATALOGUE.template() if m.id}
     fresh = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in extract(CATALOGUE) if m.id}
     assert template == fresh, "run python -m bot i18n-extract"
-    assert SPEC.languages == ("en", "ja")
+    assert SPEC.languages == ("en", "ja", "hu", "el")
     ja = coverage(CATALOGUE, "ja")
     assert ja.total > 300 and ja.missing == 0 and ja.fuzzy == 0 and not ja.mismatched
 
@@ -90,11 +90,11 @@ def year_one(names: list[str]) -> tuple[State, tuple[object, ...]]:
     return step.state, step.events
 
 
-def test_eiyu_i18n_other_languages_fall_back_to_english_per_text() -> None:
+def test_eiyu_i18n_hungarian_and_greek_tell_the_year_in_their_own_words() -> None:
     state, events = year_one(["Ann", "Bob"])
     with using("hu"):
         told = PRESENTER.telling(moment_for(R, state, seats(2), events=events, actor=1))
-        assert "📅 **Year 1** begins; Ann is the start player." in told.text
+        assert "📅 **1. év** – a kezdőjátékos Ann." in told.text
         assert CATALOGUE.gettext("The Heroes' Road") == "A hősök útja"
     with using("el"):
         assert CATALOGUE.pgettext("command", "program") == "προγραμματισμός"

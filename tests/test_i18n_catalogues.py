@@ -110,3 +110,26 @@ def test_english_is_the_msgid_and_every_other_language_reads_its_own() -> None:
                      "ja": "持ち時間 24時間、その後は スキップ"}
     with using("de"):  # a language Tabula does not speak: English throughout
         assert describe(options) == "24h turn clock; then skip"
+
+
+def test_a_text_a_language_lacks_falls_back_to_english_alone(tmp_path: Path) -> None:
+    """A catalogue half translated: each text missing in the language is its English, each translated one its
+    own — text by text, never a key or an empty string; the plural forms and placeholders follow."""
+    from babel.messages.catalog import Catalog
+
+    po = Catalog(locale="hu", domain="half")
+    po.add("The road is open", "Szabad az út")
+    po.add("The bridge is down")  # not translated yet
+    po.add(("{n} day", "{n} days"), ("{n} nap", "{n} nap"))
+    po.add("{who} waits")
+    _write(po, tmp_path / "hu.po")
+    half = Catalogue("half", tmp_path)
+    with using("hu"):
+        assert half.gettext("The road is open") == "Szabad az út"
+        assert half.gettext("The bridge is down") == "The bridge is down"
+        assert half.ngettext("{n} day", "{n} days", 3) == "3 nap"
+        assert half.gettext("{who} waits", who="Ann") == "Ann waits"
+        assert half.gettext("Never extracted") == "Never extracted"
+    with using("el"):  # no file at all for the language
+        assert half.gettext("The road is open") == "The road is open"
+        assert half.ngettext("{n} day", "{n} days", 1) == "1 day"

@@ -137,5 +137,5 @@ SPEC = GameSpec(
           "Each epoch: deal your battle cards to your units in secret, then on your turn move and fight with your "
           "King, General and Admiral (`/move`, `/voyage`, `/attack`, `/pass`); battles are fought card by card."),
     rules=RULES,
-    languages=("en", "el"),
+    languages=("en", "el", "hu", "ja"),
 )

@@ -84,5 +84,5 @@ SPEC = GameSpec(
           "Each year everyone secretly programs six orders (`/hand` opens your panel) and locks them in; then the "
           "orders resolve one by one, slot by slot, in seat order from the start player."),
     rules=RULES,
-    languages=("en", "ja"),
+    languages=("en", "ja", "hu", "el"),
 )

@@ -185,5 +185,5 @@ SPEC = GameSpec(
           "On your turn `/explore to:` a doorway one corridor or one room away; a room that still holds cards "
           "tells its story card by card, and monsters and hazards are fought on a d20. `/rules` explains more."),
     rules=RULES,
-    languages=("en",),
+    languages=("en", "hu", "el", "ja"),
 )
