@@ -140,10 +140,23 @@ class Label:
 
 def _name_lines(name: str) -> list[str]:
     face = font("bold", NAME_SIZE)
-    if face.getlength(name) <= 130 or " " not in name:
+    if text_length(name, face) <= 130:
         return [name]
-    longest = max(face.getlength(word) for word in name.split())
-    return wrap(name, face, max(130.0, longest, face.getlength(name) / 2 + 12))
+    if " " not in name and "・" in name:  # a Japanese compound name parts at its dots (マウレタニア・カエサリエンシス)
+        parts = [f"{part}・" for part in name.split("・")]
+        parts[-1] = parts[-1][:-1]
+        width = max(130.0, max(text_length(part, face) for part in parts), text_length(name, face) / 2 + 12)
+        lines = [parts[0]]
+        for part in parts[1:]:
+            if text_length(lines[-1] + part, face) <= width:
+                lines[-1] += part
+            else:
+                lines.append(part)
+        return lines
+    if " " not in name:
+        return [name]
+    longest = max(text_length(word, face) for word in name.split())
+    return wrap(name, face, max(130.0, longest, text_length(name, face) / 2 + 12))
 
 
 def _extras(p: Province) -> list[tuple[str, str]]:
@@ -157,10 +170,10 @@ def _extras(p: Province) -> list[tuple[str, str]]:
 
 def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tuple[int, int]:
     face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
-    w = max(face.getlength(t) for t in lines) + 6
+    w = max(text_length(t, face) for t in lines) + 6
     h = len(lines) * (NAME_SIZE + 3) + 4
     if extras:
-        ew = sum(SYMBOL + 3 + small.getlength(n) + 8 for _, n in extras) - 8
+        ew = sum(SYMBOL + 3 + text_length(n, small) + 8 for _, n in extras) - 8
         w = max(w, ew + 6)
         h += SYMBOL + 2
     return math.ceil(w), math.ceil(h)
@@ -535,7 +548,7 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
             draw.text((cx, y), line, font=face, fill=INK, anchor="ma", stroke_width=3, stroke_fill=LABEL_RIM)
             y += NAME_SIZE + 3
         if lab.extra:
-            total = sum(SYMBOL + 3 + small.getlength(n) + 8 for _, n in lab.extra) - 8
+            total = sum(SYMBOL + 3 + text_length(n, small) + 8 for _, n in lab.extra) - 8
             ex = cx - total / 2
             ey = y + 1
             for kind, name in lab.extra:
@@ -545,7 +558,7 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
                 ink = (150, 20, 20) if kind == "city" else (92, 56, 0)
                 draw.text((ex, ey + SYMBOL / 2 + 1), name, font=small, fill=ink, anchor="lm", stroke_width=3,
                           stroke_fill=LABEL_RIM)
-                ex += small.getlength(name) + 8
+                ex += text_length(name, small) + 8
 
 
 # --- the key -----------------------------------------------------------------------------------------

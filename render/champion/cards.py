@@ -150,7 +150,7 @@ def _chip(img: Image.Image, x: float, y: float, glyph: Image.Image, text: str, f
     draw = canvas(img)
     x += glyph.width + 3
     draw.text((x, y), text, font=face, fill=colour, anchor="lm")
-    return x + face.getlength(text) + 12
+    return x + text_length(text, face) + 12
 
 
 def _stat_glyph(stat: str, size: int) -> Image.Image:
@@ -169,7 +169,7 @@ def _opponent_line(img: Image.Image, x0: float, x1: float, y: float, foe: Oppone
     if foe.weapon:
         chips.append(("combat", item_name(foe.weapon)))
     gsize = size + 2
-    chips_w = sum(gsize + 3 + face.getlength(t) + 12 for _, t in chips) - 12
+    chips_w = sum(gsize + 3 + text_length(t, face) + 12 for _, t in chips) - 12
     name = ellipsize(foe.name, face, max(60.0, x1 - x0 - 16 - chips_w - 10))
     draw.text((x0 + 8, y + h / 2), name, font=face, fill=INK, anchor="lm")
     cx = x1 - 8 - chips_w

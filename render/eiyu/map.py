@@ -143,7 +143,8 @@ def _base_in(lang: str) -> Image.Image:
     return img
 
 
-def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
+def _city(d: Canvas, view: EiyuView, city_id: int, clear_of: float = W) -> None:
+    """One city; a monster's tag stays left of ``clear_of`` when it would reach the title's line (y < 40)."""
     lib = library()
     dr = d
     x, y = _xy(city_id)
@@ -175,6 +176,8 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
         face = _fit(tag, 18, W - 32)
         tw = text_length(tag, face)
         x = min(max(x, tw / 2 + 10), W - tw / 2 - 10)  # a tag near the edge stays on the picture
+        if y - R_CITY - 32 < 40:  # up by the title: keep to its left
+            x = max(tw / 2 + 10, min(x, clear_of - tw / 2 - 14))
         dr.rounded_rectangle([x - tw / 2 - 6, y - R_CITY - 32, x + tw / 2 + 6, y - R_CITY - 6], radius=6,
                              fill=(255, 255, 255), outline=(170, 20, 20), width=2)
         dr.text((x, y - R_CITY - 19), tag, font=face, fill=(120, 10, 10), anchor="mm")
@@ -331,14 +334,16 @@ def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, 
     d = canvas(img)
     for i, path in enumerate(paths or ()):
         _path(d, path, SEAT[i % 5], offset=(i - (len(paths or ()) - 1) / 2) * 7)
+    title_face = _fit(title, 18, 300)
+    title_left = W - 16 - text_length(title, title_face) if title else W
     for c in library().cities:
-        _city(d, view, c.id)
+        _city(d, view, c.id, clear_of=title_left)
     _fame(d, view)
     _pawns(d, view)
     _strip(d, view)
     if title:
-        # the title sits in the top right corner, clear of the coast's label
-        d.text((W - 16, 14), title, font=_fit(title, 18, 300), fill=AREA_INK, anchor="ra")
+        # the title sits in the top right corner, clear of the coast's label (and of a monster's tag)
+        d.text((W - 16, 14), title, font=title_face, fill=AREA_INK, anchor="ra")
     return png_bytes(to_palette(img, _PALETTE))
 
 
