@@ -5,6 +5,7 @@ before the catalogue existed."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -57,8 +58,8 @@ def spec_texts() -> Iterator[tuple[str | None, str]]:
 
 # --- the catalogue -------------------------------------------------------------------------------------
 
-def test_the_game_promises_hungarian() -> None:
-    assert SPEC.languages == ("en", "hu")
+def test_the_game_promises_hungarian_and_the_two_it_is_complete_in() -> None:
+    assert SPEC.languages == ("en", "hu", "el", "ja")
 
 
 def test_the_hungarian_catalogue_has_every_text_with_the_same_placeholders() -> None:
@@ -118,20 +119,22 @@ SEATS = [SeatInfo(i, n) for i, n in enumerate(["Anna", "Béla", "Csilla"])]
 NAMES = [SeatName(i, 100 + i, n) for i, n in enumerate(["Anna", "Béla", "Csilla"])]
 
 
-def _english_fragments() -> set[str]:
-    """Long pieces of English that only code writes (between placeholders) and that Hungarian says otherwise."""
+@functools.cache
+def _english_fragments(lang: str = "hu") -> frozenset[str]:
+    """Long pieces of English that only code writes (between placeholders) and that the language says
+    otherwise."""
     out: set[str] = set()
     for m in CATALOGUE.template():
         if not m.id or any(loc[0].endswith(".toml") for loc in m.locations):
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         for msgid in ids:
-            hu = CATALOGUE.lookup("hu", msgid, m.context) or ""
+            hu = CATALOGUE.lookup(lang, msgid, m.context) or ""
             for piece in re.split(r"\{[a-z_]+\}|\*\*|`[^`]*`", msgid):
                 piece = piece.strip(" .,:;—()·")
                 if len(piece) >= 16 and " " in piece and piece not in hu:
                     out.add(piece)
-    return out
+    return frozenset(out)
 
 
 def _texts(moment: object) -> Iterator[str]:
@@ -145,11 +148,11 @@ def _texts(moment: object) -> Iterator[str]:
         yield from (menu.placeholder for menu in telling.prompt.menus)
 
 
-def play_in_hungarian(seed: int, opponents: str, steps: int = 900) -> tuple[list[str], State]:
+def play_in_hungarian(seed: int, opponents: str, steps: int = 900, lang: str = "hu") -> tuple[list[str], State]:
     state: State = RULESET.setup(SEATS, {"opponents": opponents, "fate": True}, seed).state
     rng = random.Random(seed)
     texts: list[str] = []
-    with using("hu"):
+    with using(lang):
         for _step in range(steps):
             if RULESET.outcome(state) is not None:
                 break
@@ -194,6 +197,18 @@ def test_a_whole_game_reads_in_hungarian(seed: int, opponents: str, no_drawing: 
     # the Roman provinces as Hungarian readers know them, and no English of the content
     assert "Egyiptom" in words or "Pannónia" in words or "Dácia" in words or "Trákia" in words
     for english in ("Roll a d6", "Fight!", "Gain 1", "Lose 1", "story card", " gold", "combat card"):
+        assert english not in words, english
+
+
+@pytest.mark.parametrize(("lang", "fight", "province"), [("el", "⚔️ Μάχη!", "Αίγυπτος"), ("ja", "⚔️ 戦闘！", "エジプト")])
+def test_a_whole_game_reads_in_greek_and_japanese(lang: str, fight: str, province: str, no_drawing: None) -> None:
+    texts, _state = play_in_hungarian(3, "players", lang=lang)
+    words = "\n".join(texts)
+    assert fight in words  # fights were told
+    assert not re.search(r"\{[a-z_]+\}", words), "a placeholder left unfilled"
+    left = sorted(f for f in _english_fragments(lang) if f in words)
+    assert not left, left[:10]
+    for english in ("Roll a d6", "Fight!", "Gain 1", "Lose 1", "story card", " gold", "combat card", "the "):
         assert english not in words, english
 
 

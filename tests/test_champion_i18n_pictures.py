@@ -94,3 +94,16 @@ def test_alt_texts_speak_hungarian() -> None:
     assert sheet.startswith("Karakterlap: Labienus") and "Veterán" in sheet
     assert hand == "Kezed: 1 Törzs, 1 Fej (fegyveres)."
     assert art.hand_alt_text(["torso-1"]) == "Your hand: 1 Torso."
+
+
+@pytest.mark.parametrize("lang", basemap.LAYOUT_LANGUAGES)
+def test_every_language_with_its_own_map_names_ships_their_layout(lang: str) -> None:
+    """Placing the names takes seconds: a language's first board must not wait for it."""
+    with using(lang):
+        world = basemap.world()
+    assert world != map_file()
+    shipped = basemap.msgspec.json.decode(basemap.layout_file(lang).read_bytes(), type=basemap._Layout)
+    assert shipped.key == basemap._layout_key(world), "run: python -m render.champion.basemap"
+    japanese = [label.name_lines for label in shipped.labels.values() if "・" in "".join(label.name_lines)]
+    if lang == "ja":  # a compound name parts at its dot rather than run across its neighbours
+        assert any(len(lines) > 1 for lines in japanese)

@@ -185,7 +185,7 @@ def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tupl
 LAYOUT_FILE = Path(__file__).parent / "layout.json"
 LAYOUT_VERSION = 1
 #: The languages whose map names differ from the English ones ship their own layout (``layout.<lang>.json``).
-LAYOUT_LANGUAGES = ("hu",)
+LAYOUT_LANGUAGES = ("hu", "el", "ja")
 
 
 def layout_file(lang: str = "en") -> Path:

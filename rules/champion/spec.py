@@ -171,5 +171,5 @@ SPEC = GameSpec(
           "Each turn: one action — caravan, explore or voyage (a story card follows), commissions, rest or lore — "
           "then the market if you are in a city; spend experience on your hero at any time on your turn."),
     rules=RULES,
-    languages=("en", "hu"),
+    languages=("en", "hu", "el", "ja"),
 )
