@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -126,6 +127,17 @@ def canvas(img: Image.Image) -> Canvas:
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 #: Characters a Japanese line must not begin with (closing brackets, small kana, punctuation).
 NO_LINE_START = frozenset("、。，．・：；？！ー」』）】〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def capitals(label: str) -> str:
+    """A label in capitals, as a band or a heading prints it: Greek capitals drop their accents (ΑΙΘΟΥΣΑ, not
+    ΑΊΘΟΥΣΑ), as Greek typesetting does; other scripts keep theirs (SEBESÜLT)."""
+    out = []
+    for ch in label.upper():
+        if "\u0370" <= ch <= "\u03ff":
+            ch = unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFD", ch) if c != "\u0301"))
+        out.append(ch)
+    return "".join(out)
 
 
 def units(text: str) -> list[tuple[str, bool]]:

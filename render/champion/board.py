@@ -28,7 +28,7 @@ from render.champion.basemap import (
 )
 from render.champion.map import compose_map
 from render.champion.texts import fitted, hero_name, item_name
-from render.common import RGB, canvas, ellipsize, font, png_bytes, text_length
+from render.common import RGB, canvas, capitals, ellipsize, font, png_bytes, text_length
 from rules.champion.i18n import _, _p
 from rules.champion.view import ChampionView, HeroView
 
@@ -77,7 +77,7 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
     rows = standings(view)
     over = view.phase == "over"
     head = _("Standings") if over else _("Heroes")
-    hface, head = fitted(head.upper(), "bold", 26, x1 - x0 - 36)
+    hface, head = fitted(capitals(head), "bold", 26, x1 - x0 - 36)
     draw.text((x0 + 18, y0 + 10), head, font=hface, fill=PANEL_RIM)
     top = y0 + 46
     height = (y1 - 10 - top) // max(4, len(rows))

@@ -24,6 +24,7 @@ from render.common import (
     Box,
     canvas,
     cap_alt,
+    capitals,
     draw_lines,
     ellipsize,
     fit_text,
@@ -113,7 +114,7 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
     draw = canvas(img)
-    face, text = fitted(label.upper(), "bold", 19, w - 2 * (band + 70))
+    face, text = fitted(capitals(label), "bold", 19, w - 2 * (band + 70))
     draw.text((w / 2, (head - band) / 2 + 7), text, font=face, fill=WHITE, anchor="mm",
               stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
     return img

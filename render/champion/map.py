@@ -51,6 +51,7 @@ from render.common import (
     Box,
     canvas,
     cap_alt,
+    capitals,
     draw_lines,
     ellipsize,
     fit_text,
@@ -203,7 +204,7 @@ def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
     box = (x0, y0, x1, y0 + h)
     _panel(draw, box)
     label = _("Round {round} · event", round=round_no)
-    head, label = fitted(label.upper(), "bold", 15, w - 36)
+    head, label = fitted(capitals(label), "bold", 15, w - 36)
     draw.text((x0 + 18, y0 + 14), label, font=head, fill=PANEL_RIM)
     draw.text((x0 + 18, y0 + 34), ellipsize(title, name_face, w - 36), font=name_face, fill=INK)
     draw_lines(draw, eff_lines, (x0 + 18, y0 + 68, x1 - 18, y0 + h), eff_face, INK, spacing=1.15)

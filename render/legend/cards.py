@@ -4,7 +4,6 @@ Spell cards as PNG (cached once drawn), with their alt text."""
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -18,6 +17,7 @@ from render.common import (
     Box,
     canvas,
     cap_alt,
+    capitals,
     draw_lines,
     ellipsize,
     font,
@@ -102,18 +102,6 @@ def _as_hero(hero: Hero | Fighter | Mapping[str, Any]) -> Hero:
 
 def _as_spell(spell: Spell | Mapping[str, Any]) -> Spell:
     return spell if isinstance(spell, Spell) else msgspec.convert(dict(spell), Spell)
-
-
-def capitals(label: str) -> str:
-    """A label in capitals, as a card's band prints it: Greek capitals drop their accents (ΑΙΘΟΥΣΑ, not ΑΊΘΟΥΣΑ),
-    as Greek typesetting does; other scripts keep theirs (SEBESÜLT)."""
-    out = []
-    for ch in label.upper():
-        if "\u0370" <= ch <= "\u03ff":
-            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if c != "\u0301")
-            ch = unicodedata.normalize("NFC", ch)
-        out.append(ch)
-    return "".join(out)
 
 
 @kept  # 1.3 MB decoded: kept as PNG, decoded for each new card (drawn cards are kept as PNG too)
