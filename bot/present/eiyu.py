@@ -15,13 +15,14 @@ from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling
 from render import eiyu as art
 from rules.core import Rng
 from rules.eiyu.auto import Step, best_rows, board_of_view, preview
-from rules.eiyu.codec import city_name, did_text, row_mark
+from rules.eiyu.codec import did_text, row_mark
 from rules.eiyu.content import library
 from rules.eiyu.i18n import (
     _,
     _n,
     _p,
     a_soldier,
+    city_name,
     colour_name,
     listing,
     order_name,
@@ -62,17 +63,18 @@ EiyuMoment = Moment[EiyuView]
 def why_text(why: str, player: str, city: int, slot: int, order: str) -> str:
     """A ■ or a move that came to nothing: "`3` Ann in 4 has no purple road here: waits"."""
     if why == "wait":
-        return _("`{slot}` {player} in {city} waits (×)", slot=slot, player=player, city=city)
+        return _("`{slot}` {player} in {city} waits (×)", slot=slot, player=player, city=city_name(city))
     if why == "no_road":
         return _("`{slot}` {player} in {city} has no {colour} road here: waits", slot=slot, player=player,
-                 city=city, colour=colour_name(order))
+                 city=city_name(city), colour=colour_name(order))
     if why == "acted":
         return _("`{slot}` {player} in {city} has already acted here this year: waits", slot=slot, player=player,
-                 city=city)
+                 city=city_name(city))
     if why == "nothing":
-        return _("`{slot}` {player} in {city} finds nothing to do here: waits", slot=slot, player=player, city=city)
+        return _("`{slot}` {player} in {city} finds nothing to do here: waits", slot=slot, player=player,
+                 city=city_name(city))
     return _("`{slot}` {player} in {city} lacks the troops for what is here: waits", slot=slot, player=player,
-             city=city)
+             city=city_name(city))
 
 
 def soldiers_text(soldiers: tuple[int, ...] | list[int]) -> str:
@@ -147,9 +149,11 @@ class EiyuPresenter:
                                "orders in secret.", year=e.year, player=moment.name_of(e.start)))
             elif isinstance(e, TitanWakes):
                 t = lib.titans[e.titan]
-                lines.append(_("🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {cost} "
-                               "soldiers of any kind for {gold} gold and {fame} fame.", titan=_(t.name), cost=t.cost,
-                               gold=t.gold, fame=t.fame))
+                lines.append(_n("🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {n} "
+                                "soldier of any kind for {gold} gold and {fame} fame.",
+                                "🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {n} "
+                                "soldiers of any kind for {gold} gold and {fame} fame.", t.cost, titan=_(t.name),
+                                gold=t.gold, fame=t.fame))
             elif isinstance(e, Programmed) and not any(isinstance(x, Locked) and x.seat == e.seat
                                                        for x in moment.events):
                 lines.append(_("✏️ {player} adjusts their orders (kept secret).", player=moment.name_of(e.seat)))
@@ -174,7 +178,7 @@ class EiyuPresenter:
                 chip = lib.chip(e.chip)
                 if e.became == "monster":
                     lines.append(_("   ↪ the recruitment chip of {city} is empty and turns over: **{monster}** "
-                                   "joins the waiting monsters", city=e.city, monster=_(chip.monster)))
+                                   "joins the waiting monsters", city=city_name(e.city), monster=_(chip.monster)))
                 else:
                     lines.append(_("   ↪ the {monster} chip turns over to its recruitment side and waits",
                                    monster=_(chip.monster)))
@@ -199,9 +203,11 @@ class EiyuPresenter:
                                player=moment.name_of(e.seat), track=track(e.track), n=e.by, now=e.now))
             elif isinstance(e, TitanSlain):
                 t = lib.titans[e.titan]
-                lines.append(_("`{slot}` 🗡️ {player} fells **{titan}** in {city} with {paid} soldiers: +{gold} "
-                               "gold, +{fame} fame.", slot=e.slot + 1, player=moment.name_of(e.seat),
-                               titan=_(t.name), city=e.city, paid=e.paid, gold=e.gold, fame=e.fame))
+                lines.append(_n("`{slot}` 🗡️ {player} fells **{titan}** in {city} with {n} soldier: +{gold} "
+                                "gold, +{fame} fame.",
+                                "`{slot}` 🗡️ {player} fells **{titan}** in {city} with {n} soldiers: +{gold} "
+                                "gold, +{fame} fame.", e.paid, slot=e.slot + 1, player=moment.name_of(e.seat),
+                                titan=_(t.name), city=city_name(e.city), gold=e.gold, fame=e.fame))
             elif isinstance(e, YearEnds):
                 paths = e.paths
                 trail = _p("list", "; ").join(_("{player} {path}", player=moment.name_of(i),
@@ -263,9 +269,10 @@ class EiyuPresenter:
             parts.append(_("takes {n} gold", n=e.gold))
         if e.built:
             parts.append(_n("builds {n} level in city {city}", "builds {n} levels in city {city}", e.built,
-                            city=e.built_city))
+                            city=city_name(e.built_city)))
         if e.fame:
-            parts.append(_("places {n} fame chips in {area}", n=e.fame, area=place(self.lib.area(e.area).name)))
+            parts.append(_n("places {n} fame chip in {area}", "places {n} fame chips in {area}", e.fame,
+                            area=place(self.lib.area(e.area).name)))
         if e.hidden:
             parts.append(_("keeps a reward hidden") if e.hidden == 1 else _("keeps both rewards hidden"))
         if not parts:
@@ -332,9 +339,9 @@ class EiyuPresenter:
                   year=view.year, years=view.years, order=" → ".join(track(t) for t in view.ranking))]
         for p in view.players:
             city = city_name(p.city) if p.city else "—"
-            line = _("{player}: city {city}, {soldiers} soldiers, gold {gold}, building {building}, visible fame "
-                     "{fame}", player=p.name, city=city, soldiers=p.soldiers, gold=p.gold, building=p.building,
-                     fame=p.fame)
+            line = _n("{player}: city {city}, {n} soldier, gold {gold}, building {building}, visible fame {fame}",
+                      "{player}: city {city}, {n} soldiers, gold {gold}, building {building}, visible fame {fame}",
+                      p.soldiers, player=p.name, city=city, gold=p.gold, building=p.building, fame=p.fame)
             if p.locked:
                 line = _("{line} · locked in", line=line)
             elif view.phase == "program":
@@ -468,7 +475,8 @@ class EiyuPresenter:
             cmd = Command.of("program", row=",".join(row))
             did = sum(1 for st in steps if st.did.startswith(("recruit", "hunt", "titan")))
             label = " ".join(row_mark(o) for o in row)
-            text = _("{row} — {n} acts, ends in {city}", row=label, n=did, city=city_name(steps[-1].city))
+            text = _n("{row} — {n} act, ends in {city}", "{row} — {n} acts, ends in {city}", did, row=label,
+                      city=city_name(steps[-1].city))
             seen.setdefault(cmd.encode(), (text[:100], cmd))
         return list(seen.values())[:25]
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageFont
 from render.cache import kept
 from render.common import RGB, Canvas, build_palette, canvas, font, mix, png_bytes, text_length, to_palette
 from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.i18n import N_p, _, _p, listing, place, track
+from rules.eiyu.i18n import N_p, _, _n, _p, city_name, listing, place, track
 from rules.eiyu.view import EiyuView
 from rules.i18n import language
 
@@ -278,7 +278,8 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         else:
             mark = _("slain")
         name = _p("titan", TITAN_SHORT[t.id]) if t.id in TITAN_SHORT else t.name.split()[0].split("-")[0]
-        titans.append(_("{titan} ({cost} soldiers) {state}", titan=name, cost=t.cost, state=mark))
+        titans.append(_n("{titan} ({n} soldier) {state}", "{titan} ({n} soldiers) {state}", t.cost, titan=name,
+                         state=mark))
     line = _("Titans: {titans}", titans=" · ".join(titans))
     dr.text((20, top + 36), line, font=_fit(line, 18, W - 40, smallest=12), fill=INK)
     nr = lib.chip(view.next_recruit) if view.next_recruit >= 0 else None
@@ -288,14 +289,15 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         else _p("chip", "none")
     shows = lib.year_track.shows_short if view.short else lib.year_track.shows
     nxt = _("Next chips: recruit {recruit} · monster {monster} · shows after years {years}", recruit=recruit,
-            monster=monster, years=", ".join(map(str, shows)))
+            monster=monster, years=listing(map(str, shows)))
     dr.text((20, top + 62), nxt, font=_fit(nxt, 18, W - 40), fill=INK)
     y = top + 96
     x: float = 20
     for i, p in enumerate(view.players):
         out = i in view.out
-        text = _("{player}: F{fame} G{gold} B{building} · {soldiers} soldiers", player=p.name, fame=p.fame,
-                 gold=p.gold, building=p.building, soldiers=p.soldiers)
+        text = _n("{player}: F{fame} G{gold} B{building} · {n} soldier",
+                  "{player}: F{fame} G{gold} B{building} · {n} soldiers", p.soldiers, player=p.name, fame=p.fame,
+                  gold=p.gold, building=p.building)
         if view.winner == i:
             text = "★ " + text
         text_face = _fit(text, 20, W - 10 - 20 - 44)
@@ -392,14 +394,15 @@ def map_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -
         if not p.city:
             parts.append(_("{player} not placed yet.", player=p.name))
         elif trail:
-            parts.append(_("{player} in city {city} (path {path}).", player=p.name, city=p.city, path=trail))
+            parts.append(_("{player} in city {city} (path {path}).", player=p.name, city=city_name(p.city),
+                           path=trail))
         else:
-            parts.append(_("{player} in city {city}.", player=p.name, city=p.city))
-    monsters = [_("{monster} in {city}", monster=_(lib.chip(c.chip).monster), city=c.id) for c in view.cities
+            parts.append(_("{player} in city {city}.", player=p.name, city=city_name(p.city)))
+    monsters = [_("{monster} in {city}", monster=_(lib.chip(c.chip).monster), city=city_name(c.id)) for c in view.cities
                 if c.kind == "monster" and c.chip >= 0]
     parts.append(_("Monsters: {monsters}.", monsters=listing(monsters) or _p("chip", "none")))
-    built = [_("{player} {levels} in {city}", player=view.players[c.owner].name, levels=c.levels, city=c.id)
-             for c in view.cities if c.owner >= 0]
+    built = [_n("{player}'s {n}-level building in {city}", "{player}'s {n}-level building in {city}", c.levels,
+                player=view.players[c.owner].name, city=city_name(c.id)) for c in view.cities if c.owner >= 0]
     if built:
         parts.append(_("Buildings: {buildings}.", buildings=listing(built)))
     parts.append(_("Ranking order: {order}.", order=listing(track(t) for t in view.ranking)))
@@ -410,7 +413,8 @@ def map_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -
 def panel_alt_text(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int]) -> str:
     steps = listing(_("{slot} {order}", slot=k + 1, order=alt_order(o)) for k, o in enumerate(row))
     return _("Your programmed orders for year {year}: {orders}; starting in city {city}, the row leads through "
-             "{path}.", year=view.year, orders=steps, city=view.players[seat].city, path=" → ".join(map(str, cities)))
+             "{path}.", year=view.year, orders=steps, city=city_name(view.players[seat].city),
+             path=" → ".join(map(str, cities)))
 
 
 #: An order as the panel's description names it (in English, the word one types).

@@ -10,7 +10,19 @@ from rules.core import IllegalAction
 from rules.eiyu.auto import Step, preview
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine import TRACKS
-from rules.eiyu.i18n import CATALOGUE, N_p, _, _n, _p, listing, order_name, place, soldier_name, track
+from rules.eiyu.i18n import (
+    CATALOGUE,
+    N_p,
+    _,
+    _n,
+    _p,
+    city_name,
+    listing,
+    order_name,
+    place,
+    soldier_name,
+    track,
+)
 from rules.eiyu.state import (
     AutoRow,
     ChooseCity,
@@ -38,13 +50,8 @@ def order_of(word: str) -> str:
     lib = library()
     if w not in lib.orders:
         raise IllegalAction(_("An order is `act` (■: recruit or hunt where you stand), `wait` (×), or a road "
-                              "colour: {colours}.", colours=", ".join(lib.colours)))
+                              "colour: {colours}.", colours=listing(lib.colours)))
     return w
-
-
-def city_name(city: int) -> str:
-    """A city's number and name: "8 Yamabe"."""
-    return _("{number} {name}", number=city, name=place(library().city(city).name))
 
 
 def did_text(step: Step) -> str:
@@ -56,21 +63,22 @@ def did_text(step: Step) -> str:
     if did == "move":
         return _("→ {city}", city=city_name(city))
     if did.startswith("recruit"):
-        return _("recruits {soldier} in {city}", soldier=a_soldier(int(did.split()[1])), city=city)
+        return _("recruits {soldier} in {city}", soldier=a_soldier(int(did.split()[1])), city=city_name(city))
     if did.startswith("hunt"):
-        return _("hunts the {monster} in {city}", monster=_(lib.chip(int(did.split()[1])).monster), city=city)
+        return _("hunts the {monster} in {city}", monster=_(lib.chip(int(did.split()[1])).monster),
+                 city=city_name(city))
     if did == "wait":
-        return _("waits in {city}", city=city)
+        return _("waits in {city}", city=city_name(city))
     if did == "no_road":
-        return _("no such road from {city}: waits", city=city)
+        return _("no such road from {city}: waits", city=city_name(city))
     if did == "acted":
-        return _("already acted in {city}: waits", city=city)
+        return _("already acted in {city}: waits", city=city_name(city))
     if did == "nothing":
-        return _("nothing to do in {city}: waits", city=city)
+        return _("nothing to do in {city}: waits", city=city_name(city))
     if did == "troops":
-        return _("lacks the troops in {city}: waits", city=city)
+        return _("lacks the troops in {city}: waits", city=city_name(city))
     if did == "titan":
-        return _("fights the titan in {city}", city=city)
+        return _("fights the titan in {city}", city=city_name(city))
     return did
 
 
@@ -167,7 +175,7 @@ class EiyuCodec:
                      effect=did_text(steps[action.slot]))
         if isinstance(action, SetRow):
             if len(action.orders) != lib.slots:
-                return _("A row of {n} orders", n=len(action.orders))
+                return _n("A row of {n} order", "A row of {n} orders", len(action.orders))
             if all(o == ACT for o in action.orders) and not action.lock:
                 return _("Reset the row (every slot ■ act)")
             steps = preview(state, seat, action.orders)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
-from rules.eiyu.i18n import _, _n, listing, soldier_name
+from rules.eiyu.i18n import _, _n, city_name, listing, soldier_name
 from rules.eiyu.state import (
     AutoRow,
     Building,
@@ -345,7 +345,8 @@ class Eiyu:
             return
         if isinstance(a, SetRow):
             if len(a.orders) != lib.slots:
-                raise IllegalAction(_("A row holds exactly {n} orders, e.g. `act,red,act,blue,wait,act`.", n=lib.slots))
+                raise IllegalAction(_n("A row holds exactly {n} order, e.g. `act,red,act,blue,wait,act`.",
+                                       "A row holds exactly {n} orders, e.g. `act,red,act,blue,wait,act`.", lib.slots))
             for o in a.orders:
                 self._check_order(o)
             p.row = list(a.orders)
@@ -362,7 +363,7 @@ class Eiyu:
     def _check_order(self, order: str) -> None:
         if order not in self.lib.orders:
             raise IllegalAction(_("An order is `act` (recruit or hunt), `wait`, or a road colour: {colours}.",
-                                  colours=", ".join(self.lib.colours)))
+                                  colours=listing(self.lib.colours)))
 
     def _begin_year(self, s: State, events: list[Any]) -> None:
         s.phase = "program"
@@ -505,9 +506,10 @@ class Eiyu:
         pend = s.pending
         assert pend is not None
         if a not in self.reward_choices(s, pend.city):
-            areas = ", ".join(x.id for x in self.lib.areas_of(pend.city))
+            areas = listing(x.id for x in self.lib.areas_of(pend.city))
             raise IllegalAction(_("Take two different rewards of the three (building, gold, fame); with fame, "
-                                  "name an area around city {city}: {areas}.", city=pend.city, areas=areas))
+                                  "name an area around city {city}: {areas}.", city=city_name(pend.city),
+                                  areas=areas))
         lib, p, chip = self.lib, s.players[seat], self.lib.chip(pend.chip)
         taken = {a.first, a.second}
         gold = chip.gold if "gold" in taken else 0

@@ -45,6 +45,14 @@ def place(name: str) -> str:
     return _p("place", name)
 
 
+def city_name(city: int) -> str:
+    """A city's number and name: "8 Yamabe" (every sentence that names a city names it so, so that a translator
+    writes one construction around it)."""
+    from rules.eiyu.content import library
+
+    return _("{number} {name}", number=city, name=place(library().city(city).name))
+
+
 def soldier_name(kind: int, name: str) -> str:
     """One soldier type's name (``name`` is the English name from the data)."""
     return _(name)
@@ -66,5 +74,5 @@ def a_soldier(kind: int) -> str:
     return {1: _("a peasant levy"), 2: _("an archer"), 3: _("an infantry"), 4: _("a priest")}[kind]
 
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "a_soldier", "colour_name", "listing", "number",
+__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "a_soldier", "city_name", "colour_name", "listing", "number",
            "order_name", "place", "soldier_count", "soldier_name", "track"]
