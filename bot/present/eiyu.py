@@ -159,7 +159,8 @@ class EiyuPresenter:
                 lines.append(_("✏️ {player} adjusts their orders (kept secret).", player=moment.name_of(e.seat)))
             elif isinstance(e, Locked):
                 lines.append(_("🔒 {player} has locked in their orders.", player=moment.name_of(e.seat)))
-                if view.phase == "program":
+                # the last lock-in resolves the year (and may begin the next): nobody is still programming it
+                if view.phase == "program" and not any(isinstance(x, Resolving) for x in moment.events):
                     waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
                     lines.append(_("Still programming: {players}.", players=listing(waiting)))
             elif isinstance(e, Resolving):
