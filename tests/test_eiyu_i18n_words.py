@@ -89,7 +89,7 @@ def test_eiyu_words_a_city_is_named_by_its_number_and_name_in_every_sentence() -
         state = placed()
         built = RewardsTaken(seat=0, city=2, gold=3, built=1, built_city=2)
         assert PRESENTER.rewards_line(moment_for(R, state, seats(2)), built) == \
-            "Ann 3 aranyat kap és 1 szintet épít itt: 2 Hosimi."
+            "Ann 3 aranyat kap, és 1 szintet épít itt: 2 Hosimi."
     with using("el"):
         assert why_text("acted", "Ann", 4, 3, "act") == "`3` Ann στην πόλη 4 Μινάτο: έδρασε ήδη εδώ φέτος, αναμονή"
 
@@ -103,7 +103,7 @@ def test_eiyu_words_the_maps_description_names_cities_and_buildings() -> None:
         alt = art.map_alt_text(view)
         assert "Ann in city 1 Akagane." in alt and "Buildings: Ann's 2-level building in 2 Hoshimi." in alt
     with using("el"):
-        assert "Κτίρια: Ann: κτίριο 2 ορόφων στην πόλη 2 Χοσίμι." in art.map_alt_text(view)
+        assert "Κτίρια: κτίριο 2 ορόφων στην πόλη 2 Χοσίμι (Ann)." in art.map_alt_text(view)
 
 
 # --- lists -------------------------------------------------------------------------------------------------
@@ -152,3 +152,15 @@ def test_eiyu_words_the_rules_name_the_panels_button_as_it_reads(lang: str, butt
         assert "Your orders" not in text
         if "**Your orders**" in rule.text:
             assert f"**{button}**" in text
+
+
+# --- the story ---------------------------------------------------------------------------------------------
+
+
+def test_eiyu_words_the_last_lock_in_lists_nobody_as_still_programming() -> None:
+    state = R.apply(placed(), 0, SetRow(orders=tuple([WAIT] * 6), lock=True)).state
+    step = R.apply(state, 1, SetRow(orders=tuple([WAIT] * 6), lock=True))
+    assert step.state.phase == "program" and step.state.year == 2  # the next year has begun
+    with using("en"):
+        last = PRESENTER.telling(moment_for(R, step.state, seats(2), events=step.events, actor=1)).text
+    assert "🔒 Bob has locked in their orders." in last and "Still programming" not in last
