@@ -241,7 +241,7 @@ def picture_states() -> Iterator[tuple[State, int]]:
         yield state, 0
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", ["en", "hu", "el", "ja"])
 def test_eiyu_i18n_every_label_fits_its_box(lang: str) -> None:
     long_names = ["Alexandra", "Bartholomew", "山田太郎", "Dee", "Evangeline"]
     checked = 0

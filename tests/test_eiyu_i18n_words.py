@@ -164,3 +164,24 @@ def test_eiyu_words_the_last_lock_in_lists_nobody_as_still_programming() -> None
     with using("en"):
         last = PRESENTER.telling(moment_for(R, step.state, seats(2), events=step.events, actor=1)).text
     assert "🔒 Bob has locked in their orders." in last and "Still programming" not in last
+
+
+# --- pictures ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el", "ja"])
+def test_eiyu_words_a_monster_tag_by_the_edge_clears_its_neighbours_name(lang: str) -> None:
+    """City 7 sits by the left edge: its widest tag reaches right, under city 12's name, and steps down clear."""
+    seven, twelve = LIB.city(7), LIB.city(12)
+    with using(lang):
+        widest = max(art.text_length(CATALOGUE.gettext("{monster} · B{building} G{gold} F{fame}",
+                                                       monster=CATALOGUE.gettext(c.monster), building=c.building,
+                                                       gold=c.gold, fame=c.fame), art.font("bold", 18))
+                     for c in LIB.chips)
+        top = seven.y - art.R_CITY - 32
+        down = art._clear_of_names(7, 4, widest + 16, top)
+        name_left = twelve.x - art.text_length(CATALOGUE.pgettext("place", twelve.name), art.font("bold", 24)) / 2
+    name_bottom = twelve.y + art.R_CITY + 14 + 13
+    assert down <= 16
+    assert top + down >= name_bottom or widest + 16 < name_left  # below the name, or short of it
+    assert lang == "ja" or down > 0

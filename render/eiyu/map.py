@@ -178,9 +178,10 @@ def _city(d: Canvas, view: EiyuView, city_id: int, clear_of: float = W) -> None:
         x = min(max(x, tw / 2 + 10), W - tw / 2 - 10)  # a tag near the edge stays on the picture
         if y - R_CITY - 32 < 40:  # up by the title: keep to its left
             x = max(tw / 2 + 10, min(x, clear_of - tw / 2 - 14))
-        dr.rounded_rectangle([x - tw / 2 - 6, y - R_CITY - 32, x + tw / 2 + 6, y - R_CITY - 6], radius=6,
+        top = y - R_CITY - 32 + _clear_of_names(city_id, x - tw / 2 - 6, x + tw / 2 + 6, y - R_CITY - 32)
+        dr.rounded_rectangle([x - tw / 2 - 6, top, x + tw / 2 + 6, top + 26], radius=6,
                              fill=(255, 255, 255), outline=(170, 20, 20), width=2)
-        dr.text((x, y - R_CITY - 19), tag, font=face, fill=(120, 10, 10), anchor="mm")
+        dr.text((x, top + 13), tag, font=face, fill=(120, 10, 10), anchor="mm")
     if cv.owner >= 0:
         # a tower at the city's lower left (buildings stand in monster cities, whose left side is free), as tall
         # as its levels, in the owner's colour, with the owner's letter and the levels
@@ -191,6 +192,25 @@ def _city(d: Canvas, view: EiyuView, city_id: int, clear_of: float = W) -> None:
             dr.line([(bx, by - 14 * k), (bx + 30, by - 14 * k)], fill=INK, width=1)
         dr.text((bx + 15, top + 12), f"{seat_letter(view, cv.owner)}{cv.levels}", font=font("bold", 15),
                 fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=INK)
+
+
+def _clear_of_names(city_id: int, left: float, right: float, top: float) -> float:
+    """How far down (at most 16 pixels, onto the city's rim) a monster's tag from ``left`` to ``right`` at ``top``
+    must move to clear another city's name below it (a long tag by the map's edge reaches its neighbour's)."""
+    lib = library()
+    down = 0.0
+    for c in lib.cities:
+        if c.id == city_id:
+            continue
+        name = place(c.name)
+        face = font("bold", 24)
+        while text_length(name, face) > 190 and face.size > 11:  # as the static layer fits it
+            face = font("bold", int(face.size) - 1)
+        half = text_length(name, face) / 2
+        bottom = c.y + R_CITY + 14 + 13
+        if left < c.x + half and right > c.x - half and 0 < bottom + 2 - top <= 16:
+            down = max(down, bottom + 2 - top)
+    return down
 
 
 def _path(d: Canvas, cities: Sequence[int], colour: RGB, offset: float, width: int = 7) -> None:
