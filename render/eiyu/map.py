@@ -270,7 +270,6 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     lib = library()
     dr = d
     top = MAP_H + 14
-    mid = font("bold", 20)
     if view.short:
         head = _("Year {year}/{years} (short game)", year=view.year, years=view.years)
     else:
@@ -278,8 +277,9 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     if view.phase != "city":
         head = _("{year} · start player {player}", year=head, player=view.players[view.start].name)
     ranking = _("Ranking: {order}", order=" → ".join(track(t) for t in view.ranking))
-    # the year on the left and the ranking order on the right share the line: both shrink if they would meet
-    room = W - 40 - 8
+    # the year on the left and the ranking order on the right share the line: both shrink if they would come
+    # closer than a wide space
+    room = W - 40 - 24
     size = 24
     while size > 14 and text_length(head, font("bold", size)) + text_length(ranking, font("bold", size)) > room:
         size -= 1
@@ -311,43 +311,53 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     nxt = _("Next chips: recruit {recruit} · monster {monster} · shows after years {years}", recruit=recruit,
             monster=monster, years=listing(map(str, shows)))
     dr.text((20, top + 62), nxt, font=_fit(nxt, 18, W - 40), fill=INK)
-    y = top + 96
-    x: float = 20
+    # each player's scores (and the dummy's) in rows of chips, smaller only if they would take more than three
+    entries: list[tuple[str, RGB, str, bool]] = []
     for i, p in enumerate(view.players):
-        out = i in view.out
         text = _n("{player}: F{fame} G{gold} B{building} · {n} soldier",
                   "{player}: F{fame} G{gold} B{building} · {n} soldiers", p.soldiers, player=p.name, fame=p.fame,
                   gold=p.gold, building=p.building)
-        if view.winner == i:
-            text = "★ " + text
-        text_face = _fit(text, 20, W - 10 - 20 - 44)
-        mid = text_face
-        colour = SEAT[i % 5]
+        entries.append(("★ " + text if view.winner == i else text, SEAT[i % 5], seat_letter(view, i), i in view.out))
+    if view.dummy is not None:
+        text = _("Dummy ({name}): F{fame} G{gold} B{building}", name=_(lib.dummy.name), fame=view.dummy[0],
+                 gold=view.dummy[1], building=view.dummy[2])
+        entries.append(("★ " + text if view.winner == len(view.players) else text, DUMMY, "", False))
+    size = 20
+    while size > 15 and _rows(entries, size) > 3:
+        size -= 1
+    # three rows and the knocked-out line below them: the rows close up and the line drops to the bottom edge
+    compact = bool(view.out) and _rows(entries, size) > 2
+    step = 30 if compact else 34
+    y = top + 96
+    x: float = 20
+    for text, colour, letter, out in entries:
+        mid = _fit(text, size, W - 10 - 20 - 44)
         w = text_length(text, mid) + 44
         if x + w > W - 10:
-            x, y = 20.0, y + 34
+            x, y = 20.0, y + step
         dr.ellipse([x, y, x + 26, y + 26], fill=colour, outline=INK, width=2)
-        dr.text((x + 13, y + 13), seat_letter(view, i), font=font("bold", 15), fill=(255, 255, 255), anchor="mm")
-        dr.text((x + 34, y + 2), text, font=mid, fill=mix(INK, PAPER, 0.55) if out else INK)
+        if letter:
+            dr.text((x + 13, y + 13), letter, font=font("bold", 15), fill=(255, 255, 255), anchor="mm")
+        dr.text((x + 34, y + 2 + (20 - size) / 2), text, font=mid, fill=mix(INK, PAPER, 0.55) if out else INK)
         if out:
             dr.line([(x + 34, y + 14), (x + w - 10, y + 14)], fill=INK, width=2)
         x += w + 12
-    if view.dummy is not None:
-        n = len(view.players)
-        text = _("Dummy ({name}): F{fame} G{gold} B{building}", name=_(lib.dummy.name), fame=view.dummy[0],
-                 gold=view.dummy[1], building=view.dummy[2])
-        if view.winner == n:
-            text = "★ " + text
-        mid = _fit(text, 20, W - 10 - 20 - 44)
-        w = text_length(text, mid) + 44
-        if x + w > W - 10:
-            x, y = 20.0, y + 34
-        dr.ellipse([x, y, x + 26, y + 26], fill=DUMMY, outline=INK, width=2)
-        dr.text((x + 34, y + 2), text, font=mid, fill=INK)
     if view.out:
         names = [view.players[s].name if s < len(view.players) else _("Dummy") for s in view.out]
         out_line = _("Knocked out in the rankings: {players}", players=" → ".join(names))
-        dr.text((20, H - 34), out_line, font=_fit(out_line, 18, W - 40), fill=INK)
+        dr.text((20, H - 25 if compact else H - 34), out_line, font=_fit(out_line, 16 if compact else 18, W - 40),
+                fill=INK)
+
+
+def _rows(entries: Sequence[tuple[str, RGB, str, bool]], size: int) -> int:
+    """How many rows the strip's score chips take at ``size``."""
+    rows, x = 1, 20.0
+    for text, *_rest in entries:
+        w = min(text_length(text, font("bold", size)), W - 10 - 20 - 44) + 44
+        if x + w > W - 10:
+            rows, x = rows + 1, 20.0
+        x += w + 12
+    return rows
 
 
 def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
