@@ -29,7 +29,7 @@ from bot.shards import ShardLease, ShardPlan, lock_sqlite
 from bot.shutdown import Stopping
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
-from rules.i18n import N_, _, language, set_language
+from rules.i18n import N_, _, _p, language, set_language
 
 log = logging.getLogger("tabula.bot")
 
@@ -66,7 +66,7 @@ def out_of_bounds(param: app_commands.Parameter, value: object) -> str | None:
         if len(value) > 6000:
             return _("{name} is far too long.", name=name)
     if param.choices and isinstance(value, (str, int, float)) and value not in {c.value for c in param.choices}:
-        listed = ", ".join(f"`{c.value}`" for c in param.choices[:10])
+        listed = _p("list", ", ").join(f"`{c.value}`" for c in param.choices[:10])
         return _("{name} is one of {listed}.", name=name, listed=listed)
     return None
 

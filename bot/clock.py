@@ -57,10 +57,10 @@ def check_clock(clock: object, policy: object, *, can_skip: bool, title: str) ->
     c = None if clock is None else str(clock).strip().lower()
     p = None if policy is None else str(policy).strip().lower()
     if c is not None and c not in CLOCKS:
-        raise GameError(_("The clock is one of {clocks}.", clocks=", ".join(f"`{k}`" for k in CLOCKS)))
+        raise GameError(_("The clock is one of {clocks}.", clocks=_p("list", ", ").join(f"`{k}`" for k in CLOCKS)))
     if p is not None and p not in POLICIES:
         raise GameError(_("When a clock runs out Tabula can {policies}.",
-                          policies=", ".join(f"`{k}`" for k in POLICIES)))
+                          policies=_p("list", ", ").join(f"`{k}`" for k in POLICIES)))
     if p == "skip" and not can_skip:
         raise GameError(_("{game} has no way to skip a turn, so the clock can only let Tabula play the seat "
                           "(`policy:tabula`) or wait (`policy:pause`).", game=title))

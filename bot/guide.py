@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.verbs import TABLE_VERBS
 from rules.core import GameError
-from rules.i18n import N_, N_p, _, _n
+from rules.i18n import N_, N_p, _, _n, _p
 from rules.registry import AnyRuleset, game_text, games
 from rules.spec import RulesSection
 
@@ -99,7 +99,7 @@ def rules_page(rules: AnyRuleset, topic: str | int | None = None) -> RulesPage:
         for i, section in enumerate(found):
             if test(section):
                 return RulesPage(key, i, len(found), section)
-    listed = ", ".join(f"`{s.topic}`" for s in found)
+    listed = _p("list", ", ").join(f"`{s.topic}`" for s in found)
     raise GameError(_("{game}'s rules have no section about “{topic}”. The topics are {topics}.",
                       game=game_text(key, rules.spec.title), topic=topic[:40], topics=listed))
 

@@ -10,6 +10,8 @@ command's localised names and descriptions.
 from __future__ import annotations
 
 import io
+import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -184,8 +186,11 @@ def main(command: str) -> int:
             for path in refresh(cat):
                 print(f"tabula: {path}")
         return 0
-    for line in report_lines():
-        print(line)
+    try:
+        for line in report_lines():
+            print(line, flush=True)
+    except BrokenPipeError:  # `i18n-report | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     bad = [c for cat in catalogues() for lang in LANGUAGES[1:] for c in [coverage(cat, lang)]
            if c.required and (c.missing or c.mismatched)]
     return 1 if bad else 0

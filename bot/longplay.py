@@ -32,7 +32,7 @@ from bot.play import SYSTEM_USER, GameService, Loaded
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
 from rules.core import Rng, SeatInfo, seed_state
-from rules.i18n import N_, _
+from rules.i18n import N_, _, _p
 from rules.registry import AnyRuleset, ruleset
 
 log = logging.getLogger("tabula.longplay")
@@ -306,7 +306,7 @@ class LongGameService(GameService):
             target = next((s for s in g.seats if (seat is not None and s.seat == seat)
                            or (player is not None and s.user_id == player)), None)
             if target is None:
-                names = ", ".join(f"{s.seat + 1}. {s.name}" for s in g.seats)
+                names = _p("list", ", ").join(f"{s.seat + 1}. {s.name}" for s in g.seats)
                 raise IllegalAction(_("Name a seat of this game: {seats}.", seats=names))
             if taking:
                 # Free to take: a seat Tabula played three times running for an absent player, or one a player

@@ -168,9 +168,10 @@ class Terminal:
         prompt = telling.prompt
         if prompt is None:
             return
-        names = ", ".join(self._name(u) for u in prompt.users if u > 0)  # Tabula's seats move by themselves
+        names = _p("list", ", ").join(self._name(u) for u in prompt.users if u > 0)  # Tabula's seats move by themselves
         if names and prompt.text:
-            self.say(f"➡️  {names}, {prompt.text}")
+            asked = _("{who}, {prompt}", who=names, prompt=prompt.text)
+            self.say(f"➡️  {asked}")
         for menu in prompt.menus:
             for label, command in menu.choices:
                 self.say(f"     {label}  → {command_typed(command.typed())}")
@@ -262,7 +263,7 @@ class Terminal:
             if name:
                 found = self._seat_named(moment, name)
                 if found is None:
-                    players = ", ".join(s.name for s in moment.seats)
+                    players = _p("list", ", ").join(s.name for s in moment.seats)
                     raise GameError(_("There is no player called {name}. The players are {players}.", name=name,
                                       players=players))
                 seat = found
@@ -280,7 +281,7 @@ class Terminal:
             values = [label for label, _ in await svc.choices(self.game_id, moment.user_of(seat), verb,
                                                               spec.args[0].name)]
             self.say(_("Choices for /{verb} {option}: {values}", verb=verb, option=spec.args[0].name,
-                       values="; ".join(values) or _("none right now")))
+                       values=_p("list", "; ").join(values) or _("none right now")))
             return
         result = await svc.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
         self.show_moment(result)
@@ -315,8 +316,8 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
                    if o.name not in own and getattr(args, o.name, None) not in (None, False))
     if stray:
         return _("{game} has no option {given}; its options are {allowed}.",
-                 game=game_text(args.game, rules.spec.title), given=", ".join("--" + s for s in stray),
-                 allowed=", ".join("--" + o for o in sorted(own)) or _("none"))
+                 game=game_text(args.game, rules.spec.title), given=_p("list", ", ").join("--" + s for s in stray),
+                 allowed=_p("list", ", ").join("--" + o for o in sorted(own)) or _("none"))
     # Everything a start could refuse is checked before a game is made, so a refusal leaves no lobby behind
     # and uses up no game number.
     seated = len(people) + max(args.tabula, 0)
@@ -352,7 +353,7 @@ async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path
     if args.resume:
         picked = [g for g in listed if g.game_id == args.resume]
         if not picked:
-            games_here = ", ".join(f"#{g.game_id} ({game_text(g.ruleset, ruleset(g.ruleset).spec.title)})"
+            games_here = _p("list", ", ").join(f"#{g.game_id} ({game_text(g.ruleset, ruleset(g.ruleset).spec.title)})"
                                    for g in listed) or _("none")
             return _("There is no unfinished game #{number} in {file}. Unfinished games there: {games}.",
                      number=args.resume, file=db_file, games=games_here)

@@ -185,11 +185,11 @@ def not_here(rules: AnyRuleset, verb: str) -> str:
     acts = [f"`/{v.name}`" for v in spec.verbs if v.kind == "act" and v.slash]
     title = game_text(spec.key, spec.title)
     if any(v.kind == "view" for r in games().values() for v in r.spec.verbs if v.name == verb):
-        mine = ", ".join(views) or _("nothing")
+        mine = _p("list", ", ").join(views) or _("nothing")
         return _("{game} has no `/{verb}`{whose}. What only you can see in this game: {mine}. `/help` lists every "
                  "command here.", game=title, verb=verb, whose=whose, mine=mine)
     return _("{game} has no `/{verb}`{whose}. Its commands are {commands}; `/help` says what each does.",
-             game=title, verb=verb, whose=whose, commands=", ".join(acts))
+             game=title, verb=verb, whose=whose, commands=_p("list", ", ").join(acts))
 
 
 def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
@@ -197,7 +197,7 @@ def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
     spec = moment.spec
     views = [v for v in spec.verbs if v.view]
     if not any(v.view == name for v in views):
-        listed = ", ".join(f"`/{v.name}`" for v in views) or _("none")
+        listed = _p("list", ", ").join(f"`/{v.name}`" for v in views) or _("none")
         return _("{game} has nothing called `/{name}`. What only you can see here: {listed}.",
                  game=game_text(spec.key, spec.title), name=name, listed=listed)
     verb = next(v.name for v in views if v.view == name)

@@ -17,7 +17,7 @@ from bot.outbox import Outbox
 from bot.present.base import Picture, Telling
 from bot.tellings import telling_now
 from rules import GameError
-from rules.i18n import _, using
+from rules.i18n import _, _p, using
 from rules.spec import ID_LIMIT
 
 log = logging.getLogger("tabula.discord")
@@ -140,9 +140,11 @@ def prompt_line(telling: Telling, clock_deadline: float | None = None) -> tuple[
     users = [u for u in (prompt.users if prompt else []) if u > 0]  # Tabula's own seats are never pinged
     if prompt is None or not users:
         return "", NONE
-    who = ", ".join(f"<@{u}>" for u in users)
+    who = _p("list", ", ").join(f"<@{u}>" for u in users)
     clock = _(" · ⏳ clock runs out {when}", when=timestamp(clock_deadline)) if clock_deadline else ""
-    return f"➡️ {who}, {prompt.text}{clock}", mentions_of(users)
+    # TRANSLATORS: the ping under a move: who must act, then what the prompt asks of them
+    asked = _("{who}, {prompt}", who=who, prompt=prompt.text)
+    return f"➡️ {asked}{clock}", mentions_of(users)
 
 
 __all__ = ["bot_of", "checked_id", "chunks", "files", "game_here", "mentions_of", "pick", "prompt_line", "reply",
