@@ -26,6 +26,7 @@ from rules.legend.content import (
 from rules.legend.i18n import (
     KIND_NAMES,
     _,
+    _p,
     card_title,
     class_name,
     colour_name,
@@ -120,7 +121,7 @@ class LegendPresenter:
         png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
         alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
-                rolls=_("; ").join(text for text, _ok in lines))
+                rolls=_p("list", "; ").join(text for text, _ok in lines))
         return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
 
     def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
@@ -374,7 +375,8 @@ class LegendPresenter:
         if spell is not None:
             immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
             spell_line = (_("Spell: **{spell}** — roll {roll}+; monsters whose red dot is under box {boxes} are "
-                            "immune.", spell=spell_name(spell.name), roll=spell.roll, boxes=", ".join(immune))
+                            "immune.", spell=spell_name(spell.name), roll=spell.roll,
+                            boxes=_p("list", ", ").join(immune))
                           if immune else
                           _("Spell: **{spell}** — roll {roll}+; no monster is immune.", spell=spell_name(spell.name),
                             roll=spell.roll))
@@ -479,7 +481,7 @@ class LegendPresenter:
 
 def _treasure(found: Sequence[TreasureView]) -> str:
     """"Golden Crown (50), Silver Cup (10)" — or "nothing yet"."""
-    return _(", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
+    return _p("list", ", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
         or _("nothing yet")
 
 
