@@ -52,3 +52,22 @@ def test_the_winners_names_are_joined_with_the_languages_and() -> None:
         assert "Ann és Bea" in summary(stored)
     with using("ja"):
         assert "AnnとBea" in summary(stored)
+
+
+def test_the_boards_description_ends_and_lists_the_languages_way() -> None:
+    from render.legend.board import board_alt_text
+    from rules.legend.game import LegendOfHeroes
+    from tests.legend_helpers import play_moves
+
+    rules = LegendOfHeroes()
+    state, _events = play_moves(rules, ["Ann", "Bob"], 40, seed=5)[-1]
+    view = rules.view(state, None)
+    with using("en"):
+        english = board_alt_text(view)
+        assert english.endswith(".") and "; gold: " in english
+    with using("el"):
+        greek = board_alt_text(view)
+        assert ";" not in greek and " · " in greek
+    with using("ja"):
+        japanese = board_alt_text(view)
+        assert japanese.endswith("。") and ", " not in japanese and " (" not in japanese

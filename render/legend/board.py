@@ -767,8 +767,8 @@ def board_alt_text(view: LegendView) -> str:
     explored = sum(1 for r in rooms.values() if r.status == "explored")
     text = _("Dungeon board: {where}. {explored} of {total} rooms explored", where=where, explored=explored,
              total=len(rooms) or len(dungeon().room))
-    partly = [f"{rid} ({card_title(r.waiting)})" if r.waiting else rid for rid, r in rooms.items()
-              if r.status == "partly"]
+    partly = [_("{room} ({card})", room=rid, card=card_title(r.waiting)) if r.waiting else rid
+              for rid, r in rooms.items() if r.status == "partly"]
     if partly:
         text += _("; a danger waits in {rooms}", rooms=_p("list", ", ").join(partly))
     if view.fighters:
@@ -784,4 +784,4 @@ def board_alt_text(view: LegendView) -> str:
                   colour=colour_name(mover.colour) if mover.colour else "?")
         if view.highlight:
             text += _(", can go to {doorways}", doorways=_p("list", ", ").join(view.highlight))
-    return cap_alt(text + ".")
+    return cap_alt(_p("sentence", "{text}.", text=text))
