@@ -71,3 +71,20 @@ def test_the_boards_description_ends_and_lists_the_languages_way() -> None:
     with using("ja"):
         japanese = board_alt_text(view)
         assert japanese.endswith("。") and ", " not in japanese and " (" not in japanese
+
+
+def test_a_partys_description_runs_its_sentences_together_in_japanese() -> None:
+    import msgspec
+
+    from render.legend.party import party_alt_text
+    from rules.legend.view import PartyView
+
+    order = ["tamsin", "ciaran", "zoltan", "rolf", "brand"]
+    party = msgspec.convert({"player": "Ann", "colour": "red", "letter": "R", "spell": "fireball",
+                             "heroes": [{"id": h, "wounded": h == "rolf"} for h in order]}, PartyView)
+    with using("en"):
+        said = party_alt_text(party)
+        assert "Left to right: " in said and ". Wounded: " in said and ", " in said
+    with using("ja"):
+        said = party_alt_text(party)
+        assert "。 " not in said and ", " not in said and "、" in said

@@ -33,6 +33,7 @@ from rules.legend.i18n import (
     hero_name,
     kind_name,
     pile_word,
+    run_on,
     spell_name,
     summary,
 )
@@ -436,8 +437,9 @@ class LegendPresenter:
         parts = [_("**{card}** ({kind})", card=title, kind=pile_word(card.kind)), _(card.text)]
         if card.after:
             parts.append(_("*If overcome:* {text}", text=_(card.after)))
-        joiner = "\n" if "\n" in effect else " "  # the Expanded Game's list of heroes ends on its own line
-        parts += [_("**What it does:** {effect}", effect=effect) + joiner + after,
+        said = _("**What it does:** {effect}", effect=effect)
+        # the Expanded Game's list of heroes ends on its own line; else the next sentence runs on (no space in ja)
+        parts += [said + "\n" + after if "\n" in effect else run_on(said, after),
                   _("Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the "
                     "dice.")]
         return Telling(text="\n".join(parts), pictures=[self.card(card_id, view.mode)], prompt=None)
@@ -468,11 +470,11 @@ class LegendPresenter:
             if explorer.spell:
                 spell = spell_index()[explorer.spell]
                 if spell.works[card.dot]:
-                    what += " " + _("{player}'s {spell} would work on it.", player=explorer.player,
-                                    spell=spell_name(spell.name))
+                    what = run_on(what, _("{player}'s {spell} would work on it.", player=explorer.player,
+                                          spell=spell_name(spell.name)))
                 else:
-                    what += " " + _("{player}'s {spell} would have **no effect** on it.", player=explorer.player,
-                                    spell=spell_name(spell.name))
+                    what = run_on(what, _("{player}'s {spell} would have **no effect** on it.",
+                                          player=explorer.player, spell=spell_name(spell.name)))
         else:
             what = _("A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat.",
                      first=first)

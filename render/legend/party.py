@@ -44,7 +44,7 @@ from render.legend.cards import (
 )
 from rules.i18n import language
 from rules.legend.content import BOXES, Hero, Spell, hero_index, spell_index
-from rules.legend.i18n import _, _p, class_name, colour_name, hero_name, spell_name
+from rules.legend.i18n import _, _p, class_name, colour_name, hero_name, run_on, spell_name
 from rules.legend.view import PartyView
 
 Party = PartyView
@@ -353,7 +353,8 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     text = _("{party}, led by {hero} the {kind} at the right end. Left to right: {heroes}.", party=owner,
              hero=lead.name, kind=lead_kind, heroes=_p("list", ", ").join(_who(s) for s in slots))
     hurt = [s.name for s in slots if s.wounded]
-    text += " " + (_("Wounded: {heroes}.", heroes=_p("list", ", ").join(hurt)) if hurt else _("No one is wounded."))
+    text = run_on(text, _("Wounded: {heroes}.", heroes=_p("list", ", ").join(hurt)) if hurt
+                  else _("No one is wounded."))
     mage = next((s for s in slots if s.hero and s.hero.kind == "magic"), None)
     spell_id, spell = _spell_of(party, spells)
     who = mage.name if mage else _("The party")
@@ -369,4 +370,4 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         said = _("{hero} holds an unknown spell, {spell}.", hero=who, spell=spell_id)
     else:
         said = _("{hero} has no spell.", hero=who)
-    return cap_alt(text + " " + said)
+    return cap_alt(run_on(text, said))
