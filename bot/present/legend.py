@@ -26,12 +26,14 @@ from rules.legend.content import (
 from rules.legend.i18n import (
     KIND_NAMES,
     _,
+    _p,
     card_title,
     class_name,
     colour_name,
     hero_name,
     kind_name,
     pile_word,
+    run_on,
     spell_name,
     summary,
 )
@@ -120,7 +122,7 @@ class LegendPresenter:
         png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
         alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
-                rolls=_("; ").join(text for text, _ok in lines))
+                rolls=_p("list", "; ").join(text for text, _ok in lines))
         return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
 
     def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
@@ -374,7 +376,8 @@ class LegendPresenter:
         if spell is not None:
             immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
             spell_line = (_("Spell: **{spell}** — roll {roll}+; monsters whose red dot is under box {boxes} are "
-                            "immune.", spell=spell_name(spell.name), roll=spell.roll, boxes=", ".join(immune))
+                            "immune.", spell=spell_name(spell.name), roll=spell.roll,
+                            boxes=_p("list", ", ").join(immune))
                           if immune else
                           _("Spell: **{spell}** — roll {roll}+; no monster is immune.", spell=spell_name(spell.name),
                             roll=spell.roll))
@@ -434,8 +437,9 @@ class LegendPresenter:
         parts = [_("**{card}** ({kind})", card=title, kind=pile_word(card.kind)), _(card.text)]
         if card.after:
             parts.append(_("*If overcome:* {text}", text=_(card.after)))
-        joiner = "\n" if "\n" in effect else " "  # the Expanded Game's list of heroes ends on its own line
-        parts += [_("**What it does:** {effect}", effect=effect) + joiner + after,
+        said = _("**What it does:** {effect}", effect=effect)
+        # the Expanded Game's list of heroes ends on its own line; else the next sentence runs on (no space in ja)
+        parts += [said + "\n" + after if "\n" in effect else run_on(said, after),
                   _("Tell it in your own words with `/narrate text:` — Tabula then shows the card and rolls the "
                     "dice.")]
         return Telling(text="\n".join(parts), pictures=[self.card(card_id, view.mode)], prompt=None)
@@ -466,11 +470,11 @@ class LegendPresenter:
             if explorer.spell:
                 spell = spell_index()[explorer.spell]
                 if spell.works[card.dot]:
-                    what += " " + _("{player}'s {spell} would work on it.", player=explorer.player,
-                                    spell=spell_name(spell.name))
+                    what = run_on(what, _("{player}'s {spell} would work on it.", player=explorer.player,
+                                          spell=spell_name(spell.name)))
                 else:
-                    what += " " + _("{player}'s {spell} would have **no effect** on it.", player=explorer.player,
-                                    spell=spell_name(spell.name))
+                    what = run_on(what, _("{player}'s {spell} would have **no effect** on it.",
+                                          player=explorer.player, spell=spell_name(spell.name)))
         else:
             what = _("A hazard. {first}; a failed roll wounds the Leader, and the party may try again or retreat.",
                      first=first)
@@ -479,7 +483,7 @@ class LegendPresenter:
 
 def _treasure(found: Sequence[TreasureView]) -> str:
     """"Golden Crown (50), Silver Cup (10)" — or "nothing yet"."""
-    return _(", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
+    return _p("list", ", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
         or _("nothing yet")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, reduce
 from typing import Any
 
 import msgspec
@@ -32,7 +32,19 @@ from render.legend import text as fit
 from render.legend.board import BLACK, WHITE
 from rules.i18n import language
 from rules.legend.content import BOXES, CLASSES, ActionCard, Fighter, Hero, Spell
-from rules.legend.i18n import KIND_NAMES, N_p, _, _n, _p, card_title, class_name, hero_name, kind_name, spell_name
+from rules.legend.i18n import (
+    KIND_NAMES,
+    N_p,
+    _,
+    _n,
+    _p,
+    card_title,
+    class_name,
+    hero_name,
+    kind_name,
+    run_on,
+    spell_name,
+)
 
 # --- cards --------------------------------------------------------------------------------------------
 
@@ -804,12 +816,13 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     if c.after:
         parts.append(_("Once overcome: {text}", text=_(c.after)))
     if c.needs:
-        boxes = ", ".join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
+        boxes = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
         parts.append(_("Roll needed by a fighter whose red dot is under box {boxes}.", boxes=boxes))
     if c.party:
         rows = [("fighter", c.needs)] + [(k, c.party.get(k, ())) for k in CLASSES[1:]]
-        words = "; ".join(_("{kind} {rolls}", kind=class_name(k), rolls="/".join(str(n) for n in row) or _("none"))
-                          for k, row in rows)
+        words = _p("list", "; ").join(
+            _("{kind} {rolls}", kind=class_name(k), rolls="/".join(str(n) for n in row) or _("none"))
+            for k, row in rows)
         parts.append(_("Rolls needed by each kind of hero, boxes A to E: {rolls}.", rolls=words))
     if c.kind == "monster" and c.dot is not None and 0 <= c.dot < len(BOXES):
         parts.append(_("Its red dot is under box {box}.", box=BOXES[c.dot]))
@@ -819,7 +832,7 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
         parts.append(_("End of room."))
     else:
         parts.append(_("Next: {kind}.", kind=_p("kind", NEXT_NAMES[c.next]) if c.next in NEXT_NAMES else c.next))
-    return cap_alt(" ".join(p.strip() for p in parts))
+    return cap_alt(reduce(run_on, (p.strip() for p in parts)))
 
 
 # --- Hero cards ---------------------------------------------------------------------------------------
@@ -909,7 +922,7 @@ def hero_alt_text(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) ->
     """The Hero card in words: kind, name, side, text, defences and where its red dot points."""
     h = _as_hero(hero)
     name = class_name(h.kind) if h.kind in CLASS_COLOURS else _("Hero")
-    defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
+    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
     dot = BOXES[h.dot] if 0 <= h.dot < len(BOXES) else "?"
     values = {"kind": name, "hero": hero_name(h.name), "text": _(h.wounded_text if wounded else h.text),
               "defence": defence, "box": dot}
@@ -993,16 +1006,17 @@ def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
     sp = _as_spell(spell)
     works = [b for b, ok in zip(BOXES, sp.works, strict=False) if ok]
     immune = [b for b, ok in zip(BOXES, sp.works, strict=False) if not ok]
-    boxes = _("Success against a Monster whose red dot is under box {boxes}", boxes=", ".join(works) or _("none"))
+    boxes = _("Success against a Monster whose red dot is under box {boxes}",
+              boxes=_p("list", ", ").join(works) or _("none"))
     if immune:
-        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=", ".join(immune))
+        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=_p("list", ", ").join(immune))
     return cap_alt(_("Spell card: {spell}, roll {n} or more. {text} {boxes}. If it has no effect: {fizzle}",
                      spell=spell_name(sp.name), n=sp.roll, text=_(sp.text), boxes=boxes, fizzle=_(sp.fizzle)))
 
 
 def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
     f = _as_fighter(fighter)
-    defence = ", ".join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
+    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
     dot = BOXES[f.dot] if 0 <= f.dot < len(BOXES) else "?"
     values = {"hero": hero_name(f.name), "text": _(f.wounded_text if wounded else f.text), "defence": defence,
               "box": dot}

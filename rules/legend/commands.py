@@ -101,7 +101,7 @@ class LegendCodec:
         """`/lead` with no hero: which heroes may lead now, and what else the player may do."""
         if not 0 <= seat < len(state.players):
             return _("You are not playing in this game.")
-        able = _(", ").join(f"**{hero_name(h.name)}**" for h in self.rules.can_lead(state, seat))
+        able = _p("list", ", ").join(f"**{hero_name(h.name)}**" for h in self.rules.can_lead(state, seat))
         ex = state.exploring
         lead = self.rules.leader(state, seat)
         asked = (ex is not None and ex.decision in ("leader", "fight") and state.phase == "explore"
@@ -125,7 +125,7 @@ class LegendCodec:
             hero = hero_index()[h.id]
             if wanted in (hero.id, hero.name.lower(), hero_name(hero.name).lower()):
                 return hero.id
-        names = _(", ").join(hero_name(hero_index()[h.id].name) for h in state.players[seat].party)
+        names = _p("list", ", ").join(hero_name(hero_index()[h.id].name) for h in state.players[seat].party)
         raise IllegalAction(_("There is no **{typed}** in your party. Your heroes: {heroes}.", typed=typed[:30],
                               heroes=names))
 
@@ -208,7 +208,7 @@ class LegendCodec:
         if verb == "order":
             names = [hero_name(hero_index()[h].name) if h in hero_index() else h
                      for h in command.get("order").split(",")]
-            return _("Line up: {heroes}", heroes=_(", ").join(names))
+            return _("Line up: {heroes}", heroes=_p("list", ", ").join(names))
         return command.typed()
 
     def _attack_label(self, state: State) -> str:

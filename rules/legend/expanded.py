@@ -124,7 +124,7 @@ class PartyRules(Explorer):
         party = s.players[seat].party
         ids = [h.id for h in party]
         if hero_id not in ids:
-            names = _(", ").join(hero_name(hero_index()[h.id].name) for h in party[:-1] if not h.wounded)
+            names = _p("list", ", ").join(hero_name(hero_index()[h.id].name) for h in party[:-1] if not h.wounded)
             raise IllegalAction(_("That hero is not in your party. You can make one of these Leader: {heroes}.",
                                   heroes=names))
         i = ids.index(hero_id)
@@ -293,7 +293,7 @@ class PartyRules(Explorer):
             raise IllegalAction(refusal)
         wanted = list(action.heroes)
         if sorted(wanted) != sorted(ids):
-            names = _(", ").join(hero_name(hero_index()[i].name) for i in ids)
+            names = _p("list", ", ").join(hero_name(hero_index()[i].name) for i in ids)
             raise IllegalAction(_("Name all five of your heroes once each, left to right: {heroes}.", heroes=names))
         by_id = {h.id: h for h in me.party}
         if by_id[wanted[-1]].wounded and any(not h.wounded for h in me.party):

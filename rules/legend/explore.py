@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import IllegalAction, NotYourTurn, Rng
 from rules.legend.board import room_label
 from rules.legend.content import ActionCard, card_index, fighter_index
-from rules.legend.i18n import _
+from rules.legend.i18n import _, _p
 from rules.legend.spec import NARRATION_MAX, NOTE_MAX
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
@@ -118,7 +118,7 @@ class Explorer(Table):
                 self.end_turn(s, events)
 
     def _refusal(self, s: State, seat: int, wanted: str, allowed: list[str]) -> str:
-        listed = ", ".join(allowed[:12]) + (" …" if len(allowed) > 12 else "")
+        listed = _p("list", ", ").join(allowed[:12]) + (" …" if len(allowed) > 12 else "")
         taken = self.occupied(s)
         if wanted not in self.board.doorways:
             why = _("There is no doorway called **{doorway}** on the board.", doorway=wanted[:20])

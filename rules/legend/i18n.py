@@ -41,6 +41,7 @@ __all__ = [
     "pile_word",
     "place",
     "retell",
+    "run_on",
     "spell_name",
     "summary",
 ]
@@ -100,6 +101,12 @@ def colour_name(colour: str) -> str:
     return _p("colour", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
+def run_on(before: str, after: str) -> str:
+    """One card's text running straight on into the next's ("…was… a rusty blade…"): English puts a space
+    between them, Japanese none (the catalogue's ``chain`` text says how)."""
+    return _p("chain", "{before} {after}", before=before, after=after)
+
+
 def hero_title(hero_id: str) -> str:
     """"Rolf the Dwarf"."""
     h = hero_index()[hero_id]
@@ -125,8 +132,16 @@ SUMMARIES = (
 
 
 def summary(text: str) -> str:
-    """The outcome's summary (stored in English) in the current language."""
-    return retell(text, SUMMARIES)
+    """The outcome's summary (stored in English) in the current language: the winners' names, stored joined
+    with " and ", are joined again the language's way."""
+    for msgid in SUMMARIES:
+        pattern, fields = _pattern(msgid)
+        match = pattern.match(text)
+        if match is not None:
+            values = dict(zip(fields, match.groups(), strict=True))
+            values["names"] = _p("list", " and ").join(values["names"].split(" and "))
+            return _(msgid, **values)
+    return text
 
 
 @cache

@@ -16,6 +16,7 @@ from rules.legend.i18n import (
     SKIP_REASONS,
     _,
     _n,
+    _p,
     card_title,
     colour_name,
     hero_name,
@@ -23,6 +24,7 @@ from rules.legend.i18n import (
     kind_name,
     place,
     retell,
+    run_on,
     spell_name,
 )
 from rules.legend.spec import MODE_INTROS
@@ -101,7 +103,8 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
     for e in events:
         if isinstance(e, RollOff):
             for n, rolled in enumerate(e.rounds):
-                shown = _(", ").join(_("{player} {roll}", player=who(s), roll=r) for s, r in sorted(rolled.items()))
+                shown = _p("list", ", ").join(_("{player} {roll}", player=who(s), roll=r)
+                                              for s, r in sorted(rolled.items()))
                 if n == 0:
                     lines.append(_("🎲 Roll-off: {rolls}.", rolls=shown))
                 else:
@@ -109,7 +112,7 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
             lines.append(_("**{player}** rolled highest and goes first.", player=who(e.first)))
         elif isinstance(e, Dealt):
             order = " → ".join(who(s) for s in e.order)
-            dealt = _("; ").join(
+            dealt = _p("list", "; ").join(
                 _("{player}: **{fighter}** ({colour}, token {letter})", player=who(s),
                   fighter=hero_name(fighter_index()[f].name), colour=colour_name(e.colours[s]),
                   letter=view.fighters[s].letter)
@@ -221,11 +224,11 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                            reason=retell(e.reason, SKIP_REASONS)))
         elif isinstance(e, PartiesDealt):
             for seat, party in sorted(e.parties.items()):
-                line_up = _(", ").join(hero(h) for h in party)
+                line_up = _p("list", ", ").join(hero(h) for h in party)
                 lines.append(_("{player}'s party, left to right: {heroes} — **{leader}** leads.", player=who(seat),
                                heroes=line_up, leader=named(party[-1])))
             if e.dealt:
-                laid = _("; ").join(_("{player}: {spell}", player=who(s), spell=spell_line(sp))
+                laid = _p("list", "; ").join(_("{player}: {spell}", player=who(s), spell=spell_line(sp))
                                     for s, sp in sorted(e.dealt.items()))
                 lines.append(_("Each Magic User lays one Spell card face up beside him — {spells}. The rest form the "
                                "Spell Pile, face down.", spells=laid))
@@ -294,11 +297,11 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                                hero=hero(e.healer)))
             elif e.healer is not None:
                 parts.append(_("{hero} heals {heroes}", hero=hero(e.healer),
-                               heroes=_(", ").join(named(h) for h in e.healed)))
+                               heroes=_p("list", ", ").join(named(h) for h in e.healed)))
             if e.studying is not None:
                 parts.append(_("{hero} pores over the spell books", hero=hero(e.studying)))
             lines.append(_("🕯️ {player}'s party rests a turn: {what}.", player=who(e.seat),
-                           what=_("; ").join(parts)))
+                           what=_p("list", "; ").join(parts)))
         elif isinstance(e, SpellLearned):
             if e.spell in spell_index():
                 lines.append(_("📖 {hero} has learned a new spell: {spell}, face up beside him.",
@@ -310,9 +313,9 @@ def tell(view: LegendView, events: Iterable[Any]) -> list[str]:
                            player=who(e.seat)))
         elif isinstance(e, Reordered):
             lines.append(_("{player} rearranges the party: {heroes} — {leader} leads.", player=who(e.seat),
-                           heroes=_(", ").join(named(h) for h in e.heroes), leader=named(e.heroes[-1])))
+                           heroes=_p("list", ", ").join(named(h) for h in e.heroes), leader=named(e.heroes[-1])))
         elif isinstance(e, Rolled):
-            shown = " + ".join(f"[{', '.join(map(str, d))}]" for d in e.dice if d)
+            shown = " + ".join(f"[{_p('list', ', ').join(map(str, d))}]" for d in e.dice if d)
             lines.append(_("🎲 {player} rolls `{expr}`: {dice} → **{total}**", player=who(e.seat), expr=e.expr,
                            dice=shown, total=e.total))
         elif isinstance(e, NoteAdded):
@@ -369,7 +372,7 @@ def spell_line(spell_id: str) -> str:
         return _("**{spell}** (roll {roll}+)", spell=spell_name(spell.name), roll=spell.roll)
     return _n("**{spell}** (roll {roll}+; no effect on box {boxes})",
               "**{spell}** (roll {roll}+; no effect on boxes {boxes})", len(immune), spell=spell_name(spell.name),
-              roll=spell.roll, boxes=", ".join(immune))
+              roll=spell.roll, boxes=_p("list", ", ").join(immune))
 
 
 def agree(title: str, one: str, many: str) -> str:
@@ -381,7 +384,7 @@ def agree(title: str, one: str, many: str) -> str:
 def _continue(lines: list[str], text: str) -> None:
     """Card texts chain: a card ending in "…" runs straight on into the next card's "…" opening."""
     if lines and lines[-1].endswith("…") and text.startswith("…"):
-        lines[-1] = lines[-1] + " " + text[1:]
+        lines[-1] = run_on(lines[-1], text[1:])
     else:
         lines.append(text)
 
@@ -398,7 +401,7 @@ def final_report(view: LegendView) -> list[str]:
     """Each player's treasure and gold, richest first."""
     rows = []
     for p in sorted(view.fighters, key=lambda f: -f.gold):
-        found = _(", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in p.treasure) \
+        found = _p("list", ", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in p.treasure) \
             or _("nothing")
         extra = _n(" · {n} wound", " · {n} wounds", p.wounds) if view.mode == "solo" else ""
         rows.append(_("**{player}** — {gold} gold{wounds}: {found}", player=p.player, gold=p.gold, wounds=extra,
