@@ -16,6 +16,7 @@ from rules.autokrator.i18n import (
     _,
     card_name,
     field_word,
+    joined,
     kind_word,
     number,
     place,
@@ -154,7 +155,7 @@ def hand_alt(view: AutokratorView, realm: str) -> str:
     lib = library()
     mine = view.realm(realm)
     dealt = mine.cards if mine.assigned else view.pending
-    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(
+    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=joined(
         _("{kind} ({card})", kind=kind_word(lib.cards[c].kind), card=card_name(c)) for c in cards))
         for h, cards in dealt.items()]
     text = _("Your twelve battle cards. {dealt}", dealt=series(parts)) if parts \

@@ -29,7 +29,7 @@ from render.common import (
 )
 from render.mapkit import Placement, place_labels, token_spots
 from rules.autokrator.content import library
-from rules.autokrator.i18n import N_p, _, _p, place, realm_name, unit_word
+from rules.autokrator.i18n import N_p, _, _p, epochs, joined, place, realm_name, sentences, unit_word
 from rules.autokrator.view import AutokratorView
 from rules.i18n import language
 
@@ -238,7 +238,7 @@ def _panel(view: AutokratorView) -> Image.Image:
     img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
     draw = canvas(img)
     epoch = lib.epochs[view.epoch - 1]
-    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", n=view.epoch, years=epoch.years,
+    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", **epochs(view.epoch), years=epoch.years,
                            title=_(epoch.title)), "bold", 30, WIDTH - 32, fill=INK)
     box_w = (WIDTH - 16) // max(1, len(view.realms))
     for i, r in enumerate(view.realms):
@@ -300,13 +300,13 @@ def _palette() -> Image.Image:
 
 
 def map_alt(view: AutokratorView) -> str:
-    parts = [_("Map of the Mediterranean, epoch {n}.", n=view.epoch)]
+    parts = [_("Map of the Mediterranean, epoch {n}.", **epochs(view.epoch))]
     for r in view.realms:
-        units = ", ".join(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
+        units = joined(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
                           for u in r.units) or _("no units")
         parts.append(_("{realm}: {regions} regions, {points} points, {gold} gold; {units}.", realm=realm_name(r.key),
                        regions=r.regions, points=r.score, gold=r.treasury, units=units))
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def warm() -> int:
