@@ -148,3 +148,20 @@ def test_the_markers_sentence_follows_the_order_sentence_as_the_language_runs_se
         text = PRESENTER.private("hand", moment, me).text  # type: ignore[union-attr]
         if abs(modifier) == 1:
             assert "Ο 1 δείκτης μετατροπής σου" in text
+
+
+def test_the_cards_dealt_so_far_stand_apart_unit_by_unit() -> None:
+    s = new_game()
+    me = seat(s, "sar")
+    for _ in range(2):  # the King's and the General's cards
+        s = R.apply(s, me, R.legal(s, me)[0]).state
+    moment = _moment(s, actor=me)
+    with using("en"):
+        text = PRESENTER.private("hand", moment, me).text  # type: ignore[union-attr]
+        assert re.search(r"\nSo far — King: [^;]+, General: [^;]+\.$", text), text
+    with using("hu"):
+        text = PRESENTER.private("hand", moment, me).text  # type: ignore[union-attr]
+        assert re.search(r"\nEddig: Király: [^;]+; Hadvezér: [^;]+\.$", text), text
+    with using("ja"):
+        text = PRESENTER.private("hand", moment, me).text  # type: ignore[union-attr]
+        assert "；将軍：" in text and "、" in text, text

@@ -17,6 +17,7 @@ from rules.autokrator.i18n import (
     card_name,
     epochs,
     field_word,
+    groups,
     joined,
     sentences,
     the_realm,
@@ -114,7 +115,7 @@ class AutokratorPresenter:
         choices = moment.choices(seat) if acting else []
         if view.phase == "assign" and acting:
             holder = next((c.command.get("unit") for c in choices if c.command.get("unit") != "same"), "")
-            done = joined(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards))
+            done = groups(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards))
                              for h, cards in view.pending.items())
             text = _("Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "
                      "of the same army. Now choose the two cards for your **{unit}**.", unit=unit_word(holder, "acc"))

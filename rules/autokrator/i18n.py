@@ -46,6 +46,7 @@ __all__ = [
     "epoch_text",
     "epochs",
     "field_word",
+    "groups",
     "joined",
     "kind_word",
     "number",
@@ -177,6 +178,12 @@ def both(names: list[str]) -> str:
 def joined(items: Iterable[str]) -> str:
     """Items listed the way the language lists them ("a, b, c"; "a、b、c" in Japanese)."""
     return _p("list", ", ").join(items)
+
+
+def groups(items: Iterable[str]) -> str:
+    """Lists of lists ("King: a, b, c, General: d, e"): English parts them with a comma as it always did, a
+    language may take its semicolon so that the groups stand apart ("…; Hadvezér: …", "…；将軍：…")."""
+    return _p("list of lists", ", ").join(items)
 
 
 def series(parts: Iterable[str]) -> str:
