@@ -147,7 +147,7 @@ def test_the_markers_sentence_follows_the_order_sentence_as_the_language_runs_se
     with using("el"):
         text = PRESENTER.private("hand", moment, me).text  # type: ignore[union-attr]
         if abs(modifier) == 1:
-            assert "Ο 1 δείκτης μετατροπής σου" in text
+            assert "Έχεις 1 δείκτη μετατροπής (" in text
 
 
 def test_the_cards_dealt_so_far_stand_apart_unit_by_unit() -> None:
