@@ -28,6 +28,7 @@ from render.common import (
     to_palette,
 )
 from render.mapkit import Placement, place_labels, token_spots
+from render.mapkit.labels import overlap
 from rules.autokrator.content import library
 from rules.autokrator.i18n import N_p, _, _p, epochs, joined, place, realm_name, sentences, unit_word
 from rules.autokrator.view import AutokratorView
@@ -86,7 +87,60 @@ def _placed(lang: str) -> dict[str, Placement]:
     for r in library().regions.values():
         face = _name_face(r.id)
         blocks[r.id] = (int(text_length(place(r.id), face)) + 6, NAME_SIZE + 4)
-    return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+    placed = place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+    return _untangled(placed)
+
+
+Box = tuple[int, int, int, int]
+GAP = 7
+
+
+def _inked(box: Box) -> Box:
+    """The part of a name block the letters cover (the block has 3 px of air at each end)."""
+    return (box[0] + 3, box[1] + 2, box[2] - 3, box[3] - 2)
+
+
+def _untangled(placed: dict[str, Placement]) -> dict[str, Placement]:
+    """The names the label placer left crossing another name, a region's printed shields or a pawn's spot,
+    each moved the least it takes (at most ``NAME_SIZE`` + 8 px, inside the map) to stand clear of all of them;
+    a name that cannot move clear stays where it was.  A name keeps ``GAP`` px from the next one on its line, so
+    that two do not read as one (as Japanese names, written without spaces, would)."""
+    lib = library()
+    half = PAWN // 2
+    fixed: list[Box] = []
+    for s in sites():
+        coats = lib.regions[s.id].coats if lib.regions[s.id].owner in lib.realms else 1
+        wide = 10 * max(1, coats) + 2
+        fixed.append((round(s.x) - wide, round(s.y) - 13, round(s.x) + wide, round(s.y) + 13))
+    for p in placed.values():
+        tx, ty = p.token_at
+        fixed.append((tx - half + 4, ty - half + 4, tx + half - 4, ty + half - 4))
+    out = dict(placed)
+
+    def clashes(rid: str, box: Box) -> float:
+        ink = _inked(box)
+        apart = (ink[0] - GAP, ink[1], ink[2] + GAP, ink[3])  # two names in a row must not read as one
+        hit = sum(overlap(apart, _inked(o.box)) for k, o in out.items() if k != rid)
+        return hit + sum(overlap(ink, f) for f in fixed)
+
+    reach = NAME_SIZE + 8
+    for rid in sorted(out, key=lambda k: (out[k].box[1], out[k].box[0])):
+        p = out[rid]
+        if not clashes(rid, p.box):
+            continue
+        x0, y0, x1, y1 = p.box
+        best: tuple[float, Box] | None = None
+        for dy in range(-reach, reach + 1, 2):
+            for dx in range(-reach, reach + 1, 2):
+                box = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+                if box[0] < 0 or box[1] < 0 or box[2] > WIDTH or box[3] > HEIGHT or clashes(rid, box):
+                    continue
+                cost = abs(dx) * 1.5 + abs(dy)
+                if best is None or cost < best[0]:
+                    best = (cost, box)
+        if best is not None:
+            out[rid] = Placement(best[1], p.token_at)
+    return out
 
 
 def _name_face(region: str) -> ImageFont.FreeTypeFont:
