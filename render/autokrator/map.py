@@ -116,30 +116,32 @@ def _untangled(placed: dict[str, Placement]) -> dict[str, Placement]:
         tx, ty = p.token_at
         fixed.append((tx - half + 4, ty - half + 4, tx + half - 4, ty + half - 4))
     out = dict(placed)
+    reach = NAME_SIZE + 8
+    moves = sorted(((abs(dx) * 1.5 + abs(dy), dx, dy) for dy in range(-reach, reach + 1, 2)
+                    for dx in range(-reach, reach + 1, 2)), key=lambda m: m[0])
 
-    def clashes(rid: str, box: Box) -> float:
+    def near(box: Box, boxes: list[Box]) -> list[Box]:
+        x0, y0, x1, y1 = box
+        room = reach + GAP
+        return [b for b in boxes if b[0] < x1 + room and b[2] > x0 - room and b[1] < y1 + room and b[3] > y0 - room]
+
+    def clear(box: Box, names: list[Box], things: list[Box]) -> bool:
         ink = _inked(box)
         apart = (ink[0] - GAP, ink[1], ink[2] + GAP, ink[3])  # two names in a row must not read as one
-        hit = sum(overlap(apart, _inked(o.box)) for k, o in out.items() if k != rid)
-        return hit + sum(overlap(ink, f) for f in fixed)
+        return not any(overlap(apart, n) for n in names) and not any(overlap(ink, f) for f in things)
 
-    reach = NAME_SIZE + 8
     for rid in sorted(out, key=lambda k: (out[k].box[1], out[k].box[0])):
         p = out[rid]
-        if not clashes(rid, p.box):
+        names = near(p.box, [_inked(o.box) for k, o in out.items() if k != rid])
+        things = near(p.box, fixed)
+        if clear(p.box, names, things):
             continue
         x0, y0, x1, y1 = p.box
-        best: tuple[float, Box] | None = None
-        for dy in range(-reach, reach + 1, 2):
-            for dx in range(-reach, reach + 1, 2):
-                box = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-                if box[0] < 0 or box[1] < 0 or box[2] > WIDTH or box[3] > HEIGHT or clashes(rid, box):
-                    continue
-                cost = abs(dx) * 1.5 + abs(dy)
-                if best is None or cost < best[0]:
-                    best = (cost, box)
-        if best is not None:
-            out[rid] = Placement(best[1], p.token_at)
+        for _cost, dx, dy in moves:
+            box = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+            if box[0] >= 0 and box[1] >= 0 and box[2] <= WIDTH and box[3] <= HEIGHT and clear(box, names, things):
+                out[rid] = Placement(box, p.token_at)
+                break
     return out
 
 
