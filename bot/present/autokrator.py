@@ -10,7 +10,20 @@ from __future__ import annotations
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title
 from render import autokrator as art
 from rules.autokrator.content import library
-from rules.autokrator.i18n import N_, _, _n, card_name, field_word, the_realm, unit_title, unit_word
+from rules.autokrator.i18n import (
+    N_,
+    _,
+    _n,
+    card_name,
+    epochs,
+    field_word,
+    groups,
+    joined,
+    sentences,
+    the_realm,
+    unit_title,
+    unit_word,
+)
 from rules.autokrator.state import BattleFought, Conquered, EpochBegan, GameEnded, Moved, Retreated, TurnBegan
 from rules.autokrator.telling import cap, place, standings, tell
 from rules.autokrator.view import AutokratorView
@@ -86,9 +99,9 @@ class AutokratorPresenter:
         epoch = library().epochs[view.epoch - 1]
         where = CAPTIONS.get(view.phase)
         if where is None:
-            return _("Epoch {n} ({years}, {title}): the turn of {realm}.", n=view.epoch, years=epoch.years,
+            return _("Epoch {n} ({years}, {title}): the turn of {realm}.", **epochs(view.epoch), years=epoch.years,
                      title=_(epoch.title), realm=the_realm(view.acting, "gen"))
-        return _(where, n=view.epoch, years=epoch.years, title=_(epoch.title))
+        return _(where, **epochs(view.epoch), years=epoch.years, title=_(epoch.title))
 
     # --- private views -------------------------------------------------------------------------------
 
@@ -102,7 +115,7 @@ class AutokratorPresenter:
         choices = moment.choices(seat) if acting else []
         if view.phase == "assign" and acting:
             holder = next((c.command.get("unit") for c in choices if c.command.get("unit") != "same"), "")
-            done = ", ".join(_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(card_name(c) for c in cards))
+            done = groups(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards))
                              for h, cards in view.pending.items())
             text = _("Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "
                      "of the same army. Now choose the two cards for your **{unit}**.", unit=unit_word(holder, "acc"))
@@ -118,12 +131,12 @@ class AutokratorPresenter:
         lines = [_("**Your realm: {realm}** — {gold} gold, {points} points.", realm=the_realm(view.me),
                    gold=realm.treasury, points=realm.score)]
         for h, cards in realm.cards.items():
-            lines.append(_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(card_name(c) for c in cards)))
+            lines.append(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards)))
         for r in view.realms:
             if r.key != view.me:
                 for h, cards in r.cards.items():
                     lines.append(_("🕵️ {unit} holds: {cards}", unit=cap(unit_title(r.key, h)),
-                                   cards=", ".join(card_name(c) for c in cards)))
+                                   cards=joined(card_name(c) for c in cards)))
         png = art.render_hand(view, view.me)
         return Telling(text="\n".join(lines), pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))])
 
@@ -132,7 +145,7 @@ class AutokratorPresenter:
         assert b is not None
         mine = b.attacker if b.attacker.realm == view.me else b.defender
         lib = library()
-        cards = ", ".join(_("{card} ({values})", card=card_name(c), values="-".join(map(str, lib.cards[c].values)))
+        cards = joined(_("{card} ({values})", card=card_name(c), values="-".join(map(str, lib.cards[c].values)))
                           for c in mine.cards)
         if b.stage == "fields":
             text = _("You attack in {region} with {cards} (battle points on Plain-Hill-Forest-City-Ambush). Offer "
@@ -144,13 +157,13 @@ class AutokratorPresenter:
                      second=field_word(b.fields[1], "acc"))
             menu = self._menu(choices, _("The battlefield…"))
         else:
-            marks = _n(" Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
-                       " Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
+            marks = _n("Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
+                       "Your {count} modifier marker(s) ({sign} each) go on different cards (marked *).",
                        abs(mine.modifier), count=abs(mine.modifier), sign="+1" if mine.modifier > 0 else "−1") \
-                if mine.modifier else _(" You have no modifier markers.")
-            text = _("Battle on the **{field}** in {region}. Lay your three cards face down in order: card 1 meets "
-                     "the enemy's card 1, and so on.{markers}", field=field_word(b.field), region=place(b.region, "in"),
-                     markers=marks)
+                if mine.modifier else _("You have no modifier markers.")
+            order = _("Battle on the **{field}** in {region}. Lay your three cards face down in order: card 1 meets "
+                      "the enemy's card 1, and so on.", field=field_word(b.field), region=place(b.region, "in"))
+            text = sentences([order, marks])
             menu = self._menu(choices, _("Your row, left to right…"))
         pic = Picture("my-cards.png", art.render_cards(list(mine.cards), b.field),
                       _("Your three cards: {cards}.", cards=cards))

@@ -16,6 +16,7 @@ from rules.autokrator.i18n import (
     _,
     card_name,
     field_word,
+    joined,
     kind_word,
     number,
     place,
@@ -60,8 +61,9 @@ def _drawn_card(card_id: str, field: str, lang: str) -> Image.Image:
     draw.rectangle((0, 0, CARD_W, 40), fill=col)
     kind = kind_word(c.kind)
     long = len(kind) > 9  # a long word leaves the corner free for a modifier marker
+    # a long word is centred left of the marker's corner (x from CARD_W - 36) and keeps 4 px clear of it
     label(draw, (CARD_W // 2 - (14 if long else 0), 21), kind, "bold", 20 if long else 24,
-          CARD_W - 16 - (28 if long else 0), fill=WHITE, anchor="mm")
+          2 * (CARD_W - 40 - (CARD_W // 2 - 14)) if long else CARD_W - 16, fill=WHITE, anchor="mm")
     y = 46
     name = card_name(card_id)
     for size in range(16, 11, -1):  # the name in two lines at most
@@ -154,7 +156,7 @@ def hand_alt(view: AutokratorView, realm: str) -> str:
     lib = library()
     mine = view.realm(realm)
     dealt = mine.cards if mine.assigned else view.pending
-    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=", ".join(
+    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=joined(
         _("{kind} ({card})", kind=kind_word(lib.cards[c].kind), card=card_name(c)) for c in cards))
         for h, cards in dealt.items()]
     text = _("Your twelve battle cards. {dealt}", dealt=series(parts)) if parts \

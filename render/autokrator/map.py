@@ -28,8 +28,9 @@ from render.common import (
     to_palette,
 )
 from render.mapkit import Placement, place_labels, token_spots
+from render.mapkit.labels import overlap
 from rules.autokrator.content import library
-from rules.autokrator.i18n import N_p, _, _p, place, realm_name, unit_word
+from rules.autokrator.i18n import N_p, _, _p, epochs, joined, place, realm_name, sentences, unit_word
 from rules.autokrator.view import AutokratorView
 from rules.i18n import language
 
@@ -86,7 +87,62 @@ def _placed(lang: str) -> dict[str, Placement]:
     for r in library().regions.values():
         face = _name_face(r.id)
         blocks[r.id] = (int(text_length(place(r.id), face)) + 6, NAME_SIZE + 4)
-    return place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+    placed = place_labels(sites(), blocks, g.land, (WIDTH, HEIGHT), badge=18, token=PAWN)
+    return _untangled(placed)
+
+
+Box = tuple[int, int, int, int]
+GAP = 7
+
+
+def _inked(box: Box) -> Box:
+    """The part of a name block the letters cover (the block has 3 px of air at each end)."""
+    return (box[0] + 3, box[1] + 2, box[2] - 3, box[3] - 2)
+
+
+def _untangled(placed: dict[str, Placement]) -> dict[str, Placement]:
+    """The names the label placer left crossing another name, a region's printed shields or a pawn's spot,
+    each moved the least it takes (at most ``NAME_SIZE`` + 8 px, inside the map) to stand clear of all of them;
+    a name that cannot move clear stays where it was.  A name keeps ``GAP`` px from the next one on its line, so
+    that two do not read as one (as Japanese names, written without spaces, would)."""
+    lib = library()
+    half = PAWN // 2
+    fixed: list[Box] = []
+    for s in sites():
+        coats = lib.regions[s.id].coats if lib.regions[s.id].owner in lib.realms else 1
+        wide = 10 * max(1, coats) + 2
+        fixed.append((round(s.x) - wide, round(s.y) - 13, round(s.x) + wide, round(s.y) + 13))
+    for p in placed.values():
+        tx, ty = p.token_at
+        fixed.append((tx - half + 4, ty - half + 4, tx + half - 4, ty + half - 4))
+    out = dict(placed)
+    reach = NAME_SIZE + 8
+    moves = sorted(((abs(dx) * 1.5 + abs(dy), dx, dy) for dy in range(-reach, reach + 1, 2)
+                    for dx in range(-reach, reach + 1, 2)), key=lambda m: m[0])
+
+    def near(box: Box, boxes: list[Box]) -> list[Box]:
+        x0, y0, x1, y1 = box
+        room = reach + GAP
+        return [b for b in boxes if b[0] < x1 + room and b[2] > x0 - room and b[1] < y1 + room and b[3] > y0 - room]
+
+    def clear(box: Box, names: list[Box], things: list[Box]) -> bool:
+        ink = _inked(box)
+        apart = (ink[0] - GAP, ink[1], ink[2] + GAP, ink[3])  # two names in a row must not read as one
+        return not any(overlap(apart, n) for n in names) and not any(overlap(ink, f) for f in things)
+
+    for rid in sorted(out, key=lambda k: (out[k].box[1], out[k].box[0])):
+        p = out[rid]
+        names = near(p.box, [_inked(o.box) for k, o in out.items() if k != rid])
+        things = near(p.box, fixed)
+        if clear(p.box, names, things):
+            continue
+        x0, y0, x1, y1 = p.box
+        for _cost, dx, dy in moves:
+            box = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+            if box[0] >= 0 and box[1] >= 0 and box[2] <= WIDTH and box[3] <= HEIGHT and clear(box, names, things):
+                out[rid] = Placement(box, p.token_at)
+                break
+    return out
 
 
 def _name_face(region: str) -> ImageFont.FreeTypeFont:
@@ -238,7 +294,7 @@ def _panel(view: AutokratorView) -> Image.Image:
     img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
     draw = canvas(img)
     epoch = lib.epochs[view.epoch - 1]
-    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", n=view.epoch, years=epoch.years,
+    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", **epochs(view.epoch), years=epoch.years,
                            title=_(epoch.title)), "bold", 30, WIDTH - 32, fill=INK)
     box_w = (WIDTH - 16) // max(1, len(view.realms))
     for i, r in enumerate(view.realms):
@@ -300,13 +356,13 @@ def _palette() -> Image.Image:
 
 
 def map_alt(view: AutokratorView) -> str:
-    parts = [_("Map of the Mediterranean, epoch {n}.", n=view.epoch)]
+    parts = [_("Map of the Mediterranean, epoch {n}.", **epochs(view.epoch))]
     for r in view.realms:
-        units = ", ".join(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
+        units = joined(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
                           for u in r.units) or _("no units")
         parts.append(_("{realm}: {regions} regions, {points} points, {gold} gold; {units}.", realm=realm_name(r.key),
                        regions=r.regions, points=r.score, gold=r.treasury, units=units))
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def warm() -> int:

@@ -5,7 +5,18 @@
 from __future__ import annotations
 
 from rules.autokrator.content import FIELDS, library
-from rules.autokrator.i18n import _, both, card_name, field_word, kind_word, place, the_realm, unit_title, unit_word
+from rules.autokrator.i18n import (
+    _,
+    both,
+    card_name,
+    field_word,
+    joined,
+    kind_word,
+    place,
+    the_realm,
+    unit_title,
+    unit_word,
+)
 from rules.autokrator.state import (
     AnswerTruce,
     Assign,
@@ -54,7 +65,7 @@ def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")
     for unit in allowed:
         if key == _norm(unit_word(unit)):
             return unit
-    raise IllegalAction(_("Name a unit: {units}.", units=", ".join(allowed)))
+    raise IllegalAction(_("Name a unit: {units}.", units=joined(unit_word(u).lower() for u in allowed)))
 
 
 def card_id(text: str) -> str:
@@ -250,7 +261,7 @@ class AutokratorCodec:
             if arg == "marks":
                 if not marks:
                     return _("markers on no card")
-                return _("markers on {cards}", cards=", ".join(str(m) for m in sorted(marks)))
+                return _("markers on {cards}", cards=joined(str(m) for m in sorted(marks)))
             cards = [c for c in get("cards").split(",") if c in lib.cards]
             return " | ".join(f"{card_name(c)}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
         if verb == "deputy":

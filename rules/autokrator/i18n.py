@@ -25,7 +25,7 @@ English texts: the words are chosen only when a text is made, in the language of
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
 from rules.autokrator.content import library
@@ -44,12 +44,16 @@ __all__ = [
     "both",
     "card_name",
     "epoch_text",
+    "epochs",
     "field_word",
+    "groups",
+    "joined",
     "kind_word",
     "number",
     "place",
     "realm_name",
     "realm_of",
+    "sentences",
     "series",
     "the_realm",
     "unit_title",
@@ -171,20 +175,47 @@ def both(names: list[str]) -> str:
     return out
 
 
-def series(parts: list[str]) -> str:
-    """Clauses joined the way the language separates them ("a; b; c" in English, "α· β· γ" in Greek)."""
-    out = parts[0] if parts else ""
-    for part in parts[1:]:
-        out = _("{first}; {second}", first=out, second=part)
+def joined(items: Iterable[str]) -> str:
+    """Items listed the way the language lists them ("a, b, c"; "a、b、c" in Japanese)."""
+    return _p("list", ", ").join(items)
+
+
+def groups(items: Iterable[str]) -> str:
+    """Lists of lists ("King: a, b, c, General: d, e"): English parts them with a comma as it always did, a
+    language may take its semicolon so that the groups stand apart ("…; Hadvezér: …", "…；将軍：…")."""
+    return _p("list of lists", ", ").join(items)
+
+
+def series(parts: Iterable[str]) -> str:
+    """Clauses joined the way the language separates them ("a; b; c" in English, "α · β · γ" in Greek)."""
+    return _p("list", "; ").join(parts)
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Whole sentences one after the other, as the language runs them on ("A. B." in English, "A。B。" in
+    Japanese); empty parts are left out."""
+    out = ""
+    for part in parts:
+        if part:
+            out = _p("sentences", "{first} {second}", first=out, second=part) if out else part
     return out
 
 
-ROMAN = ("", "I", "II", "III", "IV", "V")
+#: The epochs' numerals as the English headings write them ("Epoch III"); each language writes them its own
+#: way (1, 2, 3 in Japanese, Hungarian and Greek, which number epochs as they number everything else).
+ROMAN = ("", N_p("epoch", "I"), N_p("epoch", "II"), N_p("epoch", "III"), N_p("epoch", "IV"), N_p("epoch", "V"))
+
+
+def epochs(n: int) -> dict[str, object]:
+    """An epoch's number both ways, given to every sentence that names one: ``{n}`` (3) and ``{roman}`` (III
+    in English, the language's own numeral otherwise), so that a language writes every epoch one way whichever
+    of the two its English shows."""
+    return {"n": n, "roman": _p("epoch", ROMAN[n])}
 
 
 def epoch_text(n: int) -> str:
     e = library().epochs[n - 1]
-    return _("📜 **Epoch {roman} ({years}): {title}**\n{report}\n*In force:* {condition}", roman=ROMAN[n],
+    return _("📜 **Epoch {roman} ({years}): {title}**\n{report}\n*In force:* {condition}", **epochs(n),
              years=e.years, title=_(e.title), report=_(e.report), condition=_(e.condition))
 
 

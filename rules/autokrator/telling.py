@@ -12,7 +12,9 @@ from rules.autokrator.i18n import (
     _n,
     card_name,
     epoch_text,
+    epochs,
     field_word,
+    joined,
     kind_word,
     number,
     realm_name,
@@ -52,7 +54,6 @@ from rules.autokrator.state import (
 )
 from rules.autokrator.view import AutokratorView
 
-ROMAN = ("", "I", "II", "III", "IV", "V")
 CAMPAIGNS = {"king": N_("💰 The King's campaign, bought by {realm} for {cost} gold: two moves before he attacks."),
              "general": N_("💰 The General's campaign, bought by {realm} for {cost} gold: a second march and attack "
                            "after a victory."),
@@ -198,19 +199,19 @@ def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
                             "⭐ {realm} +{points} for {why} ({score} points).", e.score,
                             realm=cap(realm_name(e.realm)), points=e.points, why=why_text(e.why), score=e.score))
         elif isinstance(e, EpochEnded):
-            lines.append(_("The {roman} epoch ends.", roman=ROMAN[e.epoch]))
+            lines.append(_("The {roman} epoch ends.", **epochs(e.epoch)))
         elif isinstance(e, GameEnded):
             lines.append(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
     if income:
         lines.append(_("💰 +2 gold for every realm (never above 11). Treasuries: {treasuries}.",
-                       treasuries=", ".join(income)))
+                       treasuries=joined(income)))
     return lines
 
 
 def standings(view: AutokratorView) -> list[str]:
     rows = []
     for r in view.realms:
-        units = ", ".join(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
+        units = joined(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
                             region=place(u.region, "in"), lives=u.lives, modifier=signed(u.modifier))
                           for u in r.units) or _("no units left")
         rows.append(_("**{realm}** — {points} points, {gold} gold, {regions} regions, {garrisons} Garrisons in "

@@ -387,7 +387,7 @@ class Turns:
             return None
         scores = {state.realms[k].seat: state.realms[k].score for k in state.order}
         winner = state.realms[state.winner]
-        board_line = ", ".join(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
+        board_line = words.joined(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
                                for k in state.order)
         return Outcome(winners=(winner.seat,), scores=scores,
                        summary=_("{realm} ({player}) win: {reason}. Points: {points}.",
