@@ -45,8 +45,10 @@ async def test_a_hungarian_players_refusals_are_hungarian_while_the_thread_stays
                                     "adhat fel.")
         helped = await h.slash(h.bob, thread, "help", {})
         assert helped.ephemeral and "__Minden játékban__" in helped.content and "`/súgó` ez a lista" in helped.content
+        # the game's commands are named as Bob's Discord lists them, options too
+        assert "`/felfedezés hova:D7`" in helped.content and "`/explore" not in helped.content
         english = await h.slash(h.alice, thread, "help", {})
-        assert "__Every game__" in english.content
+        assert "__Every game__" in english.content and "`/explore to:D7`" in english.content
         rolled = await h.slash(h.bob, thread, "roll", {"expr": "kocka"})
         assert rolled.ephemeral and rolled.content.startswith("A(z) **kocka** kifejezést nem tudom")
         rolled = await h.slash(h.bob, thread, "roll", {"expr": "2d6"})
