@@ -263,7 +263,7 @@ class _Names:
 
 _NAMES: dict[str, _Names] = {}
 _SPAN = re.compile(r"`([^`\n]*)`")
-_BARE = re.compile(r"(?<![\w/`.:\-])/([a-z][a-z_]*)(?![\w/\-])")
+_BARE = re.compile(r"(?<![\w/`.:\-])/([a-z][a-z_]*)(?![\w/])")  # "/attack-ot": a suffix may follow
 _OPTION = re.compile(r"([a-z][a-z_]*):(.*)", re.DOTALL)
 
 
