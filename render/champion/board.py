@@ -29,7 +29,7 @@ from render.champion.basemap import (
 from render.champion.map import compose_map
 from render.champion.texts import fitted, hero_name, item_name
 from render.common import RGB, canvas, capitals, ellipsize, font, png_bytes, text_length
-from rules.champion.i18n import _, _p
+from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 
 STRIP_H = 440  # the band under the map
@@ -182,4 +182,4 @@ def board_alt_text(view: ChampionView) -> str:
         who = f"{h.player} ({colour}{', ' + hero_name(h.hero) if h.hero else ''})"
         rows.append(f"{lead}{who}: {_stats(h, view.info_needed)}")
     head = _("Standings") if view.phase == "over" else _("Heroes")
-    return _("{head} — {rows}.", head=head, rows="; ".join(rows))
+    return _("{head} — {rows}.", head=head, rows=semicolon(rows))

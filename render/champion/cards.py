@@ -36,7 +36,7 @@ from render.common import (
     wrap,
 )
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
-from rules.champion.i18n import N_, _, _n, _p, language
+from rules.champion.i18n import N_, _, _n, _p, language, semicolon
 
 INK: RGB = (36, 26, 16)
 PARCHMENT: RGB = (250, 242, 220)
@@ -197,7 +197,7 @@ def _outcome_footer(o: Outcome) -> str:
     if o.opponent and o.rounds:
         bits.append(_n("at most {n} combat round", "at most {n} combat rounds", o.rounds))
     if o.win_gold:
-        bits.append(_("win: +{gold} gold", gold=o.win_gold))
+        bits.append(_n("win: +{gold} gold", "win: +{gold} gold", o.win_gold, gold=o.win_gold))
     return " · ".join(bits)
 
 
@@ -337,7 +337,7 @@ def _effect_words(o: Outcome) -> str:
                       combat=foe.combat, initiative=foe.initiative, life=foe.life, xp=foe.xp))
     if o.opponent and o.rounds:
         bits.append(_("at most {rounds} rounds", rounds=o.rounds))
-    return "; ".join(bits)
+    return semicolon(bits)
 
 
 def story_alt_text(card: Story | Source) -> str:
@@ -498,8 +498,8 @@ def item_alt_text(item: Item | Source) -> str:
     if it.starting:
         price = _("starting weapon of the {people}", people=it.people) if it.people else _("starting weapon")
     else:
-        price = _("price {price} gold", price=it.price)
-    marks = "; ".join(_item_marks(it))
+        price = _n("price {price} gold", "price {price} gold", it.price, price=it.price)
+    marks = semicolon(_item_marks(it))
     return cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it), price=price,
                      marks=marks + '. ' if marks else '', text=it.text))
 

@@ -62,7 +62,7 @@ from render.common import (
 )
 from render.mapkit import token_spots
 from rules.champion.content import MapFile, Province
-from rules.champion.i18n import N_, _, _p
+from rules.champion.i18n import N_, _, _p, comma, semicolon
 from rules.champion.view import ChampionView, HeroView
 
 __all__ = ["CAPTION_H", "TITLE_H", "TOKENS", "compose_map", "labels", "map_alt_text", "render_map", "warm", "world"]
@@ -345,16 +345,16 @@ def map_alt_text(view: ChampionView) -> str:
         where.append(_("{player} ({colour}, {hero}) in {province}", player=h.player, colour=colour,
                        hero=hero_name(h.hero), province=_province_words(h.province, provs)))
     if where:
-        parts.append("; ".join(where))
+        parts.append(semicolon(where))
     actor = next((h for h in heroes if h.to_act), None)
     reach = [provs[p].name for p in view.highlight if p in provs]
     if actor is not None:
         if reach:
-            parts.append(_("{player} to act, can reach {places}", player=actor.player, places=', '.join(reach)))
+            parts.append(_("{player} to act, can reach {places}", player=actor.player, places=comma(reach)))
         else:
             parts.append(_("{player} to act", player=actor.player))
     elif reach:
-        parts.append(_("Reachable: {places}", places=', '.join(reach)))
+        parts.append(_("Reachable: {places}", places=comma(reach)))
     last = view.last_move
     if last is not None and last.path:
         mover = next((h for h in heroes if h.seat == last.seat), None)

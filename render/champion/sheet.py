@@ -19,7 +19,7 @@ from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _it
 from render.champion.texts import fitted, hero, hero_name, item, item_name
 from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes
 from rules.champion import content
-from rules.champion.i18n import _, _p, language
+from rules.champion.i18n import _, _p, comma, language, semicolon
 from rules.champion.view import HeroView
 
 SHEET_W, SHEET_H = 960, 700
@@ -93,7 +93,7 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     marks = _item_marks(found) if found else []
     if found and found.starting:
         marks.insert(0, _("starting weapon"))
-    text = "; ".join(marks)
+    text = semicolon(marks)
     face, lines = fit_text(text, "sans", x1 - x0 - 24, y1 - y0 - 44, largest=15, smallest=12, spacing=1.1)
     yy = y0 + 38
     for line in lines:
@@ -228,10 +228,10 @@ def sheet_alt_text(hero_view: HeroView, *, side_name: str | None = None) -> str:
     info = hero(hid)
     who = hero_name(hid) + (f", {_(info.title)}" if info else "") + (
         _(" ({side} side)", side=_p("hero", side_name)) if side_name else "")
-    items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or _("no items")
+    items = comma(item_name(str(i)) for i in h.get("items") or ()) or _("no items")
     visited = {str(s) for s in h.get("shrines") or ()}
     names = [name for pid, name in _shrines() if pid in visited]
-    shrine_words = _("shrines visited: {shrines}", shrines=', '.join(names)) if names else _("no shrine visited yet")
+    shrine_words = _("shrines visited: {shrines}", shrines=comma(names)) if names else _("no shrine visited yet")
     text = (_("Character sheet of {who}", who=who) +
             (_(", played by {player}", player=h['player']) if h.get("player") else "") +
             _(". Experience {xp}, combat {combat} of {max_combat}, initiative {initiative}, life {life} of {max_life}, "
