@@ -102,3 +102,20 @@ def test_the_market_prompt_ends_its_sentence_before_the_gold() -> None:
         with using(lang):
             prompt = PRESENTER.telling(moment_for(RULESET, state, SEATS)).prompt
         assert prompt is not None and ask in prompt.text, (lang, prompt.text)
+
+
+def test_the_rolled_tag_on_a_story_card_keeps_clear_of_the_first_line() -> None:
+    from render.champion import cards
+    from render.common import font, text_length
+    from rules.champion.i18n import local
+
+    face, width, tag = font("sans", 19), 516, 90
+    for lang in ("en", "ja"):
+        with using(lang):
+            story = local(LIB).story["spring-oasis"]
+        plain = cards._rows(story, face, width, 16, 1.18)[0].lines
+        marked = cards._rows(story, face, width, 16, 1.18, (0, tag))[0].lines
+        limit = width - tag - 12 - 70  # from the text's left edge to the tag's, less a margin
+        assert text_length(plain[0], face) > limit  # the text would run under the tag
+        assert text_length(marked[0], face) <= limit, lang
+        assert "".join(marked).replace(" ", "") == "".join(plain).replace(" ", "")

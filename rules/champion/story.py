@@ -455,7 +455,8 @@ class _Teller(FightTeller):
         deck = e.deck if e.deck in ("easy", "medium", "hard") else ""
         who = self.who(e.seat)
         if len(e.cards) >= 2:
-            titles = _and([f"**{self.story(c)}**" for c in e.cards])
+            # TRANSLATORS: a story card's title inside a sentence: quote it the way the language quotes a title
+            titles = _and([_("**{title}**", title=self.story(c)) for c in e.cards])
             if e.chooser == e.seat:
                 chooser = _("{player} chooses which one {hero} faces", player=self.player(e.seat),
                             hero=self.hero_name(e.seat))
