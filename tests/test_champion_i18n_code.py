@@ -59,6 +59,7 @@ def test_the_cards_dealt_are_listed_without_a_greek_question_mark() -> None:
         greek = tell(RULESET.view(state, None), events)
     assert ";" not in "\n".join(greek)
     assert greek[-1].count(" · ") == 2 and greek[-1].endswith(".")
+    assert greek[0].endswith("**Bob** παίζει: Ληστής.")
     with using("ja"):
         japanese = tell(RULESET.view(state, None), events)
     assert japanese[-1].count("；") == 2 and japanese[-1].endswith("。") and "; " not in japanese[-1]

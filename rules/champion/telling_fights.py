@@ -83,8 +83,9 @@ class FightTeller(Teller):
         else:
             line = _("⚔️ Fight! {who} faces {foes}.{limit}", who=self.who(e.seat), foes=_and(parts), limit=limit)
         if players:
-            line += _(" {controllers}.", controllers=semicolon(
-                _("{player} plays {foes}", player=self.player(p), foes=_and(names)) for p, names in players.items()))
+            controllers = semicolon(_("{player} plays {foes}", player=self.player(p), foes=_and(names))
+                                    for p, names in players.items())
+            line += _(" {controllers}.", controllers=controllers)
         self.add(line)
 
     def group(self, *, cap: bool) -> str:
