@@ -615,13 +615,14 @@ def combat_card_alt_text(kind: str, armed: bool, initiative_text: bool) -> str:
 # --- monster sheets -----------------------------------------------------------------------------------
 
 def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: str, label: str, value: int,
-           top: int = 12) -> None:
-    """A track of numbered stones 0..top with the value's stone marked; the stat's glyph before it."""
+           top: int = 12, label_w: int = 150, right: int = 0) -> None:
+    """A track of numbered stones 0..top with the value's stone marked; the stat's glyph and ``label`` (in a
+    column ``label_w`` wide) before it; the stones close up to end before ``right`` (when given)."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 17, 150 - 38 - 4)
+    lface, label = fitted(label, "bold", 17, label_w - 38 - 4)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
-    sx = x0 + 150
-    step = 44
+    sx = x0 + label_w
+    step = min(44, (right - 18 - sx) // max(1, top)) if right else 44
     face = font("bold", 17)
     for n in range(top + 1):
         cx = sx + n * step
@@ -658,8 +659,11 @@ def _monster_png(m: Monster, lang: str = "en") -> bytes:
         y += h + 6
     tracks = (("combat", _("Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
               ("life", _("Life"), m.life))
+    # the label column as wide as the longest label needs (the Hungarian "Kezdeményezés"), within reason
+    label_w = max(150, min(240, 38 + 24 + max(round(text_length(t[1], font("bold", 17))) for t in tracks)))
     for i, (stat, label, value) in enumerate(tracks):
-        _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value))
+        _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value), label_w=label_w,
+               right=right)
     return _card_bytes(img)
 
 
