@@ -145,8 +145,11 @@ class _Teller(FightTeller):
             else:
                 via = [self.province(p) for p in e.path[1:-1]]
                 if via:
+                    # the stops on the way, as a route reads (Greek writes them A → B, as around them)
+                    stops = via[0] if len(via) == 1 else _p("route", "{items} and {last}", items=_p(
+                        "route", ", ").join(via[:-1]), last=via[-1])
                     self.add(_("🧭 {who} explores from {start} through {via} to **{to}**{extra}.", who=who,
-                               start=start, via=_and(via), to=to, extra=extra))
+                               start=start, via=stops, to=to, extra=extra))
                 else:
                     self.add(_("🧭 {who} explores from {start} to **{to}**{extra}.", who=who, start=start, to=to,
                                extra=extra))
