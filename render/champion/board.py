@@ -179,7 +179,8 @@ def board_alt_text(view: ChampionView) -> str:
     for rank, h in enumerate(standings(view), start=1):
         lead = f"{rank}. " if view.phase == "over" else (_("to act: ") if h.to_act else "")
         colour = _p("colour", h.colour)
-        who = f"{h.player} ({colour}{', ' + hero_name(h.hero) if h.hero else ''})"
-        rows.append(f"{lead}{who}: {_stats(h, view.info_needed)}")
+        who = (_("{player} ({colour}, {hero})", player=h.player, colour=colour, hero=hero_name(h.hero)) if h.hero
+               else _("{player} ({colour})", player=h.player, colour=colour))
+        rows.append(lead + _("{who}: {stats}", who=who, stats=_stats(h, view.info_needed)))
     head = _("Standings") if view.phase == "over" else _("Heroes")
     return _("{head} — {rows}.", head=head, rows=semicolon(rows))

@@ -334,7 +334,7 @@ def map_alt_text(view: ChampionView) -> str:
     head = _("Map of the Roman world, round {round}", round=view.round)
     if view.event:
         card = event_card(view.event)
-        head += _(". Event: {event} ({effect})", event=card.name, effect=event_effect_line(card.effect).rstrip('.'))
+        head += _(". Event: {event} ({effect})", event=card.name, effect=event_effect_line(card.effect).rstrip('.。'))
     parts.append(head)
     where = []
     for h in heroes:
@@ -362,4 +362,5 @@ def map_alt_text(view: ChampionView) -> str:
         path = [provs[p].name if p in provs else p for p in last.path]
         how = _(MOVE_WORDS[last.by]) if last.by in MOVE_WORDS else _("moved")
         parts.append(_("Last move: {who} {how} from {start} to {end}", who=who, how=how, start=path[0], end=path[-1]))
-    return cap_alt(". ".join(parts) + ".")
+    # sentences, as the language ends them (Japanese 。, no space)
+    return cap_alt(_p("sentences", ". ").join(parts) + _p("sentences", "."))
