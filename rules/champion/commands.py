@@ -155,7 +155,8 @@ class ChampionCodec:
                                      "life {life}, {gold} gold)", sd.gold, number=i + 1, side=here.side[i].name,
                                      combat=sd.combat, initiative=sd.initiative, life=sd.life, gold=sd.gold)
                                   for i, sd in enumerate(hero.side))
-                weapons = _(" or ").join(f"**{loc.item[w].name}** (`{w}`)" for w in hero.weapons)
+                weapons = _(" or ").join(_("**{weapon}** (`{id}`)", weapon=loc.item[w].name, id=w)
+                                         for w in hero.weapons)
                 example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
                 if not side:
                     raise IllegalAction(_("{hero} also needs the side of the sheet and the weapon, all in one command, "
@@ -500,7 +501,8 @@ class ChampionCodec:
             p = lib.province[value]
             extra = [x for x in (p.city, p.shrine and _("shrine of {shrine}", shrine=p.shrine)) if x]
             icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
-            return p.name + (f" ({comma(extra)})" if extra else "") + f" · {icon}"
+            return (_("{place} ({extra}) · {icon}", place=p.name, extra=comma(extra), icon=icon) if extra
+                    else _("{place} · {icon}", place=p.name, icon=icon))
         if verb == "explore":
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
