@@ -70,8 +70,8 @@ class ChampionCodec:
         for p in (*lib.map.province, *local(lib).map.province):
             if _norm(p.name) == key or (p.city and _norm(p.city) == key):
                 return p.id
-        raise IllegalAction(_("There is no province called {name}. The list offers every place you can reach from "
-                              "where you stand.", name=repr(text.strip()[:30])))
+        raise IllegalAction(_("There is no province called '{name}'. The list offers every place you can reach from "
+                              "where you stand.", name=text.strip()[:30]))
 
     def _item(self, text: str, allowed: list[str]) -> str:
         key = _norm(text)
@@ -83,7 +83,7 @@ class ChampionCodec:
         if key in lib.item or not allowed:
             return key
         names = comma(loc.item[i].name for i in allowed if i in loc.item)
-        raise IllegalAction(_("No item called {name} here. You can choose: {names}.", name=repr(text.strip()[:30]),
+        raise IllegalAction(_("No item called '{name}' here. You can choose: {names}.", name=text.strip()[:30],
                               names=names))
 
     @staticmethod
@@ -112,8 +112,8 @@ class ChampionCodec:
         for kind, name in CARD_NAMES.items():
             if key == _norm(_(name)):
                 return kind
-        raise IllegalAction(_("Combat cards are {cards}; {name} is not one of them.", cards=comma(CARD_TYPES),
-                              name=repr(text.strip()[:20])))
+        raise IllegalAction(_("Combat cards are {cards}; '{name}' is not one of them.", cards=comma(CARD_TYPES),
+                              name=text.strip()[:20]))
 
     def _controlled(self, state: State, seat: int, text: str) -> int:
         """The opponent a controller acts for: named, or the first one of theirs that is waiting."""

@@ -53,8 +53,8 @@ class Movement(Engine):
         me = s.heroes[seat]
         unknown = [p for p in path if p not in lib.province]
         if unknown:
-            raise IllegalAction(_("There is no province called {name}. Use the ids the list offers.",
-                                  name=repr(unknown[0][:30])))
+            raise IllegalAction(_("There is no province called '{name}'. Use the ids the list offers.",
+                                  name=unknown[0][:30]))
         if not path:
             raise IllegalAction(_("Name where you explore: `/explore path:` one to {steps} provinces, each next to "
                                   "the one before.", steps=steps))

@@ -43,8 +43,8 @@ class Setup(Items):
             value = options.get(flag, False)
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0", ""):
-                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not {value}.", flag=flag,
-                                          value=repr(value)))
+                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not '{value}'.", flag=flag,
+                                          value=value))
                 value = value.lower() in ("true", "yes", "on", "1")
             out[flag] = bool(value)
         return out
