@@ -522,7 +522,7 @@ def item_alt_text(item: Item | Source) -> str:
         price = _n("price {price} gold", "price {price} gold", it.price, price=it.price)
     marks = semicolon(_item_marks(it))
     return cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it), price=price,
-                     marks=marks + '. ' if marks else '', text=it.text))
+                     marks=marks + _p("sentences", ". ") if marks else '', text=it.text))
 
 
 # --- combat cards -------------------------------------------------------------------------------------
