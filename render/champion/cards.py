@@ -657,7 +657,7 @@ def _monster_png(m: Monster, lang: str = "en") -> bytes:
         img.alpha_composite(glyphs.skull(24), (left + 8, y + 5))
         draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
         y += h + 6
-    tracks = (("combat", _("Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
+    tracks = (("combat", _p("track", "Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
               ("life", _("Life"), m.life))
     # the label column as wide as the longest label needs (the Hungarian "Kezdeményezés"), within reason
     label_w = max(150, min(240, 38 + 24 + max(round(text_length(t[1], font("bold", 17))) for t in tracks)))

@@ -168,7 +168,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     y = 168
     xp = _int(h, "xp")
     tracks = [("xp", _("Experience"), xp, max(TRACK_TOP, xp), None),
-              ("combat", _("Combat"), _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")),
+              ("combat", _p("track", "Combat"), _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")),
                _int(h, "max_combat")),
               ("initiative", _("Initiative"), _int(h, "initiative"), max(TRACK_TOP, _int(h, "initiative")), None),
               ("life", _("Life"), _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
