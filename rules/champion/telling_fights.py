@@ -72,7 +72,8 @@ class FightTeller(Teller):
             self.foes[i] = name
             stats = _("combat {combat} · initiative {initiative} · life {life}", combat=f.get('combat'),
                       initiative=f.get('initiative'), life=f.get('life'))
-            parts.append(f"{self.foe(name)} [{stats}]" if name.endswith(")") else f"{self.foe(name)} ({stats})")
+            parts.append(_("{foe} [{stats}]", foe=self.foe(name), stats=stats) if name.endswith(")")
+                         else _("{foe} ({stats})", foe=self.foe(name), stats=stats))
             ctl = f.get("controller")
             if isinstance(ctl, int) and 0 <= ctl < len(self.s.heroes):
                 players.setdefault(ctl, []).append(self.foe(name))
