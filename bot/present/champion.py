@@ -406,7 +406,7 @@ class ChampionPresenter:
 
     def _hint(self, view: ChampionView, seat: int) -> str:
         if view.phase == "story" and view.story is not None:
-            return f" (**{local(self.lib).story[view.story].title}**)"
+            return _(" (**{title}**)", title=local(self.lib).story[view.story].title)
         if view.phase == "item" and view.losing is not None:
             owner = view.heroes[view.losing.owner].player
             return _(" ({player}'s item)", player=owner) if view.heroes[seat].player != owner else ""

@@ -366,9 +366,10 @@ def story_alt_text(card: Story | Source) -> str:
     parts = [_(DECK_ALT[s.deck], title=s.title, text=s.text) if s.deck in DECK_ALT
              else f"{s.deck.title()} story card: {s.title}. {s.text}"]
     for o in s.outcome:
-        head = f"{_range_label(o)}: " if o.rolls else (f"{o.choice}: " if o.choice else "")
+        head = _range_label(o) if o.rolls else o.choice
         extra = _effect_words(o)
-        parts.append(f"{head}{o.text}" + (f" ({extra})" if extra else ""))
+        text = _("{text} ({extra})", text=o.text, extra=extra) if extra else o.text
+        parts.append(_("{head}: {text}", head=head, text=text) if head else text)
     return cap_alt(" ".join(parts))
 
 

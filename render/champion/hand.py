@@ -115,4 +115,5 @@ def render_played(plays: Sequence[tuple[str, str]], *, title: str | None = None)
 
 
 def played_alt_text(plays: Sequence[tuple[str, str]]) -> str:
-    return _("Cards played: {cards}.", cards=semicolon(f"{caption}: {_name(k)}" for k, caption in plays))
+    return _("Cards played: {cards}.", cards=semicolon(_("{head}: {text}", head=caption, text=_name(k))
+                                                           for k, caption in plays))
