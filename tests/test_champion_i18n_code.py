@@ -120,3 +120,16 @@ def test_the_rolled_tag_on_a_story_card_keeps_clear_of_the_first_line() -> None:
         assert text_length(plain[0], face) > limit  # the text would run under the tag
         assert text_length(marked[0], face) <= limit, lang
         assert "".join(marked).replace(" ", "") == "".join(plain).replace(" ", "")
+
+
+def test_the_market_note_follows_its_sentence_the_way_each_language_does() -> None:
+    state = _started()
+    seat = state.order[state.turn]
+    state.phase = "market"
+    state.market = [i.id for i in LIB.items if i.price >= 2][:3]
+    state.heroes[seat].gold = 2
+    hand = PRESENTER.private("hand", moment_for(RULESET, state, SEATS), seat)
+    assert hand is not None and hand.text == "You are at the market: buy one item, or leave it. You have 2 gold."
+    with using("ja"):
+        hand = PRESENTER.private("hand", moment_for(RULESET, state, SEATS), seat)
+    assert hand is not None and "。所持金" in hand.text and "。 " not in hand.text

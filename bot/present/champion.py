@@ -48,6 +48,11 @@ PLAYS = N_("{who} plays")
 
 
 
+def _then(sentence: str, more: str) -> str:
+    """Two sentences one after the other, as the language writes them (Japanese leaves no space)."""
+    return _("{sentence} {more}", sentence=sentence, more=more) if more and sentence else sentence or more
+
+
 def _card_names(kinds: Iterable[str]) -> str:
     return comma(_(CARD_NAMES[k]) if k in CARD_NAMES else k for k in kinds)
 
@@ -211,11 +216,11 @@ class ChampionPresenter:
         alt = art.story_alt_text(story)
         if outcome is not None and 0 <= chosen < len(story.outcome):
             o = story.outcome[chosen]
-            alt = (_("Rolled {roll}: {text}", roll=roll, text=o.text) if roll
-                   else _("Chosen: {choice} — {text}", choice=o.choice, text=o.text)) + " " + alt
+            alt = _then(_("Rolled {roll}: {text}", roll=roll, text=o.text) if roll
+                        else _("Chosen: {choice} — {text}", choice=o.choice, text=o.text), alt)
         if closed:
-            alt += " " + _("Closed: {options}", options=semicolon(f"{story.outcome[i].choice} ({why})"
-                                                                 for i, why in closed.items()))
+            alt = _then(alt, _("Closed: {options}", options=semicolon(
+                _("{text} ({extra})", text=story.outcome[i].choice, extra=why) for i, why in closed.items())))
         return Picture(f"story-{card_id}.png", png, alt[:1000])
 
     def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
@@ -352,7 +357,7 @@ class ChampionPresenter:
                "story": _("Choose what you do on the story card{hint}.", hint=self._hint(view, seat)),
                "monster": _("Choose the mythological monster you will hunt."),
                "item": _("Choose the item that is given up{hint}.", hint=self._hint(view, seat)),
-               "market": _("You are at the market: buy one item, or leave it.") + self._market_note(view, seat)}
+               "market": _then(_("You are at the market: buy one item, or leave it."), self._market_note(view, seat))}
         phase = "lair" if secret is not None and secret.in_lair else view.phase
         return Telling(text=own.get(phase, _("Your move: the buttons below.")), pictures=[],
                        prompt=self._choices(moment, seat))
@@ -364,9 +369,9 @@ class ChampionPresenter:
         gold = view.heroes[seat].gold
         prices = [max(0, self.lib.item[i].price - view.price_cut) for i in view.market if i in self.lib.item]
         if prices and min(prices) > gold:
-            return " " + _("You have {gold} gold and the cheapest item here costs {price}, so you can only leave the "
-                           "market this time.", gold=gold, price=min(prices))
-        return " " + _("You have {gold} gold.", gold=gold)
+            return _("You have {gold} gold and the cheapest item here costs {price}, so you can only leave the "
+                     "market this time.", gold=gold, price=min(prices))
+        return _("You have {gold} gold.", gold=gold)
 
     # --- who must act, and the controls they get ------------------------------------------------
 
@@ -398,7 +403,7 @@ class ChampionPresenter:
         prompt.users = users
         ask = _(ASKS[view.phase]) if view.phase in ASKS else _("your move")
         ask += self._hint(view, seat)
-        note = self._market_note(view, seat).strip()  # a sentence of its own after the lower-case ask
+        note = self._market_note(view, seat)  # a sentence of its own after the lower-case ask
         prompt.text = _("{ask}. {note}", ask=ask, note=note) if note else ask
         if view.phase == "action":
             prompt.buttons.append(_opens_hand(_("Your choices")))
