@@ -261,7 +261,7 @@ def test_refusals_come_in_hungarian() -> None:
     with using("hu"):
         with pytest.raises(IllegalAction) as unknown:
             RULESET.codec.parse(state, seat, Command.of("caravan", to="atlantis"))
-        assert "Nincs 'atlantis' nevű tartomány" in str(unknown.value)
+        assert "Nincs „atlantis” nevű tartomány" in str(unknown.value)
         with pytest.raises(IllegalAction) as nothing:
             RULESET.codec.parse(state, seat, Command.of("choose", option="1"))
         assert str(nothing.value).startswith("Most nincs miről dönteni")

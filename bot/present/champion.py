@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling
 from render import champion as art
 from rules.champion.content import CARD_TYPES, Library, library
-from rules.champion.i18n import N_, N_p, _, _p, foe_name, local
+from rules.champion.i18n import N_, N_p, _, _n, _p, comma, foe_name, local, semicolon
 from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
 from rules.champion.story import final_report, revealed, tell
 from rules.champion.view import ChampionView
@@ -48,8 +48,13 @@ PLAYS = N_("{who} plays")
 
 
 
+def _then(sentence: str, more: str) -> str:
+    """Two sentences one after the other, as the language writes them (Japanese leaves no space)."""
+    return _("{sentence} {more}", sentence=sentence, more=more) if more and sentence else sentence or more
+
+
 def _card_names(kinds: Iterable[str]) -> str:
-    return ", ".join(_(CARD_NAMES[k]) if k in CARD_NAMES else k for k in kinds)
+    return comma(_(CARD_NAMES[k]) if k in CARD_NAMES else k for k in kinds)
 
 
 #: A card placed in front of a hero, as the sheet lists it (in English, its key).
@@ -173,7 +178,7 @@ class ChampionPresenter:
             return ""
         if acting == [moment.actor]:
             return _("➡️ {player} goes on: {prompt}", player=names[0], prompt=prompt.text)
-        return _("⏳ Still choosing: {players}.", players=", ".join(names))
+        return _("⏳ Still choosing: {players}.", players=comma(names))
 
     def _pinged(self, moment: ChampionMoment) -> Prompt | None:
         """The prompt, pinging only players the turn has just passed to: not the one who acted (they are here
@@ -201,7 +206,8 @@ class ChampionPresenter:
         if outcome is None and view.phase == "story" and view.story == card_id and view.current is not None:
             gold = view.heroes[view.current].gold
             open_ = {c.command.get("option") for c in moment.choices(view.current) if c.command.verb == "choose"}
-            closed = {i: _("needs {cost} gold — you have {gold}", cost=-o.gold, gold=gold)
+            closed = {i: _n("needs {cost} gold — you have {gold}", "needs {cost} gold — you have {gold}", -o.gold,
+                             cost=-o.gold, gold=gold)
                       for i, o in enumerate(story.outcome)
                       if str(i + 1) not in open_ and o.gold < 0}
         chosen = outcome.outcome if outcome is not None else -1
@@ -210,11 +216,11 @@ class ChampionPresenter:
         alt = art.story_alt_text(story)
         if outcome is not None and 0 <= chosen < len(story.outcome):
             o = story.outcome[chosen]
-            alt = (_("Rolled {roll}: {text}", roll=roll, text=o.text) if roll
-                   else _("Chosen: {choice} — {text}", choice=o.choice, text=o.text)) + " " + alt
+            alt = _then(_("Rolled {roll}: {text}", roll=roll, text=o.text) if roll
+                        else _("Chosen: {choice} — {text}", choice=o.choice, text=o.text), alt)
         if closed:
-            alt += " " + _("Closed: {options}", options="; ".join(f"{story.outcome[i].choice} ({why})"
-                                                                 for i, why in closed.items()))
+            alt = _then(alt, _("Closed: {options}", options=semicolon(
+                _("{text} ({extra})", text=story.outcome[i].choice, extra=why) for i, why in closed.items())))
         return Picture(f"story-{card_id}.png", png, alt[:1000])
 
     def _played(self, view: ChampionView, events: list[Event]) -> list[tuple[str, str]]:
@@ -255,7 +261,7 @@ class ChampionPresenter:
                             _("{letter} **{player}** ({colour}, {hero}) starts in {where} — ready; the side, weapon "
                               "and item are shown when everyone is ready", **values))
                 continue
-            items = ", ".join(lib.item[i].name for i in h.items) or _("no items")
+            items = comma(lib.item[i].name for i in h.items) or _("no items")
             rows.append(_("{letter} **{player}** ({colour}, {hero}) in {where} — life {life}/{max_life}, combat "
                           "{combat}, initiative {initiative}, XP {xp}, gold {gold}, information {info}/{needed} · "
                           "{items}", letter=h.letter, player=h.player, colour=colour, hero=hero, where=where,
@@ -289,7 +295,7 @@ class ChampionPresenter:
         regions = [lib.region[r].name for r in secret.regions] if secret else []
         if regions:
             lines.append(_("Region cards still in your hand ({n}): {regions} — the monster is in one of them.",
-                           n=len(regions), regions=', '.join(regions)))
+                           n=len(regions), regions=comma(regions)))
         if hero.monster:
             lines.append(_("Your monster: **{monster}**.", monster=lib.monster[hero.monster].name))
         if secret is not None and secret.lair:
@@ -297,7 +303,7 @@ class ChampionPresenter:
                            province=lib.province[secret.lair].name))
         kept = [_p("kept", KEEP_NAMES[k.key]) if k.key in KEEP_NAMES else k.key for k in hero.kept]
         if kept:
-            lines.append(_("Cards in front of you: {cards}.", cards=", ".join(kept)))
+            lines.append(_("Cards in front of you: {cards}.", cards=comma(kept)))
         png = art.render_sheet(hero, side_name=side)
         return Telling(text="\n".join(lines), pictures=[
             Picture("sheet.png", png, art.sheet_alt_text(hero, side_name=side)[:1000])])
@@ -322,9 +328,10 @@ class ChampionPresenter:
                 return Telling(text=text, pictures=[], prompt=Prompt(
                     users=[], text="", menus=[Menu(menu[:25], placeholder=_("Choose your hero…"))]))
             offer = [lib.item[i] for i in (secret.offer if secret else ()) if i in lib.item]
-            offered = [_("**{item}** ({price} gold)", item=i.name, price=i.price) for i in offer]
+            offered = [_n("**{item}** ({price} gold)", "**{item}** ({price} gold)", i.price, item=i.name, price=i.price)
+                       for i in offer]
             text = _("You have {gold} gold. Two item cards are turned over for you: {items}. Buy one, or pass.",
-                     gold=me.gold, items=", ".join(offered))
+                     gold=me.gold, items=comma(offered))
             return Telling(text=text, pictures=[x for i in offer if (x := self.card("item", i.id)) is not None],
                            prompt=self._choices(moment, seat))
         if view.phase == "combat":
@@ -350,7 +357,7 @@ class ChampionPresenter:
                "story": _("Choose what you do on the story card{hint}.", hint=self._hint(view, seat)),
                "monster": _("Choose the mythological monster you will hunt."),
                "item": _("Choose the item that is given up{hint}.", hint=self._hint(view, seat)),
-               "market": _("You are at the market: buy one item, or leave it.") + self._market_note(view, seat)}
+               "market": _then(_("You are at the market: buy one item, or leave it."), self._market_note(view, seat))}
         phase = "lair" if secret is not None and secret.in_lair else view.phase
         return Telling(text=own.get(phase, _("Your move: the buttons below.")), pictures=[],
                        prompt=self._choices(moment, seat))
@@ -362,9 +369,9 @@ class ChampionPresenter:
         gold = view.heroes[seat].gold
         prices = [max(0, self.lib.item[i].price - view.price_cut) for i in view.market if i in self.lib.item]
         if prices and min(prices) > gold:
-            return " " + _("You have {gold} gold and the cheapest item here costs {price}, so you can only leave the "
-                           "market this time.", gold=gold, price=min(prices))
-        return " " + _("You have {gold} gold.", gold=gold)
+            return _("You have {gold} gold and the cheapest item here costs {price}, so you can only leave the "
+                     "market this time.", gold=gold, price=min(prices))
+        return _("You have {gold} gold.", gold=gold)
 
     # --- who must act, and the controls they get ------------------------------------------------
 
@@ -395,14 +402,16 @@ class ChampionPresenter:
         prompt = self._choices(moment, seat, public=True)
         prompt.users = users
         ask = _(ASKS[view.phase]) if view.phase in ASKS else _("your move")
-        prompt.text = ask + self._hint(view, seat) + self._market_note(view, seat)
+        ask += self._hint(view, seat)
+        note = self._market_note(view, seat)  # a sentence of its own after the lower-case ask
+        prompt.text = _("{ask}. {note}", ask=ask, note=note) if note else ask
         if view.phase == "action":
             prompt.buttons.append(_opens_hand(_("Your choices")))
         return prompt
 
     def _hint(self, view: ChampionView, seat: int) -> str:
         if view.phase == "story" and view.story is not None:
-            return f" (**{local(self.lib).story[view.story].title}**)"
+            return _(" (**{title}**)", title=local(self.lib).story[view.story].title)
         if view.phase == "item" and view.losing is not None:
             owner = view.heroes[view.losing.owner].player
             return _(" ({player}'s item)", player=owner) if view.heroes[seat].player != owner else ""

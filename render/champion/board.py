@@ -10,6 +10,7 @@ the icon of every province in reach in gold; its frame names whose surroundings 
 from __future__ import annotations
 
 from PIL import Image
+from PIL.ImageFont import FreeTypeFont
 
 from render.champion.basemap import (
     BADGE,
@@ -29,7 +30,7 @@ from render.champion.basemap import (
 from render.champion.map import compose_map
 from render.champion.texts import fitted, hero_name, item_name
 from render.common import RGB, canvas, capitals, ellipsize, font, png_bytes, text_length
-from rules.champion.i18n import _, _p
+from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 
 STRIP_H = 440  # the band under the map
@@ -99,11 +100,13 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
         tag = _("TO ACT") if acting else (_("CHAMPION") if champion else "")
         tf, tag = fitted(tag, "bold", 28, (row[2] - tx) / 3) if tag else (font("bold", 28), "")
         tag_w = int(text_length(tag, tf)) + 24 if tag else 0
-        name = h.player + (f" · {hero_name(h.hero)}" if h.hero else "")
-        name = f"{name} ({_p('colour', h.colour)})"
-        draw.text((tx, mid - 4), ellipsize(name, big, row[2] - tx - tag_w - 16), font=big, fill=INK, anchor="ls")
-        draw.text((tx, mid + 6), ellipsize(_stats(h, view.info_needed), small, row[2] - tx - 12), font=small,
-                  fill=INK if h.hero else DIM, anchor="lt")
+        colour = _p("colour", h.colour)
+        name = (_("{player} · {hero} ({colour})", player=h.player, hero=hero_name(h.hero), colour=colour) if h.hero
+                else _("{player} ({colour})", player=h.player, colour=colour))
+        nface, name = _shrunk(name, big, row[2] - tx - tag_w - 16)
+        draw.text((tx, mid - 4), name, font=nface, fill=INK, anchor="ls")
+        sface, stats = _shrunk(_stats(h, view.info_needed), small, row[2] - tx - 12)
+        draw.text((tx, mid + 6), stats, font=sface, fill=INK if h.hero else DIM, anchor="lt")
         if tag:
             bx1 = row[2] - 10
             bx0 = bx1 - tag_w
@@ -167,6 +170,17 @@ def compose_board(view: ChampionView, *, title: str = "") -> Image.Image:
     return out
 
 
+def _shrunk(text: str, face: FreeTypeFont, width: float) -> tuple[FreeTypeFont, str]:
+    """``text`` in ``face`` or a size down to three quarters of it, so that it fits ``width`` (longer names and
+    words in Greek or Hungarian); shortened with an ellipsis only if it is still too wide."""
+    size = round(face.size)
+    for s in range(size, round(size * 0.75) - 1, -1):
+        f = font("bold", s)
+        if text_length(text, f) <= width:
+            return f, text
+    return f, ellipsize(text, f, width)
+
+
 def render_board(view: ChampionView, *, title: str = "") -> bytes:
     """PNG of the thread's picture: the map, each hero's numbers (the one to act marked), the inset."""
     img = compose_board(view, title=title)
@@ -179,7 +193,8 @@ def board_alt_text(view: ChampionView) -> str:
     for rank, h in enumerate(standings(view), start=1):
         lead = f"{rank}. " if view.phase == "over" else (_("to act: ") if h.to_act else "")
         colour = _p("colour", h.colour)
-        who = f"{h.player} ({colour}{', ' + hero_name(h.hero) if h.hero else ''})"
-        rows.append(f"{lead}{who}: {_stats(h, view.info_needed)}")
+        who = (_("{player} ({colour}, {hero})", player=h.player, colour=colour, hero=hero_name(h.hero)) if h.hero
+               else _("{player} ({colour})", player=h.player, colour=colour))
+        rows.append(lead + _("{who}: {stats}", who=who, stats=_stats(h, view.info_needed)))
     head = _("Standings") if view.phase == "over" else _("Heroes")
-    return _("{head} — {rows}.", head=head, rows="; ".join(rows))
+    return _("{head} — {rows}.", head=head, rows=semicolon(rows))

@@ -36,7 +36,7 @@ from render.common import (
     wrap,
 )
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
-from rules.champion.i18n import N_, _, _n, _p, language
+from rules.champion.i18n import N_, _, _n, _p, language, semicolon
 
 INK: RGB = (36, 26, 16)
 PARCHMENT: RGB = (250, 242, 220)
@@ -197,7 +197,7 @@ def _outcome_footer(o: Outcome) -> str:
     if o.opponent and o.rounds:
         bits.append(_n("at most {n} combat round", "at most {n} combat rounds", o.rounds))
     if o.win_gold:
-        bits.append(_("win: +{gold} gold", gold=o.win_gold))
+        bits.append(_n("win: +{gold} gold", "win: +{gold} gold", o.win_gold, gold=o.win_gold))
     return " · ".join(bits)
 
 
@@ -209,12 +209,30 @@ class _Row:
     height: int
 
 
-def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: int, spacing: float) -> list[_Row]:
+def _wrap_clear(text: str, face: ImageFont.FreeTypeFont, width: float, first: float) -> list[str]:
+    """``text`` wrapped to ``width``, its first line to ``first`` only (a tag sits at that line's right end)."""
+    lines = wrap(text, face, first)
+    head = lines[0] if lines else ""
+    if not head or not text.startswith(head):  # (a word split with a hyphen) narrow throughout
+        return lines
+    rest = text[len(head):].lstrip(" ")
+    rest = rest[1:] if rest.startswith("\n") else rest
+    return [head, *(wrap(rest, face, width) if rest else [])]
+
+
+def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: int, spacing: float,
+          clear: tuple[int, float] = (-1, 0)) -> list[_Row]:
+    """Each outcome's box: its lines and height.  ``clear``: the marked outcome and the width of its tag, which
+    straddles the box's top edge at the right: that box's first line stays left of it."""
     rows = []
     step = line_height(face, spacing)
-    for o in story.outcome:
+    for index, o in enumerate(story.outcome):
         text_w = width - (70 if o.rolls else 0) - 40
-        lines = wrap(o.text, face, text_w)
+        if index == clear[0] and not o.choice:
+            first = min(text_w, width - clear[1] - 12 - (70 if o.rolls else 6))
+            lines = _wrap_clear(o.text, face, text_w, first)
+        else:
+            lines = wrap(o.text, face, text_w)
         h = len(lines) * step + 10
         if o.choice:
             h += step + 4
@@ -249,6 +267,9 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
     top = _title(draw, story.title, (left, 62, right, 150))
     bottom = STORY_H - 40
     width = right - left
+    # the tag of the row rolled or chosen, which the row's first line keeps clear of
+    tag_face, mark_text = fitted(mark_text, "bold", 18, width + 12 - 60)
+    tag_w = round(text_length(mark_text, tag_face)) + 18 if mark >= 0 else 0
     # find the largest text size at which the story and its outcome table fit
     for size in range(20, 12, -1):
         spacing = 1.22
@@ -256,7 +277,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
         body = wrap(story.text, face, width)
         step = line_height(face, spacing)
         small = font("sans", size - 1)
-        rows = _rows(story, small, width, size - 3, 1.18)
+        rows = _rows(story, small, width, size - 3, 1.18, (mark, tag_w))
         need = len(body) * step + 16 + sum(r.height + 10 for r in rows)
         if need <= bottom - top:
             break
@@ -274,8 +295,10 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
             draw.text((left + 30, y + 26), _range_label(o), font=font("bold", 22), fill=WHITE, anchor="mm")
             tx = left + 70
         ty = y + 6
+        index = story.outcome.index(o)
         if o.choice:
-            cface, choice = fitted(f"▸ {o.choice}", "bold", round(small.size), right - 36 - tx)
+            end = min(right - 36, right - tag_w - 12) if index == mark else right - 36
+            cface, choice = fitted(f"▸ {o.choice}", "bold", round(small.size), end - tx)
             draw.text((tx, ty), choice, font=cface, fill=mix(colour, BLACK, 0.35))
             ty += row_step + 4
         ty = draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
@@ -286,8 +309,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
             draw.text((tx, ty + 1), footer, font=fface, fill=LOSS)
         if o.fate:
             fate = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
-            img.alpha_composite(fate, (right - 30, y + 6))
-        index = story.outcome.index(o)
+            img.alpha_composite(fate, (right - 30, y + (16 if index == mark else 6)))  # (below the tag)
         reason = dict(closed).get(index)
         if reason is not None:  # an option the hero cannot take: greyed, with the reason
             veil = Image.new("RGBA", (box[2] - box[0] + 1, box[3] - box[1] + 1), (*CLOSED_GREY, 185))
@@ -304,8 +326,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
                                    width=8)
             draw.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=9, outline=MARK_GOLD,
                                    width=4)
-            face, mark_text = fitted(mark_text, "bold", 18, box[2] - box[0] - 60)
-            tw = round(text_length(mark_text, face)) + 18
+            face, tw = tag_face, tag_w
             tag = (box[2] - tw - 10, box[1] - 14, box[2] - 10, box[1] + 14)
             draw.rounded_rectangle(tag, radius=7, fill=MARK_GOLD, outline=BLACK, width=2)
             draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), mark_text, font=face, fill=INK,
@@ -337,7 +358,7 @@ def _effect_words(o: Outcome) -> str:
                       combat=foe.combat, initiative=foe.initiative, life=foe.life, xp=foe.xp))
     if o.opponent and o.rounds:
         bits.append(_("at most {rounds} rounds", rounds=o.rounds))
-    return "; ".join(bits)
+    return semicolon(bits)
 
 
 def story_alt_text(card: Story | Source) -> str:
@@ -345,9 +366,10 @@ def story_alt_text(card: Story | Source) -> str:
     parts = [_(DECK_ALT[s.deck], title=s.title, text=s.text) if s.deck in DECK_ALT
              else f"{s.deck.title()} story card: {s.title}. {s.text}"]
     for o in s.outcome:
-        head = f"{_range_label(o)}: " if o.rolls else (f"{o.choice}: " if o.choice else "")
+        head = _range_label(o) if o.rolls else o.choice
         extra = _effect_words(o)
-        parts.append(f"{head}{o.text}" + (f" ({extra})" if extra else ""))
+        text = _("{text} ({extra})", text=o.text, extra=extra) if extra else o.text
+        parts.append(_("{head}: {text}", head=head, text=text) if head else text)
     return cap_alt(" ".join(parts))
 
 
@@ -498,10 +520,10 @@ def item_alt_text(item: Item | Source) -> str:
     if it.starting:
         price = _("starting weapon of the {people}", people=it.people) if it.people else _("starting weapon")
     else:
-        price = _("price {price} gold", price=it.price)
-    marks = "; ".join(_item_marks(it))
+        price = _n("price {price} gold", "price {price} gold", it.price, price=it.price)
+    marks = semicolon(_item_marks(it))
     return cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it), price=price,
-                     marks=marks + '. ' if marks else '', text=it.text))
+                     marks=marks + _p("sentences", ". ") if marks else '', text=it.text))
 
 
 # --- combat cards -------------------------------------------------------------------------------------
@@ -594,13 +616,14 @@ def combat_card_alt_text(kind: str, armed: bool, initiative_text: bool) -> str:
 # --- monster sheets -----------------------------------------------------------------------------------
 
 def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: str, label: str, value: int,
-           top: int = 12) -> None:
-    """A track of numbered stones 0..top with the value's stone marked; the stat's glyph before it."""
+           top: int = 12, label_w: int = 150, right: int = 0) -> None:
+    """A track of numbered stones 0..top with the value's stone marked; the stat's glyph and ``label`` (in a
+    column ``label_w`` wide) before it; the stones close up to end before ``right`` (when given)."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 17, 150 - 38 - 4)
+    lface, label = fitted(label, "bold", 17, label_w - 38 - 4)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
-    sx = x0 + 150
-    step = 44
+    sx = x0 + label_w
+    step = min(44, (right - 18 - sx) // max(1, top)) if right else 44
     face = font("bold", 17)
     for n in range(top + 1):
         cx = sx + n * step
@@ -635,10 +658,13 @@ def _monster_png(m: Monster, lang: str = "en") -> bytes:
         img.alpha_composite(glyphs.skull(24), (left + 8, y + 5))
         draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
         y += h + 6
-    tracks = (("combat", _("Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
+    tracks = (("combat", _p("track", "Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
               ("life", _("Life"), m.life))
+    # the label column as wide as the longest label needs (the Hungarian "Kezdeményezés"), within reason
+    label_w = max(150, min(240, 38 + 24 + max(round(text_length(t[1], font("bold", 17))) for t in tracks)))
     for i, (stat, label, value) in enumerate(tracks):
-        _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value))
+        _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value), label_w=label_w,
+               right=right)
     return _card_bytes(img)
 
 

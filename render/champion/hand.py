@@ -17,7 +17,7 @@ from render.champion.cards import COMBAT_H, COMBAT_W, render_combat_card
 from render.champion.texts import fitted
 from render.common import canvas, draw_lines, fit_text, font, png_bytes
 from rules.champion.content import CARD_TYPES
-from rules.champion.i18n import N_, _, _n, language
+from rules.champion.i18n import N_, _, _n, comma, language, semicolon
 
 CARD_W = 240
 CARD_H = round(COMBAT_H * CARD_W / COMBAT_W)
@@ -95,7 +95,7 @@ def render_hand(cards: Sequence[str], *, title: str | None = None) -> bytes:
 def hand_alt_text(cards: Sequence[str], *, title: str | None = None) -> str:
     parts = [_("{n} {card} (armed)", n=n, card=_name(k)) if a else _("{n} {card}", n=n, card=_name(k))
              for k, a, n in hand_groups(cards)]
-    return _("{title}: {cards}.", title=title or _("Your hand"), cards=", ".join(parts) if parts else _("no cards"))
+    return _("{title}: {cards}.", title=title or _("Your hand"), cards=comma(parts) if parts else _("no cards"))
 
 
 def render_played(plays: Sequence[tuple[str, str]], *, title: str | None = None) -> bytes:
@@ -115,4 +115,5 @@ def render_played(plays: Sequence[tuple[str, str]], *, title: str | None = None)
 
 
 def played_alt_text(plays: Sequence[tuple[str, str]]) -> str:
-    return _("Cards played: {cards}.", cards="; ".join(f"{caption}: {_name(k)}" for k, caption in plays))
+    return _("Cards played: {cards}.", cards=semicolon(_("{head}: {text}", head=caption, text=_name(k))
+                                                           for k, caption in plays))

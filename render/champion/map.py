@@ -62,7 +62,7 @@ from render.common import (
 )
 from render.mapkit import token_spots
 from rules.champion.content import MapFile, Province
-from rules.champion.i18n import N_, _, _p
+from rules.champion.i18n import N_, _, _p, comma, semicolon
 from rules.champion.view import ChampionView, HeroView
 
 __all__ = ["CAPTION_H", "TITLE_H", "TOKENS", "compose_map", "labels", "map_alt_text", "render_map", "warm", "world"]
@@ -334,7 +334,7 @@ def map_alt_text(view: ChampionView) -> str:
     head = _("Map of the Roman world, round {round}", round=view.round)
     if view.event:
         card = event_card(view.event)
-        head += _(". Event: {event} ({effect})", event=card.name, effect=event_effect_line(card.effect).rstrip('.'))
+        head += _(". Event: {event} ({effect})", event=card.name, effect=event_effect_line(card.effect).rstrip('.。'))
     parts.append(head)
     where = []
     for h in heroes:
@@ -345,16 +345,16 @@ def map_alt_text(view: ChampionView) -> str:
         where.append(_("{player} ({colour}, {hero}) in {province}", player=h.player, colour=colour,
                        hero=hero_name(h.hero), province=_province_words(h.province, provs)))
     if where:
-        parts.append("; ".join(where))
+        parts.append(semicolon(where))
     actor = next((h for h in heroes if h.to_act), None)
     reach = [provs[p].name for p in view.highlight if p in provs]
     if actor is not None:
         if reach:
-            parts.append(_("{player} to act, can reach {places}", player=actor.player, places=', '.join(reach)))
+            parts.append(_("{player} to act, can reach {places}", player=actor.player, places=comma(reach)))
         else:
             parts.append(_("{player} to act", player=actor.player))
     elif reach:
-        parts.append(_("Reachable: {places}", places=', '.join(reach)))
+        parts.append(_("Reachable: {places}", places=comma(reach)))
     last = view.last_move
     if last is not None and last.path:
         mover = next((h for h in heroes if h.seat == last.seat), None)
@@ -362,4 +362,5 @@ def map_alt_text(view: ChampionView) -> str:
         path = [provs[p].name if p in provs else p for p in last.path]
         how = _(MOVE_WORDS[last.by]) if last.by in MOVE_WORDS else _("moved")
         parts.append(_("Last move: {who} {how} from {start} to {end}", who=who, how=how, start=path[0], end=path[-1]))
-    return cap_alt(". ".join(parts) + ".")
+    # sentences, as the language ends them (Japanese 。, no space)
+    return cap_alt(_p("sentences", ". ").join(parts) + _p("sentences", "."))

@@ -17,9 +17,9 @@ from render.champion import glyphs
 from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
 from render.champion.texts import fitted, hero, hero_name, item, item_name
-from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes
+from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes, text_length
 from rules.champion import content
-from rules.champion.i18n import _, _p, language
+from rules.champion.i18n import _, _p, comma, language, semicolon
 from rules.champion.view import HeroView
 
 SHEET_W, SHEET_H = 960, 700
@@ -51,15 +51,16 @@ def _int(h: Hero, key: str, default: int = 0) -> int:
 
 
 def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, top_value: int,
-           best: int | None) -> None:
+           best: int | None, label_w: int = 178, right: int = 0) -> None:
     """A track of sixteen numbered stones ending at ``top_value`` (at least 15): the current value's stone
-    filled, the maximum (if any) marked with a gold ring; stones above the maximum are dimmed."""
+    filled, the maximum (if any) marked with a gold ring; stones above the maximum are dimmed.  The label has
+    a column ``label_w`` wide; the stones close up to end before ``right`` (when given)."""
     draw = canvas(img)
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 18, 178 - 38 - 12)
+    lface, label = fitted(label, "bold", 18, label_w - 38 - 12)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
-    sx = x0 + 178
-    step = 44
+    sx = x0 + label_w
+    step = min(44, (right - 20 - sx) // TRACK_TOP) if right else 44
     face = font("bold", 17)
     first = max(0, top_value - TRACK_TOP)  # sixteen stones: a developed hero's track slides up to show the top
     for i, n in enumerate(range(first, top_value + 1)):
@@ -93,7 +94,7 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     marks = _item_marks(found) if found else []
     if found and found.starting:
         marks.insert(0, _("starting weapon"))
-    text = "; ".join(marks)
+    text = semicolon(marks)
     face, lines = fit_text(text, "sans", x1 - x0 - 24, y1 - y0 - 44, largest=15, smallest=12, spacing=1.1)
     yy = y0 + 38
     for line in lines:
@@ -167,13 +168,15 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     y = 168
     xp = _int(h, "xp")
     tracks = [("xp", _("Experience"), xp, max(TRACK_TOP, xp), None),
-              ("combat", _("Combat"), _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")),
+              ("combat", _p("track", "Combat"), _int(h, "combat"), max(TRACK_TOP, _int(h, "max_combat")),
                _int(h, "max_combat")),
               ("initiative", _("Initiative"), _int(h, "initiative"), max(TRACK_TOP, _int(h, "initiative")), None),
               ("life", _("Life"), _int(h, "life"), max(TRACK_TOP, _int(h, "max_life")), _int(h, "max_life")),
               ("gold", _("Gold"), _int(h, "gold"), max(TRACK_TOP, _int(h, "gold")), None)]
+    # the label column as wide as the longest label needs (the Hungarian "Kezdeményezés"), within reason
+    label_w = max(178, min(230, 38 + 26 + max(round(text_length(t[1], font("bold", 18))) for t in tracks)))
     for stat, label, now, top_value, best in tracks:
-        _track(img, left, y, stat, label, now, top_value, best)
+        _track(img, left, y, stat, label, now, top_value, best, label_w=label_w, right=right)
         y += 50
     face = font("sans", 14)
     face, legend = fitted(_("Red stone: current value.  Gold ring: the maximum."), "sans", 14, right - left)
@@ -228,10 +231,10 @@ def sheet_alt_text(hero_view: HeroView, *, side_name: str | None = None) -> str:
     info = hero(hid)
     who = hero_name(hid) + (f", {_(info.title)}" if info else "") + (
         _(" ({side} side)", side=_p("hero", side_name)) if side_name else "")
-    items = ", ".join(item_name(str(i)) for i in h.get("items") or ()) or _("no items")
+    items = comma(item_name(str(i)) for i in h.get("items") or ()) or _("no items")
     visited = {str(s) for s in h.get("shrines") or ()}
     names = [name for pid, name in _shrines() if pid in visited]
-    shrine_words = _("shrines visited: {shrines}", shrines=', '.join(names)) if names else _("no shrine visited yet")
+    shrine_words = _("shrines visited: {shrines}", shrines=comma(names)) if names else _("no shrine visited yet")
     text = (_("Character sheet of {who}", who=who) +
             (_(", played by {player}", player=h['player']) if h.get("player") else "") +
             _(". Experience {xp}, combat {combat} of {max_combat}, initiative {initiative}, life {life} of {max_life}, "

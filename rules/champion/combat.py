@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
-from rules.champion.i18n import N_, _, _p, foe_name, local
+from rules.champion.i18n import N_, _, _p, comma, foe_name, local
 from rules.champion.state import (
     CardChosen,
     CardPlayed,
@@ -713,7 +713,7 @@ class Melee:
             bad = [k for k in action.order if k not in CARD_TYPES]
             if bad or len(set(action.order)) != len(action.order):
                 raise IllegalAction(_("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
-                                      "(the types are {types}).", types=', '.join(CARD_TYPES)))
+                                      "(the types are {types}).", types=comma(CARD_TYPES)))
             if seat == self.seat and action.foe < 0:
                 if c.step != "hero_defend":
                     raise IllegalAction(self.step_hint(seat))
@@ -763,7 +763,7 @@ class Melee:
         c = self.c
         if not 0 <= foe < len(c.foes) or c.foes[foe].life <= 0 or c.foes[foe].controller != seat:
             mine = [f"{i + 1} ({foe_name(c.foes[i].name)})" for i in self.alive() if c.foes[i].controller == seat]
-            raise IllegalAction(_("Name an opponent you play that still stands: {foes}.", foes=", ".join(mine))
+            raise IllegalAction(_("Name an opponent you play that still stands: {foes}.", foes=comma(mine))
                                 if mine else _("Name an opponent you play that still stands: none."))
         return c.foes[foe]
 
@@ -773,17 +773,17 @@ class Melee:
         return _p("card", kind)
 
     def cards(self, kinds: list[str]) -> str:
-        return ", ".join(self.card(k) for k in kinds)
+        return comma(self.card(k) for k in kinds)
 
     def names(self, items: list[str]) -> str:
         loc = local(self.lib)
 
         def name(choice: str) -> str:
             return _(" and ").join(loc.item[i].name for i in choice.split("+")) if choice else _("no weapon")
-        return ", ".join(name(i) for i in items) or _("nothing")
+        return comma(name(i) for i in items) or _("nothing")
 
     def foe_list(self) -> str:
-        return ", ".join(f"{i + 1} ({foe_name(self.c.foes[i].name)})" for i in self.alive())
+        return comma(f"{i + 1} ({foe_name(self.c.foes[i].name)})" for i in self.alive())
 
     def waiting_for(self) -> str:
         who = sorted(self.to_act())

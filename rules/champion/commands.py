@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.champion.content import CARD_TYPES, Hero
 from rules.champion.game import ChampionOfTheEmpire
-from rules.champion.i18n import N_, _, foe_name, joined, local
+from rules.champion.i18n import N_, _, _n, comma, foe_name, joined, local, semicolon
 from rules.champion.state import (
     DEVELOP_COST,
     Attack,
@@ -70,8 +70,8 @@ class ChampionCodec:
         for p in (*lib.map.province, *local(lib).map.province):
             if _norm(p.name) == key or (p.city and _norm(p.city) == key):
                 return p.id
-        raise IllegalAction(_("There is no province called {name}. The list offers every place you can reach from "
-                              "where you stand.", name=repr(text.strip()[:30])))
+        raise IllegalAction(_("There is no province called '{name}'. The list offers every place you can reach from "
+                              "where you stand.", name=text.strip()[:30]))
 
     def _item(self, text: str, allowed: list[str]) -> str:
         key = _norm(text)
@@ -82,8 +82,8 @@ class ChampionCodec:
                 return i
         if key in lib.item or not allowed:
             return key
-        names = ", ".join(loc.item[i].name for i in allowed if i in loc.item)
-        raise IllegalAction(_("No item called {name} here. You can choose: {names}.", name=repr(text.strip()[:30]),
+        names = comma(loc.item[i].name for i in allowed if i in loc.item)
+        raise IllegalAction(_("No item called '{name}' here. You can choose: {names}.", name=text.strip()[:30],
                               names=names))
 
     @staticmethod
@@ -101,7 +101,7 @@ class ChampionCodec:
         for i, f in enumerate(c.foes):
             if _norm(text) in (_norm(f.name), _norm(foe_name(f.name))):
                 return i
-        raise IllegalAction(_("Name an opponent by its number: {foes}.", foes=", ".join(
+        raise IllegalAction(_("Name an opponent by its number: {foes}.", foes=comma(
             f"{i + 1} ({foe_name(f.name)})" for i, f in enumerate(c.foes) if f.life > 0)))
 
     @staticmethod
@@ -112,8 +112,8 @@ class ChampionCodec:
         for kind, name in CARD_NAMES.items():
             if key == _norm(_(name)):
                 return kind
-        raise IllegalAction(_("Combat cards are {cards}; {name} is not one of them.", cards=', '.join(CARD_TYPES),
-                              name=repr(text.strip()[:20])))
+        raise IllegalAction(_("Combat cards are {cards}; '{name}' is not one of them.", cards=comma(CARD_TYPES),
+                              name=text.strip()[:20]))
 
     def _controlled(self, state: State, seat: int, text: str) -> int:
         """The opponent a controller acts for: named, or the first one of theirs that is waiting."""
@@ -144,17 +144,19 @@ class ChampionCodec:
             loc = local(lib)
             hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name), _norm(loc.hero[h.id].name))), None)
             if hero is None:
-                raise IllegalAction(_("Choose a hero: {heroes}.", heroes=", ".join(h.name for h in loc.heroes)))
+                raise IllegalAction(_("Choose a hero: {heroes}.", heroes=comma(h.name for h in loc.heroes)))
             here = loc.hero[hero.id]
             side_text = _norm(arg.get("side", ""))
             side = next((i + 1 for i, sd in enumerate(hero.side)
                          if side_text in (str(i + 1), _norm(sd.name), _norm(here.side[i].name))), 0)
             if not side or not arg.get("weapon", "").strip():
-                sides = "; ".join(_("{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, "
-                                    "{gold} gold)", number=i + 1, side=here.side[i].name, combat=sd.combat,
-                                    initiative=sd.initiative, life=sd.life, gold=sd.gold)
+                sides = semicolon(_n("{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, "
+                                     "{gold} gold)", "{number} **{side}** (combat {combat}, initiative {initiative}, "
+                                     "life {life}, {gold} gold)", sd.gold, number=i + 1, side=here.side[i].name,
+                                     combat=sd.combat, initiative=sd.initiative, life=sd.life, gold=sd.gold)
                                   for i, sd in enumerate(hero.side))
-                weapons = _(" or ").join(f"**{loc.item[w].name}** (`{w}`)" for w in hero.weapons)
+                weapons = _(" or ").join(_("**{weapon}** (`{id}`)", weapon=loc.item[w].name, id=w)
+                                         for w in hero.weapons)
                 example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
                 if not side:
                     raise IllegalAction(_("{hero} also needs the side of the sheet and the weapon, all in one command, "
@@ -215,11 +217,11 @@ class ChampionCodec:
             if not names:
                 return head + " " + _("Right now no voyage is possible (it needs a port where you stand and 2 gold).")
             if len(names) > 6:
-                return head + " " + _("From here: {places} and {n} more.", places=", ".join(names[:6]),
+                return head + " " + _("From here: {places} and {n} more.", places=comma(names[:6]),
                                       n=len(names) - 6)
-            return head + " " + _("From here: {places}.", places=", ".join(names))
+            return head + " " + _("From here: {places}.", places=comma(names))
         head = _("Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand).")
-        return head + (" " + _("From here: {places}.", places=", ".join(names)) if names else "")
+        return head + (" " + _("From here: {places}.", places=comma(names)) if names else "")
 
     def _explore(self, state: State, seat: int, raw: str) -> Explore:
         game = self.game
@@ -301,7 +303,7 @@ class ChampionCodec:
             if _norm(text) in ("", "none"):
                 return Ranged(item="")
             return Ranged(item=self._item(text, list(items)), target=self._foe(state, arg.get("target", "")))
-        listed = ", ".join(f"`/{v}`" for v in VERBS)
+        listed = comma(f"`/{v}`" for v in VERBS)
         raise IllegalAction(_("Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, "
                               "`/hand`, `/roll`, `/game status`).", verb=verb, listed=listed))
 
@@ -402,15 +404,18 @@ class ChampionCodec:
                 return _("Caravan, staying in {place} (+1 gold)", place=self.place(get('to')))
             return _("Caravan → {place} (+1 gold)", place=self.place(get('to')))
         if verb == "voyage":
-            return _("Voyage → {place} ({gold} gold)", place=self.place(get('to')), gold=game.voyage_cost(state, seat))
+            cost = game.voyage_cost(state, seat)
+            return _n("Voyage → {place} ({gold} gold)", "Voyage → {place} ({gold} gold)", cost,
+                      place=self.place(get('to')), gold=cost)
         if verb == "commission":
             if get('reward') == 'xp':
                 return _("Commission: +{n} XP", n=self._commission(state, get('reward')))
-            return _("Commission: +{n} gold", n=self._commission(state, get('reward')))
+            return _n("Commission: +{n} gold", "Commission: +{n} gold", self._commission(state, get('reward')))
         if verb == "recuperate":
             return _("Recuperate")
         if verb == "lore":
-            return _("Learn the shrine's lore ({gold} gold)", gold=game.lore_cost(state))
+            cost = game.lore_cost(state)
+            return _n("Learn the shrine's lore ({gold} gold)", "Learn the shrine's lore ({gold} gold)", cost, gold=cost)
         if verb == "attack":
             return _("Attack the monster!")
         if verb == "pass":
@@ -427,7 +432,8 @@ class ChampionCodec:
         if verb == "buy":
             item = lib.item[get("item")]
             cut = game.price_cut(state) if state.phase == "market" else 0
-            return _("Buy {item} ({gold} gold)", item=item.name, gold=max(0, item.price - cut))
+            price = max(0, item.price - cut)
+            return _n("Buy {item} ({gold} gold)", "Buy {item} ({gold} gold)", price, item=item.name, gold=price)
         if verb == "choose":
             return self._option_label(state, get("option"), short=True)
         if verb == "drop":
@@ -485,27 +491,30 @@ class ChampionCodec:
             if arg == "side":
                 index = self._side_index(self.game.lib.hero[h.id], value)
                 sd = h.side[index]
-                return _("{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, "
-                         "{gold} gold)", hero=h.name, number=index + 1, side=sd.name, combat=sd.combat,
-                         initiative=sd.initiative, life=sd.life, gold=sd.gold)
+                return _n("{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, "
+                          "{gold} gold)", "{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, "
+                          "life {life}, {gold} gold)", sd.gold, hero=h.name, number=index + 1, side=sd.name,
+                          combat=sd.combat, initiative=sd.initiative, life=sd.life, gold=sd.gold)
             return _("{weapon} ({hero}'s {people} weapon)", weapon=lib.item[value].name if value in lib.item else value,
                      hero=h.name, people=h.people)
         if verb in ("caravan", "voyage") and arg == "to":
             p = lib.province[value]
             extra = [x for x in (p.city, p.shrine and _("shrine of {shrine}", shrine=p.shrine)) if x]
             icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
-            return p.name + (f" ({', '.join(extra)})" if extra else "") + f" · {icon}"
+            return (_("{place} ({extra}) · {icon}", place=p.name, extra=comma(extra), icon=icon) if extra
+                    else _("{place} · {icon}", place=p.name, icon=icon))
         if verb == "explore":
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
         if verb == "commission":
             n = self._commission(state, value)
-            return _("+{n} experience", n=n) if value == "xp" else _("+{n} gold", n=n)
+            return _("+{n} experience", n=n) if value == "xp" else _n("+{n} gold", "+{n} gold", n)
         if verb == "develop":
             return _("{attribute} ({cost} XP)", attribute=_(DEVELOP_NAMES[value]) if value in DEVELOP_NAMES else value,
                      cost=DEVELOP_COST[value])
         if verb == "buy":
-            return _("{item} — {price} gold", item=lib.item[value].name, price=lib.item[value].price)
+            price = lib.item[value].price
+            return _n("{item} — {price} gold", "{item} — {price} gold", price, item=lib.item[value].name, price=price)
         if verb == "use":
             return _("{item} (+{life} life)", item=lib.item[value].name, life=lib.item[value].heal)
         if verb == "drop":
@@ -519,7 +528,7 @@ class ChampionCodec:
         if arg in ("target", "foe"):
             return f"{value}: {self._foe_name(state, value)}"
         if verb == "keep" and arg == "cards":
-            return ", ".join(_(CARD_NAMES[k]).lower() if k in CARD_NAMES and k != "inspired" else k
+            return comma(_(CARD_NAMES[k]).lower() if k in CARD_NAMES and k != "inspired" else k
                              for k in value.split(",") if k != "none") or _("keep nothing")
         return value
 

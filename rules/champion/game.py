@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.champion.content import CARD_TYPES
 from rules.champion.fights import Fights
-from rules.champion.i18n import _, local
+from rules.champion.i18n import _, comma, local, semicolon
 from rules.champion.movement import Movement
 from rules.champion.setup import Setup
 from rules.champion.state import (
@@ -202,7 +202,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
                 index = -1
             if index not in options:
                 story = local(self.lib).story[s.draw.cards[0]]
-                listed = "; ".join(f"{i + 1}: {story.outcome[i].choice}" for i in options)
+                listed = semicolon(f"{i + 1}: {story.outcome[i].choice}" for i in options)
                 raise IllegalAction(_("Choose one of the options you can afford — {options}.", options=listed))
             self._resolve_outcome(s, seat, self.lib.story[s.draw.cards[0]], index, 0, events)
         elif s.phase == "fate":
@@ -210,7 +210,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
                 raise IllegalAction(_("Choose which story card is faced: `/choose option:`."))
             assert s.draw is not None
             if action.option not in s.draw.cards:
-                raise IllegalAction(_("Choose one of the two story cards: {cards}.", cards=", ".join(s.draw.cards)))
+                raise IllegalAction(_("Choose one of the two story cards: {cards}.", cards=comma(s.draw.cards)))
             chosen = action.option
             for other in s.draw.cards:
                 if other != chosen:
@@ -221,7 +221,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
             self._read_story(s, rng, events)
         elif s.phase == "monster":
             if not isinstance(action, Choose) or action.option not in s.monster_offer:
-                raise IllegalAction(_("Choose your monster sheet: {monsters}.", monsters=", ".join(s.monster_offer)))
+                raise IllegalAction(_("Choose your monster sheet: {monsters}.", monsters=comma(s.monster_offer)))
             self._take_monster(s, seat, action.option, True, rng, events)
         elif s.phase == "item":
             self._drop(s, seat, action, events)

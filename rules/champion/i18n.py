@@ -8,7 +8,7 @@ chosen only when a text is made, in the language of the moment (``rules.i18n.usi
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import msgspec
@@ -30,8 +30,8 @@ from rules.i18n import N_, Catalogue, N_p, language, number
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "foe_name", "joined", "language", "local", "local_map", "number",
-           "the"]
+__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "comma", "foe_name", "joined", "language", "local", "local_map",
+           "number", "semicolon", "the"]
 
 _HEAD = re.compile(r"^(?P<monster>.+) \((?P<head>left head|middle head|right head)\)$")
 _NUMBERED = re.compile(r"^(?P<monster>.+) (?P<n>\d+)$")
@@ -93,11 +93,22 @@ def the(noun: str, *, cap: bool = False, proper: bool = False) -> str:
     return name
 
 
+def comma(parts: Iterable[str]) -> str:
+    """"a, b, c": parts joined with the language's list comma (Japanese 、)."""
+    return _p("list", ", ").join(parts)
+
+
+def semicolon(parts: Iterable[str]) -> str:
+    """"a; b; c": parts that hold commas themselves, joined with the language's stronger separator (Greek ·,
+    since its ; is the question mark; Japanese ；)."""
+    return _p("list", "; ").join(parts)
+
+
 def joined(parts: Sequence[str]) -> str:
     """"a, b and c" in the current language."""
     if len(parts) <= 1:
         return "".join(parts)
-    return _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
+    return _("{items} and {last}", items=comma(parts[:-1]), last=parts[-1])
 
 
 # --- content in the current language ---------------------------------------------------------------

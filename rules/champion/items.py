@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.champion.engine import Engine
-from rules.champion.i18n import _, _p, local
+from rules.champion.i18n import _, _n, _p, comma, local
 from rules.champion.state import (
     DEVELOP_COST,
     ITEM_LIMIT,
@@ -82,7 +82,7 @@ class Items(Engine):
             item = self.lib.item.get(action.item)
             if action.item not in me.items or item is None or item.kind != "healing":
                 heal = [local(self.lib).item[i].name for i in me.items if self.lib.item[i].kind == "healing"]
-                raise IllegalAction(_("Use a healing item you carry: {items}.", items=", ".join(heal))
+                raise IllegalAction(_("Use a healing item you carry: {items}.", items=comma(heal))
                                     if heal else _("Use a healing item you carry: you have none."))
             if me.life >= me.max_life:
                 raise IllegalAction(_("Your life is already at its maximum; keep the remedy for later."))
@@ -137,7 +137,7 @@ class Items(Engine):
         owner = s.heroes[owner_seat]
         losable = self.item_choices(s, owner)
         if action.item not in losable:
-            names = ", ".join(local(self.lib).item[i].name for i in losable)
+            names = comma(local(self.lib).item[i].name for i in losable)
             raise IllegalAction(_("Choose one of {player}'s items that can go: {items} (never the starting weapon).",
                                   player=owner.name, items=names))
         if s.losing[0] == "limit":
@@ -158,10 +158,11 @@ class Items(Engine):
         if isinstance(action, Buy):
             if action.item not in s.market:
                 raise IllegalAction(_("Buy one of the market's cards: {cards} — or `/pass`.",
-                                      cards=", ".join(s.market)))
+                                      cards=comma(s.market)))
             price = max(0, self.lib.item[action.item].price - self.price_cut(s))
             if price > me.gold:
-                raise IllegalAction(_("{item} costs {price} gold; you have {gold}.",
+                raise IllegalAction(_n("{item} costs {price} gold; you have {gold}.",
+                                       "{item} costs {price} gold; you have {gold}.", price,
                                       item=local(self.lib).item[action.item].name, price=price, gold=me.gold))
             me.gold -= price
             s.market.remove(action.item)

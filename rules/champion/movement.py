@@ -7,7 +7,7 @@ from collections import deque
 from typing import Any
 
 from rules.champion.engine import Engine
-from rules.champion.i18n import _, _n, local
+from rules.champion.i18n import _, _n, comma, local
 from rules.champion.state import Caravan, Explore, Gained, Moved, Rolled, Shipwreck, State, Voyage
 from rules.core import IllegalAction, Rng
 
@@ -53,8 +53,8 @@ class Movement(Engine):
         me = s.heroes[seat]
         unknown = [p for p in path if p not in lib.province]
         if unknown:
-            raise IllegalAction(_("There is no province called {name}. Use the ids the list offers.",
-                                  name=repr(unknown[0][:30])))
+            raise IllegalAction(_("There is no province called '{name}'. Use the ids the list offers.",
+                                  name=unknown[0][:30]))
         if not path:
             raise IllegalAction(_("Name where you explore: `/explore path:` one to {steps} provinces, each next to "
                                   "the one before.", steps=steps))
@@ -87,7 +87,7 @@ class Movement(Engine):
         elif action.to not in near and action.to != me.province:
             raise IllegalAction(_("A caravan moves one province, to a neighbour: {places} — or stays where it is. "
                                   "(A horse does not help.)",
-                                  places=", ".join(local(lib).province[p].name for p in near)))
+                                  places=comma(local(lib).province[p].name for p in near)))
         self._use_kept(s, seat, "lame", events)
         path = [me.province] + ([action.to] if action.to != me.province else [])
         me.province = action.to
@@ -133,7 +133,8 @@ class Movement(Engine):
             raise IllegalAction(_("Sail to another coastal province of the Mare Internum (`/voyage to:` lists them)."))
         cost = self.voyage_cost(s, seat)
         if me.gold < cost:
-            raise IllegalAction(_("A voyage costs {cost} gold; you have {gold}.", cost=cost, gold=me.gold))
+            raise IllegalAction(_n("A voyage costs {cost} gold; you have {gold}.",
+                                   "A voyage costs {cost} gold; you have {gold}.", cost, cost=cost, gold=me.gold))
         if cost == 0 and self.effect(s) != "voyage_free":
             self._use_kept(s, seat, "free_passage", events)
         me.gold -= cost

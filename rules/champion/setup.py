@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.champion.combat import all_cards
-from rules.champion.i18n import _, local
+from rules.champion.i18n import _, _n, comma, local
 from rules.champion.items import Items
 from rules.champion.state import (
     COLOURS,
@@ -43,8 +43,8 @@ class Setup(Items):
             value = options.get(flag, False)
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0", ""):
-                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not {value}.", flag=flag,
-                                          value=repr(value)))
+                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not '{value}'.", flag=flag,
+                                          value=value))
                 value = value.lower() in ("true", "yes", "on", "1")
             out[flag] = bool(value)
         return out
@@ -94,14 +94,14 @@ class Setup(Items):
             free = [h.id for h in lib.heroes if h.id not in taken]
             hero = lib.hero.get(action.hero)
             if hero is None or hero.id in taken:
-                raise IllegalAction(_("Choose a hero nobody has taken: {heroes}.", heroes=', '.join(free)))
+                raise IllegalAction(_("Choose a hero nobody has taken: {heroes}.", heroes=comma(free)))
             here = local(lib).hero[hero.id]
             if not 1 <= action.side <= len(hero.side):
-                raise IllegalAction(_("{hero}'s sheet has two sides: {sides}.", hero=here.name, sides=", ".join(
+                raise IllegalAction(_("{hero}'s sheet has two sides: {sides}.", hero=here.name, sides=comma(
                     f"{i + 1} ({sd.name})" for i, sd in enumerate(here.side))))
             if action.weapon not in hero.weapons:
                 raise IllegalAction(_("{hero} starts with one of the {people} weapons: {weapons}.", hero=here.name,
-                                      people=here.people, weapons=", ".join(hero.weapons)))
+                                      people=here.people, weapons=comma(hero.weapons)))
             side = hero.side[action.side - 1]
             me.hero, me.side, me.weapon, me.province = hero.id, action.side - 1, action.weapon, hero.start
             me.life = me.max_life = side.life
@@ -118,10 +118,11 @@ class Setup(Items):
                 raise IllegalAction(_("First choose your hero: `/hero hero: side: weapon:`."))
             if action.item not in me.offer:
                 raise IllegalAction(_("Buy one of the two cards on offer: {cards} — or pass.",
-                                      cards=", ".join(me.offer)))
+                                      cards=comma(me.offer)))
             price = lib.item[action.item].price
             if price > me.gold:
-                raise IllegalAction(_("{item} costs {price} gold; you have {gold}.",
+                raise IllegalAction(_n("{item} costs {price} gold; you have {gold}.",
+                                       "{item} costs {price} gold; you have {gold}.", price,
                                       item=local(lib).item[action.item].name, price=price, gold=me.gold))
             me.gold -= price
             me.items.append(action.item)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.champion.content import Outcome, Story
 from rules.champion.engine import Engine
-from rules.champion.i18n import _, local
+from rules.champion.i18n import _, _n, local
 from rules.champion.state import (
     FATE_LIMIT,
     CardKept,
@@ -55,7 +55,8 @@ class Stories(Engine):
             return _("You already know where your monster lies; there is nothing more to learn.")
         cost = self.lore_cost(s)
         if me.gold < cost:
-            return _("Secret lore costs {cost} gold; you have {gold}.", cost=cost, gold=me.gold)
+            return _n("Secret lore costs {cost} gold; you have {gold}.",
+                      "Secret lore costs {cost} gold; you have {gold}.", cost, cost=cost, gold=me.gold)
         return None
 
     def _take_story(self, s: State, deck: str, rng: Rng, events: list[Any]) -> str | None:

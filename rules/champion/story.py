@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.champion.content import Library, library
-from rules.champion.i18n import N_, _, _n, _p, local
+from rules.champion.i18n import N_, _, _n, _p, comma, local
 from rules.champion.state import (
     Bought,
     CardChosen,
@@ -145,8 +145,11 @@ class _Teller(FightTeller):
             else:
                 via = [self.province(p) for p in e.path[1:-1]]
                 if via:
+                    # the stops on the way, as a route reads (Greek writes them A → B, as around them)
+                    stops = via[0] if len(via) == 1 else _p("route", "{items} and {last}", items=_p(
+                        "route", ", ").join(via[:-1]), last=via[-1])
                     self.add(_("🧭 {who} explores from {start} through {via} to **{to}**{extra}.", who=who,
-                               start=start, via=_and(via), to=to, extra=extra))
+                               start=start, via=stops, to=to, extra=extra))
                 else:
                     self.add(_("🧭 {who} explores from {start} to **{to}**{extra}.", who=who, start=start, to=to,
                                extra=extra))
@@ -168,13 +171,14 @@ class _Teller(FightTeller):
             self.add(_("🔀 Every hero is ready: the item cards nobody bought are shuffled back into the item deck. "
                        "The heroes set out:\n{heroes}", heroes="\n".join(self.ready_lines())))
         elif e.pile != "item":
-            self.add(_("🔀 The {pile} is shuffled ({cards} cards).", pile=self.pile(e.pile), cards=e.cards))
+            self.add(_n("🔀 The {pile} is shuffled ({cards} card).", "🔀 The {pile} is shuffled ({cards} cards).",
+                        e.cards, pile=self.pile(e.pile), cards=e.cards))
 
     def one(self, e: Event, prev: Event | None, nxt: Event | None, index: int) -> None:
         lib = self.loc
         if isinstance(e, Seated):
             order = " → ".join(self.player(s) for s in e.order)
-            tokens = ", ".join(_("{player} {colour} ({letter})", player=self.player(s), colour=_p("colour", colour),
+            tokens = comma(_("{player} {colour} ({letter})", player=self.player(s), colour=_p("colour", colour),
                                  letter=self.s.heroes[s].letter)
                                for s, colour in sorted(e.colours.items()) if 0 <= s < len(self.s.heroes))
             self.add(_("🎲 Tabula draws lots: {first} goes first. Turn order: {order}. Tokens: {tokens}.",
@@ -190,9 +194,9 @@ class _Teller(FightTeller):
                        player=self.player(e.seat), hero=hero.name, title=hero.title,
                        province=self.province(hero.start)))
         elif isinstance(e, Offered):
-            cards = ", ".join(_("{item} ({price} gold)", item=self.item(c),
-                                price=lib.item[c].price if c in lib.item else '?')
-                              for c in e.cards)
+            prices = {c: lib.item[c].price if c in lib.item else 0 for c in e.cards}
+            cards = comma(_n("{item} ({price} gold)", "{item} ({price} gold)", prices[c], item=self.item(c),
+                             price=prices[c]) for c in e.cards)
             if e.where == "setup":
                 return  # the two cards are the player's own to see (under **Your choices**)
             else:
@@ -210,8 +214,8 @@ class _Teller(FightTeller):
         elif isinstance(e, Bought):
             self.bought.add((e.seat, e.item))
             if e.price:
-                self.add(_("💰 {who} buys the {item} for {price} gold.", who=self.who(e.seat), item=self.item(e.item),
-                           price=e.price))
+                self.add(_n("💰 {who} buys the {item} for {price} gold.", "💰 {who} buys the {item} for {price} gold.",
+                            e.price, who=self.who(e.seat), item=self.item(e.item), price=e.price))
             else:
                 self.add(_("💰 {who} buys the {item} for nothing.", who=self.who(e.seat), item=self.item(e.item)))
         elif isinstance(e, Passed):
@@ -229,7 +233,7 @@ class _Teller(FightTeller):
                 self.add(_("🗓️ **Round {round}** — **{event}**: {effect}.", round=e.round, event=ev.name,
                            effect=effect))
         elif isinstance(e, GoldForAll):
-            self.add(_("💰 Every hero gains {gold} gold.", gold=e.gold))
+            self.add(_n("💰 Every hero gains {gold} gold.", "💰 Every hero gains {gold} gold.", e.gold, gold=e.gold))
         elif isinstance(e, TurnBegan):
             self.add(_("▶️ {player}'s turn: {hero} is in **{province}**.", player=self.player(e.seat),
                        hero=self.hero_name(e.seat), province=self.province(self.pos.get(e.seat, ''))))
@@ -329,9 +333,9 @@ class _Teller(FightTeller):
         elif isinstance(e, InitiativeRolled):
             self.initiative(e)
         elif isinstance(e, NoRoll):
-            if e.attacker == "hero":
+            if e.attacker == "hero" or len(self.foes) == 1:  # one opponent attacks, as the hero would
                 self.add(_("✨ The inspired defence seizes the moment: {who} attacks without an initiative roll.",
-                           who=self.hero_name(self.fighter)))
+                           who=self.hero_name(self.fighter) if e.attacker == "hero" else self.group(cap=False)))
             else:
                 self.add(_("✨ The inspired defence seizes the moment: {who} attack without an initiative roll.",
                            who=self.group(cap=False)))
@@ -366,8 +370,9 @@ class _Teller(FightTeller):
             self.fight_ended(e, nxt)
         elif isinstance(e, Defeated):
             if e.gold_lost:
-                self.add(_("🩸 {who} is left for dead and comes round with {life} life, {gold} gold poorer.",
-                           who=self.who(e.seat), life=e.life, gold=e.gold_lost))
+                self.add(_n("🩸 {who} is left for dead and comes round with {life} life, {gold} gold poorer.",
+                            "🩸 {who} is left for dead and comes round with {life} life, {gold} gold poorer.",
+                            e.gold_lost, who=self.who(e.seat), life=e.life, gold=e.gold_lost))
             else:
                 self.add(_("🩸 {who} is left for dead and comes round with {life} life, with no gold to lose.",
                            who=self.who(e.seat), life=e.life))
@@ -396,7 +401,8 @@ class _Teller(FightTeller):
                     stats += _(" · {xp} XP", xp=side.xp)
             bought = [self.item(i) for i in h.items if i != h.weapon]
             extra = _(", bought the {items}", items=_and(bought)) if bought else ""
-            rows.append(_("• {player}: **{hero}**, {side} side{stats} — the {weapon}{extra}; {gold} gold.",
+            rows.append(_n("• {player}: **{hero}**, {side} side{stats} — the {weapon}{extra}; {gold} gold.",
+                           "• {player}: **{hero}**, {side} side{stats} — the {weapon}{extra}; {gold} gold.", h.gold,
                           player=self.player(h.seat), hero=local_hero.name, side=side_name, stats=stats,
                           weapon=self.item(h.weapon or ''), extra=extra, gold=h.gold))
         return rows
@@ -452,7 +458,8 @@ class _Teller(FightTeller):
         deck = e.deck if e.deck in ("easy", "medium", "hard") else ""
         who = self.who(e.seat)
         if len(e.cards) >= 2:
-            titles = _and([f"**{self.story(c)}**" for c in e.cards])
+            # TRANSLATORS: a story card's title inside a sentence: quote it the way the language quotes a title
+            titles = _and([_("**{title}**", title=self.story(c)) for c in e.cards])
             if e.chooser == e.seat:
                 chooser = _("{player} chooses which one {hero} faces", player=self.player(e.seat),
                             hero=self.hero_name(e.seat))
@@ -523,7 +530,7 @@ def final_report(view: ChampionView, *, lib: Library | None = None) -> list[str]
     for i in order:
         h = view.heroes[i]
         hero = loc.hero[h.hero].name if h.hero in loc.hero else _("no hero")
-        items = ", ".join(loc.item[x].name if x in loc.item else x for x in h.items) or _("no items")
+        items = comma(loc.item[x].name if x in loc.item else x for x in h.items) or _("no items")
         crown = "👑 " if i == winner else ""
         monster = h.monster or ""
         beast = _Teller(view, [], lib).monster(monster)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.champion.content import Library
-from rules.champion.i18n import N_, _, foe_name, joined, local, the
+from rules.champion.i18n import N_, _, comma, foe_name, joined, local, the
 from rules.champion.state import (
     Bought,
     CardPlayed,
@@ -226,7 +226,7 @@ class Teller:
         return f"**{_(CARD_NAMES[kind]) if kind in CARD_NAMES else kind}**"
 
     def changes(self, changes: dict[str, int]) -> str:
-        return ", ".join(_("{change} {what}", change=_signed(v), what=_(CHANGE_NAMES[k]) if k in CHANGE_NAMES else k)
+        return comma(_("{change} {what}", change=_signed(v), what=_(CHANGE_NAMES[k]) if k in CHANGE_NAMES else k)
                          for k, v in changes.items() if v)
 
     def pile(self, pile: str) -> str:

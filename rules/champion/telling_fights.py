@@ -3,7 +3,7 @@ played and thrown down, wounds, and how a fight ends."""
 
 from __future__ import annotations
 
-from rules.champion.i18n import N_, _, _n
+from rules.champion.i18n import N_, _, _n, comma, semicolon
 from rules.champion.state import (
     CardPlayed,
     CardsDrawn,
@@ -47,10 +47,10 @@ class FightTeller(Teller):
         if rnd <= 1 and all(g.kept == 0 for g in group):
             rest = parts[1:]
             line = _n("{name} draws {n} combat card", "{name} draws {n} combat cards", group[0].cards, name=names[0])
-            self.add(f"🃏 {lead}{_cap(line)}" + ("; " + "; ".join(rest) if rest else "") + ".")
+            self.add(_("🃏 {lead}{draws}.", lead=lead, draws=semicolon([_cap(line), *rest])))
         else:
             self.add(_("🃏 {lead}Combat round {round} — cards in hand: {parts}.", lead=lead, round=rnd,
-                       parts="; ".join(parts)))
+                       parts=semicolon(parts)))
 
     def weapon_now(self, index: int) -> str | None:
         """The weapon of the fight under way, when the state still holds that fight."""
@@ -72,7 +72,8 @@ class FightTeller(Teller):
             self.foes[i] = name
             stats = _("combat {combat} · initiative {initiative} · life {life}", combat=f.get('combat'),
                       initiative=f.get('initiative'), life=f.get('life'))
-            parts.append(f"{self.foe(name)} [{stats}]" if name.endswith(")") else f"{self.foe(name)} ({stats})")
+            parts.append(_("{foe} [{stats}]", foe=self.foe(name), stats=stats) if name.endswith(")")
+                         else _("{foe} ({stats})", foe=self.foe(name), stats=stats))
             ctl = f.get("controller")
             if isinstance(ctl, int) and 0 <= ctl < len(self.s.heroes):
                 players.setdefault(ctl, []).append(self.foe(name))
@@ -83,8 +84,9 @@ class FightTeller(Teller):
         else:
             line = _("⚔️ Fight! {who} faces {foes}.{limit}", who=self.who(e.seat), foes=_and(parts), limit=limit)
         if players:
-            line += " " + "; ".join(_("{player} plays {foes}", player=self.player(p), foes=_and(names))
-                                    for p, names in players.items()) + "."
+            controllers = semicolon(_("{player} plays {foes}", player=self.player(p), foes=_and(names))
+                                    for p, names in players.items())
+            line += _(" {controllers}.", controllers=controllers)
         self.add(line)
 
     def group(self, *, cap: bool) -> str:
@@ -205,7 +207,7 @@ class FightTeller(Teller):
 
     def fight_ended(self, e: FightEnded, nxt: Event | None) -> None:
         hero = self.hero_name(e.seat)
-        gains = ", ".join(x for x in (_("+{xp} XP", xp=e.xp) if e.xp else "",
+        gains = comma(x for x in (_("+{xp} XP", xp=e.xp) if e.xp else "",
                                       _("+{gold} gold", gold=e.gold) if e.gold else "") if x)
         gains = _(" ({changes})", changes=gains) if gains else ""
         if e.result == "won":

@@ -16,7 +16,7 @@ import msgspec
 
 from rules.champion.combat import card_type
 from rules.champion.game import ChampionOfTheEmpire
-from rules.champion.i18n import N_, _, local
+from rules.champion.i18n import N_, _, comma, local
 from rules.champion.state import Hero, State
 from rules.core import copier
 
@@ -162,7 +162,7 @@ def caption(game: ChampionOfTheEmpire, state: State) -> str:
         return game._winner_line(state)
     if state.phase == "setup":
         waiting = [state.heroes[i].name for i in sorted(game.to_act(state))]
-        return _("Choosing heroes · waiting for {players}", players=", ".join(waiting))
+        return _("Choosing heroes · waiting for {players}", players=comma(waiting))
     h = state.heroes[state.order[state.turn]]
     lib = local(game.lib)
     hero = lib.hero[h.hero].name if h.hero in lib.hero else h.hero
