@@ -280,7 +280,8 @@ class Terminal:
         if not args and spec.args and spec.args[0].required:
             values = [label for label, _ in await svc.choices(self.game_id, moment.user_of(seat), verb,
                                                               spec.args[0].name)]
-            self.say(_("Choices for /{verb} {option}: {values}", verb=verb, option=spec.args[0].name,
+            named = command_typed(f"/{verb} {spec.args[0].name}:").split(" ")  # as the language names them
+            self.say(_("Choices for /{verb} {option}: {values}", verb=named[0][1:], option=named[-1][:-1],
                        values=_p("list", "; ").join(values) or _("none right now")))
             return
         result = await svc.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
