@@ -50,7 +50,7 @@ async def test_a_hungarian_players_refusals_are_hungarian_while_the_thread_stays
         english = await h.slash(h.alice, thread, "help", {})
         assert "__Every game__" in english.content and "`/explore to:D7`" in english.content
         rolled = await h.slash(h.bob, thread, "roll", {"expr": "kocka"})
-        assert rolled.ephemeral and rolled.content.startswith("A(z) **kocka** kifejezést nem tudom")
+        assert rolled.ephemeral and rolled.content.startswith("Ezt nem tudom kockadobásként értelmezni: **kocka**")
         rolled = await h.slash(h.bob, thread, "roll", {"expr": "2d6"})
         told = h.messages(thread.id)[-1]
         assert "rolls `2d6`" in told.content  # a move Bob made is told in the thread's language

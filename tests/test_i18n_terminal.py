@@ -31,7 +31,7 @@ async def test_a_game_played_in_hungarian_in_the_terminal_and_resumed_in_hungari
     # commands are named as the game's language names them, and typed that way too (English still works)
     assert "A képek ide kerülnek" in text and "A parancsokért írd be: /súgó." in text
     assert "Minden játékban" in text and "`/quit` kilépés" in text and "`/játék állás`" in text
-    assert "Megállítva. A játék a(z)" in text
+    assert "Megállítva. A játékot elmentettük (" in text
     assert language() == "en"  # the runner's language ends with it
     again = await _run(_args("legend", "--resume", "--images", images), ["/quit"])
     assert "A képek ide kerülnek" in again  # the stored game's language, without --language
