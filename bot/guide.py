@@ -4,6 +4,7 @@ section a page).  Built from the specs, so every game gets both by declaring ``i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.verbs import TABLE_VERBS
@@ -94,16 +95,26 @@ def rules_page(rules: AnyRuleset, topic: str | int | None = None) -> RulesPage:
         index = max(0, min(topic, len(found) - 1))
         return RulesPage(key, index, len(found), found[index])
     wanted = topic.strip().lower()
-    for test in (lambda s: s.topic == wanted, lambda s: s.topic.startswith(wanted),
-                 lambda s: wanted in s.title.lower()):
+
+    def names(s: RulesSection) -> tuple[str, ...]:  # its key, and its topic as the language names it
+        return s.topic, game_text(key, s.topic, "topic").lower()
+
+    def titles(s: RulesSection) -> tuple[str, ...]:
+        return s.title.lower(), game_text(key, s.title).lower()
+
+    tests: list[Callable[[RulesSection], bool]] = [
+        lambda s: wanted in names(s), lambda s: any(n.startswith(wanted) for n in names(s)),
+        lambda s: any(wanted in t for t in titles(s))]
+    for test in tests:
         for i, section in enumerate(found):
             if test(section):
                 return RulesPage(key, i, len(found), section)
-    listed = _p("list", ", ").join(f"`{s.topic}`" for s in found)
+    listed = _p("list", ", ").join(f"`{game_text(key, s.topic, 'topic')}`" for s in found)
     raise GameError(_("{game}'s rules have no section about “{topic}”. The topics are {topics}.",
                       game=game_text(key, rules.spec.title), topic=topic[:40], topics=listed))
 
 
 def topics(rules: AnyRuleset) -> list[tuple[str, str]]:
     """(label, topic) pairs for autocomplete and the terminal's tab completion."""
-    return [(f"{game_text(rules.spec.key, s.title)} ({s.topic})", s.topic) for s in sections(rules)]
+    key = rules.spec.key
+    return [(f"{game_text(key, s.title)} ({game_text(key, s.topic, 'topic')})", s.topic) for s in sections(rules)]
