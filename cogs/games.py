@@ -55,7 +55,8 @@ STATUS_WORDS = (N_p("status", "lobby"), N_p("status", "active"), N_p("status", "
 def _option_line(key: str, name: str, value: object) -> str:
     """One of a game's options as the lobby shows it (``mode: full``), in the current language."""
     shown = game_text(key, value, "choice") if isinstance(value, str) else value
-    return f"{game_text(key, name, 'option').replace('_', ' ')}: {shown}"
+    # TRANSLATORS: one of a game's options in the lobby, "mode: full"
+    return _("{option}: {value}", option=game_text(key, name, "option").replace("_", " "), value=shown)
 
 
 def lobby_embed(info: LobbyInfo, note: str = "") -> discord.Embed:

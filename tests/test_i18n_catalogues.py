@@ -107,7 +107,7 @@ def test_english_is_the_msgid_and_every_other_language_reads_its_own() -> None:
             shown[lang] = describe(options)
             assert lobby_help() != english
     assert shown == {"hu": "24 óra lépésidő; utána: kihagyás", "el": "χρόνος γύρου 24 ώρες· μετά: παράλειψη",
-                     "ja": "持ち時間 24時間、その後は スキップ"}
+                     "ja": "持ち時間24時間（時間切れ時：スキップ）"}
     with using("de"):  # a language Tabula does not speak: English throughout
         assert describe(options) == "24h turn clock; then skip"
 

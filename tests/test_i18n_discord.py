@@ -65,9 +65,9 @@ async def test_a_game_started_in_japanese_posts_the_platforms_words_in_japanese(
         assert "ロビー" in embed["title"]
         assert embed["fields"][0]["name"] == "プレイヤー（1/5）"
         assert embed["footer"]["text"].startswith("「参加」を押すと着席できます")
-        assert "🗣️ 日本語" in embed["fields"][1]["value"] and "持ち時間 1時間" in embed["fields"][1]["value"]
+        assert "🗣️ 日本語" in embed["fields"][1]["value"] and "持ち時間1時間" in embed["fields"][1]["value"]
         labels = [lobby.component(button(lobby, op))["label"] for op in ("join", "leave", "bot", "start")]
-        assert labels == ["参加", "退出", "Tabula を追加", "開始"]
+        assert labels == ["参加", "退出", "Tabulaを追加", "開始"]
         refused = await h.click(h.alice, lobby, button(lobby, "start"))  # Alice's own client speaks English
         assert refused.ephemeral and "players" in refused.content
         await h.click(h.bob, lobby, button(lobby, "join"))
@@ -82,7 +82,7 @@ async def test_a_game_started_in_japanese_posts_the_platforms_words_in_japanese(
         assert status.ephemeral and status.content.endswith("🗣️ This game is played in 日本語.")
         h.fake.user_locales[uid(h.alice)] = "ja"
         status = await h.slash(h.alice, thread, "game", {}, subcommand="status")
-        assert status.content.endswith("🗣️ このゲームの言語: 日本語。")
+        assert status.content.endswith("🗣️ このゲームの言語：日本語。")
 
 
 async def test_a_new_game_takes_the_servers_language_unless_one_is_named(db: Database) -> None:
