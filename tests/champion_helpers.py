@@ -254,3 +254,15 @@ if __name__ == "__main__":  # python -m tests.champion_helpers [players] [seeds]
 
     asyncio.run(_print_fight_figures(int(sys.argv[1]) if len(sys.argv) > 1 else 3,
                                      int(sys.argv[2]) if len(sys.argv) > 2 else 20))
+
+
+def labienus_and_jahmesz(rules: Any) -> State:
+    """Ann (Labienus) and Bob (Jahmesz) picked and past the setup's market, in a round whose event does
+    nothing: the start most wording tests tell from."""
+    state: State = rules.setup([SeatInfo(0, "Ann"), SeatInfo(1, "Bob")], {}, 11).state
+    state = rules.apply(state, 0, Pick(hero="labienus", side=1, weapon="pilum")).state
+    state = rules.apply(state, 1, Pick(hero="jahmesz", side=1, weapon="khopesh")).state
+    state = rules.apply(state, 0, Pass()).state
+    state = rules.apply(state, 1, Pass()).state
+    state.event = next(e.id for e in rules.game.lib.events if e.effect == "none")
+    return state

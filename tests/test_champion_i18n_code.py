@@ -9,24 +9,18 @@ from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from rules.champion import RULESET
 from rules.champion.i18n import comma, joined, semicolon
-from rules.champion.state import Bought, CardsDrawn, FightBegan, NoRoll, Pass, Pick, State
+from rules.champion.state import Bought, CardsDrawn, FightBegan, NoRoll, State
 from rules.champion.story import tell
-from rules.core import SeatInfo
 from rules.i18n import using
 from rules.spec import Command
+from tests.champion_helpers import labienus_and_jahmesz
 
 LIB = RULESET.game.lib
 SEATS = [SeatName(0, 100, "Ann"), SeatName(1, 101, "Bob")]
 
 
 def _started() -> State:
-    state: State = RULESET.setup([SeatInfo(0, "Ann"), SeatInfo(1, "Bob")], {}, 11).state
-    state = RULESET.apply(state, 0, Pick(hero="labienus", side=1, weapon="pilum")).state
-    state = RULESET.apply(state, 1, Pick(hero="jahmesz", side=1, weapon="khopesh")).state
-    state = RULESET.apply(state, 0, Pass()).state
-    state = RULESET.apply(state, 1, Pass()).state
-    state.event = next(e.id for e in LIB.events if e.effect == "none")
-    return state
+    return labienus_and_jahmesz(RULESET)
 
 
 def _robbers(seat: int) -> FightBegan:
@@ -92,12 +86,18 @@ def test_one_opponent_seizing_the_moment_attacks_in_the_singular() -> None:
     assert two[-1].endswith(": the opponents attack without an initiative roll.")
 
 
-def test_the_market_prompt_ends_its_sentence_before_the_gold() -> None:
+def _at_market() -> tuple[State, int]:
+    """The player to move at a market of three items, with 2 gold."""
     state = _started()
     seat = state.order[state.turn]
     state.phase = "market"
     state.market = [i.id for i in LIB.items if i.price >= 2][:3]
     state.heroes[seat].gold = 2
+    return state, seat
+
+
+def test_the_market_prompt_ends_its_sentence_before_the_gold() -> None:
+    state, _seat = _at_market()
     for lang, ask in (("en", "or pass. You have 2 gold."), ("el", "ή προσπέρασε. Τα χρυσά σου: 2."),
                       ("ja", "。")):
         with using(lang):
@@ -123,11 +123,7 @@ def test_the_rolled_tag_on_a_story_card_keeps_clear_of_the_first_line() -> None:
 
 
 def test_the_market_note_follows_its_sentence_the_way_each_language_does() -> None:
-    state = _started()
-    seat = state.order[state.turn]
-    state.phase = "market"
-    state.market = [i.id for i in LIB.items if i.price >= 2][:3]
-    state.heroes[seat].gold = 2
+    state, seat = _at_market()
     hand = PRESENTER.private("hand", moment_for(RULESET, state, SEATS), seat)
     assert hand is not None and hand.text == "You are at the market: buy one item, or leave it. You have 2 gold."
     with using("ja"):

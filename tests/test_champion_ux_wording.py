@@ -9,23 +9,18 @@ from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from rules.champion import RULESET
-from rules.champion.state import Commission, Pass, Pick, State, Wound
+from rules.champion.state import Commission, State, Wound
 from rules.champion.story import tell
 from rules.core import IllegalAction, SeatInfo
 from rules.spec import Command
+from tests.champion_helpers import labienus_and_jahmesz
 
 LIB = RULESET.game.lib
 SEATS = [SeatName(0, 100, "Ann"), SeatName(1, 101, "Bob")]
 
 
 def _started() -> State:
-    state: State = RULESET.setup([SeatInfo(0, "Ann"), SeatInfo(1, "Bob")], {}, 11).state
-    state = RULESET.apply(state, 0, Pick(hero="labienus", side=1, weapon="pilum")).state
-    state = RULESET.apply(state, 1, Pick(hero="jahmesz", side=1, weapon="khopesh")).state
-    state = RULESET.apply(state, 0, Pass()).state
-    state = RULESET.apply(state, 1, Pass()).state
-    state.event = next(e.id for e in LIB.events if e.effect == "none")
-    return state
+    return labienus_and_jahmesz(RULESET)
 
 
 def test_the_commission_label_says_what_this_round_pays() -> None:
