@@ -6,7 +6,8 @@ changes what runs here:
 
 * ``try``: the install line and the first game, answering each prompt with the first move it offers;
 * ``discord``: `.env.example` copied unchanged, a token put in as a person would, and the bot started against
-  the loopback Discord until it is ready and answers a slash command.
+  the loopback Discord until it is ready and answers a slash command;
+* ``games``: each of the other games' commands starts its game.
 
 The virtual environment the README makes is created by the Python that runs these tests and installs from what
 that Python already has (no index, no build isolation): no network, about half a minute.  A test of the test
@@ -305,6 +306,18 @@ async def test_a_broken_readme_command_fails_the_readme_test(tried: tuple[Path, 
     broken_run = [*discord_block[:-1], "python -m bot runn"]
     with pytest.raises(AssertionError):
         await run_discord(folder, env, broken_run)
+
+
+def test_the_other_games_start_as_written(tried: tuple[Path, dict[str, str], Played]) -> None:
+    folder, env, played = tried
+    assert played.code == 0, played.transcript[-2000:]
+    commands = blocks((folder / "README.md").read_text(encoding="utf-8"))["games"]
+    assert len(commands) >= 3 and all(c.startswith("python -m bot play ") for c in commands), commands
+    for command in commands:
+        run = subprocess.run(["bash", "-c", f". .venv/bin/activate && {command}"], cwd=folder, env=env,
+                             input="/quit\n", capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, (command, run.stdout[-2000:], run.stderr[-2000:])
+        assert "Tabula — " in run.stdout and "✋" not in run.stdout.split("\n> ", 1)[0], (command, run.stdout[:2000])
 
 
 def _docs() -> dict[str, str]:
