@@ -37,7 +37,7 @@ from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, 
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, command_typed, english_name, set_language, using
-from rules.registry import game_text, games, ruleset
+from rules.registry import AnyRuleset, game_text, games, ruleset
 from rules.spec import Command, GameSpec
 
 #: The terminal's own commands, listed under every game's in `/help`.
@@ -528,7 +528,7 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     return info.game_id, people, result
 
 
-def _seats_refused(rules: Any, options: dict[str, Any], named: int, tabula: int) -> str | None:
+def _seats_refused(rules: AnyRuleset, options: dict[str, Any], named: int, tabula: int) -> str | None:
     """Why the table cannot start with ``named`` people and ``tabula`` seats for Tabula, said the terminal's way:
     when Tabula in more seats would make it fit, the refusal names the flag (`--tabula 1`)."""
     spec = rules.spec
