@@ -343,12 +343,21 @@ def test_links_point_at_files_that_ship() -> None:
         here = (ROOT / name).parent
         for target in re.findall(r"\]\(([^)\s]+)\)|src=\"([^\"]+)\"", text):
             link = next(t for t in target if t)
-            if re.match(r"[a-z]+:", link) or link.startswith("#"):
+            if re.match(r"[a-z]+:", link):
                 continue
-            path = (here / link.split("#", 1)[0]).resolve()
+            file, _hash, anchor = link.partition("#")
+            path = (here / file).resolve() if file else (ROOT / name).resolve()
             if str(path.relative_to(ROOT.resolve())) not in files and not (path.is_dir() and path.exists()):
                 wrong.append(f"{name}: {link}")
+            elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+                wrong.append(f"{name}: {link} (no such heading)")
     assert not wrong, wrong
+
+
+def _anchors(page: Path) -> set[str]:
+    """The ids GitHub gives a page's headings (`## Try it offline` → `try-it-offline`)."""
+    heads = re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in heads}
 
 
 def test_the_readme_is_short_enough_to_read_before_a_first_game() -> None:
