@@ -462,7 +462,7 @@ def _number(given: str | None, option: str) -> int | None:
 
 
 def _game_key(given: str | None) -> str | None:
-    """A game named by its key or its title, in any of its languages (`legend`, `Legend of Heroes`)."""
+    """A game named by its key or by its title in any of its languages."""
     if not given:
         return None
     wanted = given.strip().casefold()
