@@ -1,11 +1,12 @@
 """`python -m bot` runs the Discord bot; `python -m bot play <game> --players Ann,Bob` plays in the terminal.
 
-    python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env)
+    python -m bot                 run the bot (DISCORD_TOKEN from the environment or .env); also `run`
     python -m bot play <game> ... play offline, no Discord needed (see --help)
     python -m bot migrate         create or upgrade the database schema and exit
     python -m bot backup FILE     a consistent copy of the live SQLite database (restore FILE puts one back)
     python -m bot i18n-report     how complete each language's catalogues are (i18n-extract refreshes them)
     python -m bot verify FILE     check a `/game export` file with the engine (exit 0: all match)
+    python -m bot bench           print the benchmark figures on this machine (--quick: a short run)
 """
 
 from __future__ import annotations
@@ -151,7 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     from bot.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
+    sub.add_parser("bench", help="print the benchmark figures on this machine (medians and ratios)").add_argument(
+        "--quick", action="store_true", help="fewer repetitions (a short run)")
     args = parser.parse_args(argv)
+    if args.command == "bench":
+        from bot.bench import main as bench
+
+        asyncio.run(bench(args.quick))
+        return 0
     if args.command == "verify":
         from bot.verify import main as verify
 

@@ -10,7 +10,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty value (`DEV_GUILD_ID=` in .env.example, `HEALTH_PORT=` in the environment) means "not set": the
+    # setting keeps its default, so .env.example copied unchanged plus a token starts the bot.
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
+                                      env_ignore_empty=True)
 
     discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this server only (instant).")

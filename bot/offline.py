@@ -11,38 +11,71 @@ means come from the games' specs, as on Discord.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import difflib
 import re
 import sys
-from collections.abc import Mapping
+import zlib
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import CLOCK_OPTION
-from bot.db import open_database
+from bot.db import Database, open_database
+from bot.gamelog import effective
 from bot.guide import help_text, rules_page
 from bot.lobby import TABULA_NAME
+from bot.longplay import LongGameService
+from bot.models import Seat
 from bot.moment import GameMoment
 from bot.play import GameService, Person
 from bot.present import presenter
-from bot.present.base import Picture, Telling
+from bot.present.base import Button, Picture, Telling
+from bot.records import Records, export_bytes, frame, history_page, leaderboard_text, stats_text
 from bot.tellings import telling_now
 from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, command_typed, english_name, set_language, using
-from rules.registry import game_text, games, ruleset
-from rules.spec import Command
+from rules.registry import AnyRuleset, game_text, games, ruleset
+from rules.spec import Command, GameSpec
 
 #: The terminal's own commands, listed under every game's in `/help`.
 TABLE_LINES = (
     N_("`/rules topic:` the rules summary, a section at a time (`/rules` alone: the first)"),
     N_("`/help` this list"),
     N_("`/game status` the board, whose turn it is, the scores · `/game list` the games in this file"),
+    N_("`/game undo` take back the last move · `/game history from:` the moves so far · `/game replay move:` the "
+       "board after any move · `/game export` the log to a file · `/game leave` Tabula takes the acting seat · "
+       "`/game abandon` end the game"),
+    N_("`/stats player:` a player's finished games in this file · `/leaderboard game:` this file's best players"),
     N_("`/quit` stop; the game is kept, and `--resume` carries on with it later"),
     N_("a private view (`/sheet`, `/hand`…) shows the acting player's unless you name a player: `/sheet Bob`"),
 )
-TERMINAL_ONLY = ("help", "rules", "quit", "game status", "game list")
+#: The terminal's own commands (besides each game's verbs and `/roll`), for tab completion and "did you mean".
+TERMINAL_ONLY = ("help", "rules", "quit", "game status", "game list", "game undo", "game history", "game replay",
+                 "game export", "game leave", "game abandon", "stats", "leaderboard")
+#: The options of the terminal's own commands (typed in the game's language or in English).
+OWN_OPTIONS = {"game history": ("from", "game"), "game replay": ("move", "game"), "game export": ("game",),
+               "stats": ("player", "game"), "leaderboard": ("game", "min_games"), "rules": ("topic",)}
+_CLOCK = N_("`/{command}` works the turn clock, and the terminal's games have none: everyone plays at one keyboard, "
+            "so nobody is waited for.")
+#: Discord's commands that mean nothing at one keyboard, and why (`/help` on Discord lists them).
+NOT_OFFLINE = {
+    "game new": N_("A new game starts from the shell: `python -m bot play <game> --players …` (with `--tabula N` "
+                   "for seats Tabula plays)."),
+    "game nudge": _CLOCK, "game vacation": _CLOCK, "game pause": _CLOCK, "game resume": _CLOCK,
+    "game defaults": N_("`/game defaults` sets a Discord server's turn clock and policy; the terminal's games have "
+                        "no server and no clock."),
+    "game replace": N_("The players are named when the game starts (`--players`); here `/game leave` hands the "
+                       "acting seat to Tabula."),
+    "game watch": N_("Spectators follow a game's thread on Discord; here everyone at the screen already sees the "
+                     "table."),
+    "game unwatch": N_("Spectators follow a game's thread on Discord; here everyone at the screen already sees the "
+                       "table."),
+    "notify": N_("`/notify` turns reminders by direct message on or off on Discord; the terminal sends no messages: "
+                 "the prompt is on the screen."),
+}
 #: Wide enough that a long game's pictures still sort by name.
 PICTURE_DIGITS = 5
 #: `--auto` without `--moves`: a demo of this many moves, then the game is kept to carry on.
@@ -55,10 +88,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", help="comma-separated names in seating order, e.g. Ann,Bob")
     p.add_argument("--tabula", type=int, default=0, metavar="N", help="seat N players that Tabula plays itself")
     p.add_argument("--seed", type=int, default=None, help="fix the dice and shuffles (same seed, same game)")
+    defaults = {o.name: o.default for r in games().values() for o in r.spec.options if o.kind == "flag"}
     for o in new_game_options().values():
         flag = f"--{o.name.replace('_', '-')}"
-        if o.kind == "flag":
-            p.add_argument(flag, dest=o.name, action="store_true", default=None, help=o.description)
+        if o.kind == "flag":  # a real on/off: --raids and --no-raids, whichever the game's default is
+            on = f"on unless --no-{flag[2:]}" if defaults.get(o.name) else "off unless given"
+            p.add_argument(flag, dest=o.name, action=argparse.BooleanOptionalAction, default=None,
+                           help=f"{o.description} ({on})")
         elif o.kind == "number":
             p.add_argument(flag, dest=o.name, type=float, default=None, help=o.description)
         else:
@@ -137,9 +173,22 @@ def last_picture(folder: Path) -> int:
     return max(numbers, default=0)
 
 
+def local_id(name: str, taken: set[int] | None = None) -> int:
+    """A person's id in the terminal's file: the same name is the same person in every game there (so `/stats Ann`
+    counts all of Ann's games), and never one of ``taken``."""
+    found = zlib.crc32(name.strip().casefold().encode()) % 2_000_000_000 + 1
+    while taken and found in taken:
+        found += 1
+    return found
+
+
+Own = Callable[[GameMoment[Any], int, dict[str, str]], Awaitable[None]]
+
+
 class Terminal:
     def __init__(self, service: GameService, game_id: int, people: list[Person], images: Path,
-                 out: TextIO = sys.stdout, *, alt_text: bool = False, pictures: bool = True) -> None:
+                 out: TextIO = sys.stdout, *, alt_text: bool = False, pictures: bool = True,
+                 db: Database | None = None) -> None:
         self.service, self.game_id, self.people, self.images, self.out = service, game_id, people, images, out
         self.count = last_picture(images)
         self.alt_text = alt_text
@@ -147,6 +196,15 @@ class Terminal:
         self.pictures = pictures
         self.written = 0
         self.completions: list[str] = []
+        #: The game's spec, once known: a button that opens a private view is typed as the verb that opens it.
+        self.spec: GameSpec | None = None
+        self.db = db or service.db
+        self.records = Records(self.db.sessions)
+        self.own: dict[str, Own] = {
+            "game status": self._status, "game list": self._list, "rules": self._rules, "game undo": self._undo,
+            "game history": self._history, "game replay": self._replay, "game export": self._export,
+            "game leave": self._leave, "game abandon": self._abandon, "stats": self._stats,
+            "leaderboard": self._leaderboard}
 
     def say(self, text: str = "", *, raw: bool = False) -> None:
         print(text if raw else plain(text), file=self.out, flush=True)
@@ -168,7 +226,9 @@ class Terminal:
         prompt = telling.prompt
         if prompt is None:
             return
-        names = _p("list", ", ").join(self._name(u) for u in prompt.users if u > 0)  # Tabula's seats move by themselves
+        if prompt.users and not any(u > 0 for u in prompt.users):
+            return  # only Tabula's seats are asked: it moves by itself, and its choices are nobody's to type
+        names = _p("list", ", ").join(self._name(u) for u in prompt.users if u > 0)
         if names and prompt.text:
             asked = _("{who}, {prompt}", who=names, prompt=prompt.text)
             self.say(f"➡️  {asked}")
@@ -177,7 +237,16 @@ class Terminal:
                 self.say(f"     {label}  → {command_typed(command.typed())}")
         for b in prompt.buttons:
             alone = _(" (only that player should look)") if b.view else ""
-            self.say(f"     [{b.label}] → {command_typed(b.typed)}{alone}")
+            self.say(f"     [{b.label}] → {command_typed(self.button_typed(b))}{alone}")
+
+    def button_typed(self, button: Button) -> str:
+        """What to type for a button: its command, or the verb that opens its private view (`/narrate` opens
+        the Narrator's card, `/hand` a hand)."""
+        if button.command is not None or not button.view or self.spec is None:
+            return button.typed
+        verbs = [v for v in self.spec.verbs if v.view == button.view]
+        verb = next((v for v in verbs if v.kind == "view"), verbs[0] if verbs else None)
+        return f"/{verb.name}" if verb is not None else button.typed
 
     def _name(self, user_id: int) -> str:
         return next((p.name for p in self.people if p.id == user_id), TABULA_NAME)
@@ -193,7 +262,7 @@ class Terminal:
         moment, _seat = await self.acting()
         free = tuple(a.name for v in moment.spec.verbs for a in v.args if a.free_text)
         verbs = {v.name: tuple(a.name for a in v.args) for v in (*moment.spec.verbs, *TABLE_VERBS)}
-        verb, args = parse_command(line, free, verbs)
+        verb, args = parse_command(line, free, {**OWN_OPTIONS, **verbs})
         if verb in ("quit", "exit", "q"):
             return False
         if verb == "":
@@ -239,57 +308,177 @@ class Terminal:
         return next((s.seat for s in moment.seats if s.name.lower() == wanted), None)
 
     async def _dispatch(self, verb: str, args: dict[str, str]) -> None:
-        svc = self.service
         moment, seat = await self.acting()
-        if verb == "game status":
-            self.show(presenter(moment.spec.key).status(moment))
+        own = self.own.get(verb)
+        if own is not None:
+            await own(moment, seat, args)
             return
-        if verb == "game list":
-            self.say(await list_local(svc))
-            return
+        if verb in NOT_OFFLINE:
+            raise GameError(_(NOT_OFFLINE[verb], command=verb))
         if verb.startswith("game "):
-            self.say(_("Offline play knows `/game status` and `/game list`; the other `/game` commands belong to "
-                       "Discord."))
-            return
-        if verb == "rules":
-            topic = args.get("topic") or args.get("_") or None
-            self.say(rules_page(moment.rules, topic).text())
-            return
+            listed = _p("list", ", ").join(f"`/{c}`" for c in TERMINAL_ONLY if c.startswith("game "))
+            raise GameError(_("There is no `/{command}`. The terminal's `/game` commands are {listed}.",
+                              command=verb, listed=listed))
         spec = verb_spec(moment.rules, verb)
         if spec is None:
             raise GameError(self.did_you_mean(moment, verb))
         if spec.kind == "view" or (spec.view and not args):
-            name = args.pop("_", "")
-            if name:
-                found = self._seat_named(moment, name)
-                if found is None:
-                    players = _p("list", ", ").join(s.name for s in moment.seats)
-                    raise GameError(_("There is no player called {name}. The players are {players}.", name=name,
-                                      players=players))
-                seat = found
-            assert spec.view is not None
-            look = await svc.get(self.game_id, moment.user_of(seat))
-            telling = presenter(moment.spec.key).private(spec.view, look, seat)
-            if telling is None:
-                raise GameError(nothing_to_show(look, spec.view))
-            self.say(_("(only {name} should look)", name=moment.name_of(seat)))
-            self.show(telling)
+            await self._private(moment, seat, spec.view, args.pop("_", ""))
             return
         if "_" in args and spec.args:
             args[spec.args[0].name] = args.pop("_")
         if not args and spec.args and spec.args[0].required:
-            values = [label for label, _ in await svc.choices(self.game_id, moment.user_of(seat), verb,
-                                                              spec.args[0].name)]
+            values = [label for label, _ in await self.service.choices(self.game_id, moment.user_of(seat), verb,
+                                                                       spec.args[0].name)]
             named = command_typed(f"/{verb} {spec.args[0].name}:").split(" ")  # as the language names them
             self.say(_("Choices for /{verb} {option}: {values}", verb=named[0][1:], option=named[-1][:-1],
                        values=_p("list", "; ").join(values) or _("none right now")))
             return
-        result = await svc.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
+        result = await self.service.act(self.game_id, moment.user_of(seat), verb=verb, args=args)
         self.show_moment(result)
+
+    async def _private(self, moment: GameMoment[Any], seat: int, view: str | None, name: str) -> None:
+        """A private view (`/sheet`, `/hand`): the acting player's, or the named player's."""
+        if name:
+            found = self._seat_named(moment, name)
+            if found is None:
+                players = _p("list", ", ").join(s.name for s in moment.seats)
+                raise GameError(_("There is no player called {name}. The players are {players}.", name=name,
+                                  players=players))
+            seat = found
+        assert view is not None
+        look = await self.service.get(self.game_id, moment.user_of(seat))
+        telling = presenter(moment.spec.key).private(view, look, seat)
+        if telling is None:
+            raise GameError(nothing_to_show(look, view))
+        self.say(_("(only {name} should look)", name=moment.name_of(seat)))
+        self.show(telling)
 
     def show_moment(self, result: GameMoment[Any]) -> None:
         for m in (result, *result.followups):
             self.show(telling_now(m))
+
+    # --- the terminal's own commands: the same services as Discord's `/game` subcommands and records ------------
+
+    async def _status(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        self.show(presenter(moment.spec.key).status(moment))
+
+    async def _list(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        self.say(await list_local(self.service))
+
+    async def _rules(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        topic = args.get("topic") or args.get("_") or None
+        self.say(rules_page(moment.rules, topic).text())
+
+    def _long(self) -> LongGameService:
+        assert isinstance(self.service, LongGameService), "the terminal plays on the long-game service"
+        return self.service
+
+    async def _undo(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        """Take back the last move: whoever made it is at the keyboard (the service says when it must stand)."""
+        standing = effective(await self.service.history(self.game_id))
+        last = standing[-1].user_id if standing and standing[-1].user_id > 0 else moment.user_of(seat)
+        done = await self._long().undo(self.game_id, last)
+        self.say(_("↩️ {name} took back their move ({move}).", name=done.name, move=done.label))
+        self.show(presenter(done.moment.spec.key).status(done.moment))
+
+    async def _leave(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        after, name = await self._long().leave_game(self.game_id, moment.user_of(seat))
+        self.say(_("{name} left the game; Tabula plays their seat from now on.", name=name))
+        for m in after.followups:
+            self.show(telling_now(m))
+
+    async def _abandon(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        info = await self.service.abandon(self.game_id, 0, can_manage=True)
+        self.say(_("**{game} · #{number}** was abandoned by {who}. Nothing more can be played in it.",
+                   game=game_text(info.ruleset, ruleset(info.ruleset).spec.title), number=self.game_id,
+                   who=moment.name_of(seat)))
+
+    def _game_of(self, args: dict[str, str]) -> int:
+        given = args.get("game") or ""
+        if not given:
+            return self.game_id
+        if not given.lstrip("#").isdigit():
+            raise GameError(_("Name a game by its number, as `/game list` shows it: `game:2`."))
+        return int(given.lstrip("#"))
+
+    async def _history(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        game_id = self._game_of(args)
+        found = await self.records.game(game_id, None)
+        lines = await self.records.lines(found)
+        start = _number(args.get("from") or args.get("_"), "from")
+        page = history_page(found, lines, None if start is None else start - 1)
+        self.say(page.text)
+        if page.previous is not None or page.next is not None:
+            pages = [f"`/game history from:{n + 1}`" for n in (page.previous, page.next) if n is not None]
+            self.say(_("More: {commands}", commands=_p("list", ", ").join(command_typed(p) for p in pages)))
+
+    async def _replay(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        game_id = self._game_of(args)
+        found = await self.records.game(game_id, None)
+        lines = await self.records.lines(found)
+        shown = await asyncio.to_thread(frame, found, lines, _number(args.get("move") or args.get("_"), "move"))
+        self.say(shown.text)
+        self.save(shown.pictures)
+        if shown.first != shown.last:
+            steps = sorted({shown.first, shown.previous, shown.next, shown.last} - {shown.number})
+            self.say(_("Step: {commands}", commands=_p("list", ", ").join(
+                command_typed(f"`/game replay move:{n}`") for n in steps)))
+
+    async def _export(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        game_id = self._game_of(args)
+        found = await self.records.game(game_id, None)
+        data = await asyncio.to_thread(export_bytes, found, now=self.service.clock())
+        path = self.images / f"tabula-game-{game_id}.json"
+        path.write_bytes(data)
+        self.say(_("The whole log of {game} ({entries} entries after the start) is in {file}. Anyone can check it "
+                   "with the engine: `python -m bot verify {file}`.", game=found.title,
+                   entries=len(found.timeline.entries), file=path))
+        if not found.ended:
+            self.say(_("The game is still running, so the seed, secret moves and the moves' events are left out; "
+                       "export it again once it ends to check every move and roll."))
+
+    async def _stats(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        """A player's finished games in this file (by default the acting player's): people are known by name."""
+        name = (args.get("player") or args.get("_") or moment.name_of(seat)).strip()
+        key = _game_key(args.get("game"))
+        self.say(stats_text(await self.records.stats(None, local_id(name), key), name))
+
+    async def _leaderboard(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
+        key = _game_key(args.get("game") or args.get("_")) or moment.spec.key
+        least = _number(args.get("min_games"), "min_games") or 3
+        text = leaderboard_text(game_text(key, ruleset(key).spec.title),
+                                await self.records.leaderboard(None, key, least), least)
+        names = await _names(self.db)
+        self.say(re.sub(r"<@(\d+)>", lambda m: names.get(int(m.group(1)), m.group(0)), text))
+
+
+def _number(given: str | None, option: str) -> int | None:
+    if not given:
+        return None
+    if not given.strip().lstrip("#").isdigit():
+        raise GameError(_("`{option}:` takes a number, such as `{option}:1`.", option=option))
+    return int(given.strip().lstrip("#"))
+
+
+def _game_key(given: str | None) -> str | None:
+    """A game named by its key or by its title in any of its languages."""
+    if not given:
+        return None
+    wanted = given.strip().casefold()
+    for key, rules in games().items():
+        if wanted in (key, rules.spec.title.casefold(), game_text(key, rules.spec.title).casefold()):
+            return key
+    listed = _p("list", ", ").join(f"`{k}`" for k in games())
+    raise GameError(_("There is no game called {name}. The games are {games}.", name=given, games=listed))
+
+
+async def _names(db: Database) -> dict[int, str]:
+    """Everyone's name in this file, by their id (the leaderboard names people; the terminal pings nobody)."""
+    from sqlmodel import select
+
+    async with db.sessions() as session:
+        return {int(u): n for u, n in (await session.exec(select(Seat.user_id, Seat.name))).all()}
 
 
 async def list_local(svc: GameService) -> str:
@@ -308,7 +497,9 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
         return _("Name at least one player: --players Ann,Bob (or --resume an unfinished game).")
     if len({n.lower() for n in names}) != len(names):
         return _("Give each player a different name.")
-    people = [Person(i + 1, name) for i, name in enumerate(names)]
+    people: list[Person] = []
+    for name in names:
+        people.append(Person(local_id(name, {p.id for p in people}), name))
     rules = ruleset(args.game)
     own = set(options_of(args.game))
     options: dict[str, Any] = {k: getattr(args, k) for k in own if getattr(args, k, None) is not None}
@@ -321,20 +512,9 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
                  allowed=_p("list", ", ").join("--" + o for o in sorted(own)) or _("none"))
     # Everything a start could refuse is checked before a game is made, so a refusal leaves no lobby behind
     # and uses up no game number.
-    seated = len(people) + max(args.tabula, 0)
-    spec = rules.spec
-    if not spec.min_players <= seated <= spec.max_players:
-        span = (f"{spec.min_players}" if spec.min_players == spec.max_players
-                else f"{spec.min_players}–{spec.max_players}")
-        title = game_text(spec.key, spec.title)
-        if args.tabula:
-            return _("{game} is for {span} players; you named {named} and seated {tabula} for Tabula.",
-                     game=title, span=span, named=len(people), tabula=args.tabula)
-        return _("{game} is for {span} players; you named {named}.", game=title, span=span, named=len(people))
-    try:
-        rules.check_options(options, seated)
-    except GameError as err:
-        return str(err)
+    refused = _seats_refused(rules, options, len(people), max(args.tabula, 0))
+    if refused:
+        return refused
     try:
         info = await svc.create(args.game, people[0], options=options, seed=args.seed,
                                 language=getattr(args, "language", None))
@@ -346,6 +526,36 @@ async def _new_game(svc: GameService, args: argparse.Namespace) -> tuple[int, li
     except GameError as err:
         return str(err)
     return info.game_id, people, result
+
+
+def _seats_refused(rules: AnyRuleset, options: dict[str, Any], named: int, tabula: int) -> str | None:
+    """Why the table cannot start with ``named`` people and ``tabula`` seats for Tabula, said the terminal's way:
+    when Tabula in more seats would make it fit, the refusal names the flag (`--tabula 1`)."""
+    spec = rules.spec
+    seated = named + tabula
+
+    def fits(n: int) -> bool:
+        try:
+            rules.check_options(options, n)
+        except GameError:
+            return False
+        return spec.min_players <= n <= spec.max_players
+
+    more = next((k for k in range(1, spec.max_players - seated + 1) if fits(seated + k)), None)
+    hint = " " + _("Add `--tabula {n}` and Tabula plays the missing seats.", n=tabula + more) if more else ""
+    if not spec.min_players <= seated <= spec.max_players:
+        span = (f"{spec.min_players}" if spec.min_players == spec.max_players
+                else f"{spec.min_players}–{spec.max_players}")
+        title = game_text(spec.key, spec.title)
+        if tabula:
+            return _("{game} is for {span} players; you named {named} and seated {tabula} for Tabula.",
+                     game=title, span=span, named=named, tabula=tabula) + hint
+        return _("{game} is for {span} players; you named {named}.", game=title, span=span, named=named) + hint
+    try:
+        rules.check_options(options, seated)
+    except GameError as err:
+        return str(err) + hint
+    return None
 
 
 async def _resume(svc: GameService, args: argparse.Namespace, db_file: Path
@@ -379,77 +589,94 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
     db_file = Path(args.db) if args.db else images / "offline.db"
     db = await open_database(f"sqlite+aiosqlite:///{db_file}")
     try:
-        svc = GameService(db)
+        svc = LongGameService(db)  # the long-game service: undo, leaving a seat (its clocks stay off here)
         resuming = args.resume is not None
         opened = await (_resume(svc, args, db_file) if resuming else _new_game(svc, args))
         if isinstance(opened, str):
             print(f"✋ {opened}", file=sys.stderr)
             return 2
-        game_id, people, result = opened
-        folder = images / f"game-{game_id}"
-        folder.mkdir(exist_ok=True)
-        term = Terminal(svc, game_id, people, folder, out, alt_text=args.alt_text)
-        info = await svc.lobby(game_id)
-        seed = info.seed
-        set_language(getattr(args, "language", None) or info.language)  # inside play()'s own `using`
-        key = result.spec.key
-        term.say(_("Tabula — {game} · #{number} (seed {seed}). Pictures go to {folder}/. Type /help for commands.",
-                   game=game_text(key, result.spec.title), number=game_id, seed=seed, folder=folder) + "\n")
-        if resuming:
-            term.show(presenter(result.spec.key).status(result))
-        else:
-            if result.spec.intro:
-                term.say(game_text(key, result.spec.intro))
-            term.show_moment(result)
-        rng = Rng(seed_state(seed))
-        feed = iter(lines) if lines is not None else None
-        played = 0
-        limit = (args.moves if args.moves is not None else AUTO_MOVES) if args.auto else None
-        interactive = feed is None and not args.auto and sys.stdin.isatty()
-        if interactive:
-            _readline(term)
-        while (now := await svc.get(game_id)).status == "active":
-            if limit is not None and played >= limit:
-                break
-            played += 1
-            if args.auto:
-                # A demo writes the board every tenth move and at the end, not every picture of every move.
-                term.pictures = played % 10 == 0 or played == limit
-                line = await _policy_command(svc, game_id, rng)
-                term.say(f"\n> {line}", raw=True)
-            elif feed is not None:
-                fed = next(feed, None)
-                if fed is None:
-                    break
-                line = fed
-                term.say(f"\n> {line}", raw=True)
-            else:
-                seats = sorted(now.to_act)
-                term.complete_with(now, seats[0] if seats else 0)
-                try:  # the terminal is this runner's only client, so waiting here blocks nobody
-                    line = input("\n> ")
-                except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: stop, keeping the game
-                    print(file=out)
-                    break
-            if not await term.handle(line):
-                break
-        final = await svc.get(game_id)
+        term = await _opened(svc, args, opened, images, out, resuming=resuming)
+        played = await _loop(svc, term, args, lines)
+        final = await svc.get(term.game_id)
         if args.auto:  # a demo ends with the board as it stands (its last move may have drawn none)
             term.pictures = True
             term.save(presenter(final.spec.key).status(final).pictures)
-        if args.auto:
             term.say("\n" + _("{played} moves played; {written} pictures written.", played=played,
                                 written=term.written))
-        if final.outcome is not None:
-            term.say("\n" + _("The game is over. Pictures are in {folder}/.", folder=folder))
+        if final.status != "active":
+            term.say("\n" + _("The game is over. Pictures are in {folder}/.", folder=term.images))
         else:
-            again = f"python -m bot play {final.spec.key} --resume {game_id}" + (f" --db {db_file}" if args.db else "")
+            again = f"python -m bot play {final.spec.key} --resume {term.game_id}" + (
+                f" --db {db_file}" if args.db else "")
             if args.images != "tabula-images":
                 again += f" --images {args.images}"
             term.say("\n" + _("Stopped. The game is kept in {file}; carry on with: {again}", file=db_file, again=again))
         return 0
     finally:
         await db.close()
+
+
+async def _opened(svc: GameService, args: argparse.Namespace, opened: tuple[int, list[Person], GameMoment[Any]],
+                  images: Path, out: TextIO, *, resuming: bool) -> Terminal:
+    """The terminal for a game just started or resumed, after it has said where it is."""
+    game_id, people, result = opened
+    folder = images / f"game-{game_id}"
+    folder.mkdir(exist_ok=True)
+    term = Terminal(svc, game_id, people, folder, out, alt_text=args.alt_text)
+    term.spec = result.spec
+    info = await svc.lobby(game_id)
+    set_language(getattr(args, "language", None) or info.language)  # inside play()'s own `using`
+    key = result.spec.key
+    term.say(_("Tabula — {game} · #{number} (seed {seed}). Pictures go to {folder}/. Type /help for commands.",
+               game=game_text(key, result.spec.title), number=game_id, seed=info.seed, folder=folder) + "\n")
+    if resuming:
+        term.show(presenter(key).status(result))
+    else:
+        if result.spec.intro:
+            term.say(game_text(key, result.spec.intro))
+        term.show_moment(result)
+    return term
+
+
+async def _loop(svc: GameService, term: Terminal, args: argparse.Namespace, lines: list[str] | None) -> int:
+    """Read and run commands until the game ends, the input ends or `/quit`; the number of lines read."""
+    info = await svc.lobby(term.game_id)
+    rng = Rng(seed_state(info.seed))
+    feed = iter(lines) if lines is not None else None
+    played = 0
+    limit = (args.moves if args.moves is not None else AUTO_MOVES) if args.auto else None
+    if feed is None and not args.auto and sys.stdin.isatty():
+        _readline(term)
+    while (now := await svc.get(term.game_id)).status == "active":
+        if limit is not None and played >= limit:
+            break
+        played += 1
+        if args.auto:
+            # A demo writes the board every tenth move and at the end, not every picture of every move.
+            term.pictures = played % 10 == 0 or played == limit
+            line: str | None = await _policy_command(svc, term.game_id, rng)
+        else:
+            line = _next_line(term, now, feed)
+        if line is None:
+            break
+        if feed is not None or args.auto:
+            term.say(f"\n> {line}", raw=True)
+        if not await term.handle(line):
+            break
+    return played
+
+
+def _next_line(term: Terminal, now: GameMoment[Any], feed: Any) -> str | None:
+    """The next line typed (None: the input ended, or Ctrl-D / Ctrl-C at the prompt, which keep the game)."""
+    if feed is not None:
+        return next(feed, None)
+    seats = sorted(now.to_act)
+    term.complete_with(now, seats[0] if seats else 0)
+    try:  # the terminal is this runner's only client, so waiting here blocks nobody
+        return input("\n> ")
+    except (EOFError, KeyboardInterrupt):
+        print(file=term.out)
+        return None
 
 
 def _readline(term: Terminal) -> None:

@@ -207,6 +207,9 @@ def nothing_to_show(moment: GameMoment[Any], name: str) -> str:
                      "ended.", verb=verb)
         return _("This game was {status}, so `/{verb}` has nothing left to choose. `/game status` shows how it "
                  "ended.", status=_p("status", moment.status), verb=verb)
+    if moment.actor is not None and moment.actor in moment.to_act:  # the asker is who the game waits for
+        return _("`/{verb}` has nothing to show you right now: it is your move, and the choices are under the "
+                 "game's last prompt.", verb=verb)
     waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
     return _("`/{verb}` has nothing for you right now: the game is waiting for {names}. It fills in when something "
              "is yours to decide.", verb=verb, names=_p("list", " and ").join(waiting))

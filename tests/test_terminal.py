@@ -31,7 +31,7 @@ async def test_help_lists_this_games_commands_once_and_no_other_games(tmp_path: 
                       ["/help", "/quit"])
     listed = re.findall(r"• `/([a-z]+)", text.split("> /help", 1)[1])
     assert "explore" in listed and "narrate" in listed and "rules" in listed
-    own = {v.name for v in ruleset("legend").spec.verbs} | {"roll", "rules", "help", "game", "quit"}
+    own = {v.name for v in ruleset("legend").spec.verbs} | {"roll", "rules", "help", "game", "quit", "stats"}
     assert set(listed) <= own, set(listed) - own
     mine = [v for v in listed if v in {v.name for v in ruleset("legend").spec.verbs}]
     assert len(mine) == len(set(mine))  # each command once

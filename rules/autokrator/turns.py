@@ -67,8 +67,8 @@ class Turns:
 
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         if players not in (2, 4):
-            raise IllegalAction(_("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula in "
-                                  "the lobby for each realm nobody plays."))
+            raise IllegalAction(_("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula for "
+                                  "each realm nobody plays."))
         mode = str(options.get("mode") or ("east" if players == 2 else "full")).lower()
         if mode not in MODES:
             mode = "east" if players == 2 else "full"
