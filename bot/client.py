@@ -144,6 +144,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/shutdown.py)
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
+        self._gateway: asyncio.Future[None] | None = None  # discord.py's connection loop (see connect)
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
@@ -295,6 +296,29 @@ class TabulaBot(commands.AutoShardedBot):
         for listener in self.extra_events.get("on_tabula_moment", []):
             await listener(result)
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's connection loop, run as a task of its own so that a stop can end it.  While Discord is
+        away the loop sleeps before its next attempt (the wait doubles up to minutes) or waits on a gateway
+        that accepted the socket and says nothing (up to 60 s), and closing the client wakes neither."""
+        task = self._gateway = asyncio.ensure_future(super().connect(reconnect=reconnect))
+        try:
+            await asyncio.wait([task])
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if not task.cancelled():  # cancelled: a stop ended it (end_gateway); else its own end or its error
+            task.result()
+
+    def end_gateway(self) -> bool:
+        """After a stop: end the connection loop if it is still sleeping or waiting on Discord (the client is
+        closed, so nothing is lost).  Returns whether there was one to end."""
+        task = self._gateway
+        if task is None or task.done():
+            return False
+        log.info("stopping: the gateway was still trying to reach Discord; that attempt is ended")
+        task.cancel()
+        return True
+
     async def close(self) -> None:
         # close() is called twice on a signal (our handler, then `async with`): both wait for one shutdown.
         if self._shutdown is None:
@@ -313,24 +337,23 @@ class TabulaBot(commands.AutoShardedBot):
         for task in (self._timeout_task, self.warmed):
             if task is not None:
                 task.cancel()
-        if self._sweep is not None and not self._sweep.done():
-            await stop.bounded(asyncio.shield(self._sweep), "the sweep")
-        await stop.drain_interactions()  # the presses in flight answer and post what they committed
+        # The presses in flight answer and post what they committed; the sweep under way posts its timed moves.
+        await stop.drain_interactions(self._sweep)
         if getattr(self, "service", None) is not None:
             await stop.bounded(self.service.drain(), "the moves in flight")  # let moves finish their transaction
         if getattr(self, "outbox", None) is not None:
-            await stop.bounded(self.outbox.settle(stop.left()), "the outbox")
-        await stop.settle(self.background, stop.left())
+            await stop.bounded(self.outbox.settle(stop.open_left()), "the outbox")
+        await stop.settle(self.background, stop.open_left())
         await stop.refusals()
-        await stop.bounded(super().close(), "closing the connection")
+        await stop.bounded(super().close(), "closing the connection", closing=True)
         if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
-            await stop.bounded(self.lease.release(), "giving the shards back")
+            await stop.bounded(self.lease.release(), "giving the shards back", closing=True)
         metrics.READY.set(0)
         if self.health is not None:
             await self.health.cleanup()
             self.health = None
         if self.db is not None and self._own_db:
-            await stop.bounded(self.db.close(), "closing the database")
+            await stop.bounded(self.db.close(), "closing the database", closing=True)
             self.db = None
         if self._file_lock is not None:
             self._file_lock.close()
