@@ -41,7 +41,12 @@ EVERY_SHARD = -1  # the lease of a process that runs all shards (no SHARD_IDS)
 
 
 class ProcessConflict(Exception):
-    """Another process already serves what this one was asked to serve; ``str(err)`` is the one line to print."""
+    """Another process already serves what this one was asked to serve; ``str(err)`` is the one line to print,
+    ``holder`` names that process when it is known ("pid 4711 on host-a")."""
+
+    def __init__(self, message: str, *, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -110,7 +115,7 @@ def lock_sqlite(url: str) -> IO[str] | None:
         handle.close()
         raise ProcessConflict(
             f"another Tabula process ({holder}) is already using {path}; SQLite serves one process. Stop it "
-            "first, or use PostgreSQL with SHARD_COUNT and SHARD_IDS to run several.") from None
+            "first, or use PostgreSQL with SHARD_COUNT and SHARD_IDS to run several.", holder=holder) from None
     handle.seek(0)
     handle.truncate()
     handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
