@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import re
 import time
 from typing import Any
 
@@ -22,6 +23,19 @@ from bot import metrics
 from bot.claims import Claimer, process_identity
 from bot.config import Settings
 from bot.db import Database, open_database
+from bot.inbound import (
+    AUTOCOMPLETE,
+    COMMAND,
+    COMPONENT,
+    MODAL,
+    STALE,
+    UNUSABLE,
+    answer_privately,
+    command_shape_problem,
+    component_problem,
+    option_problem,
+    shown,
+)
 from bot.longplay import LongGameService
 from bot.outbox import Outbox
 from bot.play import Result
@@ -41,6 +55,24 @@ APOLOGY = N_("Something went wrong on our side. If your move went through it sho
 class OutOfBounds(app_commands.CheckFailure):
     """An option outside what the command declares (only a forged or hand-built interaction gets here:
     Discord's own client enforces the limits, discord.py does not check them again)."""
+
+
+class Unreadable(app_commands.CheckFailure):
+    """A command interaction discord.py cannot read at all (a shape Discord never sends)."""
+
+
+def too_late(interaction: discord.Interaction, error: BaseException, game_id: int | None) -> bool:
+    """Whether ``error`` is Discord refusing an answer that came after its 3-second window (404, code 10062
+    "Unknown interaction"); if so the log gets one warning line with the game and the delay.  Nothing can be
+    answered on that interaction any more, and nothing is lost: what it committed is in the outbox, which tells
+    the thread."""
+    if not (isinstance(error, discord.NotFound) and error.code == 10062):
+        return False
+    delay = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    log.warning("game %s: answered %.1f s after the interaction, past Discord's 3-second window (unknown "
+                "interaction); what it committed is kept and told in the thread", game_id if game_id else "?",
+                delay)
+    return True
 
 
 def _num(value: float) -> str:
@@ -78,19 +110,41 @@ class TabulaTree(app_commands.CommandTree):
         started = time.perf_counter()
         try:
             await super()._call(interaction)
+        except app_commands.AppCommandError:
+            raise  # discord.py's wrapper hands it to on_error
+        except Exception as err:  # discord.py could not read the interaction at all (a shape Discord never sends)
+            log.warning("a command discord.py cannot read was refused (%s: %s)", type(err).__name__, str(err)[:200])
+            interaction._cs_command = None  # type: ignore[attr-defined]  # (discord.py's error path reads it)
+            raise Unreadable(_(UNUSABLE)) from err
         finally:  # counted by command and outcome (on_error notes a refusal or an error)
             kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
-            name = interaction.command.qualified_name if interaction.command else "?"
+            try:
+                name = interaction.command.qualified_name if interaction.command else "?"
+            except Exception:  # (options discord.py cannot walk: refused above)
+                name = "?"
             metrics.count_interaction(kind, name, interaction.extras.get("tabula_outcome", "ok"),
                                       time.perf_counter() - started)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Every option within the bounds its command declares, before anything reaches the database."""
+        """Every option of the type and within the bounds its command declares, before anything reads it or
+        reaches the database (an autocomplete whose options are not is answered with no suggestions)."""
         set_language(locale_of(interaction))  # this interaction's own task answers in the asker's language
-        if interaction.type is not discord.InteractionType.application_command:
+        typed = interaction.type is discord.InteractionType.application_command
+        if not typed and interaction.type is not discord.InteractionType.autocomplete:
             return True
-        command = interaction.command
-        if isinstance(command, app_commands.Command):
+        data: Any = interaction.data or {}
+        if data.get("type", 1) != 1:
+            return True  # a context menu: Tabula has none, and discord.py answers CommandNotFound
+        command, options = self._get_app_command_options(data)  # CommandNotFound: on_error answers it
+        problem = option_problem(command, options, data.get("resolved"), autocomplete=not typed) \
+            if isinstance(command, app_commands.Command) else None
+        if problem and not typed:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+            return False
+        if problem:
+            raise OutOfBounds(problem)
+        if typed and isinstance(command, app_commands.Command):
             for param in command.parameters:
                 problem = out_of_bounds(param, getattr(interaction.namespace, param.display_name, None))
                 if problem:
@@ -100,13 +154,22 @@ class TabulaTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         interaction.extras["tabula_outcome"] = metrics.outcome_of(error)
-        if isinstance(original, (GameError, OutOfBounds)):
+        if too_late(interaction, original, None):
+            return
+        if interaction.type is discord.InteractionType.autocomplete:  # (an unknown command's): no suggestions
+            with contextlib.suppress(discord.HTTPException):
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+            return
+        if isinstance(original, (GameError, OutOfBounds, Unreadable)):
             message = str(original)
         elif isinstance(error, app_commands.TransformerError):
             message = _("I could not read **{value}** for that option. Pick one of the suggestions instead.",
-                        value=error.value)
-        elif isinstance(error, app_commands.CheckFailure):
-            message = _("You cannot use that command here.")
+                        value=shown(error.value))
+        elif isinstance(error, (app_commands.CheckFailure, app_commands.CommandNotFound,
+                                app_commands.CommandSignatureMismatch)):
+            # (a command Discord's list has and this release has not, or with other options: a stale list)
+            message = _(UNUSABLE)
         elif isinstance(original, (aiohttp.ClientError, OSError)):  # Discord unreachable: nothing to answer on
             log.warning("command in channel %s: Discord could not be reached (%s)", interaction.channel_id,
                         type(original).__name__)
@@ -154,6 +217,40 @@ class TabulaBot(commands.AutoShardedBot):
         self.lease: ShardLease | None = None
         self._file_lock: Any = None
         self.health: Any = None  # the operators' port (bot.health), when HEALTH_PORT is set
+        self.controls: dict[type[Any], re.Pattern[str]] = {}  # the persistent controls' classes and templates
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        for item in items:
+            self.controls[item] = item.__discord_ui_compiled_template__
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        for item in items:
+            self.controls.pop(item, None)
+
+    def _screen(self, data: Any) -> bool:
+        """A component press no control of Tabula's can take, or a modal (it opens none), is answered
+        privately here and goes no further (bot/inbound.py); True when it was."""
+        kind = data.get("type") if isinstance(data, dict) else None
+        answer = STALE
+        if kind == MODAL:
+            problem: str | None = "a modal, and Tabula opens none"
+        elif kind == COMPONENT:
+            problem = component_problem(data, [(p, c) for c, p in self.controls.items()])
+        elif kind in (COMMAND, AUTOCOMPLETE):
+            problem, answer = command_shape_problem(data), UNUSABLE
+        else:
+            return False
+        if problem is None:
+            return False
+        log.info("refused an interaction: %s", problem)
+        metrics.count_interaction("component" if kind in (COMPONENT, MODAL) else "command", "unreadable", "refused",
+                                  0.0)
+        task = asyncio.ensure_future(answer_privately(self._connection, data, answer))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return True
 
     async def setup_hook(self) -> None:
         if self.db is None:
@@ -180,7 +277,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.outbox.owns = self.shard_plan.owns  # the process whose shards serve a server tells its games
         self.outbox_depth = 0
         metrics.set_outbox_depth(lambda: self.outbox_depth)  # read at each scrape, counted at each sweep
-        self.stopper.install()
+        self.stopper.install(self._screen)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.tree.set_translator(TabulaTranslator())

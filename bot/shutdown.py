@@ -18,18 +18,17 @@ A last-resort timer ends the process at ``HARD_EXIT`` seconds if a step is stuck
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
 
-from rules.i18n import N_, _, using
+from rules.i18n import N_
 
 log = logging.getLogger("tabula.shutdown")
 RESTARTING = N_("Tabula is restarting — please try again in a moment.")
@@ -58,8 +57,10 @@ class Stopping:
     def stopping(self) -> bool:
         return self.since is not None
 
-    def install(self) -> None:
-        """Put the polite refusal in front of discord.py's own handling of INTERACTION_CREATE."""
+    def install(self, screen: Callable[[Any], bool] | None = None) -> None:
+        """Put the polite refusal in front of discord.py's own handling of INTERACTION_CREATE, and ``screen``
+        (which answers, and returns True for, what no command or control can take: bot/inbound.py).  An
+        interaction discord.py cannot read at all is one line in the log, never a traceback in the gateway."""
         state: Any = self.client._connection
         original = state.parsers["INTERACTION_CREATE"]
 
@@ -69,7 +70,13 @@ class Stopping:
                 self._refusals.add(task)
                 task.add_done_callback(self._refusals.discard)
                 return
-            original(data)
+            if screen is not None and screen(data):
+                return
+            try:
+                original(data)
+            except Exception as err:  # a shape Discord never sends: nothing in it can be answered
+                log.warning("an interaction discord.py cannot read was dropped (%s: %s)", type(err).__name__,
+                            str(err)[:200])
 
         state.parsers["INTERACTION_CREATE"] = parse
 
@@ -77,10 +84,9 @@ class Stopping:
         self.refused += 1
         if data.get("type") == 4:  # an autocomplete: an empty list is its answer
             return
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=self.client._connection)
-        with contextlib.suppress(Exception), using(str(data.get("locale") or "")):
-            await asyncio.wait_for(interaction.response.send_message(
-                _(RESTARTING), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()), 2.5)
+        from bot.inbound import answer_privately
+
+        await answer_privately(self.client._connection, data, RESTARTING)
 
     def begin(self) -> None:
         if self.since is None:

@@ -2032,10 +2032,11 @@ class FakeDiscord:
     async def _remove_thread_member(self, request: web.Request) -> web.Response:
         thread = self._thread_or_404(request.match_info["channel_id"])
         user_id = self._thread_user(request)
-        if user_id in thread.member_ids:
-            thread.member_ids.discard(user_id)
-            thread.payload["member_count"] = min(len(thread.member_ids), 50)
-            await self._thread_members_update(thread, removed=[user_id])
+        if user_id not in thread.member_ids:  # like Discord: removing someone who is not in the thread
+            raise _ApiError(404, "Unknown Member", 10007)
+        thread.member_ids.discard(user_id)
+        thread.payload["member_count"] = min(len(thread.member_ids), 50)
+        await self._thread_members_update(thread, removed=[user_id])
         return _no_content()
 
     async def _thread_members_update(
