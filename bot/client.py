@@ -18,6 +18,7 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy import text
 
 from bot import metrics
 from bot.claims import Claimer, process_identity
@@ -39,7 +40,7 @@ from bot.inbound import (
 from bot.longplay import LongGameService
 from bot.outbox import Outbox
 from bot.play import Result
-from bot.shards import ShardLease, ShardPlan, lock_sqlite
+from bot.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.shutdown import Stopping
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
@@ -218,6 +219,7 @@ class TabulaBot(commands.AutoShardedBot):
         self._file_lock: Any = None
         self.health: Any = None  # the operators' port (bot.health), when HEALTH_PORT is set
         self.controls: dict[type[Any], re.Pattern[str]] = {}  # the persistent controls' classes and templates
+        self._adopted: set[int | None] = set()  # servers of a shard nobody runs whose owed moves are being told
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -261,6 +263,7 @@ class TabulaBot(commands.AutoShardedBot):
             self.lease = ShardLease(self.db.engine, self.shard_plan, self.identity,
                                     seconds=self.settings.shard_lease_seconds)
             await self.lease.acquire()
+            await self.lease.watch()  # a shard nobody runs is said at once (then at every heartbeat)
             self.lease.start_heartbeat(self.close)
         self.claims = Claimer(self.db.engine, owner=self.identity)
         metrics.instrument_database(self.db)
@@ -274,7 +277,9 @@ class TabulaBot(commands.AutoShardedBot):
                                        default_policy=self.settings.default_policy,
                                        vacation_days=self.settings.vacation_days)
         self.outbox = Outbox(self, self.db)
-        self.outbox.owns = self.shard_plan.owns  # the process whose shards serve a server tells its games
+        # The process whose shards serve a server tells its games; a game of a shard no process runs is told by
+        # whichever process claims it (see _tell_for_absent_shards).
+        self.outbox.owns = lambda guild: self.shard_plan.owns(guild) or guild in self._adopted
         self.outbox_depth = 0
         metrics.set_outbox_depth(lambda: self.outbox_depth)  # read at each scrape, counted at each sweep
         self.stopper.install(self._screen)
@@ -381,12 +386,48 @@ class TabulaBot(commands.AutoShardedBot):
         if startup:  # what a crash left: old prompts still live, moves and starts never told
             await self.outbox.retire_stale()
         told = await self.outbox.drain(startup=startup)
+        if self.lease is not None and self.lease.orphans and self.claims is not None:
+            told += await self._tell_for_absent_shards()
         if self.claims is None:
             return told + await self.run_timeouts() + await self.run_clocks()
         async with self.claims.sweeping(self.service.clock()) as games:
             if not games:
                 return told
             return told + await self.run_timeouts(games) + await self.run_clocks(games)
+
+    async def _tell_for_absent_shards(self) -> int:
+        """The owed moves of games on a shard no live process runs (it crashed, it is down): this process claims
+        each such game in the database (so that exactly one process tells it) and tells what it owes.  The
+        shard's own process, once one starts, tells its games again; the claim and the outbox's own checks
+        (the thread is read for a post already made, and posts carry nonces) keep it to once."""
+        assert self.lease is not None and self.claims is not None
+        count = self.shard_plan.count or 1
+        async with self.db.engine.begin() as conn:  # type: ignore[union-attr]
+            rows = (await conn.execute(text(
+                "SELECT DISTINCT o.game_id, g.guild_id FROM outbox o JOIN game g ON g.id = o.game_id "
+                "WHERE o.delivered_at IS NULL"))).all()
+        orphans = self.lease.orphans
+        games = {int(g): (int(guild) if guild is not None else None) for g, guild in rows
+                 if shard_of(guild, count) in orphans}
+        if not games:
+            return 0
+        claimed = await self.claims.claim("game", "id IN (" + ", ".join(str(g) for g in games) + ")", {},
+                                          now=self.service.clock())
+        told = 0
+        try:
+            for game in claimed:
+                if shard_of(games[game], count) not in await self.lease.unclaimed():
+                    continue  # its shard has a process again: that process tells it
+                self._adopted = {games[game]}
+                try:
+                    told += await self.outbox.drain(game_id=game)
+                finally:
+                    self._adopted = set()
+        finally:
+            await self.claims.release("game", claimed)
+        if told:
+            log.info("told %d owed move(s) of games on shards no process runs", told)
+        return told
 
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
