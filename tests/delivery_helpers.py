@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,24 @@ class Bot:
     async def stderr(self) -> str:
         """What the process wrote to stderr so far (its log)."""
         return self.log.read_text(errors="replace")
+
+    async def stop(self, timeout: float = 40) -> float:
+        """SIGTERM, as systemd and docker stop send it; returns the seconds until the process had ended."""
+        self.proc.send_signal(signal.SIGTERM)
+        sent = time.monotonic()
+        await asyncio.wait_for(self.proc.wait(), timeout=timeout)
+        return time.monotonic() - sent
+
+
+@contextlib.asynccontextmanager
+async def running(db: Path, fake: FakeDiscord, **extra: str) -> AsyncIterator[Bot]:
+    """The real bot on ``fake`` for the block, killed at its end if it still runs (a failed test leaves no
+    process behind)."""
+    bot = await Bot.start(db, fake, **extra)
+    try:
+        yield bot
+    finally:
+        bot.kill()
 
 
 async def press(fake: FakeDiscord, bot: Bot, payload: dict[str, Any], timeout: float = 8.0) -> bool:

@@ -17,12 +17,11 @@ import asyncio
 import copy
 import math
 import re
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.delivery_helpers import Bot, audit, prompt_of, rows, settled, user_for
+from tests.delivery_helpers import audit, prompt_of, rows, running, settled, user_for
 from tests.fakediscord import FakeDiscord, InteractionReply
 from tests.test_delivery_stop import _pressing, _tables
 
@@ -183,41 +182,36 @@ def _public(fake: FakeDiscord) -> int:
 
 async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
-    async with FakeDiscord() as fake:
-        bot = await Bot.start(db, fake)
-        try:
-            threads = await _tables(fake, bot, 2)
-            prompt = prompt_of(fake, threads[0])
-            game, lobby_id = rows(db, "SELECT id, lobby_message_id FROM game WHERE thread_id = ?", threads[0])[0]
-            lobby = fake.message(lobby_id)
-            replayed = copy.deepcopy(lobby.payload)  # its buttons were taken off at Start: a forger puts them back
-            replayed["components"] = [{"type": 1, "components": [
-                {"type": 2, "style": 2, "label": op, "custom_id": f"tb:lobby:{game}:{op}"}
-                for op in ("join", "leave", "bot", "start")]}]
-            assert prompt is not None
-            inputs = [*forged_commands(fake, threads[0]), *forged_controls(fake, prompt, replayed)]
-            public = _public(fake)
-            failures: list[str] = []
-            room = asyncio.Semaphore(6)
+    async with FakeDiscord() as fake, running(db, fake) as bot:
+        threads = await _tables(fake, bot, 2)
+        prompt = prompt_of(fake, threads[0])
+        game, lobby_id = rows(db, "SELECT id, lobby_message_id FROM game WHERE thread_id = ?", threads[0])[0]
+        lobby = fake.message(lobby_id)
+        replayed = copy.deepcopy(lobby.payload)  # its buttons were taken off at Start: a forger puts them back
+        replayed["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 2, "label": op, "custom_id": f"tb:lobby:{game}:{op}"}
+            for op in ("join", "leave", "bot", "start")]}]
+        assert prompt is not None
+        inputs = [*forged_commands(fake, threads[0]), *forged_controls(fake, prompt, replayed)]
+        public = _public(fake)
+        failures: list[str] = []
+        room = asyncio.Semaphore(6)
 
-            async def send(what: str, payload: JSON) -> None:
-                async with room:
-                    try:
-                        answer = await fake.interact(payload, timeout=8, quiet=0.02)
-                    except AssertionError as err:
-                        failures.append(f"{what}: unanswered ({str(err)[:120]})")
-                        return
-                    if not _private(answer):
-                        failures.append(f"{what}: answered {answer.callback_type} {answer.data!r:.200}")
-            await asyncio.gather(*(send(what, payload) for what, payload in inputs))
-            leaked = _public(fake) - public
-            still = await fake.interact(_pressing(fake, threads[1]), timeout=15)  # the bot plays on
-            found = await settled(fake, db)
-            bot.proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(bot.proc.wait(), timeout=15)
-        finally:
-            bot.kill()
-        err = await bot.stderr()
+        async def send(what: str, payload: JSON) -> None:
+            async with room:
+                try:
+                    answer = await fake.interact(payload, timeout=8, quiet=0.02)
+                except AssertionError as err:
+                    failures.append(f"{what}: unanswered ({str(err)[:120]})")
+                    return
+                if not _private(answer):
+                    failures.append(f"{what}: answered {answer.callback_type} {answer.data!r:.200}")
+        await asyncio.gather(*(send(what, payload) for what, payload in inputs))
+        leaked = _public(fake) - public
+        still = await fake.interact(_pressing(fake, threads[1]), timeout=15)  # the bot plays on
+        found = await settled(fake, db)
+        await bot.stop()
+    err = await bot.stderr()
     assert not failures, f"{len(failures)} of {len(inputs)}:\n" + "\n".join(failures[:60])
     assert leaked == 0
     assert still.callback_type is not None and not found.problems, found
@@ -228,22 +222,17 @@ async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp
 
 async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
-    async with FakeDiscord() as fake:
-        bot = await Bot.start(db, fake)
-        try:
-            threads = await _tables(fake, bot, 1)
-            game = rows(db, "SELECT id FROM game WHERE thread_id = ?", threads[0])[0][0]
-            watch = await fake.interact(fake.slash(fake.carol, fake.channel, "game", {"game": game},
-                                                   subcommand="watch"), timeout=15)
-            assert watch.ephemeral and fake.carol["id"] in {str(u) for u in fake.thread(threads[0]).member_ids}
-            answers = [await fake.interact(fake.slash(fake.carol, fake.channel, "game", {"game": game},
-                                                      subcommand="unwatch"), timeout=15) for _ in range(2)]
-            bot.proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(bot.proc.wait(), timeout=15)
-        finally:
-            bot.kill()
-        err = await bot.stderr()
-        removals = fake.requests_to("DELETE", rf"/channels/{threads[0]}/thread-members/{fake.carol['id']}")
+    async with FakeDiscord() as fake, running(db, fake) as bot:
+        threads = await _tables(fake, bot, 1)
+        game = rows(db, "SELECT id FROM game WHERE thread_id = ?", threads[0])[0][0]
+        watch = await fake.interact(fake.slash(fake.carol, fake.channel, "game", {"game": game},
+                                               subcommand="watch"), timeout=15)
+        assert watch.ephemeral and fake.carol["id"] in {str(u) for u in fake.thread(threads[0]).member_ids}
+        answers = [await fake.interact(fake.slash(fake.carol, fake.channel, "game", {"game": game},
+                                                  subcommand="unwatch"), timeout=15) for _ in range(2)]
+        await bot.stop()
+    err = await bot.stderr()
+    removals = fake.requests_to("DELETE", rf"/channels/{threads[0]}/thread-members/{fake.carol['id']}")
     assert [r.status for r in removals] == [204, 404]  # the second time, Discord says she is not in the thread
     for answer in answers:
         assert answer.ephemeral and answer.content == "You no longer follow that game.", answer.content
@@ -252,20 +241,15 @@ async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_pa
 
 async def test_an_answer_after_discords_window_is_one_warning_and_the_move_is_told(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
-    async with FakeDiscord() as fake:
-        bot = await Bot.start(db, fake)
-        try:
-            threads = await _tables(fake, bot, 1)
-            moves = rows(db, "SELECT COUNT(*) FROM action")[0][0]
-            fake.interaction_deadline = 0.0  # every answer from now on is too late for Discord
-            late = await fake.interact(_pressing(fake, threads[0]), timeout=8, expect_response=False, quiet=0.3)
-            fake.interaction_deadline = 3.0
-            found = await settled(fake, db, timeout=40)  # the sweep tells what the press could not
-            bot.proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(bot.proc.wait(), timeout=15)
-        finally:
-            bot.kill()
-        err = await bot.stderr()
+    async with FakeDiscord() as fake, running(db, fake) as bot:
+        threads = await _tables(fake, bot, 1)
+        moves = rows(db, "SELECT COUNT(*) FROM action")[0][0]
+        fake.interaction_deadline = 0.0  # every answer from now on is too late for Discord
+        late = await fake.interact(_pressing(fake, threads[0]), timeout=8, expect_response=False, quiet=0.3)
+        fake.interaction_deadline = 3.0
+        found = await settled(fake, db, timeout=40)  # the sweep tells what the press could not
+        await bot.stop()
+    err = await bot.stderr()
     assert late.callback_type is None  # Discord took no answer
     assert rows(db, "SELECT COUNT(*) FROM action")[0][0] > moves  # the move is kept
     assert found.owed == 0 and found.untold == 0 and found.twice == 0 and not found.problems, found
