@@ -31,8 +31,9 @@ USER tabula
 WORKDIR /data
 VOLUME ["/data"]
 EXPOSE 8080
+# /livez: this process alone (/healthz also fails while another shard of a sharded deployment has no process)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8080/healthz', timeout=4).status != 200)"]
+  CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8080/livez', timeout=4).status != 200)"]
 # SIGTERM (docker stop) closes the bot cleanly; it exits well within docker's 10 seconds.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["python", "-m", "bot"]

@@ -61,11 +61,7 @@ def _logging(level: str, form: str = "plain") -> None:
 
 
 async def _run(settings: Settings) -> int:
-    import aiohttp
-    import discord
-
     from bot.client import TabulaBot
-    from bot.shards import ProcessConflict
     from bot.testing_endpoints import patch_from_env
 
     patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
@@ -87,21 +83,13 @@ async def _run(settings: Settings) -> int:
         async with bot:
             await bot.start(token)
         await bot.close()  # start() returns as soon as the socket closes: wait for the database to close too
-    except ProcessConflict as err:  # a second process on the same shards, or on the same SQLite file
-        print(f"tabula: {err}", file=sys.stderr)
-        return 2
-    except discord.LoginFailure:
-        print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
-              "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)
-        return 2
-    except (aiohttp.ClientError, OSError) as err:
-        print(f"tabula: cannot reach Discord ({type(err).__name__}: {err}). Check this machine's network "
-              "connection, then start the bot again.", file=sys.stderr)
-        return 3
-    except discord.PrivilegedIntentsRequired:
-        print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
-              file=sys.stderr)
-        return 2
+    except Exception as err:
+        if not bot.stopper.signalled:
+            return _start_failed(err)
+        # A stop while the start was still under way (logging in, syncing, opening the database): what failed
+        # failed because the stop closed it under it; the stop itself is the story.
+        logging.getLogger("tabula.shutdown").info("stopping: the start under way ended (%s)", type(err).__name__)
+        await bot.close()
     from bot.shutdown import leave
 
     if bot.lease is not None and bot.lease.lost.is_set():
@@ -110,6 +98,31 @@ async def _run(settings: Settings) -> int:
         return 4
     leave(0)  # closed: a picture still being drawn in a worker thread is not waited for
     return 0
+
+
+def _start_failed(err: Exception) -> int:
+    """One line for a start that could not be made, and the exit code; anything unforeseen is raised."""
+    import aiohttp
+    import discord
+
+    from bot.shards import ProcessConflict
+
+    if isinstance(err, ProcessConflict):  # a second process on the same shards, or on the same SQLite file
+        print(f"tabula: {err}", file=sys.stderr)
+        return 2
+    if isinstance(err, discord.LoginFailure):
+        print("tabula: Discord refused the token (DISCORD_TOKEN is wrong or was reset). Copy a fresh one from "
+              "the Developer Portal → your application → Bot → Reset Token.", file=sys.stderr)
+        return 2
+    if isinstance(err, discord.PrivilegedIntentsRequired):
+        print("tabula: Discord asked for a privileged intent; Tabula needs none. Check the bot's settings.",
+              file=sys.stderr)
+        return 2
+    if isinstance(err, (aiohttp.ClientError, OSError)):
+        print(f"tabula: cannot reach Discord ({type(err).__name__}: {err}). Check this machine's network "
+              "connection, then start the bot again.", file=sys.stderr)
+        return 3
+    raise err
 
 
 async def _migrate(settings: Settings) -> int:

@@ -3,16 +3,18 @@ and putting one back.
 
 The copy uses SQLite's online backup API, so it is consistent even while the bot is writing (pages changed
 during the copy are copied again).  A restore first checks the file (``PRAGMA integrity_check`` and that it
-holds Tabula's tables at a schema this release knows), and keeps the database it replaces beside it.
+holds Tabula's tables at a schema this release knows), refuses while a bot runs on the database, and keeps
+the database it replaces beside it.
 PostgreSQL is backed up with its own tools (see the README)."""
 
 from __future__ import annotations
 
-import shutil
+import contextlib
 import sqlite3
 import time
 from pathlib import Path
 
+from bot.shards import ProcessConflict, lock_sqlite
 from bot.store import sqlite_path
 
 TABLES = {"game", "seat", "action", "alembic_version"}
@@ -37,15 +39,16 @@ def backup(url: str, target: Path) -> int:
         raise BackupError(f"there is no database at {source}.")
     if target.exists():
         raise BackupError(f"{target} exists already; choose a new file name.")
-    with sqlite3.connect(source) as live, sqlite3.connect(target) as copy:
+    with contextlib.closing(sqlite3.connect(source)) as live, contextlib.closing(sqlite3.connect(target)) as copy:
         live.backup(copy, pages=256, sleep=0.005)  # a step at a time, so the bot's writes go on meanwhile
+        copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file (the live one's mode is WAL)
     return check(target)
 
 
 def check(file: Path) -> int:
     """That ``file`` is a sound Tabula database; returns how many games it holds."""
     try:
-        with sqlite3.connect(f"file:{file}?mode=ro", uri=True) as conn:
+        with contextlib.closing(sqlite3.connect(f"file:{file}?mode=ro", uri=True)) as conn:
             if conn.execute("PRAGMA integrity_check").fetchone() != ("ok",):
                 raise BackupError(f"{file} fails SQLite's integrity check.")
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -57,16 +60,39 @@ def check(file: Path) -> int:
 
 
 def restore(url: str, source: Path) -> tuple[int, Path | None]:
-    """Put the backup ``source`` in place of the database at ``url`` (the bot must be stopped); returns the
-    number of games and where the replaced database was kept."""
+    """Put the backup ``source`` in place of the database at ``url``; returns the number of games and where the
+    replaced database was kept.
+
+    Refused while a bot runs on the database (it holds ``<database>.lock``, see ``bot.shards.lock_sqlite``) or
+    another program has it open; the lock is held meanwhile, so no bot starts half-way.  Nothing is deleted by
+    hand: SQLite folds the live write-ahead log into the file itself (a journal-mode change, which it makes only
+    when no other connection has the file open), and the backup is written into the database through SQLite's
+    backup API, so no old journal can ever be replayed onto the restored pages."""
     target = _database_file(url)
     games = check(source)
-    kept = None
-    if target.exists():
-        kept = target.with_name(f"{target.name}.before-restore-{time.strftime('%Y%m%d-%H%M%S')}")
-        with sqlite3.connect(target) as old, sqlite3.connect(kept) as spare:
-            old.backup(spare)
-    for suffix in ("-wal", "-shm"):  # the old database's journal must not be replayed onto the restored one
-        Path(f"{target}{suffix}").unlink(missing_ok=True)
-    shutil.copyfile(source, target)
-    return games, kept
+    try:
+        held = lock_sqlite(url)
+    except ProcessConflict as err:
+        raise BackupError(f"a Tabula bot is running on {target} ({err.holder}); stop it first, then restore. "
+                          "Nothing was changed.") from None
+    try:
+        existed = target.exists()
+        with contextlib.closing(sqlite3.connect(target, timeout=1)) as live:
+            try:
+                mode = live.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
+            except sqlite3.OperationalError:
+                mode = "busy"
+            if str(mode).lower() != "delete":
+                raise BackupError(f"another program has {target} open; close it (or stop what uses it), then "
+                                  "restore. Nothing was changed.")
+            kept = None
+            if existed:
+                kept = target.with_name(f"{target.name}.before-restore-{time.strftime('%Y%m%d-%H%M%S')}")
+                with contextlib.closing(sqlite3.connect(kept)) as spare:
+                    live.backup(spare)
+            with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as backup_file:
+                backup_file.backup(live)
+        return games, kept
+    finally:
+        if held is not None:
+            held.close()

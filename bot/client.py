@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import re
 import time
 from typing import Any
 
@@ -17,15 +18,29 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy import text
 
 from bot import metrics
 from bot.claims import Claimer, process_identity
 from bot.config import Settings
 from bot.db import Database, open_database
+from bot.inbound import (
+    AUTOCOMPLETE,
+    COMMAND,
+    COMPONENT,
+    MODAL,
+    STALE,
+    UNUSABLE,
+    answer_privately,
+    command_shape_problem,
+    component_problem,
+    option_problem,
+    shown,
+)
 from bot.longplay import LongGameService
 from bot.outbox import Outbox
 from bot.play import Result
-from bot.shards import ShardLease, ShardPlan, lock_sqlite
+from bot.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.shutdown import Stopping
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
@@ -41,6 +56,24 @@ APOLOGY = N_("Something went wrong on our side. If your move went through it sho
 class OutOfBounds(app_commands.CheckFailure):
     """An option outside what the command declares (only a forged or hand-built interaction gets here:
     Discord's own client enforces the limits, discord.py does not check them again)."""
+
+
+class Unreadable(app_commands.CheckFailure):
+    """A command interaction discord.py cannot read at all (a shape Discord never sends)."""
+
+
+def too_late(interaction: discord.Interaction, error: BaseException, game_id: int | None) -> bool:
+    """Whether ``error`` is Discord refusing an answer that came after its 3-second window (404, code 10062
+    "Unknown interaction"); if so the log gets one warning line with the game and the delay.  Nothing can be
+    answered on that interaction any more, and nothing is lost: what it committed is in the outbox, which tells
+    the thread."""
+    if not (isinstance(error, discord.NotFound) and error.code == 10062):
+        return False
+    delay = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    log.warning("game %s: answered %.1f s after the interaction, past Discord's 3-second window (unknown "
+                "interaction); what it committed is kept and told in the thread", game_id if game_id else "?",
+                delay)
+    return True
 
 
 def _num(value: float) -> str:
@@ -78,19 +111,41 @@ class TabulaTree(app_commands.CommandTree):
         started = time.perf_counter()
         try:
             await super()._call(interaction)
+        except app_commands.AppCommandError:
+            raise  # discord.py's wrapper hands it to on_error
+        except Exception as err:  # discord.py could not read the interaction at all (a shape Discord never sends)
+            log.warning("a command discord.py cannot read was refused (%s: %s)", type(err).__name__, str(err)[:200])
+            interaction._cs_command = None  # type: ignore[attr-defined]  # (discord.py's error path reads it)
+            raise Unreadable(_(UNUSABLE)) from err
         finally:  # counted by command and outcome (on_error notes a refusal or an error)
             kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
-            name = interaction.command.qualified_name if interaction.command else "?"
+            try:
+                name = interaction.command.qualified_name if interaction.command else "?"
+            except Exception:  # (options discord.py cannot walk: refused above)
+                name = "?"
             metrics.count_interaction(kind, name, interaction.extras.get("tabula_outcome", "ok"),
                                       time.perf_counter() - started)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Every option within the bounds its command declares, before anything reaches the database."""
+        """Every option of the type and within the bounds its command declares, before anything reads it or
+        reaches the database (an autocomplete whose options are not is answered with no suggestions)."""
         set_language(locale_of(interaction))  # this interaction's own task answers in the asker's language
-        if interaction.type is not discord.InteractionType.application_command:
+        typed = interaction.type is discord.InteractionType.application_command
+        if not typed and interaction.type is not discord.InteractionType.autocomplete:
             return True
-        command = interaction.command
-        if isinstance(command, app_commands.Command):
+        data: Any = interaction.data or {}
+        if data.get("type", 1) != 1:
+            return True  # a context menu: Tabula has none, and discord.py answers CommandNotFound
+        command, options = self._get_app_command_options(data)  # CommandNotFound: on_error answers it
+        problem = option_problem(command, options, data.get("resolved"), autocomplete=not typed) \
+            if isinstance(command, app_commands.Command) else None
+        if problem and not typed:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+            return False
+        if problem:
+            raise OutOfBounds(problem)
+        if typed and isinstance(command, app_commands.Command):
             for param in command.parameters:
                 problem = out_of_bounds(param, getattr(interaction.namespace, param.display_name, None))
                 if problem:
@@ -100,13 +155,22 @@ class TabulaTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         interaction.extras["tabula_outcome"] = metrics.outcome_of(error)
-        if isinstance(original, (GameError, OutOfBounds)):
+        if too_late(interaction, original, None):
+            return
+        if interaction.type is discord.InteractionType.autocomplete:  # (an unknown command's): no suggestions
+            with contextlib.suppress(discord.HTTPException):
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+            return
+        if isinstance(original, (GameError, OutOfBounds, Unreadable)):
             message = str(original)
         elif isinstance(error, app_commands.TransformerError):
             message = _("I could not read **{value}** for that option. Pick one of the suggestions instead.",
-                        value=error.value)
-        elif isinstance(error, app_commands.CheckFailure):
-            message = _("You cannot use that command here.")
+                        value=shown(error.value))
+        elif isinstance(error, (app_commands.CheckFailure, app_commands.CommandNotFound,
+                                app_commands.CommandSignatureMismatch)):
+            # (a command Discord's list has and this release has not, or with other options: a stale list)
+            message = _(UNUSABLE)
         elif isinstance(original, (aiohttp.ClientError, OSError)):  # Discord unreachable: nothing to answer on
             log.warning("command in channel %s: Discord could not be reached (%s)", interaction.channel_id,
                         type(original).__name__)
@@ -144,6 +208,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/shutdown.py)
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
+        self._gateway: asyncio.Future[None] | None = None  # discord.py's connection loop (see connect)
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
@@ -153,6 +218,41 @@ class TabulaBot(commands.AutoShardedBot):
         self.lease: ShardLease | None = None
         self._file_lock: Any = None
         self.health: Any = None  # the operators' port (bot.health), when HEALTH_PORT is set
+        self.controls: dict[type[Any], re.Pattern[str]] = {}  # the persistent controls' classes and templates
+        self._adopted: set[int | None] = set()  # servers of a shard nobody runs whose owed moves are being told
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        for item in items:
+            self.controls[item] = item.__discord_ui_compiled_template__
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        for item in items:
+            self.controls.pop(item, None)
+
+    def _screen(self, data: Any) -> bool:
+        """A component press no control of Tabula's can take, or a modal (it opens none), is answered
+        privately here and goes no further (bot/inbound.py); True when it was."""
+        kind = data.get("type") if isinstance(data, dict) else None
+        answer = STALE
+        if kind == MODAL:
+            problem: str | None = "a modal, and Tabula opens none"
+        elif kind == COMPONENT:
+            problem = component_problem(data, [(p, c) for c, p in self.controls.items()])
+        elif kind in (COMMAND, AUTOCOMPLETE):
+            problem, answer = command_shape_problem(data), UNUSABLE
+        else:
+            return False
+        if problem is None:
+            return False
+        log.info("refused an interaction: %s", problem)
+        metrics.count_interaction("component" if kind in (COMPONENT, MODAL) else "command", "unreadable", "refused",
+                                  0.0)
+        task = asyncio.ensure_future(answer_privately(self._connection, data, answer))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return True
 
     async def setup_hook(self) -> None:
         if self.db is None:
@@ -163,6 +263,7 @@ class TabulaBot(commands.AutoShardedBot):
             self.lease = ShardLease(self.db.engine, self.shard_plan, self.identity,
                                     seconds=self.settings.shard_lease_seconds)
             await self.lease.acquire()
+            await self.lease.watch()  # a shard nobody runs is said at once (then at every heartbeat)
             self.lease.start_heartbeat(self.close)
         self.claims = Claimer(self.db.engine, owner=self.identity)
         metrics.instrument_database(self.db)
@@ -176,10 +277,12 @@ class TabulaBot(commands.AutoShardedBot):
                                        default_policy=self.settings.default_policy,
                                        vacation_days=self.settings.vacation_days)
         self.outbox = Outbox(self, self.db)
-        self.outbox.owns = self.shard_plan.owns  # the process whose shards serve a server tells its games
+        # The process whose shards serve a server tells its games; a game of a shard no process runs is told by
+        # whichever process claims it (see _tell_for_absent_shards).
+        self.outbox.owns = lambda guild: self.shard_plan.owns(guild) or guild in self._adopted
         self.outbox_depth = 0
         metrics.set_outbox_depth(lambda: self.outbox_depth)  # read at each scrape, counted at each sweep
-        self.stopper.install()
+        self.stopper.install(self._screen)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.tree.set_translator(TabulaTranslator())
@@ -283,6 +386,8 @@ class TabulaBot(commands.AutoShardedBot):
         if startup:  # what a crash left: old prompts still live, moves and starts never told
             await self.outbox.retire_stale()
         told = await self.outbox.drain(startup=startup)
+        if self.lease is not None and self.lease.orphans and self.claims is not None:
+            told += await self._tell_for_absent_shards()
         if self.claims is None:
             return told + await self.run_timeouts() + await self.run_clocks()
         async with self.claims.sweeping(self.service.clock()) as games:
@@ -290,10 +395,67 @@ class TabulaBot(commands.AutoShardedBot):
                 return told
             return told + await self.run_timeouts(games) + await self.run_clocks(games)
 
+    async def _tell_for_absent_shards(self) -> int:
+        """The owed moves of games on a shard no live process runs (it crashed, it is down): this process claims
+        each such game in the database (so that exactly one process tells it) and tells what it owes.  The
+        shard's own process, once one starts, tells its games again; the claim and the outbox's own checks
+        (the thread is read for a post already made, and posts carry nonces) keep it to once."""
+        assert self.lease is not None and self.claims is not None
+        count = self.shard_plan.count or 1
+        async with self.db.engine.begin() as conn:  # type: ignore[union-attr]
+            rows = (await conn.execute(text(
+                "SELECT DISTINCT o.game_id, g.guild_id FROM outbox o JOIN game g ON g.id = o.game_id "
+                "WHERE o.delivered_at IS NULL"))).all()
+        orphans = self.lease.orphans
+        games = {int(g): (int(guild) if guild is not None else None) for g, guild in rows
+                 if shard_of(guild, count) in orphans}
+        if not games:
+            return 0
+        claimed = await self.claims.claim("game", "id IN (" + ", ".join(str(g) for g in games) + ")", {},
+                                          now=self.service.clock())
+        told = 0
+        try:
+            for game in claimed:
+                if shard_of(games[game], count) not in await self.lease.unclaimed():
+                    continue  # its shard has a process again: that process tells it
+                self._adopted = {games[game]}
+                try:
+                    told += await self.outbox.drain(game_id=game)
+                finally:
+                    self._adopted = set()
+        finally:
+            await self.claims.release("game", claimed)
+        if told:
+            log.info("told %d owed move(s) of games on shards no process runs", told)
+        return told
+
     async def post_result(self, result: Result[Any]) -> None:
         """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
         for listener in self.extra_events.get("on_tabula_moment", []):
             await listener(result)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's connection loop, run as a task of its own so that a stop can end it.  While Discord is
+        away the loop sleeps before its next attempt (the wait doubles up to minutes) or waits on a gateway
+        that accepted the socket and says nothing (up to 60 s), and closing the client wakes neither."""
+        task = self._gateway = asyncio.ensure_future(super().connect(reconnect=reconnect))
+        try:
+            await asyncio.wait([task])
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if not task.cancelled():  # cancelled: a stop ended it (end_gateway); else its own end or its error
+            task.result()
+
+    def end_gateway(self) -> bool:
+        """After a stop: end the connection loop if it is still sleeping or waiting on Discord (the client is
+        closed, so nothing is lost).  Returns whether there was one to end."""
+        task = self._gateway
+        if task is None or task.done():
+            return False
+        log.info("stopping: the gateway was still trying to reach Discord; that attempt is ended")
+        task.cancel()
+        return True
 
     async def close(self) -> None:
         # close() is called twice on a signal (our handler, then `async with`): both wait for one shutdown.
@@ -313,24 +475,23 @@ class TabulaBot(commands.AutoShardedBot):
         for task in (self._timeout_task, self.warmed):
             if task is not None:
                 task.cancel()
-        if self._sweep is not None and not self._sweep.done():
-            await stop.bounded(asyncio.shield(self._sweep), "the sweep")
-        await stop.drain_interactions()  # the presses in flight answer and post what they committed
+        # The presses in flight answer and post what they committed; the sweep under way posts its timed moves.
+        await stop.drain_interactions(self._sweep)
         if getattr(self, "service", None) is not None:
             await stop.bounded(self.service.drain(), "the moves in flight")  # let moves finish their transaction
         if getattr(self, "outbox", None) is not None:
-            await stop.bounded(self.outbox.settle(stop.left()), "the outbox")
-        await stop.settle(self.background, stop.left())
+            await stop.bounded(self.outbox.settle(stop.open_left()), "the outbox")
+        await stop.settle(self.background, stop.open_left())
         await stop.refusals()
-        await stop.bounded(super().close(), "closing the connection")
+        await stop.bounded(super().close(), "closing the connection", closing=True)
         if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
-            await stop.bounded(self.lease.release(), "giving the shards back")
+            await stop.bounded(self.lease.release(), "giving the shards back", closing=True)
         metrics.READY.set(0)
         if self.health is not None:
             await self.health.cleanup()
             self.health = None
         if self.db is not None and self._own_db:
-            await stop.bounded(self.db.close(), "closing the database")
+            await stop.bounded(self.db.close(), "closing the database", closing=True)
             self.db = None
         if self._file_lock is not None:
             self._file_lock.close()

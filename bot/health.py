@@ -1,10 +1,16 @@
 """The optional operators' port (``HEALTH_PORT``): ``/healthz`` and ``/metrics``, served by aiohttp (already
 a dependency of discord.py) on the bot's own event loop.
 
-``/healthz`` answers 200 when the bot is ready, its gateway connection is open and the database answers a
-trivial query within two seconds, else 503; either way a JSON body says which part is failing::
+``/healthz`` answers 200 when the bot is ready, its gateway connection is open, the database answers a
+trivial query within two seconds and every shard of the deployment has a live process, else 503; either way
+a JSON body says which part is failing::
 
-    {"ok": false, "ready": true, "gateway": true, "database": false, "database_ms": null, "latency_ms": 41.2}
+    {"ok": false, "status": "degraded", "ready": true, "gateway": true, "database": true, "database_ms": 0.4,
+     "latency_ms": 41.2, "unclaimed_shards": [1]}
+
+``status`` is ``degraded`` when this process is well and another shard has no process (its servers'
+commands reach nobody), ``failing`` when this process itself is not.  ``/livez`` answers for this process
+alone (no ``unclaimed_shards``): what a container's health check that restarts the process should read.
 
 ``/metrics`` is Prometheus' text format (see ``bot.metrics``).
 """
@@ -66,20 +72,47 @@ async def database_ms(db: Any) -> float | None:
     return round(elapsed * 1000, 2)
 
 
-async def health(bot: Watched) -> tuple[bool, dict[str, Any]]:
+async def unclaimed_shards(bot: Any) -> list[int]:
+    """The deployment's shards no live process runs (bot.shards.ShardLease.unclaimed), read afresh; the last
+    heartbeat's finding when the database does not answer in time."""
+    lease = getattr(bot, "lease", None)
+    if lease is None:
+        return []
+    try:
+        async with asyncio.timeout(DB_TIMEOUT):
+            found = await lease.watch()
+    except Exception:
+        found = lease.orphans
+    return sorted(found)
+
+
+async def health(bot: Watched, *, deployment: bool = True) -> tuple[bool, dict[str, Any]]:
+    """Whether this process is well (ready, its gateway open, its database answering) and, with
+    ``deployment``, whether every shard of the deployment has a process; the JSON body says which part fails
+    (``status``: ``ok``, ``degraded`` — this process is well, a shard has none — or ``failing``)."""
     ready = bot.is_ready()
     gateway = gateway_open(bot)
     db_ms = await database_ms(bot.db)
     latency = bot.latency
-    body = {"ok": ready and gateway and db_ms is not None, "ready": ready, "gateway": gateway,
-            "database": db_ms is not None, "database_ms": db_ms,
-            "latency_ms": round(latency * 1000, 1) if math.isfinite(latency) else None}
-    return bool(body["ok"]), body
+    well = ready and gateway and db_ms is not None
+    unclaimed = await unclaimed_shards(bot) if deployment and db_ms is not None else []
+    ok = well and not unclaimed
+    body: dict[str, Any] = {
+        "ok": ok, "status": "ok" if ok else "degraded" if well else "failing", "ready": ready, "gateway": gateway,
+        "database": db_ms is not None, "database_ms": db_ms,
+        "latency_ms": round(latency * 1000, 1) if math.isfinite(latency) else None}
+    if deployment:
+        body["unclaimed_shards"] = unclaimed
+    return ok, body
 
 
 def application(bot: Watched) -> web.Application:
     async def healthz(_request: web.Request) -> web.Response:
         ok, body = await health(bot)
+        return web.json_response(body, status=200 if ok else 503)
+
+    async def livez(_request: web.Request) -> web.Response:
+        ok, body = await health(bot, deployment=False)
         return web.json_response(body, status=200 if ok else 503)
 
     async def scrape(_request: web.Request) -> web.Response:
@@ -91,6 +124,7 @@ def application(bot: Watched) -> web.Application:
 
     app = web.Application()
     app.router.add_get("/healthz", healthz)
+    app.router.add_get("/livez", livez)
     app.router.add_get("/metrics", scrape)
     return app
 
@@ -101,7 +135,7 @@ async def start(bot: Watched, host: str, port: int) -> web.AppRunner:
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    log.info("health and metrics on http://%s:%d/healthz and /metrics", host, bound_port(runner))
+    log.info("health and metrics on http://%s:%d/healthz, /livez and /metrics", host, bound_port(runner))
     return runner
 
 
@@ -113,4 +147,4 @@ def bound_port(runner: web.AppRunner) -> int:
     return 0
 
 
-__all__ = ["application", "bound_port", "database_ms", "gateway_open", "health", "start"]
+__all__ = ["application", "bound_port", "database_ms", "gateway_open", "health", "start", "unclaimed_shards"]

@@ -8,7 +8,8 @@ What is counted, and where it is hooked (small calls from the places that know):
     aiohttp trace on discord.py's one HTTP session, so every request is seen, whoever makes it;
   * database latency by operation: the hot-path store's load and save, and every ORM statement;
   * the outbox's depth (a gauge read when scraped, from ``set_outbox_depth``), sweeps and their length;
-  * errors: every ERROR log record, by logger (a handler on the root logger).
+  * errors: every ERROR log record, by logger (a handler on the root logger);
+  * the deployment's shards no live process holds (``set_shards``, from each heartbeat of the shard lease).
 
 One registry per process (``REGISTRY``), not prometheus-client's global one, so tests that start several
 bots in one process share it without registering anything twice.
@@ -48,6 +49,17 @@ SWEEP_SECONDS = Histogram("tabula_sweep_seconds", "How long one sweep took.", bu
 SWEEP_ITEMS = Counter("tabula_sweep_items", "Timed moves and clock items a sweep handled.", registry=REGISTRY)
 ERRORS = Counter("tabula_errors", "ERROR log records, by logger.", ["logger"], registry=REGISTRY)
 READY = Gauge("tabula_ready", "1 once the bot is ready for interactions.", registry=REGISTRY)
+SHARDS_UNCLAIMED = Gauge("tabula_shards_unclaimed", "Shards of the deployment (SHARD_COUNT) no live process holds: "
+                         "their servers' interactions reach nobody.", registry=REGISTRY)
+SHARD_CLAIMED = Gauge("tabula_shard_claimed", "1 while a live process holds the shard, 0 while none does.",
+                      ["shard"], registry=REGISTRY)
+
+
+def set_shards(count: int | None, unclaimed: frozenset[int]) -> None:
+    """What the last look at the shard leases found (bot.shards.ShardLease.watch)."""
+    SHARDS_UNCLAIMED.set(len(unclaimed))
+    for shard in range(count or 0):
+        SHARD_CLAIMED.labels(str(shard)).set(0 if shard in unclaimed else 1)
 
 
 class _PictureCollector:
@@ -238,4 +250,4 @@ def exposition() -> tuple[bytes, str]:
 
 
 __all__ = ["REGISTRY", "count_errors", "count_interaction", "exposition", "http_trace", "instrument_database",
-           "outcome_of", "release_memory", "requests_so_far", "set_outbox_depth", "timed_db"]
+           "outcome_of", "release_memory", "requests_so_far", "set_outbox_depth", "set_shards", "timed_db"]

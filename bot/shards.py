@@ -41,7 +41,12 @@ EVERY_SHARD = -1  # the lease of a process that runs all shards (no SHARD_IDS)
 
 
 class ProcessConflict(Exception):
-    """Another process already serves what this one was asked to serve; ``str(err)`` is the one line to print."""
+    """Another process already serves what this one was asked to serve; ``str(err)`` is the one line to print,
+    ``holder`` names that process when it is known ("pid 4711 on host-a")."""
+
+    def __init__(self, message: str, *, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -110,7 +115,7 @@ def lock_sqlite(url: str) -> IO[str] | None:
         handle.close()
         raise ProcessConflict(
             f"another Tabula process ({holder}) is already using {path}; SQLite serves one process. Stop it "
-            "first, or use PostgreSQL with SHARD_COUNT and SHARD_IDS to run several.") from None
+            "first, or use PostgreSQL with SHARD_COUNT and SHARD_IDS to run several.", holder=holder) from None
     handle.seek(0)
     handle.truncate()
     handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
@@ -150,6 +155,8 @@ class ShardLease:
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
         self.lost: asyncio.Event = asyncio.Event()
+        #: the deployment's shards no live process holds, as the last heartbeat found them (see ``unclaimed``)
+        self.orphans: frozenset[int] = frozenset()
 
     async def acquire(self) -> None:
         """Take the lease, or raise :class:`ProcessConflict` naming the process that holds it."""
@@ -203,6 +210,40 @@ class ShardLease:
         else:  # SQLite: a write first takes the database's write lock for the whole transaction
             await conn.execute(text("DELETE FROM shard_lease WHERE 1 = 0"))
 
+    def _live(self, owner: str, expires: float, now: float) -> bool:
+        return owner == self.owner or (expires > now and _alive_here(owner) is not False)
+
+    async def unclaimed(self) -> list[int]:
+        """The shards of the deployment (0 … ``SHARD_COUNT``−1) that no live process holds: their servers'
+        interactions reach nobody.  A lease counts until it runs out, or at once when its process is known gone
+        (on this host).  Empty when this process runs every shard, or Discord decides how many there are."""
+        if self.plan.count is None or self.plan.ids is None:
+            return []
+        now = self.clock()
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(text("SELECT shard, owner, expires_at FROM shard_lease"))).all()
+        held = {int(shard) for shard, owner, expires in rows if self._live(str(owner), float(expires), now)}
+        if EVERY_SHARD in held:
+            return []
+        return [shard for shard in range(self.plan.count) if shard not in held]
+
+    async def watch(self) -> frozenset[int]:
+        """Look again which shards nobody runs (each heartbeat does): kept in ``orphans``, in the metrics, and
+        one log line when it changes."""
+        from bot import metrics
+
+        found = frozenset(await self.unclaimed())
+        if found != self.orphans:
+            if found:
+                log.warning("no process runs shard%s %s of %d: those servers' commands reach nobody until one "
+                            "starts (this process tells their games' owed moves meanwhile)",
+                            "s" if len(found) > 1 else "", ", ".join(map(str, sorted(found))), self.plan.count or 0)
+            else:
+                log.info("every shard of %d has a process again", self.plan.count or 0)
+        self.orphans = found
+        metrics.set_shards(self.plan.count, found)
+        return found
+
     async def renew(self) -> bool:
         """One heartbeat; False when the lease is no longer ours (another process took it after it ran out)."""
         now = self.clock()
@@ -237,6 +278,10 @@ class ShardLease:
                 if asyncio.iscoroutine(result):
                     await result
                 return
+            try:
+                await self.watch()
+            except Exception as err:  # the database is unreachable for a moment: the next heartbeat looks again
+                log.warning("could not see which shards have a process (%s)", type(err).__name__)
 
     async def release(self) -> None:
         if self._task is not None:

@@ -22,7 +22,7 @@ import discord
 from discord.ext import commands
 
 from bot import metrics
-from bot.client import APOLOGY
+from bot.client import APOLOGY, too_late
 from bot.moment import GameMoment
 from bot.outbox import KEEP, Owed, crash_point, nonce
 from bot.present import presenter
@@ -67,13 +67,14 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
     except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
         log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
                     game_id, type(err).__name__)
-    except Exception:
+    except Exception as err:
         outcome = "error"
-        log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
-        try:
-            await reply(interaction, _(APOLOGY))
-        except discord.HTTPException:
-            pass
+        if not too_late(interaction, err, game_id):  # (late: one warning line; nothing can be answered)
+            log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
+            try:
+                await reply(interaction, _(APOLOGY))
+            except discord.HTTPException:
+                pass
     finally:
         kind = ":".join(str(data_of(interaction).get("custom_id", "?")).split(":")[:2])  # tb:do, tb:pick, …
         metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
@@ -222,9 +223,10 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                template=r"tb:do:(?P<game>\d+):(?P<ver>-?\d+):(?P<cmd>.+)"):
     """A button that plays one command (Attack, Retreat, Keep the Leader, Buy, Play a card…)."""
 
-    def __init__(self, game_id: int, version: int, button: Button) -> None:
+    def __init__(self, game_id: int, version: int, button: Button, *, pressed: str | None = None) -> None:
         assert button.command is not None
-        custom_id = checked_id(f"tb:do:{game_id}:{version}:{button.command.encode()}")
+        # (pressed: the id as it came, read back; encoding its command again need not give the same text)
+        custom_id = pressed or checked_id(f"tb:do:{game_id}:{version}:{button.command.encode()}")
         super().__init__(discord.ui.Button(label=button.label[:80], emoji=button.emoji, custom_id=custom_id,
                                            style=STYLES.get(button.style, discord.ButtonStyle.secondary)))
         self.game_id, self.version, self.command = game_id, version, button.command
@@ -233,7 +235,8 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DoButton:
         label = getattr(item, "label", None) or ""
-        return cls(int(match["game"]), int(match["ver"]), Button(label, Command.decode(match["cmd"])))
+        return cls(int(match["game"]), int(match["ver"]), Button(label, Command.decode(match["cmd"])),
+                   pressed=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,

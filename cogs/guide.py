@@ -5,7 +5,7 @@ buttons that work after a restart (the page is in the button's id)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -40,10 +40,17 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tb:rules:(?P<key>[a-z0-9_]+):(?P<n>\d+)"):
     """Turns a `/rules` answer to another page (the message is edited in place, still only for the reader)."""
 
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+
     def __init__(self, key: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=checked_id(f"tb:rules:{key}:{max(index, 0)}")))
         self.key, self.index = key, max(index, 0)
+
+    @classmethod
+    def accepts(cls, match: re.Match[str]) -> bool:
+        """Only a game this release has (bot/inbound.py refuses the others politely)."""
+        return match["key"] in games()
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -69,6 +69,8 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
     carries where the page begins."""
 
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+
     def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         index = max(index, 0)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
@@ -107,6 +109,8 @@ def replay_view(game_id: int, shown: Frame) -> discord.ui.View | None:
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
     """Shows a `/game replay` answer at another move (the picture is drawn again from the log)."""
+
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
 
     def __init__(self, game_id: int, op: str, number: int, label: str = "Move", *, disabled: bool = False) -> None:
         number = max(number, 0)

@@ -220,7 +220,10 @@ async def unwatch(interaction: discord.Interaction, game: GameNumber | None = No
                           "to Tabula."))
     thread = await _thread(interaction.client, info.thread_id)
     if isinstance(thread, discord.Thread):
-        await thread.remove_user(interaction.user)
+        try:
+            await thread.remove_user(interaction.user)
+        except discord.NotFound:  # 10007: they had left the thread already, which is what they asked for
+            pass
     await reply(interaction, _("You no longer follow that game."))
 
 

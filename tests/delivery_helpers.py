@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,15 +93,41 @@ class Bot:
         """What the process wrote to stderr so far (its log)."""
         return self.log.read_text(errors="replace")
 
+    async def stop(self, timeout: float = 40) -> float:
+        """SIGTERM, as systemd and docker stop send it; returns the seconds until the process had ended."""
+        self.proc.send_signal(signal.SIGTERM)
+        sent = time.monotonic()
+        await asyncio.wait_for(self.proc.wait(), timeout=timeout)
+        return time.monotonic() - sent
+
+
+@contextlib.asynccontextmanager
+async def running(db: Path, fake: FakeDiscord, **extra: str) -> AsyncIterator[Bot]:
+    """The real bot on ``fake`` for the block, killed at its end if it still runs (a failed test leaves no
+    process behind)."""
+    bot = await Bot.start(db, fake, **extra)
+    try:
+        yield bot
+    finally:
+        bot.kill()
+
 
 async def press(fake: FakeDiscord, bot: Bot, payload: dict[str, Any], timeout: float = 8.0) -> bool:
-    """Dispatch an interaction and wait until it is answered and quiet, or the process died (False)."""
+    """Dispatch an interaction and wait until it is answered and quiet, or the process died (False).
+
+    A process killed (from outside, or at a crash point it was armed with) drops its gateway connection as it
+    dies, and the fake may see the connection go before asyncio has reaped the process (about half the time):
+    a press in that moment fails ("no client is connected") while ``bot.alive`` still says True.  So a failed
+    press first waits a moment for the process's end; only a process that is still running after it failed
+    the press."""
     task = asyncio.ensure_future(fake.interact(payload, timeout=timeout, quiet=0.05))
     died = asyncio.ensure_future(bot.proc.wait())
     done, _ = await asyncio.wait({task, died}, return_when=asyncio.FIRST_COMPLETED)
     if task in done:
-        died.cancel()
         exc = task.exception()
+        if exc is not None:
+            await asyncio.wait({died}, timeout=5)
+        died.cancel()
         if exc is not None and bot.alive:
             raise exc
         return exc is None

@@ -734,6 +734,7 @@ class _GatewayConnection:
         self.identify: JSON | None = None
         self.ready = False
         self.session_id = secrets.token_hex(16)
+        self.transport: Any = None  # the TCP connection under it (``FakeDiscord.drop_gateway`` aborts it)
         self._lock = asyncio.Lock()
         # discord.py asks for zlib-stream (or zstd-stream if the zstandard package is installed). We
         # honour zlib-stream so its decompression path runs; anything else gets plain text frames,
@@ -840,6 +841,12 @@ class FakeDiscord:
         self._attachments: dict[int, FakeAttachment] = {}
 
         self._connections: set[_GatewayConnection] = set()
+        #: How the gateway answers a new websocket: ``"open"`` (like Discord), ``"refuse"`` (HTTP 503 to the
+        #: upgrade: Discord unreachable) or ``"silent"`` (the socket opens, and Discord never says a word: no
+        #: HELLO, no answer to IDENTIFY or RESUME).  ``drop_gateway`` cuts the connections already open.
+        self.gateway_mode = "open"
+        self.gateway_refusals = 0  # upgrades answered 503 while the gateway was "refuse"
+        self._silent: dict[web.WebSocketResponse, Any] = {}  # the silent gateway's sockets -> their transports
         self._inflight = 0
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
@@ -1416,11 +1423,39 @@ class FakeDiscord:
             "_trace": ["fakediscord"],
         }
 
+    async def drop_gateway(self, *, code: int | None = None) -> int:
+        """Cut every open gateway connection, as a network failure or a Discord restart does: ``code`` None
+        aborts the TCP connection (the client sees 1006 and tries to resume); a code closes it with that code.
+        Returns how many were cut."""
+        cut = [(c.ws, c.transport) for c in self._connections] + list(self._silent.items())
+        for ws, transport in cut:
+            with contextlib.suppress(Exception):
+                if code is None:
+                    if transport is not None:
+                        transport.abort()
+                else:
+                    await ws.close(code=code)
+        self._connections.clear()
+        self._silent.clear()
+        return len(cut)
+
     async def _gateway_handler(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_mode == "refuse":
+            self.gateway_refusals += 1
+            return web.Response(status=503, text="upstream connect error")
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self.gateway_connects.append(dict(request.query))
+        if self.gateway_mode == "silent":
+            self._silent[ws] = request.transport
+            try:
+                async for _msg in ws:  # read (and ignore) whatever the client sends; never answer
+                    pass
+            finally:
+                self._silent.pop(ws, None)
+            return ws
         conn = _GatewayConnection(ws, request.query.get("compress"))
+        conn.transport = request.transport
         self._connections.add(conn)
         try:
             await conn.send(
@@ -1997,10 +2032,11 @@ class FakeDiscord:
     async def _remove_thread_member(self, request: web.Request) -> web.Response:
         thread = self._thread_or_404(request.match_info["channel_id"])
         user_id = self._thread_user(request)
-        if user_id in thread.member_ids:
-            thread.member_ids.discard(user_id)
-            thread.payload["member_count"] = min(len(thread.member_ids), 50)
-            await self._thread_members_update(thread, removed=[user_id])
+        if user_id not in thread.member_ids:  # like Discord: removing someone who is not in the thread
+            raise _ApiError(404, "Unknown Member", 10007)
+        thread.member_ids.discard(user_id)
+        thread.payload["member_count"] = min(len(thread.member_ids), 50)
+        await self._thread_members_update(thread, removed=[user_id])
         return _no_content()
 
     async def _thread_members_update(

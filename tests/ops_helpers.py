@@ -123,11 +123,12 @@ __all__ = ["MoveCount", "open_game", "play_by_controls", "shape"]
 
 # --- figures for `python -m bot.bench` -------------------------------------------------------------------
 
-def rss_mb(pid: int | None = None) -> float:
-    """Resident memory of a process (this one by default), in MB, from /proc."""
+def rss_mb(pid: int | None = None, *, field: str = "VmRSS") -> float:
+    """Resident memory of a process (this one by default), in MB, from /proc (``field="VmHWM"``: the most it
+    ever held, its peak)."""
     with open(f"/proc/{pid or 'self'}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     return 0.0
 
@@ -248,7 +249,8 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     played through its own service with Tabula's choices for every seat, up to ``moves_per_game`` moves each,
     round the games' benchmark configurations; every ``draw_every``-th move's telling is drawn (pictures
     included, through the picture cache as the bot keeps it) and each game's status picture at its end.
-    RSS (MB) at ready and after every tenth of the games."""
+    RSS (MB) at ready and after every tenth of the games, and the process's peak (its high-water mark, between
+    the samples too)."""
     import gc
     import tempfile
     from pathlib import Path
@@ -294,7 +296,8 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
         await db.close()
     half = [s for s in samples if s[0] >= games_played // 2]
     slope = (half[-1][1] - half[0][1]) / max(1, half[-1][0] - half[0][0]) * 1024 if len(half) >= 2 else 0.0
-    return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope}
+    return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope,
+            "peak_mb": rss_mb(field="VmHWM")}
 
 
 async def _spawn(work: Any, fake: Any, port: int) -> Any:

@@ -73,3 +73,84 @@ def test_the_commands_and_json_logs(tmp_path: Path) -> None:
     record = logging.LogRecord("tabula.play", logging.INFO, __file__, 1, "game %d: moved", (7,), None)
     line = json.loads(_JsonLines().format(record))
     assert line["message"] == "game 7: moved" and line["level"] == "INFO" and line["logger"] == "tabula.play"
+
+
+async def test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped(tmp_path: Path) -> None:
+    """The real `python -m bot` on the loopback Discord holds the database: `restore` says so in one line, exits
+    2 and touches nothing (the live write-ahead log stays, the bot plays on); stopped, the restore goes
+    through and the next start serves the restored games."""
+    import asyncio
+    import signal
+
+    from tests.delivery_helpers import Bot, bot_env, rows
+    from tests.fakediscord import FakeDiscord
+    from tests.test_delivery_stop import _pressing, _tables
+
+    db = tmp_path / "bot.db"
+    copy = tmp_path / "copy.db"
+
+    async def cli(fake: FakeDiscord, *args: str) -> subprocess.CompletedProcess[str]:
+        env = bot_env(db, fake)
+        run = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", *args, cwd=tmp_path, env=env,
+                                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, err = await run.communicate()
+        return subprocess.CompletedProcess(args, run.returncode or 0, out.decode(), err.decode())
+
+    async with FakeDiscord() as fake:
+        bot = await Bot.start(db, fake)
+        try:
+            threads = await _tables(fake, bot, 2)
+            made = await cli(fake, "backup", str(copy))
+            assert made.returncode == 0 and "backed up 2 games" in made.stdout, made
+            await fake.interact(_pressing(fake, threads[0]), timeout=15)  # a move after the backup
+            moves = rows(db, "SELECT COUNT(*) FROM action")[0][0]
+            wal = Path(f"{db}-wal")
+            assert wal.exists()
+            refused = await cli(fake, "restore", str(copy))
+            assert refused.returncode == 2, refused
+            line = refused.stderr.strip().splitlines()
+            assert len(line) == 1 and line[0].startswith(f"tabula: a Tabula bot is running on {db} (pid "), line
+            assert "stop it first" in line[0] and "Nothing was changed" in line[0]
+            assert wal.exists() and Path(f"{db}-shm").exists()  # the live log is where it was
+            assert not list(tmp_path.glob("bot.db.before-restore-*"))
+            await fake.interact(_pressing(fake, threads[1]), timeout=15)  # the bot plays on
+            assert rows(db, "SELECT COUNT(*) FROM action")[0][0] > moves
+            bot.proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(bot.proc.wait(), timeout=15)
+        finally:
+            bot.kill()
+        played = rows(db, "SELECT COUNT(*) FROM action")[0][0]
+        done = await cli(fake, "restore", str(copy))
+        assert done.returncode == 0 and "restored 2 games" in done.stdout, done
+        assert rows(db, "SELECT COUNT(*) FROM action")[0][0] < played  # the backup's moves, not the later ones
+        kept = next(tmp_path.glob("bot.db.before-restore-*"))
+        with sqlite3.connect(kept) as conn:
+            assert conn.execute("SELECT COUNT(*) FROM action").fetchone()[0] == played  # nothing is lost
+        again = await Bot.start(db, fake)
+        try:
+            status = await fake.interact(fake.slash(fake.alice, threads[0], "game", subcommand="status"), timeout=15)
+            assert status.callback_type is not None
+        finally:
+            again.proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(again.proc.wait(), timeout=15)
+        assert again.proc.returncode == 0, await again.stderr()
+
+
+def test_restore_is_refused_while_another_program_has_the_database_open(tmp_path: Path) -> None:
+    live = tmp_path / "tabula.db"
+    url = f"sqlite+aiosqlite:///{live}"
+    env = {"DATABASE_URL": url, "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "bot", "migrate"], cwd=tmp_path, env=env, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "b.db")], cwd=tmp_path, env=env,
+                   check=True, capture_output=True)
+    reader = sqlite3.connect(live, isolation_level=None)
+    reader.execute("PRAGMA journal_mode=WAL")
+    reader.execute("BEGIN")
+    reader.execute("SELECT COUNT(*) FROM game").fetchall()  # a read transaction: someone is looking at it
+    try:
+        with pytest.raises(BackupError, match=r"another program has .* open"):
+            restore(url, tmp_path / "b.db")
+    finally:
+        reader.rollback()
+        reader.close()
+    assert restore(url, tmp_path / "b.db")[0] == 0

@@ -36,6 +36,9 @@ async def test_healthz_and_metrics_on_the_health_port(db: Database) -> None:
         status, kind, body = await _get(base + "/healthz")
         assert status == 200 and kind.startswith("application/json")
         assert '"ready": true' in body and '"gateway": true' in body and '"database": true' in body
+        assert '"status": "ok"' in body and '"unclaimed_shards": []' in body
+        status, _, body = await _get(base + "/livez")  # this process alone
+        assert status == 200 and '"status": "ok"' in body and "unclaimed_shards" not in body
 
         _, _, before = await _get(base + "/metrics")
         await h.slash(h.alice, h.channel, "game", {"game": "legend", "mode": "starter"}, subcommand="new")
@@ -77,8 +80,8 @@ class _Stub:
 
 async def test_healthz_says_what_is_failing() -> None:
     ok, body = await health(_Stub())
-    assert not ok and body == {"ok": False, "ready": True, "gateway": False, "database": False, "database_ms": None,
-                               "latency_ms": None}
+    assert not ok and body == {"ok": False, "status": "failing", "ready": True, "gateway": False, "database": False,
+                               "database_ms": None, "latency_ms": None, "unclaimed_shards": []}
 
 
 async def test_the_port_is_off_by_default(db: Database) -> None:

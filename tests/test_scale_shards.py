@@ -174,3 +174,27 @@ async def test_a_process_whose_shards_were_taken_stops_itself(tmp_path: Path) ->
         assert [h[1] for h in await frozen.holders()] == ["host-b:11:bb"]
     finally:
         await engine.dispose()
+
+
+async def test_the_shards_no_live_process_holds_are_the_unclaimed_ones(tmp_path: Path) -> None:
+    import socket
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'lease.db'}"
+    await migrate(url)
+    engine = create_async_engine(url)
+    now = [1000.0]
+    try:
+        mine = ShardLease(engine, ShardPlan(4, (0,)), "host-a:10:aa", seconds=6, clock=lambda: now[0])
+        await mine.acquire()
+        assert await mine.unclaimed() == [1, 2, 3]
+        await ShardLease(engine, ShardPlan(4, (1, 2)), "host-b:11:bb", seconds=2, clock=lambda: now[0]).acquire()
+        dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        await ShardLease(engine, ShardPlan(4, (3,)), f"{socket.gethostname()}:{dead.stdout.strip()}:cc",
+                         seconds=600, clock=lambda: now[0]).acquire()
+        assert await mine.watch() == frozenset({3})  # its process is gone (this host): at once, not in 600 s
+        now[0] += 3  # host-b missed its heartbeats: its lease ran out
+        assert await mine.unclaimed() == [1, 2, 3] and mine.orphans == frozenset({3})
+        assert await mine.watch() == frozenset({1, 2, 3})
+        assert await ShardLease(engine, ShardPlan(), "host-c:1:dd").unclaimed() == []  # every shard: none to miss
+    finally:
+        await engine.dispose()

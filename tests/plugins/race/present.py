@@ -2,8 +2,29 @@
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
 from bot.present.base import Menu, Moment, Prompt, Telling
 from tests.plugins.race import GOAL, RaceView, Stepped
+
+
+def _slow_picture() -> None:
+    """Tests only: while the file ``RACE_SLOW_DRAW`` names exists, each telling first draws for as many seconds
+    as it says (Pillow in the worker thread, which nothing can interrupt), as a big map can."""
+    flag = os.environ.get("RACE_SLOW_DRAW")
+    if not flag or not os.path.exists(flag):
+        return
+    end = time.monotonic() + float(Path(flag).read_text() or 20)
+    image = Image.new("RGB", (640, 640))
+    pen = ImageDraw.Draw(image)
+    n = 0
+    while time.monotonic() < end:
+        n += 1
+        pen.ellipse((n % 600, n % 500, n % 600 + 40, n % 500 + 40), fill=(n % 256, 80, 160))
 
 
 class RacePresenter:
@@ -19,6 +40,7 @@ class RacePresenter:
         return Prompt(users=[moment.user_of(seat)], text="your step: 1, 2 or 3 squares", menus=[menu])
 
     def telling(self, moment: Moment[RaceView]) -> Telling:
+        _slow_picture()
         lines = [f"{moment.name_of(e.seat)} steps {e.by} to square {e.at}." for e in moment.events
                  if isinstance(e, Stepped)]
         if moment.outcome is not None:
