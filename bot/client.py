@@ -147,7 +147,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
-        self.running: dict[int, tuple[int, int, str]] = {}  # game -> a message a telling may continue
+        self.running: dict[int, tuple[int, int, str, str]] = {}  # game -> a message a telling may continue
         self.identity = process_identity()  # how claims and the shard lease name this process
         self.claims: Claimer | None = None
         self.lease: ShardLease | None = None
