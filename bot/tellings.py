@@ -46,20 +46,15 @@ def slowed() -> None:
 
 
 def still_choosing(moments: Sequence[GameMoment[Any]]) -> frozenset[int]:
-    """The seats that were to act before the first of ``moments`` and still were after each of them, without
-    having been given a new turn: they have been asked already and are still choosing.  A seat that acted and
-    must act again has a new turn when its move moved the game on (the rules' moment changed: a Narrator who
-    told the story and now explores); one of several players acting at once (the moment unchanged) is still
-    choosing.  A start, with nothing before it, has none."""
+    """The seats that were to act before the first of ``moments`` and still were after each of them: they were
+    asked already and are still choosing, or they moved and go on with their own turn (they are there, and the
+    answer to their own press shows what comes next).  A start, with nothing before it, has none."""
     first = moments[0]
     if first._before is None or first.actor is None:
         return frozenset()
-    rules = first.rules
-    seats = frozenset(rules.to_act(first._before))
+    seats = frozenset(first.rules.to_act(first._before))
     for m in moments:
         seats &= m.to_act
-        if m.actor in seats and m._before is not None and rules.moment(m._before) != rules.moment(m.state):
-            seats -= {m.actor}
     return seats
 
 

@@ -42,6 +42,7 @@ from cogs.common import (
     prompt_line,
     reply,
     service,
+    tell_result,
 )
 from rules import GameError
 from rules.i18n import _, set_language, using
@@ -101,9 +102,10 @@ class Answer:
     privately.  ``settled`` is awaited before the first answer: it stops the watchdog, or waits for a deferral
     already on its way, so that ``is_done()`` never lies about an answer Discord has already taken."""
 
-    def __init__(self, interaction: discord.Interaction, *, private: bool = False) -> None:
+    def __init__(self, interaction: discord.Interaction, *, private: bool = False, public: bool = False) -> None:
         self.interaction = interaction
-        self.phase = "private" if private else "saving"  # saving → drawing (the move is committed)
+        # saving → drawing (the move is committed); "private": a private answer; "public": a public one (a lobby)
+        self.phase = "private" if private else "public" if public else "saving"
         self.secret = False  # a typed secret move: its answer stays private
         made = interaction.created_at.timestamp()
         self.began = time.monotonic() - min(2.0, max(0.0, time.time() - made))
@@ -128,6 +130,8 @@ class Answer:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             elif interaction.type == discord.InteractionType.component:
                 await interaction.response.defer()  # nothing shown: the move, or a refusal, follows
+            elif self.phase == "public":
+                await interaction.response.defer(thinking=True)
             elif self.phase == "saving" or self.secret:
                 # Privately: whether the move will be refused is not known yet, and a refusal is never public.
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -566,6 +570,7 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
             content = kwargs.pop("content")
             sent = await _follow(interaction, content, **kwargs)
         else:
+            assert not isinstance(target, discord.Interaction)
             sent = await target.send(nonce=nonce(moment.game_id, moment.version, i), **kwargs)
         if last and isinstance(sent, discord.Message):
             crash_point("posted")
@@ -693,5 +698,6 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Controls(bot))
 
 
-__all__ = ["Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform", "post_followups",
-           "run_verb", "send_telling", "show_view", "tell_owed", "told_already"]
+__all__ = ["Answer", "Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform",
+           "post_followups", "run_telling", "run_verb", "send_telling", "show_view", "tell_owed", "tell_result",
+           "told_already"]

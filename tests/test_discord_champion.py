@@ -366,7 +366,6 @@ async def test_a_secret_choice_typed_as_a_slash_command_is_answered_privately(db
         weapons = await h.autocomplete(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
                                                                        "weapon": ""})
         assert sides.choices and weapons.choices
-        before = len(h.messages(thread.id))
         picked = await h.slash(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
                                                                "weapon": weapons.choices[0]["value"]})
         assert picked.ephemeral and "secret" in picked.content

@@ -93,7 +93,6 @@ class Replay:
         self.state: Any = None
         self.seq = 0
         self.to_act: dict[int, frozenset[int]] = {}  # version -> seats to act after it
-        self.turned: dict[int, int | None] = {}  # version -> the seat whose move there gave it a new turn
 
     def advance(self) -> list[int]:
         """Apply the log's new rows; returns the versions they made."""
@@ -109,10 +108,7 @@ class Replay:
                                               self.seed).state
             elif is_game_action(row):
                 decoded = msgspec.json.decode(row.action, type=self.rules.action_type)
-                before = self.rules.moment(self.state)
                 self.state = self.rules.apply(self.state, int(seat), decoded).state
-                # a move that moved the game on gives its player a new turn if they must act again
-                self.turned[row.seq] = int(seat) if self.rules.moment(self.state) != before else None
             self.seq = row.seq
             over = self.rules.outcome(self.state) is not None
             self.to_act[row.seq] = frozenset() if over else frozenset(self.rules.to_act(self.state))
@@ -150,7 +146,15 @@ class Table:
 
         def refused() -> bool:  # answered too late: the fake said "Unknown interaction"
             return any(r.status == 404 and token in r.path for r in self.fake.requests[start:])
-        reply = await self.fake.interact(payload, timeout=timeout, quiet=0.08, busy=self.owed, give_up=refused)
+
+        def busy() -> bool:  # a telling still owed, or a deferred answer not delivered yet
+            record = self.fake.interactions.get(token)
+            if record is not None and record.callback_type == 5:
+                original = self.fake.message(record.original_message_id) if record.original_message_id else None
+                if original is not None and original.loading:
+                    return True
+            return self.owed()
+        reply = await self.fake.interact(payload, timeout=timeout, quiet=0.08, busy=busy, give_up=refused)
         record = self.fake.interactions[reply.token]
         callbacks = [r for r in self.fake.requests[start:] if r.path.endswith("/callback") and record.token in r.path]
         if callbacks:
@@ -316,7 +320,7 @@ class Table:
         final = self.replay.to_act[made[-1]]
         steady = before
         for seq in made:
-            steady = (steady & self.replay.to_act[seq]) - {self.replay.turned.get(seq)}
+            steady = steady & self.replay.to_act[seq]  # to act all through: still choosing, or going on
         if actor is not None:
             self.waiting.discard(actor)
         for seat, user in self.users.items():
