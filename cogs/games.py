@@ -48,13 +48,18 @@ LANGUAGE_OPTION = N_p("option", "language")
 #: The other options of the platform's commands, named here so that their translations are extracted.
 OPTION_NAMES = (N_p("option", "game"), N_p("option", "seed"), N_p("option", "turn_timeout"))
 #: A game's status as the lobby message and `/game list` word it.
+#: A flag option's value in the lobby.
+FLAG_WORDS = (N_p("flag", "on"), N_p("flag", "off"))
 STATUS_WORDS = (N_p("status", "lobby"), N_p("status", "active"), N_p("status", "finished"),
                 N_p("status", "abandoned"))
 
 
 def _option_line(key: str, name: str, value: object) -> str:
-    """One of a game's options as the lobby shows it (``mode: full``), in the current language."""
-    shown = game_text(key, value, "choice") if isinstance(value, str) else value
+    """One of a game's options as the lobby shows it (``mode: full``, ``raids: on``), in the current language."""
+    if isinstance(value, bool):
+        shown: object = _p("flag", "on") if value else _p("flag", "off")
+    else:
+        shown = game_text(key, value, "choice") if isinstance(value, str) else value
     # TRANSLATORS: one of a game's options in the lobby, "mode: full"
     return _("{option}: {value}", option=game_text(key, name, "option").replace("_", " "), value=shown)
 
