@@ -125,3 +125,29 @@ async def test_a_move_held_up_by_the_database_is_deferred_once_and_told_by_its_p
         assert value.split("=")[-1] in fake.messages(table.thread_id)[-1].content
         await releasing
         assert rows(db, "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")[0][0] == 0
+
+
+async def test_the_last_person_leaving_is_answered_at_once_and_tabula_plays_on_in_one_message(tmp_path: Path
+                                                                                             ) -> None:
+    async with running(tmp_path) as (fake, db, folk):
+        table = Table(fake, db, folk[:1], "eiyu", 2)
+        await table.open("eiyu", {"seed": 2, "short": True}, 1)
+        assert await table.move()
+        before = len(fake.messages(table.thread_id))
+        thread = fake.thread(table.thread_id)
+        start = len(fake.requests)
+        reply = await fake.interact(fake.slash(folk[0], thread.payload, "game", {}, subcommand="leave"),
+                                    timeout=10, quiet=0.1)
+        record = fake.interactions[reply.token]
+        callback = next(r for r in fake.requests[start:] if r.path.endswith("/callback"))
+        assert callback.status in (200, 204) and callback.at - record.dispatched_at < 3.0
+        assert "Tabula plays their seat" in reply.content
+        for _ in range(600):  # Tabula plays the rest of the game in the background
+            if rows(db, "SELECT status FROM game WHERE id = ?", table.game_id)[0][0] == "finished" \
+                    and not table.owed():
+                break
+            await asyncio.sleep(0.1)
+        posted = fake.messages(table.thread_id)[before:]
+        assert rows(db, "SELECT status FROM game WHERE id = ?", table.game_id)[0][0] == "finished"
+        assert "🏆" in posted[-1].content
+        assert len(posted) <= 3, [m.content[:60] for m in posted]  # the answer and Tabula's run, told as one
