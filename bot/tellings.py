@@ -48,13 +48,16 @@ def slowed() -> None:
 def still_choosing(moments: Sequence[GameMoment[Any]]) -> frozenset[int]:
     """The seats that were to act before the first of ``moments`` and still were after each of them: they were
     asked already and are still choosing, or they moved and go on with their own turn (they are there, and the
-    answer to their own press shows what comes next).  A start, with nothing before it, has none."""
+    answer to their own press shows what comes next; not when Tabula moved for them because they were away).
+    A start, with nothing before it, has none."""
     first = moments[0]
     if first._before is None or first.actor is None:
         return frozenset()
     seats = frozenset(first.rules.to_act(first._before))
     for m in moments:
         seats &= m.to_act
+        if m.by_tabula and not m.auto_seat and m.actor in seats:
+            seats -= {m.actor}  # Tabula moved for an absent player (their clock ran out): they are not there
     return seats
 
 

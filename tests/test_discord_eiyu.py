@@ -11,7 +11,7 @@ from bot.db import Database
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import arrange, bot_factory, check_png, told, uid
+from tests.tabula_harness import arrange, asked, bot_factory, check_png, told, uid
 from tests.test_discord import last
 
 LIB = library()
@@ -70,7 +70,9 @@ async def test_several_players_program_privately_change_and_lock_in_then_the_yea
         begins = next(m for m in h.messages(thread.id) if "Year 1** begins" in m.content)
         # both program at once: pinged once, when the year began (Tabula's seat has locked in already, told in
         # the same message: Tabula's moves after a person's are told with it)
-        assert begins.notified is not None and begins.notified.users == {uid(h.alice), uid(h.bob)}
+        # (Bob, whose city choice began the year, goes on: named, not pinged; Alice is pinged)
+        assert begins.notified is not None and begins.notified.users == {uid(h.alice)}
+        assert asked(begins) == {uid(h.alice), uid(h.bob)}
         opening = last(h, thread.id)
         assert opening.id == begins.id
         assert "🤖 Tabula programs" in opening.content and "has locked in" in opening.content
@@ -168,7 +170,7 @@ async def test_a_hunts_reward_is_chosen_by_button_and_the_dummy_is_raised(db: Da
         took = await h.click(h.alice, prompt, choices[gold_key])
         assert f"{chip.gold} gold" in took.content and "builds" in took.content
         raise_prompt = last(h, thread.id)
-        assert raise_prompt.pings.users == {uid(h.alice)}
+        assert asked(raise_prompt) == {uid(h.alice)}  # Alice goes on: named, not pinged again
         dummy = buttons(raise_prompt)
         assert len(dummy) == 3
         raised = await h.click(h.alice, raise_prompt, next(v for k, v in dummy.items() if "gold" in k))
@@ -190,7 +192,7 @@ async def test_the_show_of_strength_is_chosen_privately_and_revealed_together(db
         prompt = last(h, thread.id)
         assert "Show of strength 1" in prompt.content or any(
             "Show of strength 1" in m.content for m in h.messages(thread.id)[-2:])
-        assert prompt.pings.users == {uid(h.alice), uid(h.bob)}
+        assert asked(prompt) == {uid(h.alice), uid(h.bob)}  # (whoever locked in last goes on, unpinged)
         alice = await h.click(h.alice, prompt, views(prompt)[0])
         assert alice.ephemeral and "Show of strength" in alice.content
         [menu] = menus(alice)
