@@ -367,18 +367,6 @@ async def ops_figures(quick: bool) -> None:
         print(f"  all games    : {total_bot / total_moves:.2f} bot-token requests per move")
 
 
-#: The whole games `--turns` plays: (label, game, options, people, Tabula seats).
-TURN_GAMES: list[tuple[str, str, dict[str, Any], int, int]] = [
-              ("Legend of Heroes, 2 people", "legend", {}, 2, 0),
-              ("Legend of Heroes, 1 person + Tabula", "legend", {}, 1, 1),
-              ("Champion, 2 people", "champion", {}, 2, 0),
-              ("Champion, 2 people + Tabula", "champion", {"opponents": "bot"}, 2, 1),
-              ("Heroes' Road short, 2 people", "eiyu", {"short": True}, 2, 0),
-              ("Heroes' Road short, 2 + Tabula", "eiyu", {"short": True}, 2, 1),
-              ("Autokrator, 2 realms", "autokrator", {"mode": "east"}, 2, 0),
-              ("Autokrator, 4 realms (1 Tabula)", "autokrator", {"mode": "full"}, 3, 1)]
-
-
 async def turn_figures(seed: int = 1, only: str = "") -> None:
     """Whole games through the real process (tests/turns_helpers.py): per decision, the people pinged, the
     public messages and pictures posted, and the REST requests on the bot's token and on interactions' own;
@@ -386,7 +374,7 @@ async def turn_figures(seed: int = 1, only: str = "") -> None:
     try:
         from tests.delivery_helpers import Bot
         from tests.fakediscord import FakeDiscord
-        from tests.turns_helpers import people_of, whole_game
+        from tests.turns_helpers import TURN_GAMES, people_of, whole_game
     except ImportError:
         return
     print("\nWhole games through the real `python -m bot` (loopback Discord), played by their controls; per decision:")
@@ -424,7 +412,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about 20 s)")
     parser.add_argument("--turns", action="store_true", help="only the whole games' figures per decision")
-    parser.add_argument("--game", default="", help="with --turns: only this game (legend, champion, eiyu, …)")
+    parser.add_argument("--game", default="", help="with --turns: only this game (its key)")
     given = parser.parse_args()
     if given.turns:
         asyncio.run(turn_figures(only=given.game))

@@ -31,6 +31,16 @@ from rules.registry import ruleset
 from tests.fakediscord import FakeDiscord, StoredMessage, walk_components
 
 ACK = 3.0  # Discord's limit for the first answer to an interaction
+#: The whole games `python -m bot.bench --turns` plays: (label, game, options, people, Tabula seats).
+TURN_GAMES: list[tuple[str, str, dict[str, Any], int, int]] = [
+    ("Legend of Heroes, 2 people", "legend", {}, 2, 0),
+    ("Legend of Heroes, 1 person + Tabula", "legend", {}, 1, 1),
+    ("Champion, 2 people", "champion", {}, 2, 0),
+    ("Champion, 2 people + Tabula", "champion", {"opponents": "bot"}, 2, 1),
+    ("Heroes' Road short, 2 people", "eiyu", {"short": True}, 2, 0),
+    ("Heroes' Road short, 2 + Tabula", "eiyu", {"short": True}, 2, 1),
+    ("Autokrator, 2 realms", "autokrator", {"mode": "east"}, 2, 0),
+    ("Autokrator, 4 realms (1 Tabula)", "autokrator", {"mode": "full"}, 3, 1)]
 
 
 @dataclass
@@ -93,13 +103,16 @@ class Replay:
         self.state: Any = None
         self.seq = 0
         self.to_act: dict[int, frozenset[int]] = {}  # version -> seats to act after it
+        self.moved_for: dict[int, int] = {}  # version -> the seat Tabula moved there (its own, or a timeout's)
 
     def advance(self) -> list[int]:
         """Apply the log's new rows; returns the versions they made."""
         made = []
-        found = rows(self.db, "SELECT seq, action, seat FROM action WHERE game_id = ? AND seq > ? ORDER BY seq",
-                     self.game_id, self.seq)
-        for seq, action, seat in found:
+        found = rows(self.db, "SELECT seq, action, seat, user_id FROM action WHERE game_id = ? AND seq > ? "
+                     "ORDER BY seq", self.game_id, self.seq)
+        for seq, action, seat, user in found:
+            if int(user) == 0 and seat is not None:
+                self.moved_for[int(seq)] = int(seat)
             row = _Row(int(seq), str(action))
             if self.state is None:
                 seats = rows(self.db, "SELECT seat, name FROM seat WHERE game_id = ? ORDER BY seat", self.game_id)
@@ -321,6 +334,8 @@ class Table:
         steady = before
         for seq in made:
             steady = steady & self.replay.to_act[seq]  # to act all through: still choosing, or going on
+            if self.replay.moved_for.get(seq) in self.users:
+                steady -= {self.replay.moved_for[seq]}  # a person Tabula moved for is away: pinged again
         if actor is not None:
             self.waiting.discard(actor)
         for seat, user in self.users.items():
@@ -365,4 +380,4 @@ def people_of(fake: FakeDiscord, n: int) -> list[dict[str, Any]]:
 
 
 
-__all__ = ["GameCount", "Replay", "Table", "people_of", "rows", "whole_game"]
+__all__ = ["TURN_GAMES", "GameCount", "Replay", "Table", "people_of", "rows", "whole_game"]
