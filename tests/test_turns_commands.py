@@ -64,3 +64,28 @@ async def test_every_command_a_text_names_is_registered(db: Database) -> None:
         for view in {v.view for v in rules.spec.verbs if v.view} | {"card", "hand"}:
             wrong += [f"{key} view {view}: {bad}" for bad in _missing(not_seated(moment, view), commands)]
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_flag_option_reads_on_or_off_in_the_lobby() -> None:
+    from cogs.games import _option_line
+
+    assert _option_line("autokrator", "raids", True) == "raids: on"
+    assert _option_line("autokrator", "raids", False) == "raids: off"
+
+
+def test_autokrators_status_after_the_end_says_who_won() -> None:
+    from bot.present import presenter
+    from rules.core import Rng, seed_state
+    from tests.autokrator_helpers import R, new_game
+
+    state = new_game(2, "east")
+    rng = Rng(seed_state(4))
+    for _ in range(5000):
+        if R.outcome(state) is not None:
+            break
+        seat = min(R.to_act(state))
+        state = R.apply(state, seat, R.policy(state, seat, rng) or R.legal(state, seat)[0]).state
+    outcome = R.outcome(state)
+    assert outcome is not None
+    moment = moment_for(R, state, [SeatName(0, 1, "A"), SeatName(1, 2, "B")], status="finished")
+    assert f"🏆 {outcome.summary}" in presenter("autokrator").status(moment).text

@@ -151,3 +151,21 @@ async def test_the_last_person_leaving_is_answered_at_once_and_tabula_plays_on_i
         assert rows(db, "SELECT status FROM game WHERE id = ?", table.game_id)[0][0] == "finished"
         assert "🏆" in posted[-1].content
         assert len(posted) <= 3, [m.content[:60] for m in posted]  # the answer and Tabula's run, told as one
+
+
+async def test_the_first_command_after_a_start_is_answered_in_time(tmp_path: Path) -> None:
+    """Nothing done at start-up (the picture folder's preparation) holds up an interaction: `/game new` sent
+    the moment the bot is ready is answered within Discord's 3 s, with an empty picture folder."""
+    async with FakeDiscord() as fake:
+        people = people_of(fake, 2)
+        bot = await Bot.start(tmp_path / "bot.db", fake, TABULA_GAMES="", PICTURE_CACHE_DIR=str(tmp_path / "new"))
+        try:
+            reply = await fake.interact(fake.slash(people[0], fake.channel, "game", {"game": "autokrator"},
+                                                   subcommand="new"), timeout=10)
+            record = fake.interactions[reply.token]
+            callback = next(r for r in reply.requests if r.path.endswith("/callback"))
+            assert callback.status in (200, 204) and callback.at - record.dispatched_at < 3.0
+            assert "Autokrator" in str(fake.messages(fake.channel)[-1].embeds)
+        finally:
+            bot.kill()
+            await bot.gone(fake)
