@@ -49,9 +49,9 @@ async def running(tmp_path: Path, **env: str) -> AsyncIterator[tuple[FakeDiscord
 async def test_pings_follow_the_turn_in_every_game(tmp_path: Path, table: tuple[Any, ...]) -> None:
     label, key, options, people, tabulas = table
     async with running(tmp_path) as (fake, db, folk):
-        count = await whole_game(fake, db, key, options, folk[:people], tabulas, seed=3, label=label, most=45)
+        count = await whole_game(fake, db, key, options, folk[:people], tabulas, seed=3, label=label, most=32)
     assert not count.problems, "\n".join(count.problems)
-    assert count.decisions >= 20 and count.pings >= 1
+    assert count.decisions >= 15 and count.pings >= 1
     assert count.seats_taken == 0 and count.late == 0
 
 
@@ -82,11 +82,11 @@ async def test_tabula_never_takes_the_seat_of_a_person_who_is_there(tmp_path: Pa
 
 
 async def test_every_answer_is_in_time_however_slowly_pictures_are_drawn(tmp_path: Path) -> None:
-    async with running(tmp_path, TABULA_TEST_SLOW_PICTURES="2.2") as (fake, db, folk):
+    async with running(tmp_path, TABULA_TEST_SLOW_PICTURES="1.8") as (fake, db, folk):
         late: list[str] = []
         for label, key, options, people, tabulas in TABLES[:4]:
-            count = await whole_game(fake, db, key, options, folk[:people], tabulas, seed=5, label=label, most=5)
-            assert count.presses >= 3, count.problems
+            count = await whole_game(fake, db, key, options, folk[:people], tabulas, seed=5, label=label, most=3)
+            assert count.presses >= 2, count.problems
             assert count.slowest > 1.0  # drawing was slow indeed: the first answer was a deferral
             late += [p for p in count.problems if "answered" in p or "no answer" in p]
     assert not late, "\n".join(late)
