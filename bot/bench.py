@@ -8,7 +8,9 @@ Measures, on this machine and in one run (the machine is noisy: compare ratios, 
   * the turn clocks' sweep with 10,000 running games (one indexed query);
   * every game's status picture (view to PNG bytes) against Pillow's default PNG encode of the same image;
 Each game's configurations come from its spec (``GameSpec.bench``): a new game is measured by existing.
-  * a full `/explore` interaction through the loopback Discord harness, PNG included.
+  * a full `/explore` interaction through the loopback Discord harness, PNG included;
+  * whole games of every game through the real `python -m bot` on the loopback Discord, played by their
+    controls: pings, public messages, pictures and REST requests per decision (`--turns` prints only these).
 """
 
 from __future__ import annotations
@@ -320,6 +322,8 @@ async def main(quick: bool) -> None:
     if disc is not None:
         print("\nFull /explore interaction through the loopback Discord harness (PNG included)")
         print(f"  {disc['n']:.0f} interactions: p50 {disc['p50']:.1f} ms  p99 {disc['p99']:.1f} ms")
+    if not quick:
+        await turn_figures()
 
 
 async def ops_figures(quick: bool) -> None:
@@ -363,6 +367,39 @@ async def ops_figures(quick: bool) -> None:
         print(f"  all games    : {total_bot / total_moves:.2f} bot-token requests per move")
 
 
+async def turn_figures(seed: int = 1, only: str = "") -> None:
+    """Whole games through the real process (tests/turns_helpers.py): per decision, the people pinged, the
+    public messages and pictures posted, and the REST requests on the bot's token and on interactions' own;
+    and whether any interaction was answered late, anyone pinged wrongly, or a present person's seat played."""
+    try:
+        from tests.delivery_helpers import Bot
+        from tests.fakediscord import FakeDiscord
+        from tests.turns_helpers import TURN_GAMES, people_of, whole_game
+    except ImportError:
+        return
+    print("\nWhole games through the real `python -m bot` (loopback Discord), played by their controls; per decision:")
+    print(f"  {'game':<34} {'decisions':>9} {'pings':>6} {'public':>7} {'pictures':>8} {'bot-token':>9} "
+          f"{'interaction':>11}  late  wrong pings  seats taken")
+    work = Path(tempfile.mkdtemp(prefix="tabula-bench-turns-"))
+    async with FakeDiscord() as fake:
+        people = people_of(fake, 4)
+        bot = await Bot.start(work / "bot.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5")
+        try:
+            for label, key, options, n, tabulas in TURN_GAMES:
+                if only and only not in key:
+                    continue
+                c = await whole_game(fake, work / "bot.db", key, options, people[:n], tabulas, seed=seed, label=label,
+                                     strict=False)
+                wrong = sum("pinged" in p for p in c.problems)
+                end = "" if c.finished else " (not finished)"
+                print(f"  {label:<34} {c.decisions:>9} {c.per(c.pings):>6.2f} {c.per(c.messages):>7.2f} "
+                      f"{c.per(c.pictures):>8.2f} {c.per(c.bot):>9.2f} {c.per(c.interaction):>11.2f}  {c.late:>4}  "
+                      f"{wrong:>11}  {c.seats_taken:>11}{end}", flush=True)
+        finally:
+            bot.kill()
+            await bot.gone(fake)
+
+
 def _print_service(rounds: list[dict[str, float]], base: float) -> None:
     fig = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
     print(f"  service, one game                : {fig['one_rate']:8.0f} /s   ratio {fig['one_rate'] / base:.2f}×"
@@ -374,5 +411,11 @@ def _print_service(rounds: list[dict[str, float]], base: float) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about 20 s)")
-    asyncio.run(main(parser.parse_args().quick))
+    parser.add_argument("--turns", action="store_true", help="only the whole games' figures per decision")
+    parser.add_argument("--game", default="", help="with --turns: only this game (its key)")
+    given = parser.parse_args()
+    if given.turns:
+        asyncio.run(turn_figures(only=given.game))
+    else:
+        asyncio.run(main(given.quick))
     sys.exit(0)

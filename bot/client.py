@@ -212,7 +212,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
-        self.running: dict[int, tuple[int, int, str]] = {}  # game -> a message a telling may continue
+        self.running: dict[int, tuple[int, int, str, str]] = {}  # game -> a message a telling may continue
         self.identity = process_identity()  # how claims and the shard lease name this process
         self.claims: Claimer | None = None
         self.lease: ShardLease | None = None
@@ -292,22 +292,23 @@ class TabulaBot(commands.AutoShardedBot):
 
     async def _warm(self) -> None:
         """Pictures are drawn when first needed, in a worker thread, and kept as PNG files in the picture
-        cache directory between runs: a start draws nothing (it only drops files an old renderer left)."""
-        from render.cache import configure, default_directory
+        cache directory between runs: a start draws nothing and imports no renderer (a renderer's import
+        competes with the first interactions for the interpreter, so it waits for the first picture, drawn in a
+        worker thread whose answer is deferred in time if need be); it only drops files an old renderer left."""
+        def prepare() -> tuple[Any, int]:
+            from render.cache import configure, default_directory
 
-        directory = self.settings.picture_cache_dir or default_directory(self.settings.database_url)
+            directory = self.settings.picture_cache_dir or default_directory(self.settings.database_url)
+            try:
+                return directory, configure(directory).prune()
+            except OSError as err:
+                log.warning("pictures are kept in memory only: cannot use %s (%s)", directory, err)
+                configure(None)
+                raise
         try:
-            cache = configure(directory)
-        except OSError as err:
-            log.warning("pictures are kept in memory only: cannot use %s (%s)", directory, err)
-            configure(None)
+            directory, removed = await asyncio.to_thread(prepare)
+        except OSError:
             return
-        removed = await asyncio.to_thread(cache.prune)
-        from bot.present import presenter
-        from rules.registry import games
-
-        for key in games():  # import the renderers now (a first picture then only draws, or reads a file)
-            await asyncio.to_thread(presenter, key)
         log.info("pictures are kept in %s%s", directory, f" ({removed} old files removed)" if removed else "")
 
     async def sync_commands(self) -> None:

@@ -282,12 +282,18 @@ class LongGameService(GameService):
                 if heir is not None:
                     await self.queries.set_host(game_id, heir.user_id)
             self.forget(game_id)
-            followups = await self._autoplay(game_id)
-            if followups:
+        # Tabula plays the seat from the next moment on: the caller answers first, then ``play_tabula`` (a
+        # last person leaving hands Tabula the whole rest of the game, which must not hold up the answer).
+        return await self.get(game_id), mine.name
+
+    async def play_tabula(self, game_id: int) -> list[GameMoment[Any]]:
+        """The moves of the seats Tabula plays that are due now (after a leave), with the turn clock started
+        again for whoever must act after them."""
+        async with self._locks(game_id):
+            moves = await self._autoplay(game_id)
+            if moves:
                 await self.queries.set_clock(game_id, await self._clock_now(game_id))
-        moment = await self.get(game_id)
-        moment.followups = followups
-        return moment, mine.name
+        return moves
 
     async def _clock_now(self, game_id: int) -> Any:
         g = await self._load(game_id, fresh=True)

@@ -173,16 +173,19 @@ class Outbox:
         return (int(row[0]), int(row[1]) if row[1] is not None else None) if row else None
 
     async def delivered(self, game_id: int, seq: int, message_id: int | None, *,
-                        prompt: tuple[int, int] | str | None = KEEP) -> tuple[int, int] | None:
-        """Discord accepted the telling of ``seq`` (as ``message_id``): mark it, forget the game's older rows,
-        and, unless ``prompt`` is KEEP, make ``prompt`` the game's one live prompt (None: none is live) in the
-        same transaction, listing the prompt it replaces as stale.  Returns that replaced prompt (to strip)."""
+                        prompt: tuple[int, int] | str | None = KEEP, since: int | None = None
+                        ) -> tuple[int, int] | None:
+        """Discord accepted the telling of ``seq`` (as ``message_id``; of every move from ``since`` to ``seq``
+        when a run of moves was told as one): mark it, forget the game's older rows, and, unless ``prompt`` is
+        KEEP, make ``prompt`` the game's one live prompt (None: none is live) in the same transaction, listing
+        the prompt it replaces as stale.  Returns that replaced prompt (to strip)."""
         now = self.clock()
         previous: tuple[int, int] | None = None
+        first = seq if since is None else min(since, seq)
         async with self.db.engine.begin() as session:
             await session.execute(text("UPDATE outbox SET delivered_at = :now, message_id = :m WHERE game_id = :g "
-                                       "AND seq = :s AND delivered_at IS NULL"),
-                                  {"now": now, "m": message_id, "g": game_id, "s": seq})
+                                       "AND seq >= :f AND seq <= :s AND delivered_at IS NULL"),
+                                  {"now": now, "m": message_id, "g": game_id, "s": seq, "f": first})
             await session.execute(text("DELETE FROM outbox WHERE game_id = :g AND seq < :s AND "
                                        "delivered_at IS NOT NULL"), {"g": game_id, "s": seq})
             if prompt != KEEP:
@@ -210,8 +213,7 @@ class Outbox:
                     await session.execute(text("INSERT INTO stale_prompt (message_id, channel_id, game_id, created_at) "
                                                "VALUES (:m, :c, :g, :now) ON CONFLICT DO NOTHING"),
                                           {"m": previous[1], "c": previous[0], "g": game_id, "now": now})
-        if (game_id, seq) in self.busy:
-            self._done.add((game_id, seq))
+        self._done.update(key for key in self.busy if key[0] == game_id and first <= key[1] <= seq)
         if previous is not None:
             crash_point("swapped")  # (tests: the old prompt is listed, its edit not made yet)
             self._spawn(self.strip(game_id, *previous), f"tabula-retire-{game_id}")
@@ -294,8 +296,9 @@ class Outbox:
         async with self._lock(game_id):
             current = {(r.game_id, r.seq) for r in await self.owed(game_id)}  # told meanwhile by a press?
             newest = await self.last_delivered(game_id)
+            joined: set[int] = set()  # rows told as part of an earlier row's run
             for row in rows:
-                if (row.game_id, row.seq) not in current or (row.game_id, row.seq) in self.busy:
+                if (row.game_id, row.seq) not in current or (row.game_id, row.seq) in self.busy or row.seq in joined:
                     continue
                 settled = row.created_at < self.started_at if startup else \
                     row.created_at < self.clock() - SETTLE or (newest is not None and newest[0] > row.seq)
@@ -319,9 +322,23 @@ class Outbox:
                 elif record.thread_id is None:  # (a start still owed has stopped the loop above)
                     await self.delivered(game_id, row.seq, None)  # a game with nowhere to tell (offline)
                     continue
-                elif self.teller is None or not await self.teller(moment, row, newest is not None and
-                                                                  newest[0] > row.seq):
-                    break
+                else:
+                    # The moves owed after it are told with it, as one telling (as the press that made them
+                    # would have told them), and so is a run of Tabula's moves a crash left untold.
+                    run = [r for r in rows if r.seq > row.seq and r.kind == "move" and (r.game_id, r.seq) in current
+                           and (r.game_id, r.seq) not in self.busy]
+                    for later in run:
+                        if later.seq != (moment.followups[-1].version if moment.followups else row.seq) + 1:
+                            break
+                        more = await self.moment_of(later)
+                        if more is None:
+                            break
+                        moment.followups.append(more)
+                        joined.add(later.seq)
+                    last = moment.followups[-1].version if moment.followups else row.seq
+                    if self.teller is None or not await self.teller(moment, row, newest is not None and
+                                                                    newest[0] > last):
+                        break
                 told += 1
                 log.info("game %d: told move %d, which was owed", game_id, row.seq)
         return told

@@ -165,14 +165,20 @@ class GameService(LobbyService):
             return result
 
     async def _act_locked(self, game_id: int, user_id: int, action: object, command: Command | None,
-                          expect_version: int | None, seat: int | None, *, by_tabula: bool = False
-                          ) -> GameMoment[Any]:
+                          expect_version: int | None, seat: int | None, *, by_tabula: bool = False,
+                          at_version: int | None = None) -> GameMoment[Any]:
+        """``at_version``: the stored version the action was chosen at (Tabula's own moves and timeouts); it is
+        refused as stale once the game has moved on at all, even within one moment of the rules (a card dealt
+        while others deal theirs leaves the moment as it was, but the choice was made without it)."""
         fresh = False
         for _attempt in range(8):
             g = await self._load(game_id, fresh=fresh)
             rules = ruleset(g.record.ruleset)
             try:
                 self._check_playable(g)
+                if at_version is not None and g.version != at_version:
+                    raise StaleAction(_("That button belongs to an earlier moment of the game — use the newest "
+                                      "message in the thread (or `/game status`)."))
                 if expect_version is not None and rules.moment(g.state) != expect_version:
                     raise StaleAction(_("That button belongs to an earlier moment of the game — use the newest "
                                       "message in the thread (or `/game status`)."))
@@ -201,8 +207,13 @@ class GameService(LobbyService):
             status = "finished" if finished else "active"
             now = self.clock()
             deadline = self._deadline(rules, new_state, g.record.options, now, g.seats)
-            if (free or rules.moment(new_state) == rules.moment(g.state)) and g.record.deadline:
-                deadline = g.record.deadline  # a roll or a note gives an absent player no more time
+            if (free or rules.moment(new_state) == rules.moment(g.state)) and g.record.deadline \
+                    and not self._tabula_to_act(rules, new_state, g.seats) \
+                    and not self._tabula_to_act(rules, g.state, g.seats):
+                # A roll or a note, or one of several players acting at once, gives an absent player no more
+                # time.  Only a person's timeout is kept: while a seat Tabula plays was to act the deadline was
+                # "now" (its move follows at once), and kept it would time out the people still choosing.
+                deadline = g.record.deadline
             clock = self._next_clock(rules, g, new_state, free, finished, now)
             saved = await self.db.store.save(
                 game_id, g.version, state=_enc.encode(new_state).decode(), status=status, deadline=deadline,
@@ -270,7 +281,7 @@ class GameService(LobbyService):
                 # At the moment the move was chosen for: the cache may be older than a move another process
                 # saved, and a move chosen for an older position must not be applied to the newer one.
                 done.append(await self._act_locked(game_id, SYSTEM_USER, move, None, rules.moment(g.state), seat,
-                                                   by_tabula=True))
+                                                   by_tabula=True, at_version=g.version))
             except StaleAction:
                 continue  # the refusal read the game fresh: choose again from the position as stored
         return done
@@ -346,10 +357,14 @@ class GameService(LobbyService):
             if pending is None or g.version != version:
                 continue
             seat, action = pending
+            if not any(s.seat == seat and s.user_id > 0 for s in g.seats):
+                continue  # a seat Tabula plays (or one left empty) has no clock of its own to run out
             try:
                 async with self._locks(game_id):
+                    # Only at the version that came due: a move since (even one that leaves the rules' moment as
+                    # it was, as one of several players acting at once does) means the player is there.
                     result = await self._act_locked(game_id, SYSTEM_USER, action, None, rules.moment(g.state), seat,
-                                                    by_tabula=True)
+                                                    by_tabula=True, at_version=version)
                     result.followups = await self._autoplay(game_id)
                 results.append(result)
             except GameError as err:  # someone acted in the meantime: nothing to do

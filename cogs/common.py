@@ -31,8 +31,10 @@ class Tabula(Protocol):
     service: LongGameService
     outbox: Outbox  # what is owed to threads (bot/outbox.py)
     background: set[asyncio.Task[None]]
-    #: game id -> (channel, message, key) of a running message (``Telling.continues``) in this process
-    running: dict[int, tuple[int, int, str]]
+    #: game id -> (channel, message, key, text) of the game's newest prompt this process posted, which a telling
+    #: may continue (``Telling.continues`` names a key; "" is a plain prompt, continued by a move that pings
+    #: nobody), with its text as posted (so continuing it reads nothing from Discord)
+    running: dict[int, tuple[int, int, str, str]]
 
     @property
     def user(self) -> Any: ...
@@ -134,8 +136,9 @@ def mentions_of(users: list[int]) -> discord.AllowedMentions:
 
 
 def prompt_line(telling: Telling, clock_deadline: float | None = None) -> tuple[str, discord.AllowedMentions]:
-    """The ping at the end of a message: mention exactly the players who must act, nobody else, with the
-    turn clock as a Discord timestamp (each reader sees it in their own time zone)."""
+    """The ping at the end of a message: name the players who must act, with the turn clock as a Discord
+    timestamp (each reader sees it in their own time zone), and notify only those the turn has passed to
+    (``Prompt.notified``): nobody else, never someone still choosing."""
     prompt = telling.prompt
     users = [u for u in (prompt.users if prompt else []) if u > 0]  # Tabula's own seats are never pinged
     if prompt is None or not users:
@@ -144,7 +147,8 @@ def prompt_line(telling: Telling, clock_deadline: float | None = None) -> tuple[
     clock = _(" · ⏳ clock runs out {when}", when=timestamp(clock_deadline)) if clock_deadline else ""
     # TRANSLATORS: the ping under a move: who must act, then what the prompt asks of them
     asked = _("{who}, {prompt}", who=who, prompt=prompt.text)
-    return f"➡️ {asked}{clock}", mentions_of(users)
+    notified = prompt.notified
+    return f"➡️ {asked}{clock}", mentions_of(notified) if notified else NONE
 
 
 __all__ = ["bot_of", "checked_id", "chunks", "files", "game_here", "mentions_of", "pick", "prompt_line", "reply",

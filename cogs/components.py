@@ -11,6 +11,7 @@ timer), so the client imports no cog."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import time
@@ -25,8 +26,8 @@ from bot import metrics
 from bot.client import APOLOGY, too_late
 from bot.moment import GameMoment
 from bot.outbox import KEEP, Owed, crash_point, nonce
-from bot.present import presenter
 from bot.present.base import Button, Menu, Prompt, Telling
+from bot.tellings import private_now, run_telling
 from bot.translator import locale_of
 from bot.verbs import not_here, nothing_to_show, verb_spec
 from cogs.common import (
@@ -85,44 +86,126 @@ def data_of(interaction: discord.Interaction) -> dict[str, Any]:
     return dict(interaction.data or {})
 
 
-async def _defer_later(interaction: discord.Interaction, seconds: float) -> None:
-    await asyncio.sleep(seconds)
-    if not interaction.response.is_done():
-        # Privately: whether the move will be refused is not known yet, and a refusal is never public.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras[PRIVATE_PLACEHOLDER] = True
+#: Seconds after an interaction was made by which it is acknowledged when its answer is not ready (Discord
+#: refuses any first answer after 3 s: "Unknown interaction").  An answer with pictures still to upload later
+#: than ``EARLY`` is deferred first, when in doubt.
+BUDGET = 1.5
+EARLY = 1.0
+
+
+class Answer:
+    """Acknowledges one interaction in time, however long its move takes to save and its pictures to draw.
+
+    A watchdog defers the interaction ``BUDGET`` seconds after Discord made it, if nothing has answered it by
+    then: a pressed control with an invisible deferral (its move then comes as the interaction's follow-up,
+    a refusal privately), a typed command publicly once its move is saved (the telling replaces "thinking…"),
+    privately before that or when the move is secret (the telling then goes to the thread), a private view
+    privately.  ``settled`` is awaited before the first answer: it stops the watchdog, or waits for a deferral
+    already on its way, so that ``is_done()`` never lies about an answer Discord has already taken."""
+
+    def __init__(self, interaction: discord.Interaction, *, private: bool = False, public: bool = False) -> None:
+        self.interaction = interaction
+        # saving → drawing (the move is committed); "private": a private answer; "public": a public one (a lobby)
+        self.phase = "private" if private else "public" if public else "saving"
+        self.secret = False  # a typed secret move: its answer stays private
+        made = interaction.created_at.timestamp()
+        self.began = time.monotonic() - min(2.0, max(0.0, time.time() - made))
+        self._firing = False
+        self._task = asyncio.ensure_future(self._watch())
+
+    def age(self) -> float:
+        return time.monotonic() - self.began
+
+    async def _watch(self) -> None:
+        await asyncio.sleep(max(0.0, BUDGET - self.age()))
+        if not self.interaction.response.is_done():
+            self._firing = True
+            await self.defer()
+
+    async def defer(self) -> None:
+        interaction = self.interaction
+        if interaction.response.is_done():
+            return
+        try:
+            if self.phase == "private":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            elif interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()  # nothing shown: the move, or a refusal, follows
+            elif self.phase == "public":
+                await interaction.response.defer(thinking=True)
+            elif self.phase == "saving" or self.secret:
+                # Privately: whether the move will be refused is not known yet, and a refusal is never public.
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                interaction.extras[PRIVATE_PLACEHOLDER] = True
+            else:
+                await interaction.response.defer(thinking=True)
+        except discord.HTTPException as err:
+            log.info("could not defer an interaction (%s)", err)
+
+    async def settled(self, *, uploading: bool = False) -> None:
+        """Before the first answer: the watchdog is stopped (a deferral under way is waited for); an answer with
+        pictures to upload that is already late is deferred first."""
+        if self._firing:
+            with contextlib.suppress(Exception):
+                await self._task
+        else:
+            self._task.cancel()
+            if uploading and self.age() > EARLY:
+                await self.defer()
+
+    def cancel(self) -> None:
+        if not self._firing:
+            self._task.cancel()
 
 
 async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
                   expect_version: int | None = None) -> None:
-    """Act for the person who pressed or typed, then post the move's story publicly in the thread.
+    """Act for the person who pressed or typed, then tell the move (and Tabula's moves after it, as one
+    telling) publicly, through the interaction's own answer wherever it can.
 
-    A move normally takes milliseconds; if it is held up (another process holding the database), the
-    interaction is deferred before Discord's 3-second limit so the player sees "thinking", not a failure.
-    A secret action typed as a slash command is answered privately and told in the thread without the
-    command's own words (Discord shows a slash command's options to everyone above a public answer)."""
-    watchdog = asyncio.create_task(_defer_later(interaction, 2.0))
+    Acknowledged within Discord's 3 seconds whatever saving and drawing take (``Answer``).  A secret action
+    typed as a slash command is answered privately and told in the thread without the command's own words
+    (Discord shows a slash command's options to everyone above a public answer)."""
+    answer = Answer(interaction)
     try:
         moment = await service(interaction).act(game_id, interaction.user.id, command=command,
                                                 expect_version=expect_version)
-    finally:
-        watchdog.cancel()
+    except BaseException:
+        await answer.settled()  # a refusal answers after any deferral already on its way
+        raise
+    answer.phase = "drawing"
+    answer.secret = interaction.type == discord.InteractionType.application_command and moment.meta.secret
     outbox = bot_of(interaction).outbox
     claimed = outbox.claim(moment)  # committed: this press tells it (the outbox's sweep leaves it alone)
     try:
         crash_point("commit")
-        await _tell_move(interaction, game_id, moment)
+        await _tell_move(interaction, game_id, moment, answer)
     finally:
+        answer.cancel()
         outbox.release(claimed)
     outbox.after_move(game_id)
 
 
-async def _tell_move(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
+def run_of(moment: GameMoment[Any]) -> list[GameMoment[Any]]:
+    """A move and the moves Tabula made right after it: told together."""
+    return [moment, *moment.followups]
+
+
+async def tell_run(moments: list[GameMoment[Any]]) -> Telling:
+    """The public telling of a run of moves, in the game's language (drawn in a worker thread)."""
+    with using(moments[-1].language):
+        return await asyncio.to_thread(run_telling, moments)
+
+
+async def _tell_move(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+                     answer: Answer) -> None:
     if _from_private_panel(interaction) and moment.meta.free and moment.meta.secret:
-        await _redraw_panel(interaction, game_id, moment)
+        await _redraw_panel(interaction, game_id, moment, answer)
         await bot_of(interaction).outbox.delivered(game_id, moment.version, None)  # nothing for the thread
         return
-    telling = await tell_result(moment)
+    run = run_of(moment)
+    telling = await tell_run(run)
+    await answer.settled(uploading=bool(telling.pictures))
     bot = bot_of(interaction)
     channel: Any = interaction.channel
     home = moment.thread_id
@@ -130,26 +213,23 @@ async def _tell_move(interaction: discord.Interaction, game_id: int, moment: Gam
         # A control pressed (or forged) outside the game's thread: the story still belongs to the thread.
         channel = bot.get_channel(home) or await bot.fetch_channel(home)
         await reply(interaction, _("Done — told in {thread}.", thread=f"<#{home}>"))
-        await send_telling(bot, channel, moment, telling)
-        await post_followups(bot, channel, moment)
-        _finished(interaction, game_id, moment)
+        await send_telling(bot, channel, run[-1], telling, since=moment.version)
+        _finished(interaction, game_id, run[-1])
         return
-    typed = interaction.type == discord.InteractionType.application_command
     if interaction.extras.get(PRIVATE_PLACEHOLDER) and isinstance(channel, discord.abc.Messageable):
-        # A slow move: its only answer so far is the mover's private "thinking…"; the story goes to the thread.
-        await send_telling(bot, channel, moment, telling)
+        # A slow or secret typed move: its only answer so far is the mover's private "thinking…"; the story
+        # goes to the thread.
+        await send_telling(bot, channel, run[-1], telling, since=moment.version)
         try:
             await interaction.delete_original_response()
         except discord.HTTPException:
             log.info("game %d: could not remove a thinking placeholder", game_id)
-    elif typed and moment.meta.secret and isinstance(channel, discord.abc.Messageable):
+    elif answer.secret and isinstance(channel, discord.abc.Messageable):
         await reply(interaction, _("Done — your choice stays secret; the thread tells what everyone may know."))
-        await send_telling(bot, channel, moment, telling)
+        await send_telling(bot, channel, run[-1], telling, since=moment.version)
     else:
-        await send_telling(bot, interaction, moment, telling)
-    if isinstance(channel, discord.abc.Messageable):
-        await post_followups(bot, channel, moment)
-    _finished(interaction, game_id, moment)
+        await send_telling(bot, interaction, run[-1], telling, since=moment.version)
+    _finished(interaction, game_id, run[-1])
 
 
 def _from_private_panel(interaction: discord.Interaction) -> bool:
@@ -159,16 +239,18 @@ def _from_private_panel(interaction: discord.Interaction) -> bool:
             and message.flags.ephemeral)
 
 
-async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
+async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+                        answer: Answer) -> None:
     """A secret choice that stales nobody (a programmed order changed) made from a private panel: the panel
     is redrawn with the choice in it, and nothing is posted in the thread — there is nothing to tell."""
     look = await service(interaction).get(game_id, interaction.user.id)
     telling = None
     if look.actor is not None:
         for name in dict.fromkeys(v.view for v in look.spec.verbs if v.view):
-            telling = await asyncio.to_thread(presenter(look.spec.key).private, name, look, look.actor)
+            telling = await asyncio.to_thread(private_now, name, look, look.actor)
             if telling is not None:
                 break
+    await answer.settled(uploading=telling is not None and bool(telling.pictures))
     if telling is None:
         await reply(interaction, _("Done — your choice is kept secret."))
         return
@@ -183,21 +265,32 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
 
 def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     last = moment.followups[-1] if moment.followups else moment
-    with using(moment.language):
+    with using(last.language):
         outcome = last.outcome
     if outcome is not None:
         interaction.client.dispatch("tabula_finished", game_id, f"🏆 {outcome.summary}")
 
 
+def not_seated(moment: GameMoment[Any], name: str) -> str:
+    """The refusal of a private view to someone without a seat, naming the command that opens it, if any."""
+    verb = next((v.name for v in moment.spec.verbs if v.view == name), None)
+    if verb is None:
+        return _("You are not playing in this game, so there is nothing of yours to show here.")
+    return _("You are not playing in this game, so there is no `/{name}` of yours here.", name=verb)
+
+
 async def show_view(interaction: discord.Interaction, game_id: int, name: str) -> None:
     """One of the game's private views (a sheet, a hand, the Narrator's card), shown only to whoever asked."""
-    moment = await service(interaction).get(game_id, interaction.user.id)
-    spec = moment.spec
-    if moment.actor is None:
-        raise GameError(_("You are not playing in this game, so there is no `/{name}` of yours here.", name=name))
-    telling = await asyncio.to_thread(presenter(spec.key).private, name, moment, moment.actor)
-    if telling is None:
-        raise GameError(nothing_to_show(moment, name))
+    answer = Answer(interaction, private=True)  # drawing a hand may be slow: acknowledged in time regardless
+    try:
+        moment = await service(interaction).get(game_id, interaction.user.id)
+        if moment.actor is None:
+            raise GameError(not_seated(moment, name))
+        telling = await asyncio.to_thread(private_now, name, moment, moment.actor)
+        if telling is None:
+            raise GameError(nothing_to_show(moment, name))
+    finally:
+        await answer.settled()
     view = controls(game_id, moment.stamp, telling.prompt)
     await reply(interaction, telling.text, files=files(telling.pictures), view=view)
 
@@ -371,60 +464,92 @@ def controls(game_id: int, stamp: int, prompt: Prompt | None) -> discord.ui.View
     return view if view.children else None
 
 
+def _running_key(telling: Telling, pings: bool) -> str | None:
+    """What a telling may continue: the running message its game names (a fight, card by card), or, when it
+    passes the turn to nobody, the game's live prompt (any plain prompt: its story grows in place)."""
+    if telling.continues is not None:
+        return telling.continues
+    return "" if not pings else None
+
+
 async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Interaction, moment: GameMoment[Any],
-                    telling: Telling) -> bool:
-    """Append a telling to the running message it continues (a fight), with the new controls; False when
-    there is none to continue (or the text would no longer fit), so the caller posts a new message."""
+                    telling: Telling, since: int) -> bool:
+    """Append a telling to the running message it continues, with the new controls (and the new pictures, if
+    any); False when there is none to continue (or the text would no longer fit), so the caller posts a new
+    message.  A message continued from the pressed message itself is edited through the interaction's own
+    answer; whoever must act next is pinged in a short line of its own (an edit pings nobody), through the
+    interaction's follow-up when a press caused it."""
     running = bot.running.get(moment.game_id)
-    if telling.continues is None or running is None or running[2] != telling.continues:
+    line, mentions = prompt_line(telling, moment.clock_deadline)
+    ping = line if telling.prompt is not None and telling.prompt.notified else ""
+    key = _running_key(telling, bool(ping))
+    if key is None or running is None or running[2] != key or moment.meta.free or moment.outcome is not None:
         return False
-    channel_id, message_id = running[0], running[1]
-    pressed = target.message if isinstance(target, discord.Interaction) else None
-    try:
-        if pressed is not None and pressed.id == message_id:
-            old = pressed.content
-        else:
-            channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
-            old = (await channel.fetch_message(message_id)).content
-    except discord.HTTPException:
-        return False
-    ping, mentions = prompt_line(telling, moment.clock_deadline)
-    old = old.rsplit("\n➡️ ", 1)[0] if "\n➡️ " in old else old  # the last ping line is not kept
-    content = f"{old}\n{telling.text}"
+    channel_id, message_id, old = running[0], running[1], running[3]
+    interaction = target if isinstance(target, discord.Interaction) else None
+    if key == "" and interaction is not None and interaction.type == discord.InteractionType.application_command:
+        return False  # a typed command is answered where it was typed, in public (Discord shows who typed it)
+    pressed = interaction.message if interaction is not None else None
+    here = pressed is not None and pressed.id == message_id
+    old = old.rsplit("\n➡️ ", 1)[0] if "\n➡️ " in old else old  # the last prompt line is not kept
+    shown = "" if ping else line  # who must act, named (the edit pings nobody) unless a ping line follows
+    content = "\n".join(part for part in (old, telling.text, shown) if part)
     if len(content) > MAX_CONTENT:
         return False
     view = controls(moment.game_id, moment.stamp, telling.prompt)
     edit: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NONE}
     if telling.pictures:
         edit["attachments"] = files(telling.pictures)
-    if isinstance(target, discord.Interaction) and pressed is not None and pressed.id == message_id \
-            and not target.response.is_done():
-        await target.response.edit_message(**edit)
+    if interaction is not None and here and not interaction.response.is_done():
+        await interaction.response.edit_message(**edit)
+    elif interaction is not None and here and interaction.response.type is \
+            discord.InteractionResponseType.deferred_message_update:
+        await interaction.edit_original_response(**edit)
     else:
         channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
         await channel.get_partial_message(message_id).edit(**edit)
-        if isinstance(target, discord.Interaction):
-            with using(locale_of(target)):
-                await reply(target, _("Done — it is told in the running message above."))
+        if interaction is not None and not ping:
+            with using(locale_of(interaction)):
+                await _done_privately(interaction, _("Done — it is told in the running message above."))
+    bot.running[moment.game_id] = (channel_id, message_id, key, content)
     crash_point("posted")
-    await bot.outbox.delivered(moment.game_id, moment.version, message_id)  # the running message stays the prompt
+    await bot.outbox.delivered(moment.game_id, moment.version, message_id, since=since)  # it stays the prompt
     if ping:  # the turn passed to someone: they are pinged in a line of its own (an edit pings nobody)
-        thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
-        await thread.send(ping, allowed_mentions=mentions, nonce=nonce(moment.game_id, moment.version, 99))
+        if interaction is not None:
+            await _follow(interaction, ping, allowed_mentions=mentions)
+        else:
+            thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+            await thread.send(ping, allowed_mentions=mentions, nonce=nonce(moment.game_id, moment.version, 99))
     return True
 
 
+async def _follow(interaction: discord.Interaction, content: str, **kwargs: Any) -> Any:
+    """A public message through the interaction's own answer (its token, not the bot's)."""
+    if interaction.response.is_done():
+        return await interaction.followup.send(content, wait=True, **kwargs)
+    return (await interaction.response.send_message(content, **kwargs)).resource
+
+
+async def _done_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer a press whose telling went elsewhere: privately, or not at all once it was deferred unseen."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
+    elif interaction.response.type is not discord.InteractionResponseType.deferred_message_update:
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+
+
 async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
-                       moment: GameMoment[Any], telling: Telling) -> None:
-    """Post a move's story, pictures and the next prompt, publicly, in as many messages as the text needs (or
-    append it to the running message it continues), in the game's language."""
+                       moment: GameMoment[Any], telling: Telling, *, since: int | None = None) -> None:
+    """Post a telling (of ``moment``, or of the run of moves from version ``since`` to ``moment``): its story,
+    pictures and the next prompt, publicly, in as many messages as the text needs, or appended to the running
+    message it continues, in the game's language."""
     with using(moment.language):
-        await _send_telling(bot, target, moment, telling)
+        await _send_telling(bot, target, moment, telling, moment.version if since is None else since)
 
 
 async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
-                        moment: GameMoment[Any], telling: Telling) -> None:
-    if await _continue(bot, target, moment, telling):
+                        moment: GameMoment[Any], telling: Telling, since: int) -> None:
+    if await _continue(bot, target, moment, telling, since):
         return
     ping, mentions = prompt_line(telling, moment.clock_deadline)
     parts = chunks(telling.text)
@@ -435,6 +560,7 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
             parts.append(ping)
     view = controls(moment.game_id, moment.stamp, telling.prompt)
     free = moment.meta.free
+    interaction = target if isinstance(target, discord.Interaction) else None
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
         kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
@@ -443,33 +569,34 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
             if view is not None:
                 kwargs["view"] = view
         sent: Any
-        if isinstance(target, discord.Interaction):
-            if not target.response.is_done():
-                sent = (await target.response.send_message(**kwargs)).resource
-            else:
-                sent = await target.followup.send(wait=True, **kwargs)
+        if interaction is not None:
+            content = kwargs.pop("content")
+            sent = await _follow(interaction, content, **kwargs)
         else:
+            assert not isinstance(target, discord.Interaction)
             sent = await target.send(nonce=nonce(moment.game_id, moment.version, i), **kwargs)
         if last and isinstance(sent, discord.Message):
             crash_point("posted")
-            await retire_old_prompt(bot, moment, sent if view is not None else None, free=free)
+            await retire_old_prompt(bot, moment, sent if view is not None else None, free=free, since=since)
         if last and isinstance(sent, discord.Message) and not free:
-            if telling.continues is not None:
-                bot.running[moment.game_id] = (sent.channel.id, sent.id, telling.continues)
+            if view is not None:
+                bot.running[moment.game_id] = (sent.channel.id, sent.id, telling.continues or "", sent.content)
             else:
                 bot.running.pop(moment.game_id, None)
 
 
 async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
-    """Tabula's own moves after a person's (its automatic seats), each told in the thread in turn."""
-    for after in moment.followups:
-        await send_telling(bot, channel, after, await tell_result(after))
+    """Tabula's own moves after a person's (its automatic seats), told in the thread as one telling."""
+    if moment.followups:
+        last = moment.followups[-1]
+        await send_telling(bot, channel, last, await tell_run(moment.followups), since=moment.followups[0].version)
 
 
 async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discord.Message | None, *,
-                            free: bool = False) -> None:
-    """The move is told (as ``newest``): mark it delivered, and make ``newest`` the game's one prompt with live
-    controls, listing the one before it to have its select or buttons taken off, in one transaction.
+                            free: bool = False, since: int | None = None) -> None:
+    """The move (or the run of moves from ``since``) is told (as ``newest``): mark it delivered, and make
+    ``newest`` the game's one prompt with live controls, listing the one before it to have its select or
+    buttons taken off, in one transaction.
 
     The newest prompt is kept in the database, so the previous one is known after a restart and to every
     process; the edit itself runs after the reply has gone out (a stale button is refused politely anyway,
@@ -478,14 +605,16 @@ async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discor
     if not free:
         prompt = (newest.channel.id, newest.id) if newest is not None else None
     try:
-        await bot.outbox.delivered(moment.game_id, moment.version, newest.id if newest else None, prompt=prompt)
+        await bot.outbox.delivered(moment.game_id, moment.version, newest.id if newest else None, prompt=prompt,
+                                   since=since)
     except Exception:
         log.exception("game %d: could not record the newest prompt", moment.game_id)
 
 
 async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling) -> discord.Message | None:
     """A post of this telling Discord accepted before a crash cut the bookkeeping short: the thread's messages
-    after the last one known delivered are read, and the one carrying the telling's last part is it."""
+    after the last one known delivered are read, and the one carrying the telling's last part is it (or the
+    last delivered message itself, when the telling was appended to it)."""
     key = chunks(telling.text)[-1].strip()
     if len(key) < 8 or bot.user is None:
         return None  # too short to recognise surely: posting again is the lesser harm
@@ -495,29 +624,37 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
         async for message in channel.history(limit=50, after=after):
             if message.author.id == bot.user.id and key in message.content:
                 return message  # type: ignore[no-any-return]
+        if last and last[1]:
+            message = await channel.fetch_message(last[1])
+            if key in message.content:
+                return message  # type: ignore[no-any-return]
+    except discord.NotFound:
+        pass
     except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
         log.info("game %d: cannot read the thread to check for a post made before a crash", moment.game_id)
     return None
 
 
 async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
-    """Tell one move the outbox owes (its press never posted it: a crash, Discord down): in its thread, with
-    its prompt unless a later move's is already live, or adopt the post a crash left unrecorded."""
+    """Tell a move the outbox owes, with the owed moves after it (``moment.followups``) as one telling (its
+    press never posted it: a crash, Discord down): in its thread, with its prompt unless a later move's is
+    already live, or adopt the post a crash left unrecorded."""
     assert moment.thread_id is not None
     channel: Any = bot.get_channel(moment.thread_id) or await bot.fetch_channel(moment.thread_id)
-    telling = await tell_result(moment)
+    run = run_of(moment)
+    last = run[-1]
+    telling = await tell_run(run)
     if superseded:
         telling.prompt = None
-    found = await told_already(bot, channel, moment, telling)
+    found = await told_already(bot, channel, last, telling)
     if found is not None:
         live: tuple[int, int] | str | None = (found.channel.id, found.id) if found.components else None
-        await bot.outbox.delivered(moment.game_id, moment.version, found.id,
-                                   prompt=KEEP if superseded or moment.meta.free else live)
+        await bot.outbox.delivered(moment.game_id, last.version, found.id, since=moment.version,
+                                   prompt=KEEP if superseded or last.meta.free else live)
         if superseded and found.components:  # a later move's prompt is live already: this one's controls go
             await bot.outbox.strip(moment.game_id, found.channel.id, found.id)
         return True
-    await send_telling(bot, channel, moment, telling)
-    last = moment.followups[-1] if moment.followups else moment
+    await send_telling(bot, channel, last, telling, since=moment.version)
     if last.outcome is not None:
         bot.dispatch("tabula_finished", moment.game_id, f"🏆 {last.outcome.summary}")
     return True
@@ -549,8 +686,8 @@ class Controls(commands.Cog):
         claimed = bot.outbox.claim(moment)
         try:
             channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
-            await send_telling(bot, channel, moment, await tell_result(moment))
-            await post_followups(bot, channel, moment)
+            run = run_of(moment)
+            await send_telling(bot, channel, run[-1], await tell_run(run), since=moment.version)
         finally:
             bot.outbox.release(claimed)
         last = moment.followups[-1] if moment.followups else moment
@@ -564,5 +701,6 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Controls(bot))
 
 
-__all__ = ["Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform", "post_followups",
-           "run_verb", "send_telling", "show_view", "tell_owed", "told_already"]
+__all__ = ["Answer", "Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform",
+           "post_followups", "run_telling", "run_verb", "send_telling", "show_view", "tell_owed", "tell_result",
+           "told_already"]

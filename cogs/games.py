@@ -35,7 +35,7 @@ from bot.present.base import Telling
 from bot.translator import locale_of, server_language, text
 from bot.verbs import SlashOption, new_game_options, options_of
 from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
-from cogs.components import guarded, post_followups, send_telling, told_already
+from cogs.components import Answer, guarded, post_followups, send_telling, told_already
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
@@ -48,13 +48,18 @@ LANGUAGE_OPTION = N_p("option", "language")
 #: The other options of the platform's commands, named here so that their translations are extracted.
 OPTION_NAMES = (N_p("option", "game"), N_p("option", "seed"), N_p("option", "turn_timeout"))
 #: A game's status as the lobby message and `/game list` word it.
+#: A flag option's value in the lobby.
+FLAG_WORDS = (N_p("flag", "on"), N_p("flag", "off"))
 STATUS_WORDS = (N_p("status", "lobby"), N_p("status", "active"), N_p("status", "finished"),
                 N_p("status", "abandoned"))
 
 
 def _option_line(key: str, name: str, value: object) -> str:
-    """One of a game's options as the lobby shows it (``mode: full``), in the current language."""
-    shown = game_text(key, value, "choice") if isinstance(value, str) else value
+    """One of a game's options as the lobby shows it (``mode: full``, ``raids: on``), in the current language."""
+    if isinstance(value, bool):
+        shown: object = _p("flag", "on") if value else _p("flag", "off")
+    else:
+        shown = game_text(key, value, "choice") if isinstance(value, str) else value
     # TRANSLATORS: one of a game's options in the lobby, "mode: full"
     return _("{option}: {value}", option=game_text(key, name, "option").replace("_", " "), value=shown)
 
@@ -178,7 +183,11 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
     from cogs.common import bot_of
 
     svc = service(interaction)
-    result = await svc.start(game_id, interaction.user.id)
+    answer = Answer(interaction, public=True)  # Tabula's first moves may take a while: acknowledged in time
+    try:
+        result = await svc.start(game_id, interaction.user.id)
+    finally:
+        await answer.settled()
     bot = bot_of(interaction)
     claimed = bot.outbox.claim(result)
     try:
@@ -186,7 +195,10 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
         info = await svc.lobby(game_id)
         with using(info.language):  # the lobby and the thread speak the game's language
             embed = lobby_embed(info)
-        await interaction.response.edit_message(embed=embed, view=None, allowed_mentions=NONE)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=None, allowed_mentions=NONE)
+        else:
+            await interaction.response.edit_message(embed=embed, view=None, allowed_mentions=NONE)
         target = await finish_start(bot, result, interaction)
         await post_followups(bot, target, result)
     finally:
@@ -398,14 +410,22 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
                               game=game_text(key, rules.spec.title), given=", ".join(f"`{o}`" for o in stray),
                               allowed=allowed))
         person = Person(interaction.user.id, interaction.user.display_name)
-        info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
-                                                 channel_id=interaction.channel_id, options=options, seed=seed,
-                                                 seated=seated, language=language)
+        answer = Answer(interaction, public=True)  # a busy database never leaves `/game new` unanswered
+        try:
+            info = await service(interaction).create(key, person, guild_id=interaction.guild_id,
+                                                     channel_id=interaction.channel_id, options=options, seed=seed,
+                                                     seated=seated, language=language)
+        finally:
+            await answer.settled()
         with using(info.language):  # the lobby is posted for everyone: in the game's language
             embed, view = lobby_embed(info), lobby_view(info)
         assert view is not None
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NONE)
-        message = await interaction.original_response()
+        message: discord.Message
+        if interaction.response.is_done():
+            message = await interaction.followup.send(embed=embed, view=view, allowed_mentions=NONE, wait=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NONE)
+            message = await interaction.original_response()
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
     async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
@@ -415,9 +435,13 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
     @app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread"))
     async def status(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
-        game_id = await self._pick(interaction, game)
-        result = await service(interaction).get(game_id, interaction.user.id)
-        telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
+        answer = Answer(interaction, private=True)  # drawing the board may be slow: acknowledged in time
+        try:
+            game_id = await self._pick(interaction, game)
+            result = await service(interaction).get(game_id, interaction.user.id)
+            telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
+        finally:
+            await answer.settled()
         shown = f"{telling.text}\n{clock_line(result)}".strip()
         await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures))
 

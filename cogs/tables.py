@@ -21,7 +21,7 @@ from bot.lobby import Person
 from bot.longplay import ClockNews
 from bot.present import presenter
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
-from cogs.components import guarded, post_followups, send_telling
+from cogs.components import guarded, post_followups, send_telling, tell_run
 from cogs.games import clock_choices, policy_choices
 from rules import GameError
 from rules.i18n import N_, N_p, _, _p, using
@@ -102,9 +102,34 @@ async def leave(interaction: discord.Interaction, game: GameNumber | None = None
     await _say(interaction, game_id, lambda: _("🚪 {name} has left {game}; Tabula plays their seat from now on. "
                                                "The host can give it to someone with `/game replace`.",
                                                name=name, game=title_of(moment)))
-    thread = await _thread(interaction.client, moment.thread_id)
-    if thread is not None:
-        await post_followups(bot_of(interaction), thread, moment)
+    # Answered first; Tabula's moves (the whole rest of the game, when the last person left) follow in the
+    # background, told as one run (committed moves are owed to the thread, so a crash loses none).
+    bot = bot_of(interaction)
+    task = asyncio.ensure_future(_play_on(bot, game_id, moment.thread_id))
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
+
+
+async def _play_on(bot: Any, game_id: int, thread_id: int | None) -> None:
+    try:
+        moves = await bot.service.play_tabula(game_id)
+        if not moves:
+            return
+        first = moves[0]
+        first.followups = moves[1:]
+        claimed = bot.outbox.claim(first)
+        try:
+            thread = await _thread(bot, thread_id)
+            if thread is not None:
+                run = [first, *first.followups]
+                await send_telling(bot, thread, run[-1], await tell_run(run), since=first.version)
+                last = run[-1]
+                if last.outcome is not None:
+                    bot.dispatch("tabula_finished", game_id, f"🏆 {last.outcome.summary}")
+        finally:
+            bot.outbox.release(claimed)
+    except Exception:
+        log.exception("game %d: Tabula could not play on after a leave", game_id)
 
 
 @app_commands.command(name=N_p("command", "replace"),

@@ -152,7 +152,7 @@ def live_prompts(fake: FakeDiscord, thread_id: int) -> list[StoredMessage]:
 def user_for(fake: FakeDiscord, message: StoredMessage) -> dict[str, Any] | None:
     for user in (fake.alice, fake.bob, fake.carol):
         if f"<@{user['id']}>" in message.content:
-            return user  # type: ignore[no-any-return]
+            return user
     return None
 
 

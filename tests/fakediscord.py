@@ -546,6 +546,9 @@ class StoredMessage(_MessageFields):
     files: list[FakeAttachment]
     allowed_mentions: JSON | None = None
     deleted: bool = False
+    #: Who Discord notified when the message was posted (or when a follow-up filled a deferred answer): an
+    #: edit notifies nobody, whatever mentions it adds (``pings`` reads the message as it is now).
+    notified: Pings | None = None
     reactions: set[str] = field(default_factory=set)
     history: list[JSON] = field(default_factory=list)  # earlier versions of ``payload`` (edits)
 
@@ -691,7 +694,19 @@ class InteractionReply(_MessageFields):
 
     @property
     def _body(self) -> JSON:
-        return self.data
+        """What the person sees as the answer: the callback's message, or, after a deferral, the message that
+        replaced "thinking…" (type 5) or the first follow-up (type 6)."""
+        shown = self.shown
+        return shown.payload if shown is not None else self.data
+
+    @property
+    def shown(self) -> StoredMessage | None:
+        """The message a deferred answer was delivered in (None: not deferred, or nothing delivered yet)."""
+        if self.callback_type == CALLBACK_DEFER and self.original is not None and not self.original.loading:
+            return self.original
+        if self.callback_type == CALLBACK_DEFER_UPDATE and self.followups:
+            return self.followups[0]
+        return None
 
     @property
     def deferred(self) -> bool:
@@ -1559,14 +1574,20 @@ class FakeDiscord:
         window = self.requests[start_index:]
         own = [r for r in window if record.token in r.path]
         original = self._messages.get(record.original_message_id) if record.original_message_id else None
+        attachments = list(record.callback_files)
+        followups = [self._messages[i] for i in record.followup_ids if i in self._messages]
+        if record.callback_type == CALLBACK_DEFER and original is not None and not original.loading:
+            attachments = list(original.files)  # a deferred answer's pictures came with the message after it
+        elif record.callback_type == CALLBACK_DEFER_UPDATE and followups:
+            attachments = list(followups[0].files)
         return InteractionReply(
             interaction_id=record.id,
             token=record.token,
             callback_type=record.callback_type,
             data=dict(record.callback_data or {}),
-            attachments=list(record.callback_files),
+            attachments=attachments,
             original=original,
-            followups=[self._messages[i] for i in record.followup_ids if i in self._messages],
+            followups=followups,
             requests=own,
             other_requests=[r for r in window if r not in own],
         )
@@ -2290,6 +2311,8 @@ class FakeDiscord:
                 message.payload["interaction_metadata"]["interacted_message_id"] = str(
                     interaction.source_message_id
                 )
+        if not message.loading:
+            message.notified = message.pings
         self._messages[message_id] = message
         self._channel_messages.setdefault(channel_id, []).append(message_id)
         channel["last_message_id"] = str(message_id)
@@ -2315,9 +2338,12 @@ class FakeDiscord:
             {**message.payload, **body}, has_files=bool(files or message.files), creating=False
         )
         message.history.append(json.loads(json.dumps(message.payload)))
+        posting = message.loading  # a deferred answer's first content is its posting, the rest are edits
         self._apply_message_body(message, body, files, editing=True)
         message.payload["flags"] = int(message.payload.get("flags", 0)) & ~FLAG_LOADING
         message.payload["edited_timestamp"] = _now_iso()
+        if posting:
+            message.notified = message.pings
 
     async def _list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel_or_404(request.match_info["channel_id"])

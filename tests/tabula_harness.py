@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -50,3 +51,17 @@ async def arrange(svc: Any, game_id: int, change: Callable[[Any], None]) -> None
     assert await svc.db.store.save(game_id, g.version, state=msgspec.json.encode(state).decode(), status="active",
                                    deadline=None, entry=None, now=svc.clock())
     svc.forget(game_id)
+
+
+def told(h: Any, thread_id: int, reply: Any) -> str:
+    """What a move added to its thread: its public answer, or the running message it was appended to (a move
+    that passes the turn to nobody new grows the game's newest prompt instead of posting a message)."""
+    if not reply.ephemeral and reply.content:
+        return str(reply.content)
+    return str(h.messages(thread_id)[-1].content)
+
+
+def asked(message: Any) -> set[int]:
+    """Who a prompt's last line asks to act (named whether or not the message pinged them)."""
+    line = message.content.rsplit("➡️", 1)[-1] if "➡️" in message.content else ""
+    return {int(m) for m in re.findall(r"<@!?(\d+)>", line)}

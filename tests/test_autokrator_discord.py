@@ -17,7 +17,7 @@ from rules.autokrator.content import library
 from rules.autokrator.state import Lineup, State
 from rules.spec import Command
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import bot_factory, check_png, uid
+from tests.tabula_harness import asked, bot_factory, check_png, told, uid
 from tests.test_discord import last
 
 LIB = library()
@@ -69,7 +69,7 @@ async def deal_privately(h: FakeDiscordHarness, thread: Any, user: Any) -> list[
     seen: list[str] = []
     for _ in range(4):
         prompt = last(h, thread.id)
-        if not private_ids(prompt) or uid(user) not in prompt.pings.users:
+        if not private_ids(prompt) or uid(user) not in asked(prompt):
             break
         mine = await h.click(user, prompt, private_ids(prompt)[0])
         assert mine.ephemeral
@@ -79,7 +79,8 @@ async def deal_privately(h: FakeDiscordHarness, thread: Any, user: Any) -> list[
         [menu] = menus(mine)
         assert 1 <= len(menu["options"]) <= 25
         picked = await h.select(user, mine.original, menu["custom_id"], [menu["options"][0]["value"]])
-        assert not picked.ephemeral and "face down" in picked.content
+        # nobody new must act: the deal is told in the thread's newest prompt, which grows (pinging nobody)
+        assert "face down" in told(h, thread.id, picked)
     return seen
 
 
@@ -97,7 +98,9 @@ async def test_battle_cards_are_dealt_privately_and_at_the_same_time(db: Databas
         assert outsider.ephemeral and "not playing" in outsider.content
         alice_saw = await deal_privately(h, thread, h.alice)
         assert any("King" in text for text in alice_saw)
-        assert last(h, thread.id).pings.users == {uid(h.bob)}  # Bob still deals; Alice waits
+        waiting = last(h, thread.id)
+        assert asked(waiting) == {uid(h.bob)}  # Bob still deals; Alice waits
+        assert not waiting.pings.users  # and Bob, still choosing, is not pinged again (an edit pings nobody)
         await deal_privately(h, thread, h.bob)
         public = public_text(h, thread)
         assert not any(name in public for name in CARD_NAMES)  # no card named in the thread
@@ -162,23 +165,26 @@ async def test_a_whole_battle_keeps_both_rows_secret_until_the_reveal_then_the_b
         assert not begun.ephemeral and "attacks the Byzantine General" in begun.content
         fields_menu, offered = await _private_pick(h, thread, h.alice)
         assert "Offer two battlefields" in fields_menu.content
-        assert not offered.ephemeral and "offers battle" in offered.content
+        assert "offers battle" in told(h, thread.id, offered)
         field_menu, chosen = await _private_pick(h, thread, h.bob)
-        assert "choose one" in field_menu.content and "picks the" in chosen.content
+        assert "choose one" in field_menu.content and "picks the" in told(h, thread.id, chosen)
         a_row, d_row = await _choose_rows(h, game_id, attacker_wins=True)
         before = len(h.messages(thread.id))
         _, laid = await _private_pick(h, thread, h.alice, a_row.encode())
-        assert "lays three cards face down" in laid.content
-        assert any(a.filename == "battle.png" for a in laid.attachments)  # the rows face down
+        assert "lays three cards face down" in told(h, thread.id, laid)
+        shown = laid.attachments if not laid.ephemeral else last(h, thread.id).attachments
+        assert any(a.filename == "battle.png" for a in shown)  # the rows face down
         secret_so_far = "\n".join(m.content for m in h.messages(thread.id)[before:])
         assert not any(name in secret_so_far for name in CARD_NAMES)
         _, revealed = await _private_pick(h, thread, h.bob, d_row.encode())
-        assert "Battle of Antioch" in revealed.content and "Clash 3" in revealed.content
-        assert any(a.filename == "battle.png" for a in revealed.attachments)
-        for attachment in revealed.attachments:
+        assert "Battle of Antioch" in told(h, thread.id, revealed) and "Clash 3" in told(h, thread.id, revealed)
+        shown = revealed.attachments if not revealed.ephemeral else last(h, thread.id).attachments
+        assert any(a.filename == "battle.png" for a in shown)
+        for attachment in shown:
             check_png(attachment)
         retreat = last(h, thread.id)
-        assert retreat.pings.users == {uid(h.bob)} and "falls back" in retreat.content
+        # Bob, who just laid his row, must choose again: named, not pinged (he is there, and goes on)
+        assert asked(retreat) == {uid(h.bob)} and "falls back" in retreat.content
         buttons = act_buttons(retreat)
         assert set(buttons) == {"Fall back to Attalia", "Fall back to Caesarea"}
         wrong = await h.click(h.alice, retreat, buttons["Fall back to Attalia"])
@@ -194,7 +200,10 @@ async def test_a_realm_played_by_tabula_and_one_taken_over_after_the_timeout(db:
     async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
         thread, game_id = await open_game(h, join=(h.bob, h.carol), tabula=1, mode="fast")
         opening = last(h, thread.id)
-        assert opening.pings.users == {uid(h.alice), uid(h.bob), uid(h.carol)}  # Tabula has dealt already
+        assert opening.notified is not None
+        assert opening.notified.users == {uid(h.alice), uid(h.bob), uid(h.carol)}  # pinged once, at the start
+        assert "Tabula" in opening.content and "face down" in opening.content  # its deals grew the same message
+        assert len(h.messages(thread.id)) == 1
         state = (await h.bot.service.get(game_id)).state
         assert state.realms["moo"].assigned and not state.realms["sar"].assigned
         await deal_privately(h, thread, h.alice)

@@ -10,7 +10,7 @@ from bot.db import Database
 from rules.champion.content import library
 from rules.champion.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import arrange, bot_factory, check_png, uid
+from tests.tabula_harness import arrange, bot_factory, check_png, told, uid
 from tests.test_discord import last
 
 LIB = library()
@@ -48,14 +48,14 @@ async def choose_heroes(h: FakeDiscordHarness, thread: Any) -> None:
         assert 1 <= len(menu["options"]) <= 25
         picked = await h.select(user, mine.original, menu["custom_id"], [menu["options"][0]["value"]])
         hero = LIB.hero[menu["options"][0]["value"].split("hero=")[1].split("&")[0]].name
-        assert not picked.ephemeral and hero in picked.content
+        assert hero in told(h, thread.id, picked)
         prompt = last(h, thread.id)
         offer = await h.click(user, prompt, private_ids(prompt)[0])
         assert offer.ephemeral and "Buy one, or pass" in offer.content
         for attachment in offer.attachments:
             check_png(attachment)
         passed = await h.click(user, offer.original, act_buttons(offer)["Pass"])
-        assert not passed.ephemeral
+        assert told(h, thread.id, passed)
 
 
 async def ready_table(h: FakeDiscordHarness, **options: Any) -> tuple[Any, int, dict[int, Any], Any, int]:
@@ -118,7 +118,7 @@ async def test_action_commands_with_autocomplete_and_polite_refusals(db: Databas
         paths = await h.autocomplete(mover, thread.payload, "explore", {"path": ""})
         assert paths.choices and any(" > " in c["name"] for c in paths.choices)
         done = await h.slash(mover, thread.payload, "commission", {"reward": "xp"})
-        assert not done.ephemeral and "commission" in done.content.lower()
+        assert "commission" in told(h, thread.id, done).lower()
         assert done.original is not None and done.original.pings.users == {uid(other)}
         full = await h.slash(other, thread.payload, "recuperate")
         assert full.ephemeral and "full life" in full.content
@@ -157,7 +157,7 @@ async def test_the_local_market_offers_three_cards_to_buy_or_leave(db: Database)
         refused = await h.click(other, market, buttons[buy])
         assert refused.ephemeral
         bought = await h.click(mover, market, buttons[buy])
-        assert not bought.ephemeral and buy.split(" (")[0][4:] in bought.content
+        assert buy.split(" (")[0][4:] in told(h, thread.id, bought)
         # the market's buttons are taken away; pressed anyway from a client that had not caught up, refused
         assert h.fake.message(market.id).custom_ids == []
         market.payload["components"] = market.history[-1].get("components", []) if market.history else []
@@ -218,7 +218,7 @@ async def face_the_bodyguard(h: FakeDiscordHarness, thread: Any, game_id: int, m
 
     await arrange(h.bot.service, game_id, bodyguard_ahead)
     moved = await h.slash(mover, thread.payload, "caravan", {"to": target})
-    assert not moved.ephemeral and "Bodyguard" in moved.content
+    assert "Bodyguard" in told(h, thread.id, moved)
     assert any(a.filename == "story-bodyguard.png" for a in moved.attachments)
     message = last(h, thread.id)
     stand = next(cid for label, cid in act_buttons(message).items() if "Stand" in label)
@@ -263,7 +263,7 @@ async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
         sheet = await h.slash(mover, thread.payload, "sheet")
         assert sheet.ephemeral and "Minotaur" in sheet.content and LIB.province[lair].name in sheet.content
         fight = await h.slash(mover, thread.payload, "attack")
-        assert not fight.ephemeral and "Minotaur" in fight.content
+        assert "Minotaur" in told(h, thread.id, fight)
         await play_fight(h, thread, game_id, players, {})
         final = "\n".join(m.content for m in h.messages(thread.id)[-3:])
         assert "Champion of the Empire" in final and "🏆" in final
@@ -290,7 +290,7 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
         ports = await h.autocomplete(mover, thread.payload, "voyage", {"to": ""})
         assert ports.choices and all(LIB.province[c["value"]].coast for c in ports.choices)
         sailed = await h.slash(mover, thread.payload, "voyage", {"to": shrine})
-        assert not sailed.ephemeral and "🎲" in sailed.content and LIB.province[shrine].name in sailed.content
+        assert "🎲" in sailed.content and LIB.province[shrine].name in told(h, thread.id, sailed)
         state = (await h.bot.service.get(game_id)).state
         assert state.heroes[seat].province == shrine and state.heroes[seat].gold <= 4
         # (a story card follows the voyage: answer it if it asks, then the other player takes a turn)
@@ -310,7 +310,7 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
         await arrange(h.bot.service, game_id, lambda s: setattr(s.heroes[seat], "gold", 5))
         before = (await h.bot.service.get(game_id)).state.heroes[seat].info
         learned = await h.slash(mover, thread.payload, "lore")
-        assert not learned.ephemeral and "information" in learned.content.lower()
+        assert "information" in told(h, thread.id, learned).lower()
         again_later = (await h.bot.service.get(game_id)).state.heroes[seat]
         assert again_later.info == before + 1 and shrine in again_later.shrines and again_later.gold == 3
         assert LIB.province[shrine].shrine in learned.content
@@ -366,9 +366,7 @@ async def test_a_secret_choice_typed_as_a_slash_command_is_answered_privately(db
         weapons = await h.autocomplete(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
                                                                        "weapon": ""})
         assert sides.choices and weapons.choices
-        before = len(h.messages(thread.id))
         picked = await h.slash(h.bob, thread.payload, "hero", {"hero": hero, "side": sides.choices[0]["value"],
                                                                "weapon": weapons.choices[0]["value"]})
         assert picked.ephemeral and "secret" in picked.content
-        told = h.messages(thread.id)[before:]
-        assert told and LIB.hero[hero].name in told[-1].content
+        assert LIB.hero[hero].name in last(h, thread.id).content  # told in the thread (its newest prompt grew)

@@ -11,7 +11,7 @@ from bot.db import Database
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import arrange, bot_factory, check_png, uid
+from tests.tabula_harness import arrange, asked, bot_factory, check_png, told, uid
 from tests.test_discord import last
 
 LIB = library()
@@ -59,7 +59,7 @@ async def choose_cities(h: FakeDiscordHarness, thread: Any, cities: dict[int, in
         menu = menus(prompt)[0]
         value = next(o["value"] for o in menu["options"] if o["value"].endswith(f"city={cities[who]}"))
         picked = await h.select(people[who], prompt, menu["custom_id"], [value])
-        assert not picked.ephemeral and f"starts in city {cities[who]}" in picked.content
+        assert f"starts in city {cities[who]}" in told(h, thread.id, picked)
 
 
 async def test_several_players_program_privately_change_and_lock_in_then_the_year_resolves(db: Database) -> None:
@@ -68,11 +68,15 @@ async def test_several_players_program_privately_change_and_lock_in_then_the_yea
         assert thread.name.startswith("The Heroes' Road · #")
         await choose_cities(h, thread, {uid(h.alice): 1, uid(h.bob): 9})
         begins = next(m for m in h.messages(thread.id) if "Year 1** begins" in m.content)
-        # both program at once (the ping went out then; retiring the old prompt edits its mentions away)
-        assert f"<@{uid(h.alice)}>" in begins.content and f"<@{uid(h.bob)}>" in begins.content
-        opening = last(h, thread.id)  # Tabula's seat has locked in already: that pings nobody again
+        # both program at once: pinged once, when the year began (Tabula's seat has locked in already, told in
+        # the same message: Tabula's moves after a person's are told with it)
+        # (Bob, whose city choice began the year, goes on: named, not pinged; Alice is pinged)
+        assert begins.notified is not None and begins.notified.users == {uid(h.alice)}
+        assert asked(begins) == {uid(h.alice), uid(h.bob)}
+        opening = last(h, thread.id)
+        assert opening.id == begins.id
         assert "🤖 Tabula programs" in opening.content and "has locked in" in opening.content
-        assert opening.pings.nobody and "Still programming: Alice, Bob." in opening.content
+        assert "Still programming: Alice, Bob." in opening.content
         assert views(opening)
         outsider = await h.click(h.carol, opening, views(opening)[0])
         assert outsider.ephemeral and "not playing" in outsider.content
@@ -113,19 +117,19 @@ async def test_several_players_program_privately_change_and_lock_in_then_the_yea
         assert "Kazemori" not in theirs.content.split("Your row")[0]  # Bob's panel shows his own row only
 
         locked = await h.click(h.alice, mine.original, buttons(mine)["Lock in my orders"])
-        assert not locked.ephemeral and "has locked in" in locked.content
-        assert locked.original.pings.nobody  # nobody is pinged again
+        assert "has locked in" in told(h, thread.id, locked)
+        assert last(h, thread.id).pings.nobody  # nobody is pinged again
         late = await h.select(h.alice, mine.original, menus(mine)[1]["custom_id"], [red])
         assert late.ephemeral and "locked in" in late.content
         public = "\n".join(m.content for m in h.messages(thread.id))
         assert "blue road" not in public  # still nobody has seen a row
 
-        fresh = await h.click(h.bob, locked.original, views(locked.original)[0])
+        fresh = await h.click(h.bob, last(h, thread.id), views(last(h, thread.id))[0])
         done = await h.click(h.bob, fresh.original, buttons(fresh)["Lock in my orders"])
-        told = "\n".join(m.content for m in done.messages)
-        assert "Year 1 resolves" in told and "Year 1 is over" in told
-        assert "`2` Alice: blue road 1 → 9 Kazemori" in told or "blue road 1 → 9" in told
-        assert told.index("`1`") < told.index("`2`")  # slot by slot
+        story = "\n".join(m.content for m in done.messages)
+        assert "Year 1 resolves" in story and "Year 1 is over" in story
+        assert "`2` Alice: blue road 1 → 9 Kazemori" in story or "blue road 1 → 9" in story
+        assert story.index("`1`") < story.index("`2`")  # slot by slot
         pictures = [a for m in done.messages for a in m.attachments]
         assert any(a.filename == "map.png" for a in pictures)
         for a in pictures:
@@ -166,7 +170,7 @@ async def test_a_hunts_reward_is_chosen_by_button_and_the_dummy_is_raised(db: Da
         took = await h.click(h.alice, prompt, choices[gold_key])
         assert f"{chip.gold} gold" in took.content and "builds" in took.content
         raise_prompt = last(h, thread.id)
-        assert raise_prompt.pings.users == {uid(h.alice)}
+        assert asked(raise_prompt) == {uid(h.alice)}  # Alice goes on: named, not pinged again
         dummy = buttons(raise_prompt)
         assert len(dummy) == 3
         raised = await h.click(h.alice, raise_prompt, next(v for k, v in dummy.items() if "gold" in k))
@@ -188,7 +192,7 @@ async def test_the_show_of_strength_is_chosen_privately_and_revealed_together(db
         prompt = last(h, thread.id)
         assert "Show of strength 1" in prompt.content or any(
             "Show of strength 1" in m.content for m in h.messages(thread.id)[-2:])
-        assert prompt.pings.users == {uid(h.alice), uid(h.bob)}
+        assert asked(prompt) == {uid(h.alice), uid(h.bob)}  # (whoever locked in last goes on, unpinged)
         alice = await h.click(h.alice, prompt, views(prompt)[0])
         assert alice.ephemeral and "Show of strength" in alice.content
         [menu] = menus(alice)
@@ -196,16 +200,17 @@ async def test_the_show_of_strength_is_chosen_privately_and_revealed_together(db
         assert "Show my peasant levy, archer" in labels and "Show nothing" in labels
         value = next(o["value"] for o in menu["options"] if o["label"] == "Show my peasant levy, archer")
         chose = await h.select(h.alice, alice.original, menu["custom_id"], [value])
-        assert not chose.ephemeral and "has chosen what to show" in chose.content
+        assert "has chosen what to show" in told(h, thread.id, chose)
         assert "peasant" not in chose.content and "archer" not in chose.content
-        assert chose.original.pings.nobody and "Still choosing: Bob." in chose.content
-        bob = await h.click(h.bob, chose.original, views(chose.original)[0])
+        assert "Still choosing: Bob." in told(h, thread.id, chose)
+        assert not last(h, thread.id).pings.users  # Bob, still choosing, is not pinged again
+        bob = await h.click(h.bob, last(h, thread.id), views(last(h, thread.id))[0])
         [menu] = menus(bob)
         value = next(o["value"] for o in menu["options"] if o["label"] == "Show my infantry")
         shown = await h.select(h.bob, bob.original, menu["custom_id"], [value])
-        told = "\n".join(m.content for m in shown.messages)
-        assert "Alice shows 2 peasant levies, 1 archer" in told and "Bob shows 1 infantry" in told
-        assert "peasant levy: Alice takes gold" in told and "Year 5" in told
+        story = "\n".join(m.content for m in shown.messages)
+        assert "Alice shows 2 peasant levies, 1 archer" in story and "Bob shows 1 infantry" in story
+        assert "peasant levy: Alice takes gold" in story and "Year 5" in story
 
 
 async def test_an_absent_players_year_is_programmed_by_tabula_after_the_timeout(db: Database) -> None:

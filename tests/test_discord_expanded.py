@@ -10,7 +10,7 @@ from bot.db import Database
 from render.legend import party as party_layer
 from rules.legend.content import hero_index, spell_index
 from tests.fakediscord import FakeDiscordHarness, walk_components
-from tests.tabula_harness import bot_factory, check_png, uid
+from tests.tabula_harness import asked, bot_factory, check_png, told, uid
 from tests.test_discord import last, start_game
 
 SPELL_NAMES = [s.name for s in spell_index().values()]
@@ -37,9 +37,9 @@ async def drive(h: FakeDiscordHarness, thread: Any, players: dict[int, Any], wan
         message = last(h, thread.id)
         if want(message):
             return message
-        if not message.pings.users:
+        if not asked(message):
             raise AssertionError(f"nobody to act: {message.content[-300:]}")
-        who = players[next(iter(message.pings.users))]
+        who = players[next(iter(asked(message)))]
         lead = select(message, "lead")
         if button(message, "keep"):
             mages = [o["value"] for o in message.component(lead)["options"]
@@ -94,7 +94,7 @@ async def test_party_menus_reorder_without_staling_the_turn_prompt(db: Database)
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, _game_id, players = await expanded_game(h)
         prompt = last(h, thread.id)
-        mover = players[next(iter(prompt.pings.users))]
+        mover = players[next(iter(asked(prompt)))]
         waiting = h.bob if mover is h.alice else h.alice
         sheet = await h.slash(waiting, thread.payload, "party")
         menus = {c["options"][0]["value"].split("?")[0]: c for c in walk_components(sheet.components)
@@ -105,14 +105,14 @@ async def test_party_menus_reorder_without_staling_the_turn_prompt(db: Database)
         hero = rogue["value"].split("hero=")[1]
         assert sheet.original is not None
         moved = await h.select(waiting, sheet.original, front, [rogue["value"]])
-        assert not moved.ephemeral and f"{hero_index()[hero].name} leads" in moved.content
+        assert f"{hero_index()[hero].name} leads" in told(h, thread.id, moved)
         assert not moved.original or not moved.original.pings.users  # nobody is pinged for a reorder
         # the mover's select, drawn before the reorder, still works
         where = select(prompt, "explore")
         assert where is not None and h.fake.message(prompt.id).custom_ids
         option = prompt.component(where)["options"][0]["value"]
         went = await h.select(mover, prompt, where, [option])
-        assert not went.ephemeral and option.split("=")[-1] in went.content
+        assert option.split("=")[-1] in told(h, thread.id, went)
 
 
 async def test_leader_prompt_fight_buttons_cast_and_study(db: Database) -> None:
@@ -120,7 +120,7 @@ async def test_leader_prompt_fight_buttons_cast_and_study(db: Database) -> None:
         thread, game_id, players = await expanded_game(h)
         leader = await drive(h, thread, players, lambda m: bool(button(m, "keep")))
         assert "card is coming" in leader.content and "Change Leader" not in leader.content
-        explorer = players[next(iter(leader.pings.users))]
+        explorer = players[next(iter(asked(leader)))]
         bystander = h.bob if explorer is h.alice else h.alice
         keep = button(leader, "keep")
         assert keep is not None and select(leader, "lead") is not None
@@ -144,7 +144,7 @@ async def test_roll_is_public_logged_and_leaves_the_prompt_alone(db: Database) -
         thread, game_id, players = await expanded_game(h)
         prompt = last(h, thread.id)
         rolled = await h.slash(h.bob, thread.payload, "roll", {"expr": "2d20+3"})
-        assert not rolled.ephemeral and "rolls `2d20+3`" in rolled.content
+        assert "rolls `2d20+3`" in told(h, thread.id, rolled)
         assert rolled.original is not None and not rolled.original.pings.users
         assert h.fake.message(prompt.id).custom_ids  # the turn's menu stays
         bad = await h.slash(h.bob, thread.payload, "roll", {"expr": "lots of dice"})
@@ -153,7 +153,7 @@ async def test_roll_is_public_logged_and_leaves_the_prompt_alone(db: Database) -
         assert outsider.ephemeral and "not playing" in outsider.content
         history = await h.bot.service.history(game_id)
         assert '"type":"tabula.roll"' in history[-1].action and history[-1].user_id == uid(h.bob)
-        mover = players[next(iter(prompt.pings.users))]
+        mover = players[next(iter(asked(prompt)))]
         where = select(prompt, "explore")
         assert where is not None
         went = await h.select(mover, prompt, where, [prompt.component(where)["options"][0]["value"]])

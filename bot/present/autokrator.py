@@ -93,6 +93,8 @@ class AutokratorPresenter:
         head = _("This game was abandoned.") if moment.status == "abandoned" else self._caption(view)
         text = _("**{title}** — {caption}", title=game_title(moment), caption=head) + "\n" + "\n".join(
             standings(view))
+        if moment.outcome is not None:  # after the end, who won (as the thread said)
+            text += f"\n🏆 {moment.outcome.summary}"
         return Telling(text=text, pictures=[self.board(moment)], prompt=self.prompt(moment))
 
     def _caption(self, view: AutokratorView) -> str:

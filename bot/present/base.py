@@ -58,10 +58,18 @@ class Menu:
 class Prompt:
     """What the players who must act are asked to do next."""
 
-    users: list[int]  # who gets pinged (none for a private view's controls)
+    users: list[int]  # who must act (named in the prompt's line; none for a private view's controls)
     text: str  # "your move" line, without mentions (the transport adds them)
     menus: list[Menu] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    #: Of ``users``, those the message notifies (None: all of them).  The platform leaves out whoever is still
+    #: choosing since they were last asked (bot/tellings.py): a ping means the turn has passed to you.
+    pinged: list[int] | None = None
+
+    @property
+    def notified(self) -> list[int]:
+        """The people the message pings (Tabula's own seats never)."""
+        return [u for u in self.users if u > 0 and (self.pinged is None or u in self.pinged)]
 
 
 @dataclass(slots=True)

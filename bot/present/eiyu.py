@@ -370,11 +370,10 @@ class EiyuPresenter:
                         placeholder=_("Choose your starting city…"))
             return Prompt(users=users, text=_("choose the city you start in"), menus=[menu])
         if view.phase == "program":
-            # after someone locks in, nobody is pinged again (they were when the year began)
-            again = any(isinstance(e, Locked) for e in moment.events) and not any(
-                isinstance(e, YearBegins) for e in moment.events)
+            # (after someone locks in, the others are named but not pinged again: the platform sees they are
+            # still choosing)
             text = _("program your six orders in secret and lock them in — press **Your orders** (only you see it)")
-            return Prompt(users=[] if again else users, text=text, buttons=[panel])
+            return Prompt(users=users, text=text, buttons=[panel])
         if view.phase == "reward":
             seat = acting[0]
             chip = self.lib.chip(view.pending_chip)
@@ -388,9 +387,7 @@ class EiyuPresenter:
             buttons = [Button(c.label, command=c.command) for c in moment.choices(seat)]
             return Prompt(users=users, text=_("raise one of the dummy player's scores"), buttons=buttons)
         if view.phase == "show":
-            again = any(isinstance(e, ShowChosen) for e in moment.events) and not any(
-                isinstance(e, ShowBegins) for e in moment.events)
-            return Prompt(users=[] if again else users, buttons=[panel],
+            return Prompt(users=users, buttons=[panel],
                           text=_("choose in secret which soldiers to show — press **Your orders**"))
         return None
 

@@ -248,7 +248,7 @@ def render_battle(b: BattleView) -> bytes:
 
 def battle_alt(b: BattleView) -> str:
     sides = (b.attacker.laid, b.defender.laid)
-    text = {(True, True): N_("Battle in {region} on the {field}: attacker and defender has laid cards face down."),
+    text = {(True, True): N_("Battle in {region} on the {field}: attacker and defender have laid cards face down."),
             (True, False): N_("Battle in {region} on the {field}: attacker has laid cards face down."),
             (False, True): N_("Battle in {region} on the {field}: defender has laid cards face down."),
             (False, False): N_("Battle in {region} on the {field}: nobody has laid cards face down.")}[sides]
