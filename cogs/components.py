@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import logging
 import re
 import time
@@ -611,15 +612,26 @@ async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discor
         log.exception("game %d: could not record the newest prompt", moment.game_id)
 
 
-async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling) -> discord.Message | None:
+#: How far the bot's clock may run ahead of Discord's when a move's commit time bounds the search for its post.
+CLOCK_SLACK = 120.0
+
+
+async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling, *,
+                       committed: float | None = None) -> discord.Message | None:
     """A post of this telling Discord accepted before a crash cut the bookkeeping short: the thread's messages
     after the last one known delivered are read, and the one carrying the telling's last part is it (or the
-    last delivered message itself, when the telling was appended to it)."""
+    last delivered message itself, when the telling was appended to it).  When a later move's delivery is
+    already recorded, this telling's post may have come before that one: then give ``committed`` (when the
+    move was saved), and the thread's messages since then are read instead (a post cannot precede its move)."""
     key = chunks(telling.text)[-1].strip()
     if len(key) < 8 or bot.user is None:
         return None  # too short to recognise surely: posting again is the lesser harm
     last = await bot.outbox.last_delivered(moment.game_id)
-    after = discord.Object(id=last[1]) if last and last[1] else None
+    if committed is not None:
+        since = datetime.datetime.fromtimestamp(committed - CLOCK_SLACK, tz=datetime.UTC)
+        after: discord.abc.Snowflake | None = discord.Object(id=discord.utils.time_snowflake(since))
+    else:
+        after = discord.Object(id=last[1]) if last and last[1] else None
     try:
         async for message in channel.history(limit=50, after=after):
             if message.author.id == bot.user.id and key in message.content:
@@ -646,7 +658,7 @@ async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded
     telling = await tell_run(run)
     if superseded:
         telling.prompt = None
-    found = await told_already(bot, channel, last, telling)
+    found = await told_already(bot, channel, last, telling, committed=owed.created_at if superseded else None)
     if found is not None:
         live: tuple[int, int] | str | None = (found.channel.id, found.id) if found.components else None
         await bot.outbox.delivered(moment.game_id, last.version, found.id, since=moment.version,

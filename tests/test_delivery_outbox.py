@@ -102,6 +102,41 @@ async def test_an_owed_move_is_told_once_and_a_crashed_post_is_adopted(db: Datab
         assert again.id == made.id and h.fake.nonce_hits == 1
 
 
+async def test_a_post_made_before_a_crash_is_adopted_when_a_later_move_was_recorded_first(
+        db: Database, race: None) -> None:
+    """Move A's post went out, then move B's post went out and was recorded, and the process died before A's
+    was: the next drain finds A's post before B's and adopts it rather than telling A a second time."""
+    async with FakeDiscordHarness(bot_factory(db)) as h:
+        await h.slash(h.alice, h.channel, "game", {"game": "race", "seed": 4}, subcommand="new")
+        lobby = h.messages()[-1]
+        await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+        await h.click(h.alice, h.fake.message(lobby.id), next(c for c in lobby.custom_ids if c.endswith(":start")))
+        [thread] = h.threads()
+        bot = h.bot
+        game_id = await bot.service.game_in_thread(thread.id)
+        assert game_id is not None
+        from cogs.components import tell_result
+
+        channel = bot.get_channel(thread.id)
+        assert isinstance(channel, discord.Thread)
+        now = await bot.service.get(game_id)
+        first = await bot.service.act(game_id, now.user_of(min(now.to_act)), verb="move", args={"steps": "3"})
+        early = await tell_result(first)
+        made = await channel.send(early.text, nonce=nonce(game_id, first.version, 0))
+        now = await bot.service.get(game_id)
+        second = await bot.service.act(game_id, now.user_of(min(now.to_act)), verb="move", args={"steps": "2"})
+        later = await channel.send((await tell_result(second)).text, nonce=nonce(game_id, second.version, 0))
+        await bot.outbox.delivered(game_id, second.version, later.id, prompt=(thread.id, later.id))
+        bot.outbox.started_at += 3600  # as if this process had started after both
+        before = len(h.messages(thread.id))
+        assert await bot.outbox.drain(startup=True) == 1
+        await bot.outbox.settle(5)
+        assert len(h.messages(thread.id)) == before  # adopted, not posted again
+        assert sum(early.text.strip() in m.content for m in h.messages(thread.id)) == 1
+        assert await _owed(db) == []
+        assert made.id in {m.id for m in h.messages(thread.id)}
+
+
 async def test_the_offline_runner_owes_nothing_to_a_thread(db: Database, race: None) -> None:
     svc = GameService(db)
     info = await svc.create("race", Person(1, "Ann"), seed=5)
