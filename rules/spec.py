@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, quote
 
 import msgspec
 
-from rules.core import Outcome, Rng, SeatInfo, Step
+from rules.core import Event, Outcome, Rng, SeatInfo, Step
 
 S = TypeVar("S")
 S_in = TypeVar("S_in", contravariant=True)
@@ -197,7 +197,7 @@ class Ruleset(Protocol[S, A, V]):
         """The lobby's options normalised, or an IllegalAction saying what fits."""
         ...
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step: ...
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[S, Event]: ...
 
     def to_act(self, state: S) -> frozenset[int]:
         """The seats that may act now (several at once for simultaneous secret choices)."""
@@ -205,7 +205,7 @@ class Ruleset(Protocol[S, A, V]):
 
     def legal(self, state: S, seat: int) -> Sequence[A]: ...
 
-    def apply(self, state: S, seat: int, action: A) -> Step:
+    def apply(self, state: S, seat: int, action: A) -> Step[S, Event]:
         """A new state (the input is never changed) and the events, or a GameError."""
         ...
 

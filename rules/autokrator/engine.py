@@ -16,6 +16,7 @@ from rules.autokrator.state import (
     Assigned,
     Attack,
     AutokratorAction,
+    AutokratorEvent,
     Battle,
     BattleBegan,
     BattleFought,
@@ -60,7 +61,7 @@ class Engine(Turns):
 
     # --- applying ------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step[State, AutokratorEvent]:
         if state.phase == "over":
             raise GameOver(_("The war is over: the fifth epoch has ended or a capital has fallen. Start a new "
                              "game with `/game new`."))

@@ -9,7 +9,7 @@ from rules.autokrator.commands import AutokratorCodec
 from rules.autokrator.engine import Engine
 from rules.autokrator.i18n import _
 from rules.autokrator.spec import SPEC
-from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
+from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
 from rules.core import NotYourTurn, Outcome, Rng, SeatInfo, Step
 from rules.spec import ActionMeta, GameSpec
@@ -42,7 +42,9 @@ class AutokratorRuleset:
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         return self.engine.check_options(options, players)
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(
+            self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int
+    ) -> Step[State, AutokratorEvent]:
         return self.engine.setup(seats, options, seed)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -51,18 +53,18 @@ class AutokratorRuleset:
     def legal(self, state: State, seat: int) -> Sequence[AutokratorAction]:
         return self.engine.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step[State, AutokratorEvent]:
         if isinstance(action, Deputy):
             return self._deputy(state, seat)
         return self.engine.apply(state, seat, action)
 
-    def _deputy(self, state: State, seat: int) -> Step:
+    def _deputy(self, state: State, seat: int) -> Step[State, AutokratorEvent]:
         """After the time limit: Tabula plays ``seat`` for as long as that seat must act now (its dealing, its
         turn, its row in a battle); the player has the realm back the next time it must act."""
         if seat not in self.engine.to_act(state):
             raise NotYourTurn(_("Tabula stands in only for a realm the game is waiting for."))
         epoch = state.epoch
-        events: list[object] = []
+        events: list[AutokratorEvent] = []
         for _turn in range(DEPUTY_LIMIT):
             if state.phase == "over" or seat not in self.engine.to_act(state) or state.epoch != epoch:
                 break

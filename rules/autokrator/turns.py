@@ -17,6 +17,7 @@ from rules.autokrator.state import (
     Assign,
     Attack,
     AutokratorAction,
+    AutokratorEvent,
     Campaign,
     EpochBegan,
     EpochEnded,
@@ -81,7 +82,9 @@ class Turns:
         raids = options.get("raids")
         return {**options, "mode": mode, "raids": True if raids is None else bool(raids)}
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(
+            self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int
+    ) -> Step[State, AutokratorEvent]:
         lib = library()
         mode = str(options.get("mode", "full"))
         order = list(PAIRS[mode]) if mode in PAIRS else list(REALMS)

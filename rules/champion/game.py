@@ -26,6 +26,7 @@ from rules.champion.state import (
     Buy,
     Caravan,
     ChampionAction,
+    ChampionEvent,
     Choose,
     Commission,
     Defend,
@@ -130,7 +131,7 @@ class ChampionOfTheEmpire(Setup, Movement, Stories, Fights):
 
     # --- applying an action -------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: Any) -> Step:
+    def apply(self, state: State, seat: int, action: Any) -> Step[State, ChampionEvent]:
         if state.phase == "over":
             raise GameOver(_("This game has ended: {winner}", winner=self._winner_line(state)))
         if not isinstance(action, ChampionAction.__args__):

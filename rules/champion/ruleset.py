@@ -13,6 +13,7 @@ from rules.champion.spec import SPEC
 from rules.champion.state import (
     Buy,
     ChampionAction,
+    ChampionEvent,
     Defend,
     Develop,
     Keep,
@@ -55,7 +56,7 @@ class ChampionRuleset:
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         return self.game.check_options(options, players)
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, ChampionEvent]:
         return self.game.setup(seats, options, seed)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -64,7 +65,7 @@ class ChampionRuleset:
     def legal(self, state: State, seat: int) -> Sequence[ChampionAction]:
         return self.game.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: ChampionAction) -> Step:
+    def apply(self, state: State, seat: int, action: ChampionAction) -> Step[State, ChampionEvent]:
         return self.game.apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> ChampionView:

@@ -13,6 +13,7 @@ from rules.champion.state import (
     COLOURS,
     Bought,
     Buy,
+    ChampionEvent,
     Hero,
     Offered,
     Pass,
@@ -49,7 +50,7 @@ class Setup(Items):
             out[flag] = bool(value)
         return out
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, ChampionEvent]:
         opts = self.check_options(options, len(seats))
         lib = self.lib
         rng = self.dice(seed_state(seed))

@@ -18,6 +18,7 @@ from rules.eiyu.state import (
     CityChosen,
     DummyRaised,
     EiyuAction,
+    EiyuEvent,
     GameWon,
     Hunted,
     Lock,
@@ -187,7 +188,7 @@ class Eiyu:
             short = short.lower() in ("1", "true", "yes", "on")
         return {**options, "short": bool(short)}
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, EiyuEvent]:
         lib = self.lib
         rng = Rng(seed_state(seed))
         n = len(seats)
@@ -265,7 +266,7 @@ class Eiyu:
 
     # --- apply ------------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: EiyuAction) -> Step:
+    def apply(self, state: State, seat: int, action: EiyuAction) -> Step[State, EiyuEvent]:
         if state.phase == "over":
             raise GameOver(_("The game is over: the rankings have named the hero."))
         if state.phase == "program" and 0 <= seat < len(state.players) and state.players[seat].locked:

@@ -10,7 +10,7 @@ from rules.eiyu.codec import EiyuCodec
 from rules.eiyu.engine import Eiyu, scores
 from rules.eiyu.i18n import _
 from rules.eiyu.spec import SPEC
-from rules.eiyu.state import AutoRow, EiyuAction, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
+from rules.eiyu.state import AutoRow, EiyuAction, EiyuEvent, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
 from rules.eiyu.view import EiyuView, build_view, secret_variants
 from rules.spec import ActionMeta, GameSpec
 
@@ -39,7 +39,7 @@ class EiyuRuleset:
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         return self.game.check_options(options, players)
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, EiyuEvent]:
         return self.game.setup(seats, options, seed)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -48,7 +48,7 @@ class EiyuRuleset:
     def legal(self, state: State, seat: int) -> Sequence[EiyuAction]:
         return self.game.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: EiyuAction) -> Step:
+    def apply(self, state: State, seat: int, action: EiyuAction) -> Step[State, EiyuEvent]:
         return self.game.apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> EiyuView:

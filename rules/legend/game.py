@@ -32,6 +32,7 @@ from rules.legend.state import (
     Keep,
     Lead,
     LegendAction,
+    LegendEvent,
     Mode,
     Move,
     Narrate,
@@ -108,7 +109,7 @@ class LegendOfHeroes(PartyRules):
             narration = "bot"  # nobody sits to the right of a lone player
         return {**options, "mode": mode, "narration": narration}
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, LegendEvent]:
         opts = self.check_options(options, len(seats))
         rng = self.dice(seed_state(seed))
         events: list[Any] = []
@@ -193,7 +194,7 @@ class LegendOfHeroes(PartyRules):
 
     # --- applying an action -----------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: LegendAction) -> Step:
+    def apply(self, state: State, seat: int, action: LegendAction) -> Step[State, LegendEvent]:
         if state.phase == "over":
             raise GameOver(_("This game has ended. Start a new one with `/game new`."))
         if not 0 <= seat < len(state.players):
