@@ -28,7 +28,7 @@ import importlib
 import io
 import re
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -175,6 +175,29 @@ class Catalogue:
         lang = language()
         return commands_named(_fill(self.translations(lang).pgettext(context, msgid), values), lang)
 
+    # --- lists, joined the way the language joins them ---------------------------------------------
+    #
+    # One name per way of joining, for every catalogue.  Each looks its separator up in *this* catalogue, so
+    # a game whose texts join lists marks the separators it uses in its own ``i18n.py`` (``JOINS``, with
+    # ``N_p("list", ", ")``, ``N_p("list", "; ")`` and ``N_("{items} and {last}")``): that is what puts them
+    # in its template for its translators.
+
+    def comma(self, items: Iterable[str]) -> str:
+        """"a, b, c" (Japanese "a、b、c")."""
+        return self.pgettext(*COMMA).join(items)
+
+    def semicolon(self, items: Iterable[str]) -> str:
+        """"a; b; c": parts that hold commas themselves, with the language's stronger separator (Greek ·, since
+        its ; is the question mark; Japanese ；)."""
+        return self.pgettext(*SEMICOLON).join(items)
+
+    def and_list(self, items: Iterable[str]) -> str:
+        """"a, b and c" ("a and b"; "a" alone)."""
+        parts = list(items)
+        if len(parts) <= 1:
+            return "".join(parts)
+        return self.gettext(AND_LIST, items=self.comma(parts[:-1]), last=parts[-1])
+
     # --- lookups in a named language (command translation, reports) --------------------------------
 
     def lookup(self, lang: str, msgid: str, context: str | None = None) -> str | None:
@@ -222,6 +245,11 @@ class Catalogue:
         self._loaded.clear()
         _NAMES.clear()
 
+
+#: The texts the joins look up (kept out of extraction here: each domain marks the ones it uses).
+COMMA = ("list", ", ")
+SEMICOLON = ("list", "; ")
+AND_LIST = "{items} and {last}"
 
 #: Every catalogue ``catalogue_of`` has made, the platform's first: where command names are looked up.
 _MADE: list[Catalogue] = []

@@ -159,6 +159,22 @@ class Command(msgspec.Struct, frozen=True):
         return cls(verb=verb, args=tuple((k, str(v)) for k, v in args.items() if v is not None and v != ""))
 
 
+#: The longest number a command may name (a seat, a slot, a city, a card: never more than a few digits).
+NUMBER_DIGITS = 9
+
+
+def number(text: str) -> int | None:
+    """The whole number ``text`` names in ASCII digits, spaces around it allowed (``" 08"`` → 8), or None.
+
+    Every codec reads typed numbers through this one helper: ``str.isdigit`` also accepts a superscript ``²`` or
+    an Arabic-Indic ``٣``, on which ``int`` then raises, and a number of thousands of digits is never a choice
+    a game offers."""
+    text = text.strip()
+    if not text or len(text) > NUMBER_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 class Codec(Protocol[S_in, A]):
     """One game's words: ``parse`` and its inverse ``encode``, and the one ``label`` every place shows."""
 

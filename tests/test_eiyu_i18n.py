@@ -17,7 +17,7 @@ from bot.i18n import spec_texts as spec_texts_of
 from bot.moment import moment_for
 from bot.present.base import SeatName, Telling
 from bot.present.eiyu import PRESENTER
-from render.eiyu import map as art
+from render.eiyu import board as art
 from rules.core import GameError, Rng
 from rules.eiyu import RULESET as R
 from rules.eiyu.i18n import CATALOGUE
@@ -270,8 +270,8 @@ def test_eiyu_i18n_the_japanese_map_is_drawn_in_japanese() -> None:
     view = R.view(state, None)
     with using("ja"), art.layout() as drawn:
         art._base_in.cache_clear()
-        japanese = art.render_map(view, title="英雄の道 · #1")
-    english = art.render_map(view, title="The Heroes' Road · #1")
+        japanese = art.render_board(view, title="英雄の道 · #1")
+    english = art.render_board(view, title="The Heroes' Road · #1")
     assert japanese != english
     labels = {text for text, _, _ in drawn}
     assert {"赤金", "山辺", "中央の秘境", "北の谷", "徴兵", "赤", "？ 最後まで非公開"} <= labels
