@@ -11,8 +11,7 @@ import pytest
 from PIL import Image
 
 from render import autokrator as art
-from render.autokrator import cards
-from render.autokrator import map as board
+from render.autokrator import board, cards
 from render.autokrator.fit import recording
 from render.autokrator.world import HEIGHT, WIDTH
 from render.mapkit.labels import overlap
@@ -45,7 +44,7 @@ def _every_picture() -> list[bytes]:
     s.names = ["Ἀλέξιος Κομνηνός", "山田", "Hildegard", "Ṭāriq"]
     s = scene(s, turn="byz", owner={"cyprus": "byz", "rome": "fra"}, pieces={"cyprus": "byz", "rome": "fra"})
     lib = library()
-    pngs = [art.render_map(R.view(s, None), title="Autokrator · #1234")]
+    pngs = [art.render_board(R.view(s, None), title="Autokrator · #1234")]
     for realm in ("sar", "byz", "fra", "moo"):
         pngs.append(art.render_hand(R.view(s, s.realms[realm].seat), realm))
     pngs.append(art.render_cards(list(lib.cards), "ambush"))  # every card, the longest names included
@@ -99,7 +98,7 @@ def test_alt_texts_are_in_the_games_language() -> None:
     s = deal(new_game())
     e = _battle("ambush", True)
     with using("el"):
-        alts = [art.map_alt(R.view(s, None)), art.hand_alt(R.view(s, 0), "sar"), art.fought_alt(e)]
+        alts = [art.board_alt_text(R.view(s, None)), art.hand_alt(R.view(s, 0), "sar"), art.fought_alt(e)]
     for alt in alts:
         assert GREEK.search(alt) and len(alt) <= 1000
     assert alts[0].startswith("Χάρτης της Μεσογείου, εποχή 1.") and "στην Κωνσταντινούπολη" in alts[0]

@@ -33,28 +33,33 @@ from rules.i18n import N_, Catalogue, N_p, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
 __all__ = [
     "CATALOGUE",
+    "JOINS",
     "N_",
     "N_p",
     "_",
     "_n",
     "_p",
-    "both",
+    "and_list",
     "card_name",
+    "comma",
     "epoch_text",
     "epochs",
     "field_word",
     "groups",
-    "joined",
     "kind_word",
     "number",
     "place",
     "realm_name",
     "realm_of",
+    "semicolon",
     "sentences",
-    "series",
     "the_realm",
     "unit_title",
     "unit_word",
@@ -167,28 +172,10 @@ def card_name(card: str) -> str:
     return _p("card", library().cards[card].name)
 
 
-def both(names: list[str]) -> str:
-    """Names joined the way the language says "Ann and Bob" ("Ann and Bob and Cleo" for three)."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{first} and {second}", first=out, second=name)
-    return out
-
-
-def joined(items: Iterable[str]) -> str:
-    """Items listed the way the language lists them ("a, b, c"; "a、b、c" in Japanese)."""
-    return _p("list", ", ").join(items)
-
-
 def groups(items: Iterable[str]) -> str:
     """Lists of lists ("King: a, b, c, General: d, e"): English parts them with a comma as it always did, a
     language may take its semicolon so that the groups stand apart ("…; Hadvezér: …", "…；将軍：…")."""
     return _p("list of lists", ", ").join(items)
-
-
-def series(parts: Iterable[str]) -> str:
-    """Clauses joined the way the language separates them ("a; b; c" in English, "α · β · γ" in Greek)."""
-    return _p("list", "; ").join(parts)
 
 
 def sentences(parts: Iterable[str]) -> str:

@@ -30,7 +30,7 @@ from render.common import (
 from render.mapkit import Placement, place_labels, token_spots
 from render.mapkit.labels import overlap
 from rules.autokrator.content import library
-from rules.autokrator.i18n import N_p, _, _p, epochs, joined, place, realm_name, sentences, unit_word
+from rules.autokrator.i18n import N_p, _, _p, comma, epochs, place, realm_name, sentences, unit_word
 from rules.autokrator.view import AutokratorView
 from rules.i18n import language
 
@@ -326,7 +326,7 @@ def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
     return body
 
 
-def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
+def render_board(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     body = _base(tuple(sorted(view.owner.items())), language())
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
@@ -355,10 +355,10 @@ def _palette() -> Image.Image:
     return build_palette(solids, ramps, steps=4)
 
 
-def map_alt(view: AutokratorView) -> str:
+def board_alt_text(view: AutokratorView) -> str:
     parts = [_("Map of the Mediterranean, epoch {n}.", **epochs(view.epoch))]
     for r in view.realms:
-        units = joined(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
+        units = comma(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
                           for u in r.units) or _("no units")
         parts.append(_("{realm}: {regions} regions, {points} points, {gold} gold; {units}.", realm=realm_name(r.key),
                        regions=r.regions, points=r.score, gold=r.treasury, units=units))
