@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from rules.core import Event, IllegalAction, Outcome, Rng, SeatInfo, Step
-from rules.i18n import _, _p
+from rules.i18n import TABULA, Catalogue, _, catalogue_of
 from rules.spec import ActionMeta, Codec, GameSpec, OptionSpec
 
 S = TypeVar("S")
@@ -49,15 +49,17 @@ def flag(option: OptionSpec, value: object) -> bool:
     return bool(value)
 
 
-def choice(option: OptionSpec, value: object) -> object:
+def choice(option: OptionSpec, value: object, words: Catalogue = TABULA) -> object:
     """A choice's value, one of the declared ``choices`` (any case); missing, the declared default (which may be
-    None: the game chooses it from the table in ``check_table``)."""
+    None: the game chooses it from the table in ``check_table``).  A refusal names the choices as ``words`` (the
+    game's catalogue) name them to the player."""
     if value is None or value == "":
         return option.default
     word = str(value).strip().lower()
     if word not in option.choices:
-        raise IllegalAction(_("`{option}:{value}` is not on offer: choose {choices}.", option=option.name,
-                              value=str(value)[:40], choices=_p("list", ", ").join(f"**{c}**" for c in option.choices)))
+        choices = TABULA.comma(f"**{words.pgettext('choice', c)}**" for c in option.choices)
+        raise IllegalAction(_("`{option}:{value}` is not on offer: choose {choices}.",
+                              option=words.pgettext("option", option.name), value=str(value)[:40], choices=choices))
     return word
 
 
@@ -77,7 +79,7 @@ def number(option: OptionSpec, value: object) -> object:
     return found
 
 
-def checked_options(spec: GameSpec, options: Mapping[str, object]) -> dict[str, object]:
+def checked_options(spec: GameSpec, options: Mapping[str, object], words: Catalogue = TABULA) -> dict[str, object]:
     """The lobby's options with every option the spec declares checked and given its value (or its default);
     options the spec does not declare (the platform's own, such as the clock) pass through untouched."""
     out = dict(options)
@@ -88,7 +90,7 @@ def checked_options(spec: GameSpec, options: Mapping[str, object]) -> dict[str, 
         elif option.kind == "number":
             out[option.name] = number(option, given)
         else:
-            out[option.name] = choice(option, given)
+            out[option.name] = choice(option, given, words)
     return out
 
 
@@ -108,7 +110,12 @@ class GameRuleset(Generic[S, A, V]):
     def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
         """The lobby's options normalised, or an IllegalAction saying what fits: first against the spec's
         declarations, then against the table (``check_table``)."""
-        return self.check_table(checked_options(self.spec, options), players)
+        return self.check_table(checked_options(self.spec, options, self.words), players)
+
+    @property
+    def words(self) -> Catalogue:
+        """The game's own catalogue (its package's ``locale/``), for the names of its options and choices."""
+        return catalogue_of(type(self).__module__.rpartition(".")[0])
 
     def check_table(self, options: dict[str, object], players: int) -> dict[str, object]:
         """The game's own checks of the options against the table: player counts, a default that depends on

@@ -22,13 +22,13 @@ from render.legend import cards as card_layer
 from render.legend import text as fit
 from rules.i18n import using
 from rules.legend.content import card_index, fighters, heroes, spells
-from rules.legend.game import LegendOfHeroes
 from rules.legend.i18n import CATALOGUE, _
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import FightRoll, HeroRoll, State
 from rules.legend.view import HeroView, PartyView
 from tests.legend_helpers import play_moves
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 LANGS = ("en", "hu", "el", "ja")
 
 

@@ -26,19 +26,20 @@ from rules.legend.content import (
 from rules.legend.i18n import (
     KIND_NAMES,
     _,
-    _p,
     card_title,
     class_name,
     colour_name,
+    comma,
     hero_name,
     kind_name,
     pile_word,
     run_on,
+    semicolon,
     spell_name,
     summary,
 )
 from rules.legend.state import SOLO_WOUND_LIMIT, Entered, FightRoll, HeroRoll, SpellCast
-from rules.legend.story import agree, final_report, revealed_cards, tell
+from rules.legend.telling import agree, final_report, revealed_cards, tell
 from rules.legend.view import ExplorationView, LegendView, TreasureView
 from rules.spec import Command
 
@@ -122,7 +123,7 @@ class LegendPresenter:
         png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
         alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
-                rolls=_p("list", "; ").join(text for text, _ok in lines))
+                rolls=semicolon(text for text, _ok in lines))
         return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
 
     def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
@@ -377,7 +378,7 @@ class LegendPresenter:
             immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
             spell_line = (_("Spell: **{spell}** — roll {roll}+; monsters whose red dot is under box {boxes} are "
                             "immune.", spell=spell_name(spell.name), roll=spell.roll,
-                            boxes=_p("list", ", ").join(immune))
+                            boxes=comma(immune))
                           if immune else
                           _("Spell: **{spell}** — roll {roll}+; no monster is immune.", spell=spell_name(spell.name),
                             roll=spell.roll))
@@ -483,7 +484,7 @@ class LegendPresenter:
 
 def _treasure(found: Sequence[TreasureView]) -> str:
     """"Golden Crown (50), Silver Cup (10)" — or "nothing yet"."""
-    return _p("list", ", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
+    return comma(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
         or _("nothing yet")
 
 

@@ -39,7 +39,7 @@ from render.common import (
 from render.legend import text as fit
 from rules.i18n import language
 from rules.legend.content import Dungeon, Room, dungeon, spell_index
-from rules.legend.i18n import N_, _, _p, card_title, colour_name, hero_name, spell_name
+from rules.legend.i18n import N_, _, _p, card_title, colour_name, comma, hero_name, semicolon, spell_name
 from rules.legend.state import SOLO_WOUND_LIMIT as SOLO_WOUNDS
 from rules.legend.view import FighterView, LegendView, RoomView
 
@@ -763,17 +763,17 @@ def _fighter_words(f: FighterView, rooms: Mapping[str, RoomView]) -> str:
 def board_alt_text(view: LegendView) -> str:
     """One or two sentences: who is where, how many rooms are explored, whose turn it is."""
     rooms = view.rooms
-    where = _p("list", "; ").join(_fighter_words(f, rooms) for f in view.fighters) or _("No fighters yet")
+    where = semicolon(_fighter_words(f, rooms) for f in view.fighters) or _("No fighters yet")
     explored = sum(1 for r in rooms.values() if r.status == "explored")
     text = _("Dungeon board: {where}. {explored} of {total} rooms explored", where=where, explored=explored,
              total=len(rooms) or len(dungeon().room))
     partly = [_("{room} ({card})", room=rid, card=card_title(r.waiting)) if r.waiting else rid
               for rid, r in rooms.items() if r.status == "partly"]
     if partly:
-        text += _("; a danger waits in {rooms}", rooms=_p("list", ", ").join(partly))
+        text += _("; a danger waits in {rooms}", rooms=comma(partly))
     if view.fighters:
         ranked = sorted(view.fighters, key=lambda f: -f.gold) if view.phase == "over" else view.fighters
-        scores = _p("list", ", ").join(f"{f.player or _('someone')} {f.gold}" for f in ranked)
+        scores = comma(f"{f.player or _('someone')} {f.gold}" for f in ranked)
         text += _("; gold: {scores}", scores=scores)
         if len(view.fighters) == 1 and view.mode != "starter":
             text += _("; wounds {n} of {limit}", n=view.fighters[0].wounds, limit=SOLO_WOUNDS)
@@ -783,5 +783,5 @@ def board_alt_text(view: LegendView) -> str:
         text += _("; {player} ({colour}) to move", player=mover.player or _("someone"),
                   colour=colour_name(mover.colour) if mover.colour else "?")
         if view.highlight:
-            text += _(", can go to {doorways}", doorways=_p("list", ", ").join(view.highlight))
+            text += _(", can go to {doorways}", doorways=comma(view.highlight))
     return cap_alt(_p("sentence", "{text}.", text=text))

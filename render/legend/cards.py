@@ -40,9 +40,11 @@ from rules.legend.i18n import (
     _p,
     card_title,
     class_name,
+    comma,
     hero_name,
     kind_name,
     run_on,
+    semicolon,
     spell_name,
 )
 
@@ -816,11 +818,11 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     if c.after:
         parts.append(_("Once overcome: {text}", text=_(c.after)))
     if c.needs:
-        boxes = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
+        boxes = comma(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
         parts.append(_("Roll needed by a fighter whose red dot is under box {boxes}.", boxes=boxes))
     if c.party:
         rows = [("fighter", c.needs)] + [(k, c.party.get(k, ())) for k in CLASSES[1:]]
-        words = _p("list", "; ").join(
+        words = semicolon(
             _("{kind} {rolls}", kind=class_name(k), rolls="/".join(str(n) for n in row) or _("none"))
             for k, row in rows)
         parts.append(_("Rolls needed by each kind of hero, boxes A to E: {rolls}.", rolls=words))
@@ -922,7 +924,7 @@ def hero_alt_text(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) ->
     """The Hero card in words: kind, name, side, text, defences and where its red dot points."""
     h = _as_hero(hero)
     name = class_name(h.kind) if h.kind in CLASS_COLOURS else _("Hero")
-    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
+    defence = comma(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
     dot = BOXES[h.dot] if 0 <= h.dot < len(BOXES) else "?"
     values = {"kind": name, "hero": hero_name(h.name), "text": _(h.wounded_text if wounded else h.text),
               "defence": defence, "box": dot}
@@ -1007,16 +1009,16 @@ def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
     works = [b for b, ok in zip(BOXES, sp.works, strict=False) if ok]
     immune = [b for b, ok in zip(BOXES, sp.works, strict=False) if not ok]
     boxes = _("Success against a Monster whose red dot is under box {boxes}",
-              boxes=_p("list", ", ").join(works) or _("none"))
+              boxes=comma(works) or _("none"))
     if immune:
-        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=_p("list", ", ").join(immune))
+        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=comma(immune))
     return cap_alt(_("Spell card: {spell}, roll {n} or more. {text} {boxes}. If it has no effect: {fizzle}",
                      spell=spell_name(sp.name), n=sp.roll, text=_(sp.text), boxes=boxes, fizzle=_(sp.fizzle)))
 
 
 def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
     f = _as_fighter(fighter)
-    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
+    defence = comma(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
     dot = BOXES[f.dot] if 0 <= f.dot < len(BOXES) else "?"
     values = {"hero": hero_name(f.name), "text": _(f.wounded_text if wounded else f.text), "defence": defence,
               "box": dot}

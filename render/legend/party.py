@@ -44,7 +44,7 @@ from render.legend.cards import (
 )
 from rules.i18n import language
 from rules.legend.content import BOXES, Hero, Spell, hero_index, spell_index
-from rules.legend.i18n import _, _p, class_name, colour_name, hero_name, run_on, spell_name
+from rules.legend.i18n import _, class_name, colour_name, comma, hero_name, run_on, spell_name
 from rules.legend.view import PartyView
 
 Party = PartyView
@@ -351,9 +351,9 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     lead = slots[-1]
     lead_kind = class_name(lead.hero.kind) if lead.hero else _("unknown hero")
     text = _("{party}, led by {hero} the {kind} at the right end. Left to right: {heroes}.", party=owner,
-             hero=lead.name, kind=lead_kind, heroes=_p("list", ", ").join(_who(s) for s in slots))
+             hero=lead.name, kind=lead_kind, heroes=comma(_who(s) for s in slots))
     hurt = [s.name for s in slots if s.wounded]
-    text = run_on(text, _("Wounded: {heroes}.", heroes=_p("list", ", ").join(hurt)) if hurt
+    text = run_on(text, _("Wounded: {heroes}.", heroes=comma(hurt)) if hurt
                   else _("No one is wounded."))
     mage = next((s for s in slots if s.hero and s.hero.kind == "magic"), None)
     spell_id, spell = _spell_of(party, spells)
@@ -362,7 +362,7 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         immune = [b for b, ok in zip(BOXES, spell.works, strict=False) if not ok]
         if immune:
             said = _("{hero} holds the {spell} spell (roll {n} or more; no effect under box {boxes}).", hero=who,
-                     spell=spell_name(spell.name), n=spell.roll, boxes=_p("list", ", ").join(immune))
+                     spell=spell_name(spell.name), n=spell.roll, boxes=comma(immune))
         else:
             said = _("{hero} holds the {spell} spell (roll {n} or more; works on every Monster).", hero=who,
                      spell=spell_name(spell.name), n=spell.roll)

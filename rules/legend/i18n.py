@@ -17,11 +17,16 @@ from rules.legend.content import CLASS_NAMES, hero_index
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
 __all__ = [
     "CATALOGUE",
     "COLOUR_NAMES",
     "ENDINGS",
+    "JOINS",
     "KIND_NAMES",
     "N_",
     "PILE_WORDS",
@@ -31,9 +36,11 @@ __all__ = [
     "_",
     "_n",
     "_p",
+    "and_list",
     "card_title",
     "class_name",
     "colour_name",
+    "comma",
     "hero_name",
     "hero_title",
     "kind_name",
@@ -42,6 +49,7 @@ __all__ = [
     "place",
     "retell",
     "run_on",
+    "semicolon",
     "spell_name",
     "summary",
 ]
@@ -133,13 +141,13 @@ SUMMARIES = (
 
 def summary(text: str) -> str:
     """The outcome's summary (stored in English) in the current language: the winners' names, stored joined
-    with " and ", are joined again the language's way."""
+    with " and ", are joined again the language's way ("a, b and c")."""
     for msgid in SUMMARIES:
         pattern, fields = _pattern(msgid)
         match = pattern.match(text)
         if match is not None:
             values = dict(zip(fields, match.groups(), strict=True))
-            values["names"] = _p("list", " and ").join(values["names"].split(" and "))
+            values["names"] = and_list(values["names"].split(" and "))
             return _(msgid, **values)
     return text
 
