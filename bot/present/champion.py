@@ -17,7 +17,7 @@ from render import champion as art
 from rules.champion.content import CARD_TYPES, Library, library
 from rules.champion.i18n import N_, N_p, _, _n, _p, comma, foe_name, local, semicolon
 from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
-from rules.champion.story import final_report, revealed, tell
+from rules.champion.telling import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
 

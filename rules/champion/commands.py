@@ -9,8 +9,8 @@ still parse.  Typed values may be ids or names, in any case; numbers (opponents,
 from __future__ import annotations
 
 from rules.champion.content import CARD_TYPES, Hero
-from rules.champion.game import ChampionOfTheEmpire
-from rules.champion.i18n import N_, _, _n, comma, foe_name, joined, local, semicolon
+from rules.champion.engine import Engine
+from rules.champion.i18n import N_, _, _n, and_list, comma, foe_name, local, semicolon
 from rules.champion.state import (
     DEVELOP_COST,
     Attack,
@@ -56,7 +56,7 @@ def _norm(text: str) -> str:
 
 
 class ChampionCodec:
-    def __init__(self, game: ChampionOfTheEmpire) -> None:
+    def __init__(self, game: Engine) -> None:
         self.game = game
 
     # --- names to ids -----------------------------------------------------------------------------
@@ -133,7 +133,7 @@ class ChampionCodec:
     def parse(self, state: State, seat: int, command: Command) -> ChampionAction:
         game = self.game
         if state.phase == "over":
-            raise GameOver(_("This game has ended: {winner}", winner=game._winner_line(state)))
+            raise GameOver(_("This game has ended: {winner}", winner=game.table.winner_line(state)))
         verb = command.verb.strip().lower()
         arg = {k: (v or "") for k, v in command.args}
         me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
@@ -233,8 +233,8 @@ class ChampionCodec:
         if me is not None and len(path) == 1 and me.province and path[0] not in game.lib.near.get(me.province, ()):
             if path[0] == me.province:
                 return Explore(path=(me.province,))
-            steps = game.allowance(state, seat, "explore") if state.phase != "setup" else 2
-            route = game.reach(state, seat, steps).get(path[0])
+            steps = game.movement.allowance(state, seat, "explore") if state.phase != "setup" else 2
+            route = game.movement.reach(state, seat, steps).get(path[0])
             if route:
                 return Explore(path=tuple(route))
         return Explore(path=tuple(path))
@@ -368,11 +368,11 @@ class ChampionCodec:
         """"Gladius", "Gladius and Sica" (two one-handed weapons), or "no weapon"."""
         lib = local(self.game.lib)
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
-        return joined(names) if names else _("no weapon")
+        return and_list(names) if names else _("no weapon")
 
     def _commission(self, state: State, reward: str) -> int:
         """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
-        return 2 + (1 if self.game.effect(state) == f"commission_{reward}_plus1" else 0)
+        return 2 + (1 if self.game.table.effect(state) == f"commission_{reward}_plus1" else 0)
 
     @staticmethod
     def _side_index(hero: Hero, text: str) -> int:
@@ -404,7 +404,7 @@ class ChampionCodec:
                 return _("Caravan, staying in {place} (+1 gold)", place=self.place(get('to')))
             return _("Caravan → {place} (+1 gold)", place=self.place(get('to')))
         if verb == "voyage":
-            cost = game.voyage_cost(state, seat)
+            cost = game.movement.voyage_cost(state, seat)
             return _n("Voyage → {place} ({gold} gold)", "Voyage → {place} ({gold} gold)", cost,
                       place=self.place(get('to')), gold=cost)
         if verb == "commission":
@@ -414,7 +414,7 @@ class ChampionCodec:
         if verb == "recuperate":
             return _("Recuperate")
         if verb == "lore":
-            cost = game.lore_cost(state)
+            cost = game.stories.lore_cost(state)
             return _n("Learn the shrine's lore ({gold} gold)", "Learn the shrine's lore ({gold} gold)", cost, gold=cost)
         if verb == "attack":
             return _("Attack the monster!")
@@ -431,7 +431,7 @@ class ChampionCodec:
             return _("Use {item} (+{life} life)", item=item.name, life=item.heal)
         if verb == "buy":
             item = lib.item[get("item")]
-            cut = game.price_cut(state) if state.phase == "market" else 0
+            cut = game.items.price_cut(state) if state.phase == "market" else 0
             price = max(0, item.price - cut)
             return _n("Buy {item} ({gold} gold)", "Buy {item} ({gold} gold)", price, item=item.name, gold=price)
         if verb == "choose":

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
-from rules.champion.i18n import N_, _, _p, comma, foe_name, local
+from rules.champion.i18n import N_, _, _p, and_list, comma, foe_name, local
 from rules.champion.state import (
     CardChosen,
     CardPlayed,
@@ -779,7 +779,7 @@ class Melee:
         loc = local(self.lib)
 
         def name(choice: str) -> str:
-            return _(" and ").join(loc.item[i].name for i in choice.split("+")) if choice else _("no weapon")
+            return and_list([loc.item[i].name for i in choice.split("+")]) if choice else _("no weapon")
         return comma(name(i) for i in items) or _("nothing")
 
     def foe_list(self) -> str:
@@ -790,7 +790,7 @@ class Melee:
         names = [self.s.heroes[w].name for w in who]
         if len(names) == 1:
             return _("The fight waits for {player}.", player=names[0])
-        return (_("The fight waits for {players}.", players=_(" and ").join(names)) if names
+        return (_("The fight waits for {players}.", players=and_list(names)) if names
                 else _("The fight is being resolved."))
 
     def step_hint(self, seat: int) -> str:
