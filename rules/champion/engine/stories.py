@@ -13,6 +13,7 @@ from rules.champion.state import (
     CardKept,
     FateMoved,
     Gained,
+    Hero,
     Information,
     Kept,
     MonsterOffer,
@@ -138,56 +139,14 @@ class Stories:
         tasks: list[str] = []
         if index >= 0:
             o: Outcome = story.outcome[index]
-            changes: dict[str, int] = {}
-
-            def change(key: str, delta: int) -> None:
-                if delta:
-                    changes[key] = changes.get(key, 0) + delta
-
-            if o.gold:
-                delta = o.gold if o.gold > 0 else -min(me.gold, -o.gold)
-                me.gold += delta
-                change("gold", delta)
-            if o.xp:
-                delta = o.xp if o.xp > 0 else -min(me.xp, -o.xp)
-                me.xp += delta
-                change("xp", delta)
-            if o.max_life:
-                me.max_life = max(1, me.max_life + o.max_life)
-                change("max_life", o.max_life)
-                if o.max_life > 0:
-                    me.life += o.max_life
-                    change("life", o.max_life)
-                me.life = min(me.life, me.max_life)
-            if o.life:
-                before = me.life
-                # a story never drops life below 1 (nor raises it above the maximum)
-                me.life = max(min(me.life, 1), min(me.max_life, me.life + o.life))
-                change("life", me.life - before)
-            if o.full_life:
-                change("life", me.max_life - me.life)
-                me.life = me.max_life
-            if o.combat:
-                me.combat = max(1, me.combat + o.combat)
-                change("combat", o.combat)
-            if o.initiative:
-                me.initiative = max(0, me.initiative + o.initiative)
-                change("initiative", o.initiative)
+            changes = _changed(me, o)
             if changes:
                 events.append(Gained(seat=seat, changes=changes, why=story.id))
             if s.fate and o.fate:
                 me.fate = max(-FATE_LIMIT, min(FATE_LIMIT, me.fate + (1 if o.fate == "laurel" else -1)))
                 events.append(FateMoved(seat=seat, fate=me.fate, mark=o.fate))
             keep = keep or o.keep
-            tasks += [f"info:{story.id}"] * o.info
-            if o.item:
-                tasks.append(f"item:{o.item}")
-            if o.draw_item:
-                tasks.append("item:")
-            if o.lose_item:
-                tasks.append(f"lose:{seat}:story")
-            if o.opponent:
-                tasks.append(f"fight:{story.id}:{index}")
+            tasks = _tasks(story, o, index, seat)
         if keep:
             me.kept.append(Kept(card=story.id, key=keep, round=s.round))
             events.append(CardKept(seat=seat, card=story.id, key=keep))
@@ -235,3 +194,57 @@ class Stories:
         s.chosen_monsters += 1
         s.phase = "action"
         events.append(MonsterTaken(seat=seat, monster=monster, chosen=chosen))
+
+
+def _changed(me: Hero, o: Outcome) -> dict[str, int]:
+    """An outcome's attributes applied to the hero at once; what changed, in the card's order."""
+    changes: dict[str, int] = {}
+
+    def change(key: str, delta: int) -> None:
+        if delta:
+            changes[key] = changes.get(key, 0) + delta
+
+    if o.gold:
+        delta = o.gold if o.gold > 0 else -min(me.gold, -o.gold)
+        me.gold += delta
+        change("gold", delta)
+    if o.xp:
+        delta = o.xp if o.xp > 0 else -min(me.xp, -o.xp)
+        me.xp += delta
+        change("xp", delta)
+    if o.max_life:
+        me.max_life = max(1, me.max_life + o.max_life)
+        change("max_life", o.max_life)
+        if o.max_life > 0:
+            me.life += o.max_life
+            change("life", o.max_life)
+        me.life = min(me.life, me.max_life)
+    if o.life:
+        before = me.life
+        # a story never drops life below 1 (nor raises it above the maximum)
+        me.life = max(min(me.life, 1), min(me.max_life, me.life + o.life))
+        change("life", me.life - before)
+    if o.full_life:
+        change("life", me.max_life - me.life)
+        me.life = me.max_life
+    if o.combat:
+        me.combat = max(1, me.combat + o.combat)
+        change("combat", o.combat)
+    if o.initiative:
+        me.initiative = max(0, me.initiative + o.initiative)
+        change("initiative", o.initiative)
+    return changes
+
+
+def _tasks(story: Story, o: Outcome, index: int, seat: int) -> list[str]:
+    """What an outcome leaves for the turn to do: information, items gained or lost, the fight."""
+    tasks = [f"info:{story.id}"] * o.info
+    if o.item:
+        tasks.append(f"item:{o.item}")
+    if o.draw_item:
+        tasks.append("item:")
+    if o.lose_item:
+        tasks.append(f"lose:{seat}:story")
+    if o.opponent:
+        tasks.append(f"fight:{story.id}:{index}")
+    return tasks
