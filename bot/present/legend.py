@@ -16,12 +16,9 @@ from rules.legend.content import (
     BOXES,
     card_index,
     fighter_index,
-    fighters,
     hero_index,
-    heroes,
     need,
     spell_index,
-    spells,
 )
 from rules.legend.i18n import (
     KIND_NAMES,
@@ -151,26 +148,8 @@ class LegendPresenter:
                        legend_render.party_alt_text(party)[:1000])
 
     def warm(self) -> int:
-        """Draw every card, both sides of every fighter and hero card, every spell and the dungeon once, so no
-        player waits for them."""
-        count = 0
-        for card_id in card_index():
-            self.card(card_id)
-            self.card(card_id, "starter")
-            count += 2
-        for f in fighters():
-            self.fighter(f.id, wounded=False)
-            self.fighter(f.id, wounded=True)
-            count += 2
-        for h in heroes():
-            legend_render.render_hero(h, wounded=False)
-            legend_render.render_hero(h, wounded=True)
-            count += 2
-        for sp in spells():
-            self.spell(sp.id)
-            count += 1
-        legend_render.render_board(LegendView(), title="warm-up")
-        return count + 1
+        """Draw every static picture once (``render.legend.warm``), so no player waits for them."""
+        return legend_render.warm()
 
     # --- the public message -----------------------------------------------------------------------
 
