@@ -13,7 +13,9 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -231,6 +233,72 @@ def fit_text(
         lines = lines[:keep]
         lines[-1] = ellipsize(lines[-1] + " …", face, width)
     return face, lines
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """One label as ``fit_label`` drew it: the text asked for, the text drawn, the room it had, how wide it was
+    drawn and at what size."""
+
+    text: str
+    shown: str
+    width: float
+    measured: float
+    size: int
+
+    @property
+    def overflows(self) -> bool:
+        """Cut short, or wider than its room even at the smallest size allowed."""
+        return self.shown != self.text or self.measured > self.width
+
+
+#: The lists ``fitting`` is filling (a list per block; pictures may be drawn in a worker thread).
+_FITTING: list[list[Fitted]] = []
+
+
+@contextmanager
+def fitting() -> Iterator[list[Fitted]]:
+    """Every label ``fit_label`` fits while the block runs, in order (the fit tests read them)."""
+    seen: list[Fitted] = []
+    _FITTING.append(seen)
+    try:
+        yield seen
+    finally:
+        _FITTING.remove(seen)
+
+
+def fit_label(text: str, name: FontName, size: int, width: float, *, smallest: int | None = None, cut: bool = True,
+              clip: bool = False) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The face ``name`` at ``size``, or the largest smaller size (down to ``smallest``; by default 70% of
+    ``size``, never under 10) at which the one-line label ``text`` fits ``width`` pixels, and the text to draw:
+    a longer translation shrinks instead of running out of its box.  If even the smallest face is too wide the
+    text is cut short with "…" (``cut=False``: it is drawn whole, and the fit checks catch it); ``clip`` says
+    that cutting is expected there (a player's own name) and no overflow."""
+    low = smallest if smallest is not None else max(10, round(size * 0.7))
+    low = min(low, size)
+    for s in range(size, low - 1, -1):
+        face = font(name, s)
+        measured = text_length(text, face)
+        if measured <= width:
+            note(text, text, width, measured, s)
+            return face, text
+    face = font(name, low)
+    shown = ellipsize(text, face, width) if cut else text
+    note(shown if clip else text, shown, width, text_length(shown, face), low)
+    return face, shown
+
+
+def note(text: str, shown: str, width: float, measured: float, size: int) -> None:
+    """Tell the fit checks of a label fitted some other way (a name over two lines, say)."""
+    for seen in _FITTING:
+        seen.append(Fitted(text, shown, width, measured, size))
+
+
+def label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, name: FontName, size: int, width: float,
+          *, smallest: int | None = None, clip: bool = False, **kw: object) -> None:
+    """Draw ``text`` at ``xy`` so that it fits ``width`` (see ``fit_label``)."""
+    face, shown = fit_label(text, name, size, width, smallest=smallest, clip=clip)
+    draw.text(xy, shown, font=face, **kw)  # type: ignore[arg-type]
 
 
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:

@@ -12,8 +12,8 @@ from PIL import Image
 
 from render import autokrator as art
 from render.autokrator import board, cards
-from render.autokrator.fit import recording
 from render.autokrator.world import HEIGHT, WIDTH
+from render.common import fitting
 from render.mapkit.labels import overlap
 from rules.autokrator.content import library
 from rules.autokrator.state import BattleFought, Clash
@@ -61,7 +61,7 @@ def _every_picture() -> list[bytes]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_fits_its_box(lang: str) -> None:
     _fresh()
-    with using(lang), recording() as drawn:
+    with using(lang), fitting() as drawn:
         pngs = _every_picture()
     for png in pngs:
         Image.open(io.BytesIO(png)).load()
@@ -108,11 +108,11 @@ def test_alt_texts_are_in_the_games_language() -> None:
 
 
 def test_a_label_too_long_for_its_box_is_caught() -> None:
-    from render.autokrator.fit import fitted
+    from render.common import fit_label
 
-    with recording() as drawn:
-        face, shown = fitted("Κωνσταντινούπολη " * 8, "bold", 24, 200)
+    with fitting() as drawn:
+        face, shown = fit_label("Κωνσταντινούπολη " * 8, "bold", 24, 200)
     assert shown.endswith("…") and drawn[-1].overflows and face.size < 24
-    with recording() as drawn:
-        fitted("Πεδιάδα", "bold", 20, 200)
+    with fitting() as drawn:
+        fit_label("Πεδιάδα", "bold", 20, 200)
     assert not drawn[-1].overflows and drawn[-1].size == 20

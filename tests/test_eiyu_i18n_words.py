@@ -10,6 +10,7 @@ import pytest
 from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
+from render.common import fitting
 from render.eiyu import board as art
 from rules.core import GameError
 from rules.eiyu import RULESET as R
@@ -117,12 +118,12 @@ def test_eiyu_words_lists_are_joined_the_languages_way() -> None:
         with pytest.raises(GameError) as err:
             R.apply(state, 0, SetOrder(slot=0, order="pink"))
         assert "red、yellow、blue、lightblue、purple" in str(err.value)
-        with art.layout() as drawn:
+        with fitting() as drawn:
             art.render_board(R.view(state, None))
-        assert any("4、8、12" in text for text, _, _ in drawn)
-    with using("el"), art.layout() as drawn:
+        assert any("4、8、12" in f.text for f in drawn)
+    with using("el"), fitting() as drawn:
         art.render_board(R.view(state, None))
-    assert any("4, 8, 12" in text for text, _, _ in drawn)
+    assert any("4, 8, 12" in f.text for f in drawn)
 
 
 def test_eiyu_words_a_wrong_reward_lists_the_areas_around_the_city() -> None:

@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
 from render.cache import data, kept, layer
 from render.common import (
@@ -20,7 +19,9 @@ from render.common import (
     build_palette,
     canvas,
     ellipsize,
+    fit_label,
     font,
+    label,
     mix,
     outlined,
     png_bytes,
@@ -331,7 +332,7 @@ def render_board(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
-    title_face, title = fitted(title, "bold", 28, WIDTH // 3, clip=True)
+    title_face, title = fit_label(title, "bold", 28, WIDTH // 3, clip=True)
     draw.text((16, TITLE_H // 2), title, font=title_face, fill=(250, 240, 214), anchor="lm")
     legend = _("★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · {king} King · {general} General · {admiral} "
                "Admiral (square) · ♥ lives, modifier", king=letter("king"), general=letter("general"),

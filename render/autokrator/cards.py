@@ -8,8 +8,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.autokrator.fit import label, note
-from render.common import RGB, canvas, font, mix, png_bytes, text_length, wrap
+from render.common import RGB, canvas, font, label, mix, note, png_bytes, text_length, wrap
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
     N_,

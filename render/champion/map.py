@@ -44,7 +44,7 @@ from render.champion.basemap import (
     token_colours,
     world,
 )
-from render.champion.texts import event_card, event_effect_line, fitted, hero_name
+from render.champion.texts import event_card, event_effect_line, hero_name
 from render.champion.world import geometry
 from render.common import (
     RGB,
@@ -54,6 +54,7 @@ from render.common import (
     capitals,
     draw_lines,
     ellipsize,
+    fit_label,
     fit_text,
     font,
     png_bytes,
@@ -204,7 +205,7 @@ def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
     box = (x0, y0, x1, y0 + h)
     _panel(draw, box)
     label = _("Round {round} · event", round=round_no)
-    head, label = fitted(capitals(label), "bold", 15, w - 36)
+    head, label = fit_label(capitals(label), "bold", 15, w - 36, smallest=9)
     draw.text((x0 + 18, y0 + 14), label, font=head, fill=PANEL_RIM)
     draw.text((x0 + 18, y0 + 34), ellipsize(title, name_face, w - 36), font=name_face, fill=INK)
     draw_lines(draw, eff_lines, (x0 + 18, y0 + 68, x1 - 18, y0 + h), eff_face, INK, spacing=1.15)

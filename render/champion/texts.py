@@ -5,9 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 import msgspec
-from PIL.ImageFont import FreeTypeFont
 
-from render.common import FontName, ellipsize, font, text_length
 from rules.champion import content
 from rules.champion.content import EventCard, Hero, Item, Monster
 from rules.champion.i18n import N_, _, _p
@@ -37,23 +35,6 @@ EFFECT_LINES: dict[str, str] = {
 
 def event_effect_line(effect: str) -> str:
     return _(EFFECT_LINES[effect]) if effect in EFFECT_LINES else effect.replace("_", " ").capitalize() + "."
-
-
-#: Every label a picture drew that did not fit its box even at the smallest size (and was shortened):
-#: ``(text, width, box)``.  The fit tests draw every picture in every language and expect none.
-OVERFLOWS: list[tuple[str, float, float]] = []
-
-
-def fitted(text: str, name: FontName, size: int, width: float, *, smallest: int = 9) -> tuple[FreeTypeFont, str]:
-    """The largest face (from ``size`` down to ``smallest``) at which ``text`` fits ``width``, and the text —
-    shortened with an ellipsis only if even the smallest face is too wide (noted in ``OVERFLOWS``)."""
-    for s in range(size, smallest - 1, -1):
-        face = font(name, s)
-        if text_length(text, face) <= width:
-            return face, text
-    face = font(name, smallest)
-    OVERFLOWS.append((text, text_length(text, face), width))
-    return face, ellipsize(text, face, width)
 
 
 def deck_of(icon: str) -> str:

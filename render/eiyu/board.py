@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 
 from PIL import Image, ImageFont
 
 from render.cache import kept
-from render.common import RGB, Canvas, build_palette, canvas, font, mix, png_bytes, text_length, to_palette
+from render.common import RGB, Canvas, build_palette, canvas, fit_label, font, mix, png_bytes, text_length, to_palette
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.i18n import N_p, _, _n, _p, city_name, comma, place, track
 from rules.eiyu.view import EiyuView
@@ -45,30 +43,10 @@ _PALETTE = build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (
                           *((PAPER, c) for c in SEAT), ((0, 0, 0), (255, 255, 255))])
 
 
-#: While a picture is drawn inside ``layout()``: every fitted text, its width and the width it had to fit in.
-_LAYOUT: ContextVar[list[tuple[str, float, float]] | None] = ContextVar("eiyu_layout", default=None)
-
-
-@contextmanager
-def layout() -> Iterator[list[tuple[str, float, float]]]:
-    """Collect (text, drawn width, room) of every label drawn in the block: the fit checks read it."""
-    found: list[tuple[str, float, float]] = []
-    token = _LAYOUT.set(found)
-    try:
-        yield found
-    finally:
-        _LAYOUT.reset(token)
-
-
 def _fit(text: str, size: int, room: float, smallest: int = 11) -> ImageFont.FreeTypeFont:
-    """The bold face at ``size``, or smaller (down to ``smallest``) until ``text`` fits ``room`` pixels."""
-    face = font("bold", size)
-    while text_length(text, face) > room and face.size > smallest:
-        face = font("bold", int(face.size) - 1)
-    found = _LAYOUT.get()
-    if found is not None:
-        found.append((text, text_length(text, face), room))
-    return face
+    """The bold face for a label of the map at ``size``, or smaller (down to ``smallest``) until ``text`` fits
+    ``room`` pixels: the map's labels shrink and are never cut (``render.common.fit_label``)."""
+    return fit_label(text, "bold", size, room, smallest=smallest, cut=False)[0]
 
 
 def _letter(colour: str) -> str:

@@ -28,6 +28,7 @@ from render.common import (
     cap_alt,
     draw_lines,
     ellipsize,
+    fit_label,
     font,
     outlined,
     png_bytes,
@@ -687,13 +688,14 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
         if role is not None:  # the second cue beside the colour: the role in words, on a strip along the foot
             strip = (x0 + 18, bottom - 34, x1 - 8, bottom - 6)
             draw.rectangle(strip, fill=TURN_RING if lit else PIP_EMPTY, outline=BLACK)
-            face = fit.fitted(role, "bold", int(tag_face.size), strip[2] - strip[0] - 8, smallest=12)
+            face = fit_label(role, "bold", int(tag_face.size), strip[2] - strip[0] - 8, smallest=12, cut=False)[0]
             draw.text(((strip[0] + strip[2]) / 2, (strip[1] + strip[3]) / 2 + 1), role, font=face, fill=BLACK,
                       anchor="mm")
             foot = strip[1] - 2
         tag_left = x1 - 10
         gold = _("{n} gold", n=f.gold)
-        gold = ellipsize(gold, fit.fitted(gold, "bold", int(gold_face.size), tag_left - 8 - (x0 + 22), smallest=22),
+        gold = ellipsize(gold, fit_label(gold, "bold", int(gold_face.size), tag_left - 8 - (x0 + 22),
+                                         smallest=22, cut=False)[0],
                          tag_left - 8 - (x0 + 22))
         draw.text((x0 + 22, y), gold, font=gold_face, fill=GOLD_TEXT, anchor="la")
         gold_w = text_length(gold, gold_face)
@@ -709,7 +711,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
             x = x0 + 22
             if row.wounds is not None:
                 x = _pips(draw, x, y + 13, row.wounds, row.limit, 18) + 4
-            face = fit.fitted(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14)
+            face = fit_label(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14, cut=False)[0]
             draw.text((x, y), ellipsize(row.text, face, x1 - 12 - x), font=face, fill=row.ink, anchor="la")
             y += 28
 

@@ -20,6 +20,7 @@ from render.common import (
     capitals,
     draw_lines,
     ellipsize,
+    fit_label,
     font,
     line_height,
     mix,
@@ -132,7 +133,8 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
                         fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
     img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
     band = capitals(label)
-    outlined(canvas(img), (CARD_W / 2, 27), band, fit.fitted(band, "bold", 22, CARD_W - 48), fill=WHITE,
+    outlined(canvas(img), (CARD_W / 2, 27), band, fit_label(band, "bold", 22, CARD_W - 48,
+                                                            smallest=10, cut=False)[0], fill=WHITE,
              outline=mix(colour, BLACK, 0.6))
     return img
 
@@ -168,7 +170,8 @@ def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
         draw.rounded_rectangle((90, top, CARD_W - 90, bottom), radius=6, fill=INK, outline=BLACK, width=2)
         draw.rectangle((96, top + 6, CARD_W - 96, bottom - 6), outline=PARCHMENT, width=2)
         end = _("End of Room")
-        draw.text((CARD_W / 2, (top + bottom) / 2), end, font=fit.fitted(end, "bold", 23, CARD_W - 180 - 24),
+        draw.text((CARD_W / 2, (top + bottom) / 2), end, font=fit_label(end, "bold", 23, CARD_W - 180 - 24,
+                                                                        smallest=10, cut=False)[0],
                   fill=PARCHMENT, anchor="mm")
         return
     mid = (top + bottom) / 2
@@ -176,7 +179,8 @@ def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
     points = [(x0, top), (x1 - 28, top), (x1, mid), (x1 - 28, bottom), (x0, bottom)]
     draw.polygon(points, fill=NEXT_RED, outline=BLACK, width=2)
     label = _("Next: {kind}", kind=_p("kind", NEXT_NAMES[nxt]) if nxt in NEXT_NAMES else nxt.title())
-    draw.text(((x0 + x1 - 28) / 2, mid), label, font=fit.fitted(label, "bold", 23, x1 - 28 - x0 - 16), fill=WHITE,
+    draw.text(((x0 + x1 - 28) / 2, mid), label, font=fit_label(label, "bold", 23, x1 - 28 - x0 - 16,
+                                                               smallest=10, cut=False)[0], fill=WHITE,
               anchor="mm")
 
 
@@ -799,7 +803,7 @@ def _party_rows(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, card: Act
         img.alpha_composite(_emblem_on_chip(kind, icon), (label_x0 + 3, y + 2))
         letter_of = _p("initial", CLASS_INITIALS[kind])
         outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), letter_of,
-                 fit.fitted(letter_of, "bold", int(initial.size), 34, smallest=13), fill=WHITE,
+                 fit_label(letter_of, "bold", int(initial.size), 34, smallest=13, cut=False)[0], fill=WHITE,
                  outline=mix(tint, BLACK, 0.6), width=2)
         for i in range(5):
             x = left + i * (w + gap)
@@ -858,7 +862,8 @@ def _card_image(card: ActionCard) -> Image.Image:
         value = font("serif", 60 if card.gold < 1000 else 46)
         outlined(draw, (CARD_W // 2 + 70, cy - 12), str(card.gold), value, fill=GOLD, outline=INK, width=3)
         pieces = _("gold pieces")
-        draw.text((CARD_W // 2 + 70, cy + 34), pieces, font=fit.fitted(pieces, "bold", 20, 190), fill=INK,
+        draw.text((CARD_W // 2 + 70, cy + 34), pieces, font=fit_label(pieces, "bold", 20, 190,
+                                                                      smallest=10, cut=False)[0], fill=INK,
                   anchor="mm")
     else:
         pic = 150
@@ -935,7 +940,7 @@ def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Seq
     for text, good in rows:
         ink = PARCHMENT if good is None else ((120, 230, 130) if good else (255, 120, 110))
         line = ("" if good is None else ("✓ " if good else "✗ ")) + text
-        face = fit.fitted(line, "bold", 25, CARD_W - 36, smallest=18)  # shrink before cutting
+        face = fit_label(line, "bold", 25, CARD_W - 36, smallest=18, cut=False)[0]  # shrink before cutting
         d.text((18, y + RESULT_LINE_H / 2), ellipsize(line, face, CARD_W - 36), font=face, fill=ink, anchor="lm")
         y += RESULT_LINE_H
     return img
@@ -1045,13 +1050,15 @@ def hero_image(hero: Hero, wounded: bool) -> Image.Image:
         img.alpha_composite(_blood(96), (CARD_W - 34 - 104, top - 6))
         img.alpha_composite(_blood(64), (40, top + pic - 70))
         stamp = _("WOUNDED")
-        outlined(draw, (CARD_W / 2, top + pic / 2), stamp, fit.fitted(stamp, "bold", 44, CARD_W - 90),
+        outlined(draw, (CARD_W / 2, top + pic / 2), stamp, fit_label(stamp, "bold", 44, CARD_W - 90,
+                                                                     smallest=10, cut=False)[0],
                  fill=WOUND_RED, outline=WHITE, width=4)
     boxes_top = CARD_H - 190
     _text(draw, _(hero.wounded_text if wounded else hero.text), (34, top + pic + 8, CARD_W - 34, boxes_top - 30),
           largest=22)
     defence = _("Defence: what a Monster must roll to wound")
-    draw.text((CARD_W / 2, boxes_top - 24), defence, font=fit.fitted(defence, "bold", 15, CARD_W - 40),
+    draw.text((CARD_W / 2, boxes_top - 24), defence, font=fit_label(defence, "bold", 15, CARD_W - 40,
+                                                                    smallest=10, cut=False)[0],
               fill=INK, anchor="ma")
     _boxes(draw, boxes_top, hero.defence, hero.dot, band)
     if 0 <= hero.dot < len(BOXES):
@@ -1117,7 +1124,8 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
     y = top + pic + 8
     draw.rounded_rectangle((110, y, CARD_W - 110, y + 44), radius=10, fill=GOLD, outline=INK, width=3)
     roll = _("Roll {n} or more", n=spell.roll)
-    draw.text((CARD_W / 2, y + 23), roll, font=fit.fitted(roll, "bold", 27, CARD_W - 220 - 16), fill=INK,
+    draw.text((CARD_W / 2, y + 23), roll, font=fit_label(roll, "bold", 27, CARD_W - 220 - 16,
+                                                         smallest=10, cut=False)[0], fill=INK,
               anchor="mm")
     boxes_top = CARD_H - 142
     y += 54
@@ -1128,7 +1136,8 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
     draw_lines(draw, lines, (38, split + 6, CARD_W - 38, boxes_top - 34), face, mix(INK, PARCHMENT, 0.2),
                align="center", valign="middle", spacing=1.2)
     beside = _("Box beside the Monster's red dot:")
-    draw.text((CARD_W / 2, boxes_top - 24), beside, font=fit.fitted(beside, "bold", 15, CARD_W - 40), fill=INK,
+    draw.text((CARD_W / 2, boxes_top - 24), beside, font=fit_label(beside, "bold", 15, CARD_W - 40,
+                                                                   smallest=10, cut=False)[0], fill=INK,
               anchor="ma")
     gap = 10
     left = (CARD_W - (5 * SPELL_BOX_W + 4 * gap)) // 2
@@ -1144,7 +1153,7 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
         draw.text((x + SPELL_BOX_W / 2, b[1] + 24), "✓" if works else "✗", font=mark, fill=tint, anchor="mm")
         said = success if works else no_effect
         draw.text((x + SPELL_BOX_W / 2, b[3] - 14), said,
-                  font=fit.fitted(said, "bold", 12, SPELL_BOX_W - 8, smallest=9), fill=INK, anchor="mm")
+                  font=fit_label(said, "bold", 12, SPELL_BOX_W - 8, smallest=9, cut=False)[0], fill=INK, anchor="mm")
     return img
 
 

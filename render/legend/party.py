@@ -24,6 +24,7 @@ from render.common import (
     canvas,
     cap_alt,
     ellipsize,
+    fit_label,
     font,
     mix,
     outlined,
@@ -32,7 +33,6 @@ from render.common import (
     supersampled,
     text_length,
 )
-from render.legend import text as fit
 from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
 from render.legend.cards import (
     CARD_H,
@@ -115,7 +115,7 @@ def _dashed_slot(w: int, h: int, lines: tuple[str, ...]) -> Image.Image:
     total = sum(size + 10 for size in sizes)
     ty = (h - total) / 2
     for i, (text, size) in enumerate(zip(lines, sizes, strict=True)):
-        face = fit.fitted(text, "bold", size, w - 24, smallest=size - 8)
+        face = fit_label(text, "bold", size, w - 24, smallest=size - 8, cut=False)[0]
         d.text((w / 2, ty), ellipsize(text, face, w - 24), font=face, fill=DASH if i == 0 else WHITE,
                anchor="ma")
         ty += size + 10
@@ -282,7 +282,8 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str,
     draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
     if sub:
         draw.text((x0 + 14, y0 + 1), ellipsize(name, face, x1 - x0 - 16), font=face, fill=BAR_TEXT)
-        line = fit.fitted(sub, "bold", int(small.size), x1 - x0 - 16, smallest=14)  # shrink, never cut, the kind
+        line = fit_label(sub, "bold", int(small.size), x1 - x0 - 16,
+                         smallest=14, cut=False)[0]  # shrink, never cut, the kind
         draw.text((x0 + 14, y1 - 1), ellipsize(sub, line, x1 - x0 - 16), font=line,
                   fill=HURT_TEXT if hurt else BAR_DIM, anchor="ls")
     else:
@@ -300,7 +301,7 @@ def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, card_top: int) 
     crown = _crown()
     cx = x + HERO_W // 2
     word = _("LEADER")
-    face = fit.fitted(word, "bold", 26, x1 - x0 - 2 * notch - crown.width - 8, smallest=14)
+    face = fit_label(word, "bold", 26, x1 - x0 - 2 * notch - crown.width - 8, smallest=14, cut=False)[0]
     text_w = text_length(word, face)
     left = round(cx - (crown.width + 8 + text_w) / 2)
     img.paste(crown, (left, (top + bottom - crown.height) // 2), crown)
