@@ -43,6 +43,54 @@ _FALLBACK: dict[str, FontName] = {
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 
+#: A player's token: its colour and the colour of the letter on it, for the five colours players take.
+TOKENS: dict[str, tuple[RGB, RGB]] = {
+    "red": ((229, 57, 53), (255, 255, 255)),
+    "blue": ((30, 118, 220), (255, 255, 255)),
+    "green": ((40, 150, 60), (255, 255, 255)),
+    "orange": ((251, 140, 0), (0, 0, 0)),
+    "white": ((250, 250, 250), (0, 0, 0)),
+}
+OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), (0, 0, 0))
+
+
+def token_colours(colour: str) -> tuple[RGB, RGB]:
+    """A token's fill and the colour of its letter (grey for a colour no player takes)."""
+    return TOKENS.get(colour.lower(), OTHER_TOKEN)
+
+
+#: A disc's rims, from the outside in: (colour, width in pixels).
+Rims = Sequence[tuple[RGB, float]]
+
+
+def disc(diameter: int, fill: RGB, rims: Rims) -> Image.Image:
+    """A smooth disc (drawn large, then shrunk) with concentric rims, on a transparent ground."""
+    s = 4
+    img, draw = supersampled((diameter, diameter), s)
+    r = diameter * s
+    inset = 0.0
+    for colour, width in rims:
+        draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=colour)
+        inset += width * s
+    draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=fill)
+    return shrink(img, (diameter, diameter))
+
+
+def token(colour: str, letter: str, *, diameter: int, margin: int, letter_size: int,
+          ring: tuple[RGB, Rims] | None = None) -> Image.Image:
+    """A player's token: a disc of the player's colour with white and black rims and the letter on it, and
+    around it (for the player to act) a ``ring`` (its colour and rims) filling the ``margin``."""
+    fill, ink = token_colours(colour)
+    size = diameter + 2 * margin
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    if ring is not None:
+        img.alpha_composite(disc(size, *ring))
+    img.alpha_composite(disc(diameter, fill, [((0, 0, 0), 1.5), ((255, 255, 255), 2.5), ((0, 0, 0), 1)]),
+                        (margin, margin))
+    canvas(img).text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", letter_size), fill=ink,
+                     anchor="mm")
+    return img
+
 
 @lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:

@@ -94,6 +94,22 @@ def copier(kind: type[_T]) -> Callable[[_T], _T]:
     return copy
 
 
+def draw(piles: dict[str, list[str]], discards: dict[str, list[str]], key: str, rng: Rng) -> tuple[str | None, int]:
+    """The top card of pile ``key`` (None when the pile and its discards are both empty).  An empty pile first
+    takes its discards back, shuffled: the second value is how many (0 when the pile was not empty), for the
+    game to tell."""
+    pile = piles[key]
+    reshuffled = 0
+    if not pile:
+        back = discards.get(key, [])
+        if not back:
+            return None, 0
+        piles[key] = pile = rng.shuffle(back)
+        discards[key] = []
+        reshuffled = len(pile)
+    return pile.pop(0), reshuffled
+
+
 def seed_state(seed: int) -> int:
     """Spread a user-chosen seed (any int) over 64 bits so that nearby seeds give unrelated games."""
     return Rng(seed ^ 0x5DEECE66D).next64()

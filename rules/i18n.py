@@ -57,6 +57,7 @@ KEYWORDS: dict[str, Any] = {
     "_n": (1, 2),
     "_p": ((1, "c"), 2),
     "N_p": ((1, "c"), 2),
+    "N_n": (1, 2),
     # what the content extractor reports for content files
     "gettext": None,
     "pgettext": ((1, "c"), 2),
@@ -127,6 +128,11 @@ def _fill(text: str, values: Mapping[str, object]) -> str:
 def N_(msgid: str) -> str:
     """Mark a text for extraction without translating it now (look it up with ``_`` when shown)."""
     return msgid
+
+
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with its plural for extraction; returns the pair, for ``_n(*pair, n)`` when shown."""
+    return singular, plural
 
 
 def N_p(context: str, msgid: str) -> str:

@@ -7,7 +7,7 @@ behind **Your hand**, the private view ``hand`` that only the person who presses
 
 from __future__ import annotations
 
-from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title
+from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title, seats_acting
 from render import autokrator as art
 from rules.autokrator.content import library
 from rules.autokrator.i18n import (
@@ -176,13 +176,10 @@ class AutokratorPresenter:
     # --- who must act, and the controls they get -----------------------------------------------------
 
     def prompt(self, moment: AutokratorMoment) -> Prompt | None:
-        if moment.status != "active":
+        acting, users = seats_acting(moment)  # nobody once the game is over
+        if not acting:
             return None
         view = moment.view()
-        acting = sorted(moment.to_act)
-        if view.phase == "over" or not acting:
-            return None
-        users = [moment.user_of(s) for s in acting]
         if view.phase == "assign":
             return Prompt(users=users, text=_("deal your battle cards to your King, General, Admiral and Garrison "
                                               "— press **Your hand** (only you see it; everyone deals at once)."),

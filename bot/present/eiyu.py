@@ -11,7 +11,7 @@ for slots 1–3, a menu for slots 4–6 and a row of buttons (reset, lock in, re
 
 from __future__ import annotations
 
-from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling
+from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, seats_acting
 from render import eiyu as art
 from rules.core import Rng
 from rules.eiyu.auto import Preview, best_rows, board_of_view, preview
@@ -133,11 +133,10 @@ class EiyuPresenter:
     # --- who acts next -------------------------------------------------------------------------------
 
     def prompt(self, moment: EiyuMoment) -> Prompt | None:
-        if moment.status != "active" or not moment.to_act:
+        acting, users = seats_acting(moment)
+        if not acting:
             return None
         view = moment.view()
-        acting = sorted(moment.to_act)
-        users = [moment.user_of(s) for s in acting]
         panel = Button(_("Your orders"), view="hand", style="primary")
         if view.phase == "city":
             seat = acting[0]

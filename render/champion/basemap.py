@@ -18,7 +18,7 @@ from render.cache import kept, layer
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
-from render.common import RGB, Box, build_palette, canvas, fit_label, font, mix, text_length, wrap
+from render.common import OTHER_TOKEN, RGB, TOKENS, Box, build_palette, canvas, fit_label, font, mix, text_length, wrap
 from render.mapkit import OUT, Cell, Geometry, place_labels, project
 from rules.champion import content
 from rules.champion.content import MapFile, Province
@@ -56,14 +56,6 @@ TURN_RING: RGB = (255, 214, 0)
 HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
-TOKENS: dict[str, tuple[RGB, RGB]] = {
-    "red": ((229, 57, 53), WHITE),
-    "blue": ((30, 118, 220), WHITE),
-    "green": ((40, 150, 60), WHITE),
-    "orange": ((251, 140, 0), BLACK),
-    "white": ((250, 250, 250), BLACK),
-}
-OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), BLACK)
 
 NAME_SIZE = 17
 SMALL_SIZE = 14
@@ -71,10 +63,6 @@ BADGE = 30
 SYMBOL = 20
 TOKEN_D = 40
 ANCHOR = 18
-
-
-def token_colours(colour: str) -> tuple[RGB, RGB]:
-    return TOKENS.get(colour.lower(), OTHER_TOKEN)
 
 
 def _hex(colour: str) -> RGB:

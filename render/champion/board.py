@@ -24,12 +24,11 @@ from render.champion.basemap import (
     TURN_RING,
     WHITE,
     labels,
-    token_colours,
     world,
 )
 from render.champion.map import compose_map
 from render.champion.texts import hero_name, item_name
-from render.common import RGB, canvas, capitals, ellipsize, fit_label, font, png_bytes, text_length
+from render.common import RGB, canvas, capitals, ellipsize, fit_label, font, png_bytes, text_length, token_colours
 from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 

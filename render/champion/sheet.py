@@ -14,10 +14,21 @@ from PIL import Image
 
 from render.cache import encoded
 from render.champion import glyphs
-from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
 from render.champion.texts import hero, hero_name, item, item_name
-from render.common import RGB, canvas, cap_alt, ellipsize, fit_label, fit_text, font, mix, png_bytes, text_length
+from render.common import (
+    RGB,
+    canvas,
+    cap_alt,
+    ellipsize,
+    fit_label,
+    fit_text,
+    font,
+    mix,
+    png_bytes,
+    text_length,
+    token_colours,
+)
 from rules.champion import content
 from rules.champion.i18n import _, _p, comma, language, semicolon
 from rules.champion.view import HeroView

@@ -21,11 +21,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.cache import kept
 from render.common import (
+    OTHER_TOKEN,
     RGB,
+    TOKENS,
     Box,
     build_palette,
     canvas,
     cap_alt,
+    disc,
     draw_lines,
     ellipsize,
     fit_label,
@@ -36,6 +39,8 @@ from render.common import (
     supersampled,
     text_length,
     to_palette,
+    token,
+    token_colours,
 )
 from render.legend import text as fit
 from rules.i18n import language
@@ -81,18 +86,6 @@ HURT_TEXT: RGB = (255, 104, 104)
 PIP_EMPTY: RGB = (96, 100, 110)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
-TOKENS: dict[str, tuple[RGB, RGB]] = {
-    "red": ((229, 57, 53), WHITE),
-    "blue": ((30, 118, 220), WHITE),
-    "green": ((40, 150, 60), WHITE),
-    "orange": ((251, 140, 0), BLACK),
-    "white": ((250, 250, 250), BLACK),
-}
-OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), BLACK)
-
-
-def _token_colours(colour: str) -> tuple[RGB, RGB]:
-    return TOKENS.get(colour.lower(), OTHER_TOKEN)
 
 
 @cache
@@ -151,19 +144,6 @@ def _rect(draw: ImageDraw.ImageDraw, box: Box, fill: RGB | None = None, outline:
 
 # --- sprites (drawn large and shrunk, so circles are smooth) -----------------------------------------
 
-def _circle_sprite(diameter: int, fill: RGB, rims: Sequence[tuple[RGB, float]]) -> Image.Image:
-    """A disc with concentric rims given as (colour, width in px) from the outside in."""
-    s = 4
-    img, draw = supersampled((diameter, diameter), s)
-    r = diameter * s / 2
-    inset = 0.0
-    for colour, width in rims:
-        draw.ellipse((inset, inset, 2 * r - inset - 1, 2 * r - inset - 1), fill=colour)
-        inset += width * s
-    draw.ellipse((inset, inset, 2 * r - inset - 1, 2 * r - inset - 1), fill=fill)
-    return shrink(img, (diameter, diameter))
-
-
 def _ring_sprite(diameter: int, bands: Sequence[tuple[RGB, float]]) -> Image.Image:
     """A hollow ring of coloured bands (outside in), transparent in the middle."""
     s = 4
@@ -178,7 +158,7 @@ def _ring_sprite(diameter: int, bands: Sequence[tuple[RGB, float]]) -> Image.Ima
 
 @cache
 def _entrance_sprite(label: str) -> Image.Image:
-    img = _circle_sprite(CELL + 4, ENTRANCE, [(BLACK, 2), (WHITE, 2.5)])
+    img = disc(CELL + 4, ENTRANCE, [(BLACK, 2), (WHITE, 2.5)])
     outlined(canvas(img), (img.width / 2, img.height / 2), label, font("bold", 17), width=2)
     return img
 
@@ -191,16 +171,9 @@ WOUND_RED: RGB = (200, 0, 0)
 def _token_sprite(colour: str, letter: str, wounded: bool, to_move: bool) -> Image.Image:
     """A player's token: coloured disc, white and black rims, the letter; a gold ring on the player to move;
     a blood-drop badge, half outside the disc, when wounded."""
-    fill, ink = _token_colours(colour)
-    extra = 7 if to_move else 4
-    size = TOKEN_D + 2 * extra
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    if to_move:
-        img.alpha_composite(_circle_sprite(size, TURN_RING, [(BLACK, 2), (TURN_RING, 4), (BLACK, 1.5)]))
-    disc = _circle_sprite(TOKEN_D, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
-    img.alpha_composite(disc, (extra, extra))
-    draw = canvas(img)
-    draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 25), fill=ink, anchor="mm")
+    ring = (TURN_RING, [(BLACK, 2), (TURN_RING, 4), (BLACK, 1.5)]) if to_move else None
+    img = token(colour, letter, diameter=TOKEN_D, margin=7 if to_move else 4, letter_size=25, ring=ring)
+    size = img.width
     if wounded:
         s = 4  # drawn large, then shrunk, so the drop's curve is smooth
         big, bd = supersampled((22, 24), s)
@@ -365,7 +338,7 @@ def _draw_key(img: Image.Image, right: int) -> None:
     for (kind, label), w in zip(KEY_ITEMS, widths, strict=True):
         sw = (x, cy - 11, x + 22, cy + 11)
         if kind == "entrance":
-            spr = _circle_sprite(24, ENTRANCE, [(WHITE, 2)])
+            spr = disc(24, ENTRANCE, [(WHITE, 2)])
             img.paste(spr, (x - 1, cy - 12), spr)
         elif kind == "doorway":
             _rect(draw, sw, fill=DOORWAY, outline=DOORWAY_EDGE, width=2)
@@ -508,7 +481,7 @@ def _compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     if last and last.frm in doors and last.to in doors and last.frm != last.to:
         colour = next((f.colour for f in view.fighters if f.seat == last.seat), "")
         a, b = doors[last.frm], doors[last.to]
-        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), _token_colours(colour)[0])
+        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), token_colours(colour)[0])
 
     ring = _highlight_sprite()
     highlight = [d for d in view.highlight if d in doors]
@@ -549,8 +522,8 @@ PANEL_TOKEN = 46
 @cache
 def _panel_token(colour: str, letter: str) -> Image.Image:
     """A player's token for the panel: as on the board, a little larger."""
-    fill, ink = _token_colours(colour)
-    img = _circle_sprite(PANEL_TOKEN, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
+    fill, ink = token_colours(colour)
+    img = disc(PANEL_TOKEN, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
     canvas(img).text((PANEL_TOKEN / 2, PANEL_TOKEN / 2 + 1), letter[:1].upper(), font=font("bold", 28), fill=ink,
                      anchor="mm")
     return img
@@ -676,7 +649,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
                                outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
         bottom = foot = y1
-        fill = _token_colours(f.colour)[0]
+        fill = token_colours(f.colour)[0]
         draw.rectangle((x0 + 6, y0 + 10, x0 + 13, y1 - 10), fill=fill, outline=BLACK)  # the colour, as a bar
         token = _panel_token(f.colour, f.letter or f.colour[:1] or "?")
         tx, ty = round(x0 + 20), round(y0 + 8)

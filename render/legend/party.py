@@ -32,8 +32,9 @@ from render.common import (
     shrink,
     supersampled,
     text_length,
+    token_colours,
 )
-from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
+from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE
 from render.legend.cards import (
     CARD_H,
     CARD_W,
@@ -139,7 +140,7 @@ def _crown() -> Image.Image:
 @cache
 def _player_token(colour: str, letter: str) -> Image.Image:
     """The player's token as on the board: a disc in their colour with their letter."""
-    fill, ink = _token_colours(colour)
+    fill, ink = token_colours(colour)
     size, s = 48, 4
     img, d = supersampled((size, size), s)
     d.ellipse((0, 0, size * s - 1, size * s - 1), fill=(*BLACK, 255))
@@ -220,7 +221,7 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     draw = canvas(img)
     colour = party.colour
     letter = party.letter or colour[:1] or "?"
-    fill = _token_colours(colour)[0]
+    fill = token_colours(colour)[0]
     draw.rectangle((0, 0, WIDTH, HEADER_H - 8), fill=mix(fill, BAR, 0.55))
     draw.rectangle((0, HEADER_H - 12, WIDTH, HEADER_H - 8), fill=fill)
     token = _player_token(colour, letter)

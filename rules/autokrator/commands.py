@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
@@ -60,14 +60,17 @@ def region_id(text: str) -> str:
                           "reach.", name=repr(text.strip()[:30])))
 
 
-def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
+def _named(text: str, ids: Iterable[str], word: Callable[[str], str]) -> str | None:
+    """The id ``text`` names: the id itself, or its word in the current language (any case, spaces or dashes)."""
     key = _norm(text)
-    if key in allowed:
-        return key
-    for unit in allowed:
-        if key == _norm(unit_word(unit)):
-            return unit
-    raise IllegalAction(_("Name a unit: {units}.", units=comma(unit_word(u).lower() for u in allowed)))
+    return next((i for i in ids if key in (i, _norm(word(i)))), None)
+
+
+def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
+    found = _named(text, allowed, unit_word)
+    if found is None:
+        raise IllegalAction(_("Name a unit: {units}.", units=comma(unit_word(u).lower() for u in allowed)))
+    return found
 
 
 def card_id(text: str) -> str:
@@ -80,13 +83,10 @@ def card_id(text: str) -> str:
 
 
 def field_id(text: str) -> str:
-    key = _norm(text)
-    if key in FIELDS:
-        return key
-    for field in FIELDS:
-        if key == _norm(field_word(field)):
-            return field
-    raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
+    found = _named(text, FIELDS, field_word)
+    if found is None:
+        raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
+    return found
 
 
 def cap(text: str) -> str:

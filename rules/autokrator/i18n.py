@@ -33,37 +33,10 @@ from rules.i18n import N_, Catalogue, N_p, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
-#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
 comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
-#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
 JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
-__all__ = [
-    "CATALOGUE",
-    "JOINS",
-    "N_",
-    "N_p",
-    "_",
-    "_n",
-    "_p",
-    "and_list",
-    "card_name",
-    "comma",
-    "epoch_text",
-    "epochs",
-    "field_word",
-    "groups",
-    "kind_word",
-    "number",
-    "place",
-    "realm_name",
-    "realm_of",
-    "semicolon",
-    "sentences",
-    "the_realm",
-    "unit_title",
-    "unit_word",
-]
 
 PLACE_FORMS = ("place", "place-nom", "place-acc", "place-gen", "place-in")
 REALM_FORMS = ("realm-nom", "realm-acc", "realm-gen")
@@ -282,3 +255,31 @@ def extract_map(fileobj: IO[bytes], keywords: object, comment_tags: object,
         for word in TITLED.values():
             for ctx in UNIT_FORMS:
                 yield line_of(adjective), "pgettext", (ctx, f"the {adjective} {word}"), []
+
+
+__all__ = [
+    "CATALOGUE",
+    "JOINS",
+    "N_",
+    "N_p",
+    "_",
+    "_n",
+    "_p",
+    "and_list",
+    "card_name",
+    "comma",
+    "epoch_text",
+    "epochs",
+    "field_word",
+    "groups",
+    "kind_word",
+    "number",
+    "place",
+    "realm_name",
+    "realm_of",
+    "semicolon",
+    "sentences",
+    "the_realm",
+    "unit_title",
+    "unit_word",
+]

@@ -21,9 +21,7 @@ DEPUTY_LIMIT = 200
 
 
 class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
-    spec = SPEC
-    state_type = State
-    action_type = AutokratorAction
+    spec, state_type, action_type = SPEC, State, AutokratorAction
 
     def __init__(self, engine: Engine | None = None) -> None:
         self.engine: Engine = engine or Engine()

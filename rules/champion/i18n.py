@@ -29,9 +29,8 @@ from rules.i18n import N_, Catalogue, N_p, language, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
-#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
 comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
-#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
 JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
 __all__ = ["CATALOGUE", "JOINS", "N_", "N_p", "_", "_n", "_p", "and_list", "comma", "foe_name", "language", "local",

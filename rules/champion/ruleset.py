@@ -24,9 +24,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 class ChampionRuleset(GameRuleset[State, ChampionAction, ChampionView]):
-    spec = SPEC
-    state_type = State
-    action_type = ChampionAction
+    spec, state_type, action_type = SPEC, State, ChampionAction
 
     def __init__(self, engine: Engine | None = None) -> None:
         self.engine: Engine = engine or Engine()

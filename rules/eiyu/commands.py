@@ -12,10 +12,12 @@ from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.engine.scores import TRACKS
 from rules.eiyu.i18n import (
     CATALOGUE,
+    N_,
     N_p,
     _,
     _n,
     _p,
+    a_soldier,
     city_name,
     comma,
     order_name,
@@ -54,10 +56,14 @@ def order_of(word: str) -> str:
     return w
 
 
+#: What a previewed order came to where it stood, when it was neither a move, a recruit nor a hunt.
+DID = {"wait": N_("waits in {city}"), "no_road": N_("no such road from {city}: waits"),
+       "acted": N_("already acted in {city}: waits"), "nothing": N_("nothing to do in {city}: waits"),
+       "troops": N_("lacks the troops in {city}: waits"), "titan": N_("fights the titan in {city}")}
+
+
 def did_text(step: Preview) -> str:
     """A previewed order in a few words: "→ 8 Yamabe", "recruits an archer", "hunts the Kappa"."""
-    from rules.eiyu.i18n import a_soldier
-
     lib = library()
     did, city = step.did, step.city
     if did == "move":
@@ -67,19 +73,7 @@ def did_text(step: Preview) -> str:
     if did.startswith("hunt"):
         return _("hunts the {monster} in {city}", monster=_(lib.chip(int(did.split()[1])).monster),
                  city=city_name(city))
-    if did == "wait":
-        return _("waits in {city}", city=city_name(city))
-    if did == "no_road":
-        return _("no such road from {city}: waits", city=city_name(city))
-    if did == "acted":
-        return _("already acted in {city}: waits", city=city_name(city))
-    if did == "nothing":
-        return _("nothing to do in {city}: waits", city=city_name(city))
-    if did == "troops":
-        return _("lacks the troops in {city}: waits", city=city_name(city))
-    if did == "titan":
-        return _("fights the titan in {city}", city=city_name(city))
-    return did
+    return _(DID[did], city=city_name(city)) if did in DID else did
 
 
 class EiyuCodec:

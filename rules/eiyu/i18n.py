@@ -7,13 +7,12 @@ it); the msgid is the English text, so English reads exactly as it always has.""
 
 from __future__ import annotations
 
-from rules.i18n import N_, Catalogue, N_p, number
+from rules.i18n import N_, Catalogue, N_n, N_p, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
-#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
 comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
-#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
 JOINS = (N_p("list", ", "), N_p("list", "; "),
          # TRANSLATORS: the last two of a list ("takes 3 gold and builds 1 level"); {items} is the rest, joined
          N_("{items} and {last}"))
@@ -74,5 +73,6 @@ def a_soldier(kind: int) -> str:
     return {1: _("a peasant levy"), 2: _("an archer"), 3: _("an infantry"), 4: _("a priest")}[kind]
 
 
-__all__ = ["CATALOGUE", "JOINS", "N_", "N_p", "_", "_n", "_p", "a_soldier", "and_list", "city_name", "colour_name",
-           "comma", "number", "order_name", "place", "semicolon", "soldier_count", "soldier_name", "track"]
+__all__ = ["CATALOGUE", "JOINS", "N_", "N_n", "N_p", "_", "_n", "_p", "a_soldier", "and_list", "city_name",
+           "colour_name", "comma", "number", "order_name", "place", "semicolon", "soldier_count", "soldier_name",
+           "track"]

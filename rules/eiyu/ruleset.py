@@ -17,9 +17,7 @@ from rules.spec import ActionMeta
 
 
 class EiyuRuleset(GameRuleset[State, EiyuAction, EiyuView]):
-    spec = SPEC
-    state_type = State
-    action_type = EiyuAction
+    spec, state_type, action_type = SPEC, State, EiyuAction
 
     def __init__(self, engine: Engine | None = None) -> None:
         self.engine: Engine = engine or Engine(planner=auto.plan)

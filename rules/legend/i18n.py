@@ -17,42 +17,10 @@ from rules.legend.content import CLASS_NAMES, hero_index
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
-#: Lists joined the language's way ("a, b, c"; "a; b; c"; "a, b and c"): ``rules.i18n.Catalogue``'s joins.
 comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
-#: The separators those joins look up in this catalogue, marked so that extraction puts them in its template.
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
 JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
-__all__ = [
-    "CATALOGUE",
-    "COLOUR_NAMES",
-    "ENDINGS",
-    "JOINS",
-    "KIND_NAMES",
-    "N_",
-    "PILE_WORDS",
-    "SKIP_REASONS",
-    "SUMMARIES",
-    "N_p",
-    "_",
-    "_n",
-    "_p",
-    "and_list",
-    "card_title",
-    "class_name",
-    "colour_name",
-    "comma",
-    "hero_name",
-    "hero_title",
-    "kind_name",
-    "number",
-    "pile_word",
-    "place",
-    "retell",
-    "run_on",
-    "semicolon",
-    "spell_name",
-    "summary",
-]
 
 
 def card_title(title: str) -> str:
@@ -175,3 +143,36 @@ def retell(text: str, msgids: Sequence[str]) -> str:
         if match is not None:
             return _(msgid, **dict(zip(fields, match.groups(), strict=True)))
     return text
+
+
+__all__ = [
+    "CATALOGUE",
+    "COLOUR_NAMES",
+    "ENDINGS",
+    "JOINS",
+    "KIND_NAMES",
+    "N_",
+    "PILE_WORDS",
+    "SKIP_REASONS",
+    "SUMMARIES",
+    "N_p",
+    "_",
+    "_n",
+    "_p",
+    "and_list",
+    "card_title",
+    "class_name",
+    "colour_name",
+    "comma",
+    "hero_name",
+    "hero_title",
+    "kind_name",
+    "number",
+    "pile_word",
+    "place",
+    "retell",
+    "run_on",
+    "semicolon",
+    "spell_name",
+    "summary",
+]

@@ -19,9 +19,7 @@ from rules.spec import ActionMeta
 
 
 class LegendRuleset(GameRuleset[State, LegendAction, LegendView]):
-    spec = SPEC
-    state_type = State
-    action_type = LegendAction
+    spec, state_type, action_type = SPEC, State, LegendAction
 
     def __init__(self, engine: Engine | None = None) -> None:
         self.engine: Engine = engine or Engine()

@@ -4,6 +4,7 @@ is ``battle``; what comes next in the turn is ``turns``'."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.autokrator import board
@@ -37,11 +38,11 @@ from rules.autokrator.state import (
 from rules.core import Rng
 
 
+@dataclass(frozen=True, slots=True)
 class Battles:
     """Battles, given the turns they interrupt (to carry on with once a battle is over)."""
 
-    def __init__(self, turns: Turns) -> None:
-        self.turns = turns
+    turns: Turns
 
     def _modifier(self, s: State, realm: str, unit: str, when: str) -> int:
         lib = library()

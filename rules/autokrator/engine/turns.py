@@ -274,25 +274,26 @@ class Turns:
             if any(not u.done for u in rs.units.values()):
                 events.append(TurnBegan(realm=rs.key))
                 return
-            if s.turn + 1 >= len(s.order):
-                if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
-                    self._end_epoch(s, rng, events)
-                    return
-                s.turn = 0
-            else:
-                s.turn += 1
+            if not self._pass_turn(s, rng, events):
+                return
         self._end_epoch(s, rng, events)
 
     def _next_realm(self, s: State, rng: Rng, events: list[Any]) -> None:
         s.current = ""
-        if s.turn + 1 >= len(s.order):
-            if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
-                self._end_epoch(s, rng, events)
-                return
-            s.turn = 0
-        else:
+        if self._pass_turn(s, rng, events):
+            self.start_turn(s, rng, events, fresh=False)
+
+    def _pass_turn(self, s: State, rng: Rng, events: list[Any]) -> bool:
+        """The turn passes to the next realm in order; after the last, the epoch ends (in the full game, or when
+        every unit has done all it will) or the order starts again.  False when the epoch has ended."""
+        if s.turn + 1 < len(s.order):
             s.turn += 1
-        self.start_turn(s, rng, events, fresh=False)
+            return True
+        if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
+            self._end_epoch(s, rng, events)
+            return False
+        s.turn = 0
+        return True
 
     def _end_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
         events.append(EpochEnded(epoch=s.epoch))

@@ -4,6 +4,7 @@ The combat itself (cards, initiative, wounds) is ``combat.Melee``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.champion.engine.combat import make_foe
@@ -12,11 +13,11 @@ from rules.champion.state import Champion, Combat, Defeated, FightBegan, FightEn
 from rules.core import Rng
 
 
+@dataclass(frozen=True, slots=True)
 class Fights:
     """Fights as the turn sees them, at a table."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    table: Table
 
     def _controllers(self, s: State, seat: int, count: int) -> list[int]:
         """Who plays each opponent: the players to the hero's right in turn, wrapping, never the hero."""

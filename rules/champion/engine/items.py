@@ -3,6 +3,7 @@ up (over the limit, shipwreck, a story, or after a defeat), developing a hero an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.champion.engine.table import Table
@@ -28,11 +29,11 @@ from rules.champion.state import (
 from rules.core import IllegalAction, Rng
 
 
+@dataclass(frozen=True, slots=True)
 class Items:
     """Items at a table: the offer, the market, the limit, losses, development and healing."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    table: Table
 
     def item_choices(self, state: State, owner: Hero) -> list[str]:
         """Items that may be given up now (at the limit, the new item itself too)."""

@@ -4,6 +4,7 @@ may go this turn, every province in reach with a shortest path to it, and the ch
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from rules.champion.engine.table import Table
@@ -12,11 +13,11 @@ from rules.champion.state import Caravan, Explore, Gained, Moved, Rolled, Shipwr
 from rules.core import IllegalAction, Rng
 
 
+@dataclass(frozen=True, slots=True)
 class Movement:
     """Moving on the map at a table: caravans, explorations and voyages."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    table: Table
 
     def allowance(self, state: State, seat: int, by: str) -> int:
         """How many provinces a caravan or an exploration may move this turn."""

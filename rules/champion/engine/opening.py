@@ -5,6 +5,7 @@ ruleset's to check."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules.champion.engine.combat import all_cards
@@ -29,12 +30,12 @@ from rules.champion.state import (
 from rules.core import IllegalAction, NotYourTurn, Rng, SeatInfo, Step, seed_state
 
 
+@dataclass(frozen=True, slots=True)
 class Opening:
     """Setting the table, and each player's first choices, at a table whose items deal the offers."""
 
-    def __init__(self, table: Table, items: Items) -> None:
-        self.table = table
-        self.items = items
+    table: Table
+    items: Items
 
     def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, ChampionEvent]:
         lib = self.table.lib

@@ -3,6 +3,7 @@ them, secret lore at the shrines, pieces of information, the province card and t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.champion.content import Outcome, Story
@@ -27,14 +28,14 @@ from rules.champion.state import (
     StoryDrawn,
     StoryOutcome,
 )
-from rules.core import Rng
+from rules.core import Rng, draw
 
 
+@dataclass(frozen=True, slots=True)
 class Stories:
     """Story cards, lore, information and monster sheets, at a table."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    table: Table
 
     def story_options(self, state: State) -> list[int]:
         """The choice outcomes the hero may take (a choice that costs gold needs the gold)."""
@@ -66,15 +67,10 @@ class Stories:
         return None
 
     def _take_story(self, s: State, deck: str, rng: Rng, events: list[Any]) -> str | None:
-        pile = s.stories[deck]
-        if not pile:
-            back = s.story_discard[deck]
-            if not back:
-                return None
-            s.stories[deck] = pile = rng.shuffle(back)
-            s.story_discard[deck] = []
-            events.append(Reshuffled(pile=deck, cards=len(pile)))
-        return pile.pop(0)
+        card, reshuffled = draw(s.stories, s.story_discard, deck, rng)
+        if reshuffled:
+            events.append(Reshuffled(pile=deck, cards=reshuffled))
+        return card
 
     def draw_story(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]

@@ -424,24 +424,23 @@ def gained(scene: Scene, e: Gained) -> None:
         scene.add(_("{who}: {what}.", who=who, what=what))
 
 
+#: Why an item was lost, in a line (a defeat names who chose it).
+LOSSES = {"limit": N_("🎒 {who} can carry four items at most and gives up the {item}."),
+          "shipwreck": N_("🎒 {who} loses the {item} to the sea."),
+          "story": N_("🎒 {who} loses the {item} on the road."),
+          "": N_("🎒 {who} loses the {item}.")}
+
+
 def item_lost(scene: Scene, e: ItemLost) -> None:
-    who = scene.who(e.seat)
     item = scene.item(e.item)
-    if e.why == "limit":
-        scene.add(_("🎒 {who} can carry four items at most and gives up the {item}.", who=who, item=item))
-    elif e.why == "defeat":
-        if e.chooser < 0:
-            scene.add(_("🎒 Tabula, for the player to the left, chooses: {hero} loses the {item} after the defeat.",
-                       hero=scene.hero_name(e.seat), item=item))
-        else:
-            scene.add(_("🎒 {chooser} (to the left) chooses: {hero} loses the {item} after the defeat.",
-                       chooser=scene.player(e.chooser), hero=scene.hero_name(e.seat), item=item))
-    elif e.why == "shipwreck":
-        scene.add(_("🎒 {who} loses the {item} to the sea.", who=who, item=item))
-    elif e.why == "story":
-        scene.add(_("🎒 {who} loses the {item} on the road.", who=who, item=item))
+    if e.why != "defeat":
+        scene.add(_(LOSSES.get(e.why, LOSSES[""]), who=scene.who(e.seat), item=item))
+    elif e.chooser < 0:
+        scene.add(_("🎒 Tabula, for the player to the left, chooses: {hero} loses the {item} after the defeat.",
+                    hero=scene.hero_name(e.seat), item=item))
     else:
-        scene.add(_("🎒 {who} loses the {item}.", who=who, item=item))
+        scene.add(_("🎒 {chooser} (to the left) chooses: {hero} loses the {item} after the defeat.",
+                    chooser=scene.player(e.chooser), hero=scene.hero_name(e.seat), item=item))
 
 
 def story_drawn(scene: Scene, e: StoryDrawn) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from rules.core import GameOver, IllegalAction, NotYourTurn, Outcome, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
 from rules.eiyu.engine.scores import TRACKS, awake_titan, has_troops, rank, scores, shows_of, wakes_of, years_of
-from rules.eiyu.i18n import _, _n, city_name, comma, soldier_name
+from rules.eiyu.i18n import N_n, _, _n, city_name, comma, soldier_name
 from rules.eiyu.state import (
     AutoRow,
     Building,
@@ -50,6 +50,20 @@ from rules.eiyu.state import (
 from rules.spec import number
 
 _copy = copier(State)
+#: Whom the game waits for, by phase: "Not you just now: Ann is choosing a starting city."
+WAITING = {
+    "city": N_n("Not you just now: {names} is choosing a starting city.",
+                "Not you just now: {names} are choosing a starting city."),
+    "program": N_n("Not you just now: {names} is programming their year.",
+                   "Not you just now: {names} are programming their year."),
+    "reward": N_n("Not you just now: {names} is choosing a hunt's rewards.",
+                  "Not you just now: {names} are choosing a hunt's rewards."),
+    "dummy": N_n("Not you just now: {names} is raising the dummy player.",
+                 "Not you just now: {names} are raising the dummy player."),
+    "show": N_n("Not you just now: {names} is deciding what to show.",
+                "Not you just now: {names} are deciding what to show."),
+    "": N_n("Not you just now: {names} is acting.", "Not you just now: {names} are acting."),
+}
 
 
 # --- the game ------------------------------------------------------------------------------------------------
@@ -206,22 +220,8 @@ class Engine:
     def _who_acts(self, s: State) -> str:
         names = [s.players[i].name for i in sorted(self.to_act(s))]
         who, n = comma(names), len(names)
-        if s.phase == "city":
-            return _n("Not you just now: {names} is choosing a starting city.",
-                      "Not you just now: {names} are choosing a starting city.", n, names=who)
-        if s.phase == "program":
-            return _n("Not you just now: {names} is programming their year.",
-                      "Not you just now: {names} are programming their year.", n, names=who)
-        if s.phase == "reward":
-            return _n("Not you just now: {names} is choosing a hunt's rewards.",
-                      "Not you just now: {names} are choosing a hunt's rewards.", n, names=who)
-        if s.phase == "dummy":
-            return _n("Not you just now: {names} is raising the dummy player.",
-                      "Not you just now: {names} are raising the dummy player.", n, names=who)
-        if s.phase == "show":
-            return _n("Not you just now: {names} is deciding what to show.",
-                      "Not you just now: {names} are deciding what to show.", n, names=who)
-        return _n("Not you just now: {names} is acting.", "Not you just now: {names} are acting.", n, names=who)
+        singular, plural = WAITING.get(s.phase, WAITING[""])
+        return _n(singular, plural, n, names=who)
 
     def _need_phase(self, s: State, phase: str, what: str) -> None:
         if s.phase != phase:

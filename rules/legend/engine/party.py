@@ -6,6 +6,7 @@ that misses a turn rests: the Cleric heals and the Magic User studies a new Spel
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.core import IllegalAction, NotYourTurn, Rng
@@ -41,13 +42,13 @@ from rules.legend.state import Hero as PartyHero
 FIRST_LINE_UP = ("magic", "rogue", "cleric", "dwarf", "fighter")
 
 
+@dataclass(frozen=True, slots=True)
 class Party:
     """The Expanded Game's party actions: lead, keep, attack, cast, retreat, rest and reorder, at a table whose
     rooms the ``explorer`` walks through."""
 
-    def __init__(self, table: Table, explorer: Explorer) -> None:
-        self.table = table
-        self.explorer = explorer
+    table: Table
+    explorer: Explorer
 
     def deal_parties(self, state: State, rng: Rng, events: list[Any]) -> None:
         """One Hero of each kind per player (their Fighter is the one already dealt) and one Spell each."""
