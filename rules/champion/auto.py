@@ -1,6 +1,6 @@
 """Champion of the Empire played by Tabula: the move it makes for a seat it plays (an automatic seat, the
 terminal's ``--auto``, the benchmark, the conformance suite's random games), and what it plays when the
-game's turn timeout runs out (see ``Engine.timeout``).
+game's turn timeout runs out (``timeout``, below).
 
 The policy hunts: it learns lore where it can, moves towards its lair once it knows it, attacks there, rests
 when hurt, develops whenever experience allows and buys what it can carry; otherwise it explores (story cards

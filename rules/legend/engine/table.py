@@ -2,7 +2,7 @@
 who leads a party — and how a turn passes to the next player.
 
 Everything here reads a ``State`` (or, for the turn flow, changes the copy being built inside ``apply``); the
-exploration of rooms (``explore.py``) and the Expanded Game's party (``expanded.py``) build on it.
+explorer of rooms (``explore.py``) and the Expanded Game's party (``party.py``) are each given the table.
 """
 
 from __future__ import annotations
