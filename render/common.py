@@ -13,7 +13,9 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -40,6 +42,54 @@ _FALLBACK: dict[str, FontName] = {
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+
+#: A player's token: its colour and the colour of the letter on it, for the five colours players take.
+TOKENS: dict[str, tuple[RGB, RGB]] = {
+    "red": ((229, 57, 53), (255, 255, 255)),
+    "blue": ((30, 118, 220), (255, 255, 255)),
+    "green": ((40, 150, 60), (255, 255, 255)),
+    "orange": ((251, 140, 0), (0, 0, 0)),
+    "white": ((250, 250, 250), (0, 0, 0)),
+}
+OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), (0, 0, 0))
+
+
+def token_colours(colour: str) -> tuple[RGB, RGB]:
+    """A token's fill and the colour of its letter (grey for a colour no player takes)."""
+    return TOKENS.get(colour.lower(), OTHER_TOKEN)
+
+
+#: A disc's rims, from the outside in: (colour, width in pixels).
+Rims = Sequence[tuple[RGB, float]]
+
+
+def disc(diameter: int, fill: RGB, rims: Rims) -> Image.Image:
+    """A smooth disc (drawn large, then shrunk) with concentric rims, on a transparent ground."""
+    s = 4
+    img, draw = supersampled((diameter, diameter), s)
+    r = diameter * s
+    inset = 0.0
+    for colour, width in rims:
+        draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=colour)
+        inset += width * s
+    draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=fill)
+    return shrink(img, (diameter, diameter))
+
+
+def token(colour: str, letter: str, *, diameter: int, margin: int, letter_size: int,
+          ring: tuple[RGB, Rims] | None = None) -> Image.Image:
+    """A player's token: a disc of the player's colour with white and black rims and the letter on it, and
+    around it (for the player to act) a ``ring`` (its colour and rims) filling the ``margin``."""
+    fill, ink = token_colours(colour)
+    size = diameter + 2 * margin
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    if ring is not None:
+        img.alpha_composite(disc(size, *ring))
+    img.alpha_composite(disc(diameter, fill, [((0, 0, 0), 1.5), ((255, 255, 255), 2.5), ((0, 0, 0), 1)]),
+                        (margin, margin))
+    canvas(img).text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", letter_size), fill=ink,
+                     anchor="mm")
+    return img
 
 
 @lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
@@ -231,6 +281,72 @@ def fit_text(
         lines = lines[:keep]
         lines[-1] = ellipsize(lines[-1] + " …", face, width)
     return face, lines
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """One label as ``fit_label`` drew it: the text asked for, the text drawn, the room it had, how wide it was
+    drawn and at what size."""
+
+    text: str
+    shown: str
+    width: float
+    measured: float
+    size: int
+
+    @property
+    def overflows(self) -> bool:
+        """Cut short, or wider than its room even at the smallest size allowed."""
+        return self.shown != self.text or self.measured > self.width
+
+
+#: The lists ``fitting`` is filling (a list per block; pictures may be drawn in a worker thread).
+_FITTING: list[list[Fitted]] = []
+
+
+@contextmanager
+def fitting() -> Iterator[list[Fitted]]:
+    """Every label ``fit_label`` fits while the block runs, in order (the fit tests read them)."""
+    seen: list[Fitted] = []
+    _FITTING.append(seen)
+    try:
+        yield seen
+    finally:
+        _FITTING.remove(seen)
+
+
+def fit_label(text: str, name: FontName, size: int, width: float, *, smallest: int | None = None, cut: bool = True,
+              clip: bool = False) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The face ``name`` at ``size``, or the largest smaller size (down to ``smallest``; by default 70% of
+    ``size``, never under 10) at which the one-line label ``text`` fits ``width`` pixels, and the text to draw:
+    a longer translation shrinks instead of running out of its box.  If even the smallest face is too wide the
+    text is cut short with "…" (``cut=False``: it is drawn whole, and the fit checks catch it); ``clip`` says
+    that cutting is expected there (a player's own name) and no overflow."""
+    low = smallest if smallest is not None else max(10, round(size * 0.7))
+    low = min(low, size)
+    for s in range(size, low - 1, -1):
+        face = font(name, s)
+        measured = text_length(text, face)
+        if measured <= width:
+            note(text, text, width, measured, s)
+            return face, text
+    face = font(name, low)
+    shown = ellipsize(text, face, width) if cut else text
+    note(shown if clip else text, shown, width, text_length(shown, face), low)
+    return face, shown
+
+
+def note(text: str, shown: str, width: float, measured: float, size: int) -> None:
+    """Tell the fit checks of a label fitted some other way (a name over two lines, say)."""
+    for seen in _FITTING:
+        seen.append(Fitted(text, shown, width, measured, size))
+
+
+def label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, name: FontName, size: int, width: float,
+          *, smallest: int | None = None, clip: bool = False, **kw: object) -> None:
+    """Draw ``text`` at ``xy`` so that it fits ``width`` (see ``fit_label``)."""
+    face, shown = fit_label(text, name, size, width, smallest=smallest, clip=clip)
+    draw.text(xy, shown, font=face, **kw)  # type: ignore[arg-type]
 
 
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:

@@ -1,4 +1,5 @@
-"""What every game shares: the error hierarchy, the seeded dice, seats, steps and the Ruleset surface.
+"""What every game shares: the error hierarchy, the seeded dice, seats, actions, events and steps (the seam
+itself, ``Ruleset``, is ``rules.spec``).
 
 Nothing here (or anywhere under ``rules/``) imports discord, PIL, a database or asyncio: a rule runs in
 microseconds and can be tested, replayed and fuzzed on its own.
@@ -7,11 +8,13 @@ microseconds and can be tested, replayed and fuzzed on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 _T = TypeVar("_T")
+S_co = TypeVar("S_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
 
 # --- errors: ``str(err)`` is what the player reads ------------------------------------------------
 
@@ -91,6 +94,22 @@ def copier(kind: type[_T]) -> Callable[[_T], _T]:
     return copy
 
 
+def draw(piles: dict[str, list[str]], discards: dict[str, list[str]], key: str, rng: Rng) -> tuple[str | None, int]:
+    """The top card of pile ``key`` (None when the pile and its discards are both empty).  An empty pile first
+    takes its discards back, shuffled: the second value is how many (0 when the pile was not empty), for the
+    game to tell."""
+    pile = piles[key]
+    reshuffled = 0
+    if not pile:
+        back = discards.get(key, [])
+        if not back:
+            return None, 0
+        piles[key] = pile = rng.shuffle(back)
+        discards[key] = []
+        reshuffled = len(pile)
+    return pile.pop(0), reshuffled
+
+
 def seed_state(seed: int) -> int:
     """Spread a user-chosen seed (any int) over 64 bits so that nearby seeds give unrelated games."""
     return Rng(seed ^ 0x5DEECE66D).next64()
@@ -120,27 +139,8 @@ class Outcome(msgspec.Struct, frozen=True):
     summary: str
 
 
-class Step(msgspec.Struct, frozen=True):
-    """The result of applying one action: the new state and what happened, in order."""
+class Step(msgspec.Struct, Generic[S_co, E_co], frozen=True):
+    """The result of applying one action: the new state and what happened, in order (``Step[State, Event]``)."""
 
-    state: Any
-    events: tuple[Any, ...]
-
-
-class Ruleset(Protocol):
-    """The common surface every game exposes to the service, the cogs and the terminal runner."""
-
-    key: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    state_type: ClassVar[type]
-    action_type: ClassVar[Any]
-    event_type: ClassVar[Any]
-
-    def setup(self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: int) -> Step: ...
-    def to_act(self, state: Any) -> frozenset[int]: ...
-    def legal(self, state: Any, seat: int) -> Sequence[Any]: ...
-    def apply(self, state: Any, seat: int, action: Any) -> Step: ...
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
+    state: S_co
+    events: tuple[E_co, ...]

@@ -28,7 +28,7 @@ import importlib
 import io
 import re
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -57,6 +57,7 @@ KEYWORDS: dict[str, Any] = {
     "_n": (1, 2),
     "_p": ((1, "c"), 2),
     "N_p": ((1, "c"), 2),
+    "N_n": (1, 2),
     # what the content extractor reports for content files
     "gettext": None,
     "pgettext": ((1, "c"), 2),
@@ -129,6 +130,11 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with its plural for extraction; returns the pair, for ``_n(*pair, n)`` when shown."""
+    return singular, plural
+
+
 def N_p(context: str, msgid: str) -> str:
     """Mark a text with a context (``command``, ``option``, ``place``…) for extraction; returns it as is."""
     return msgid
@@ -174,6 +180,29 @@ class Catalogue:
     def pgettext(self, context: str, msgid: str, /, **values: object) -> str:
         lang = language()
         return commands_named(_fill(self.translations(lang).pgettext(context, msgid), values), lang)
+
+    # --- lists, joined the way the language joins them ---------------------------------------------
+    #
+    # One name per way of joining, for every catalogue.  Each looks its separator up in *this* catalogue, so
+    # a game whose texts join lists marks the separators it uses in its own ``i18n.py`` (``JOINS``, with
+    # ``N_p("list", ", ")``, ``N_p("list", "; ")`` and ``N_("{items} and {last}")``): that is what puts them
+    # in its template for its translators.
+
+    def comma(self, items: Iterable[str]) -> str:
+        """"a, b, c" (Japanese "a、b、c")."""
+        return self.pgettext(*COMMA).join(items)
+
+    def semicolon(self, items: Iterable[str]) -> str:
+        """"a; b; c": parts that hold commas themselves, with the language's stronger separator (Greek ·, since
+        its ; is the question mark; Japanese ；)."""
+        return self.pgettext(*SEMICOLON).join(items)
+
+    def and_list(self, items: Iterable[str]) -> str:
+        """"a, b and c" ("a and b"; "a" alone)."""
+        parts = list(items)
+        if len(parts) <= 1:
+            return "".join(parts)
+        return self.gettext(AND_LIST, items=self.comma(parts[:-1]), last=parts[-1])
 
     # --- lookups in a named language (command translation, reports) --------------------------------
 
@@ -222,6 +251,11 @@ class Catalogue:
         self._loaded.clear()
         _NAMES.clear()
 
+
+#: The texts the joins look up (kept out of extraction here: each domain marks the ones it uses).
+COMMA = ("list", ", ")
+SEMICOLON = ("list", "; ")
+AND_LIST = "{items} and {last}"
 
 #: Every catalogue ``catalogue_of`` has made, the platform's first: where command names are looked up.
 _MADE: list[Catalogue] = []

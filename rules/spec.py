@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, quote
 
 import msgspec
 
-from rules.core import Outcome, Rng, SeatInfo, Step
+from rules.core import Event, Outcome, Rng, SeatInfo, Step
 
 S = TypeVar("S")
 S_in = TypeVar("S_in", contravariant=True)
@@ -159,6 +159,22 @@ class Command(msgspec.Struct, frozen=True):
         return cls(verb=verb, args=tuple((k, str(v)) for k, v in args.items() if v is not None and v != ""))
 
 
+#: The longest number a command may name (a seat, a slot, a city, a card: never more than a few digits).
+NUMBER_DIGITS = 9
+
+
+def number(text: str) -> int | None:
+    """The whole number ``text`` names in ASCII digits, spaces around it allowed (``" 08"`` → 8), or None.
+
+    Every codec reads typed numbers through this one helper: ``str.isdigit`` also accepts a superscript ``²`` or
+    an Arabic-Indic ``٣``, on which ``int`` then raises, and a number of thousands of digits is never a choice
+    a game offers."""
+    text = text.strip()
+    if not text or len(text) > NUMBER_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 class Codec(Protocol[S_in, A]):
     """One game's words: ``parse`` and its inverse ``encode``, and the one ``label`` every place shows."""
 
@@ -197,7 +213,7 @@ class Ruleset(Protocol[S, A, V]):
         """The lobby's options normalised, or an IllegalAction saying what fits."""
         ...
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step: ...
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[S, Event]: ...
 
     def to_act(self, state: S) -> frozenset[int]:
         """The seats that may act now (several at once for simultaneous secret choices)."""
@@ -205,7 +221,7 @@ class Ruleset(Protocol[S, A, V]):
 
     def legal(self, state: S, seat: int) -> Sequence[A]: ...
 
-    def apply(self, state: S, seat: int, action: A) -> Step:
+    def apply(self, state: S, seat: int, action: A) -> Step[S, Event]:
         """A new state (the input is never changed) and the events, or a GameError."""
         ...
 

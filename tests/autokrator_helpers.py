@@ -9,8 +9,8 @@ from typing import Any
 import msgspec
 
 from rules.autokrator import RULESET
-from rules.autokrator.battle import fight, lineups
 from rules.autokrator.content import library
+from rules.autokrator.engine.battle import fight, lineups
 from rules.autokrator.state import (
     Attack,
     BattleFought,

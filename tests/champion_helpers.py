@@ -7,9 +7,9 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from rules.champion.combat import card_type
 from rules.champion.content import Library, Opponent, Outcome, Story, library
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
+from rules.champion.engine.combat import card_type
 from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import Pass, Pick, State
 from rules.champion.view import ChampionView, HeroView
@@ -64,17 +64,17 @@ def book_library() -> Library:
                    monsters=base.monsters, stories=base.stories + extra, combat=base.combat)
 
 
-def scripted(rolls: Sequence[int] = ()) -> ChampionOfTheEmpire:
+def scripted(rolls: Sequence[int] = ()) -> Engine:
     ScriptedDice.script = list(rolls)
-    return ChampionOfTheEmpire(book_library(), dice=ScriptedDice)
+    return Engine(book_library(), dice=ScriptedDice)
 
 
-def champion_rules(game: ChampionOfTheEmpire) -> ChampionRuleset:
+def champion_rules(game: Engine) -> ChampionRuleset:
     """The platform's ruleset around an engine (a scripted one, or one with the book's fixture cards)."""
     return ChampionRuleset(game)
 
 
-def started(game: ChampionOfTheEmpire, picks: Sequence[tuple[str, int, str]], names: Sequence[str] = (),
+def started(game: Engine, picks: Sequence[tuple[str, int, str]], names: Sequence[str] = (),
             **options: Any) -> State:
     """Seat players (seat 0 starts), pick their heroes, pass the item offers: round 1 begins."""
     names = list(names) or [f"P{i}" for i in range(len(picks))]
@@ -107,7 +107,7 @@ def stack_combat(state: State, types: Sequence[str]) -> None:
     state.combat_deck = top + rest
 
 
-def next_to(game: ChampionOfTheEmpire, here: str, deck: str) -> str:
+def next_to(game: Engine, here: str, deck: str) -> str:
     """A neighbour of ``here`` whose icon draws from ``deck``."""
     lib = game.lib
     return next(p for p in lib.near[here] if lib.deck_of(p) == deck)
@@ -264,5 +264,5 @@ def labienus_and_jahmesz(rules: Any) -> State:
     state = rules.apply(state, 1, Pick(hero="jahmesz", side=1, weapon="khopesh")).state
     state = rules.apply(state, 0, Pass()).state
     state = rules.apply(state, 1, Pass()).state
-    state.event = next(e.id for e in rules.game.lib.events if e.effect == "none")
+    state.event = next(e.id for e in rules.engine.lib.events if e.effect == "none")
     return state

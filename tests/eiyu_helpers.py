@@ -72,7 +72,7 @@ def balance(players: int, games: int, *, short: bool = False, first_seed: int = 
     Returns the share of games the dummy wins and survives the first ranking, each seat's share of wins, the
     mean final scores per track, the mean hunts, titans slain and shows won per game, and the share of
     rankings whose last place was a tie."""
-    from rules.eiyu.engine import scores
+    from rules.eiyu.engine.scores import scores
     from rules.eiyu.state import Hunted, Ranked, Shown, TitanSlain
 
     out: dict[str, float] = {}

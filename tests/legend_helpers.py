@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rules.core import Rng, SeatInfo
-from rules.legend.game import LegendOfHeroes
+from rules.legend.engine import Engine
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import State
 from rules.legend.view import LegendView
 
@@ -25,17 +26,17 @@ class ScriptedDice(Rng):
         return list(items)
 
 
-def scripted(rolls: list[int]) -> LegendOfHeroes:
+def scripted(rolls: list[int]) -> LegendRuleset:
     ScriptedDice.script = list(rolls)
-    return LegendOfHeroes(dice=ScriptedDice)
+    return LegendRuleset(Engine(dice=ScriptedDice))
 
 
-def table(rules: LegendOfHeroes, names: Sequence[str], **options: Any) -> State:
+def table(rules: LegendRuleset, names: Sequence[str], **options: Any) -> State:
     seats = [SeatInfo(index=i, name=n) for i, n in enumerate(names)]
     return rules.setup(seats, options, seed=1).state  # type: ignore[no-any-return]
 
 
-def ready_to_move(rules: LegendOfHeroes, state: State, doorways: Sequence[str]) -> State:
+def ready_to_move(rules: LegendRuleset, state: State, doorways: Sequence[str]) -> State:
     """Everyone enters: each seat (in turn order) is placed on the given entrance doorway."""
     for seat, door in zip(list(state.order), doorways, strict=False):
         from rules.legend.state import Place
@@ -49,12 +50,12 @@ def put_on_room(state: State, room: str, card: str) -> None:
     state.rooms[room] = [card]
 
 
-def public(state: State, rules: LegendOfHeroes | None = None) -> LegendView:
+def public(state: State, rules: LegendRuleset | None = None) -> LegendView:
     """The public view of a state (what the story is told from)."""
-    return (rules or LegendOfHeroes()).view(state, None)
+    return (rules or LegendRuleset()).view(state, None)
 
 
-def play_moves(rules: LegendOfHeroes, names: Sequence[str], moves: int, *, seed: int = 7,
+def play_moves(rules: LegendRuleset, names: Sequence[str], moves: int, *, seed: int = 7,
                **options: Any) -> list[tuple[State, tuple[Any, ...]]]:
     """A real game played by Tabula's policy in every seat: each state reached (the first is the start), with
     the events that led to it; stops at the end of the game or after ``moves`` moves."""

@@ -12,8 +12,8 @@ import msgspec
 from bot.db import Database
 from bot.play import GameService
 from rules.autokrator import RULESET
-from rules.autokrator.battle import fight, lineups
 from rules.autokrator.content import library
+from rules.autokrator.engine.battle import fight, lineups
 from rules.autokrator.state import Lineup, State
 from rules.spec import Command
 from tests.fakediscord import FakeDiscordHarness, walk_components

@@ -92,7 +92,7 @@ def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Words only: the pictures are drawn (and checked) in test_autokrator_i18n_pictures."""
     from render import autokrator as art
 
-    for name in ("render_map", "render_fought", "render_battle", "render_hand", "render_cards"):
+    for name in ("render_board", "render_fought", "render_battle", "render_hand", "render_cards"):
         monkeypatch.setattr(art, name, lambda *a, **k: b"")
 
 

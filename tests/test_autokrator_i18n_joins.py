@@ -29,7 +29,7 @@ ROMAN_EPOCH = re.compile(r"第[IVX]+時代")
 
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("render_map", "render_fought", "render_battle", "render_hand", "render_cards"):
+    for name in ("render_board", "render_fought", "render_battle", "render_hand", "render_cards"):
         monkeypatch.setattr(art, name, lambda *a, **k: b"")
 
 
@@ -62,12 +62,12 @@ def test_the_treasuries_and_the_map_description_use_the_languages_comma_and_sent
     with using("en"):
         line = tell(view, income)[-1]
         assert line.endswith("Treasuries: Saracens 5, Byzantine Empire 7.")
-        alt = art.map_alt(view)
+        alt = art.board_alt_text(view)
         assert alt.startswith("Map of the Mediterranean, epoch 1. Saracens: ") and "; King in " in alt
     with using("ja"):
         line = tell(view, income)[-1]
         assert ", " not in line and "5、" in line
-        alt = art.map_alt(view)
+        alt = art.board_alt_text(view)
         assert ", " not in alt and "。 " not in alt and "。サラセン" in alt.replace("**", ""), alt
 
 
@@ -111,7 +111,7 @@ def test_every_epoch_is_numbered_one_way_in_each_language() -> None:
             status = PRESENTER.status(_moment(s)).text
             assert not re.search(r"\b(I|II|III|IV|V)\b", status.replace("**", "")), status
     with using("ja"):
-        assert not ROMAN_EPOCH.search(PRESENTER.status(_moment(s)).text + art.map_alt(view))
+        assert not ROMAN_EPOCH.search(PRESENTER.status(_moment(s)).text + art.board_alt_text(view))
 
 
 def _lineup(lives: int) -> tuple[State, int]:

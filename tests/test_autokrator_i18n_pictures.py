@@ -11,10 +11,9 @@ import pytest
 from PIL import Image
 
 from render import autokrator as art
-from render.autokrator import cards
-from render.autokrator import map as board
-from render.autokrator.fit import recording
+from render.autokrator import board, cards
 from render.autokrator.world import HEIGHT, WIDTH
+from render.common import fitting
 from render.mapkit.labels import overlap
 from rules.autokrator.content import library
 from rules.autokrator.state import BattleFought, Clash
@@ -45,7 +44,7 @@ def _every_picture() -> list[bytes]:
     s.names = ["Ἀλέξιος Κομνηνός", "山田", "Hildegard", "Ṭāriq"]
     s = scene(s, turn="byz", owner={"cyprus": "byz", "rome": "fra"}, pieces={"cyprus": "byz", "rome": "fra"})
     lib = library()
-    pngs = [art.render_map(R.view(s, None), title="Autokrator · #1234")]
+    pngs = [art.render_board(R.view(s, None), title="Autokrator · #1234")]
     for realm in ("sar", "byz", "fra", "moo"):
         pngs.append(art.render_hand(R.view(s, s.realms[realm].seat), realm))
     pngs.append(art.render_cards(list(lib.cards), "ambush"))  # every card, the longest names included
@@ -62,7 +61,7 @@ def _every_picture() -> list[bytes]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_fits_its_box(lang: str) -> None:
     _fresh()
-    with using(lang), recording() as drawn:
+    with using(lang), fitting() as drawn:
         pngs = _every_picture()
     for png in pngs:
         Image.open(io.BytesIO(png)).load()
@@ -99,7 +98,7 @@ def test_alt_texts_are_in_the_games_language() -> None:
     s = deal(new_game())
     e = _battle("ambush", True)
     with using("el"):
-        alts = [art.map_alt(R.view(s, None)), art.hand_alt(R.view(s, 0), "sar"), art.fought_alt(e)]
+        alts = [art.board_alt_text(R.view(s, None)), art.hand_alt(R.view(s, 0), "sar"), art.fought_alt(e)]
     for alt in alts:
         assert GREEK.search(alt) and len(alt) <= 1000
     assert alts[0].startswith("Χάρτης της Μεσογείου, εποχή 1.") and "στην Κωνσταντινούπολη" in alts[0]
@@ -109,11 +108,11 @@ def test_alt_texts_are_in_the_games_language() -> None:
 
 
 def test_a_label_too_long_for_its_box_is_caught() -> None:
-    from render.autokrator.fit import fitted
+    from render.common import fit_label
 
-    with recording() as drawn:
-        face, shown = fitted("Κωνσταντινούπολη " * 8, "bold", 24, 200)
+    with fitting() as drawn:
+        face, shown = fit_label("Κωνσταντινούπολη " * 8, "bold", 24, 200)
     assert shown.endswith("…") and drawn[-1].overflows and face.size < 24
-    with recording() as drawn:
-        fitted("Πεδιάδα", "bold", 20, 200)
+    with fitting() as drawn:
+        fit_label("Πεδιάδα", "bold", 20, 200)
     assert not drawn[-1].overflows and drawn[-1].size == 20

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from render.autokrator import map as board
+from render.autokrator import board
 from render.autokrator.world import HEIGHT, WIDTH
 from render.mapkit.labels import overlap
 from rules.i18n import using

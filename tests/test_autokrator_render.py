@@ -24,9 +24,9 @@ def test_the_map_shows_every_realm_with_names_in_any_script() -> None:
     s = deal(new_game())
     s.names = ["山田", "Ἀλέξιος", "Hildegard", "Ṭāriq"]
     s = scene(s, turn="byz", owner={"cyprus": "byz"}, pieces={"cyprus": "byz"})
-    img = _png(art.render_map(R.view(s, None), title="Autokrator · #1"))
+    img = _png(art.render_board(R.view(s, None), title="Autokrator · #1"))
     assert img.width == WIDTH and img.height > HEIGHT
-    alt = art.map_alt(R.view(s, None))
+    alt = art.board_alt_text(R.view(s, None))
     assert "Byzantine Empire" in alt and "Constantinople" in alt
 
 

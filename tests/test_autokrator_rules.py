@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.autokrator import board
-from rules.autokrator.battle import best_fields, fight
 from rules.autokrator.content import library
+from rules.autokrator.engine.battle import best_fields, fight
 from rules.autokrator.state import (
     Assign,
     Attack,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.champion.combat import card_type
+from rules.champion.engine.combat import card_type
 from rules.champion.state import (
     Caravan,
     CardPlayed,
@@ -229,7 +229,7 @@ def test_losing_the_final_battle_also_loses_the_trail() -> None:
     game, state = _losing_fight("bot")
     me = state.heroes[0]
     me.info, me.regions, me.province_card, me.monster = 6, ["italia"], "chest", "minotaur"
-    lair = game.lair(me)  # type: ignore[attr-defined]
+    lair = game.table.lair(me)  # type: ignore[attr-defined]
     assert lair is not None
     me.province = lair
     cards = len(state.province_cards)
@@ -243,7 +243,7 @@ def test_losing_the_final_battle_also_loses_the_trail() -> None:
     assert any(isinstance(e, TrailLost) for e in events)
     me = state.heroes[0]
     assert me.info == 5 and me.province_card == "" and len(state.province_cards) == cards + 1
-    assert game.lair(me) is None  # type: ignore[attr-defined]
+    assert game.table.lair(me) is None  # type: ignore[attr-defined]
 
 
 def test_heroic_kerberos_has_three_heads_with_one_more_combat_and_life() -> None:
@@ -253,7 +253,7 @@ def test_heroic_kerberos_has_three_heads_with_one_more_combat_and_life() -> None
     calm(state)
     me = state.heroes[0]
     me.info, me.regions, me.province_card, me.monster = 6, ["italia"], "chest", "kerberos"
-    me.province = game.lair(me) or ""
+    me.province = game.table.lair(me) or ""
     from rules.champion.state import Attack, FightBegan
 
     step = game.apply(state, 0, Attack())
@@ -262,7 +262,7 @@ def test_heroic_kerberos_has_three_heads_with_one_more_combat_and_life() -> None
     assert [(f["combat"], f["life"]) for f in fight.foes] == [(k.combat + 1, k.life + 1)] * 3
     assert [f["controller"] for f in fight.foes] == [2, 1, 2]  # to the right in turn, never the hero
     # A torso wound to one head costs every head a life (single torso).
-    from rules.champion.combat import Melee
+    from rules.champion.engine.combat import Melee
 
     melee = Melee(game.lib, step.state, ScriptedDice(0), [])
     melee.hurt_foe(1, "torso", 1)

@@ -21,12 +21,12 @@ from rules.champion import RULESET
 from rules.champion.i18n import CATALOGUE, foe_name, local, the
 from rules.champion.spec import SPEC
 from rules.champion.state import Attack, Commission, Lore, State
-from rules.champion.story import tell
+from rules.champion.telling import tell
 from rules.core import IllegalAction, SeatInfo
 from rules.i18n import placeholders, using
 from rules.spec import Command
 
-RULES = RULESET.game
+RULES = RULESET.engine
 LIB = RULES.lib
 NAME = re.compile(r"^[-_\w]{1,32}$")
 #: The names several games share, as the brief fixes them (hu, el, ja).

@@ -8,14 +8,14 @@ from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from rules.champion import RULESET
-from rules.champion.i18n import comma, joined, semicolon
+from rules.champion.i18n import and_list, comma, semicolon
 from rules.champion.state import Bought, CardsDrawn, FightBegan, NoRoll, State
-from rules.champion.story import tell
+from rules.champion.telling import tell
 from rules.i18n import using
 from rules.spec import Command
 from tests.champion_helpers import labienus_and_jahmesz
 
-LIB = RULESET.game.lib
+LIB = RULESET.engine.lib
 SEATS = [SeatName(0, 100, "Ann"), SeatName(1, 101, "Bob")]
 
 
@@ -31,13 +31,13 @@ def _robbers(seat: int) -> FightBegan:
 
 def test_lists_are_joined_the_way_each_language_joins_them() -> None:
     parts = ["a", "b", "c"]
-    assert (comma(parts), semicolon(parts), joined(parts)) == ("a, b, c", "a; b; c", "a, b and c")
+    assert (comma(parts), semicolon(parts), and_list(parts)) == ("a, b, c", "a; b; c", "a, b and c")
     with using("el"):
-        assert (comma(parts), semicolon(parts), joined(parts)) == ("a, b, c", "a · b · c", "a, b και c")
+        assert (comma(parts), semicolon(parts), and_list(parts)) == ("a, b, c", "a · b · c", "a, b και c")
     with using("ja"):
-        assert (comma(parts), semicolon(parts), joined(parts)) == ("a、b、c", "a；b；c", "a、bとc")
+        assert (comma(parts), semicolon(parts), and_list(parts)) == ("a、b、c", "a；b；c", "a、bとc")
     with using("hu"):
-        assert (comma(parts), semicolon(parts), joined(parts)) == ("a, b, c", "a; b; c", "a, b és c")
+        assert (comma(parts), semicolon(parts), and_list(parts)) == ("a, b, c", "a; b; c", "a, b és c")
 
 
 def test_the_cards_dealt_are_listed_without_a_greek_question_mark() -> None:

@@ -1,6 +1,6 @@
 """Champion of the Empire's pictures in every language its catalogue has: each card, the sheet, the hand, the
 played cards and the board are drawn, and no label overflows its box (a label that does not fit even at the
-smallest size is shortened and noted in ``render.champion.texts.OVERFLOWS``); the alt texts and the map speak
+smallest size is shortened, and ``render.common.fitting`` says so); the alt texts and the map speak
 the game's language, and the map's Hungarian name layout ships with the game."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PIL import Image
 
 from render import champion as art
 from render.champion import basemap
-from render.champion.texts import OVERFLOWS
+from render.common import fitting
 from rules.champion.content import CARD_TYPES, library, map_file
 from rules.champion.i18n import CATALOGUE, local
 from rules.i18n import using
@@ -27,8 +27,7 @@ def _size(png: bytes) -> tuple[int, int]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_fits_its_labels_in_every_language(lang: str) -> None:
-    OVERFLOWS.clear()
-    with using(lang):
+    with using(lang), fitting() as drawn:
         lib = local(library())
         for story in lib.stories:
             assert _size(art.render_story(story)) == (600, 860)
@@ -44,25 +43,23 @@ def test_every_card_fits_its_labels_in_every_language(lang: str) -> None:
         for kind in CARD_TYPES:
             for armed in (False, True):
                 art.render_combat_card(kind, armed, kind == "inspired")
-    assert OVERFLOWS == []
+    assert [f for f in drawn if f.overflows] == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_sheet_hand_and_played_cards_fit_in_every_language(lang: str) -> None:
-    OVERFLOWS.clear()
-    with using(lang):
+    with using(lang), fitting() as drawn:
         hero = sample_hero()
         for side in ("Veteran", "Signifer"):
             art.render_sheet(hero, side_name=side)
         art.render_hand(["torso-1", "head-2", "armed-leg-1", "inspired-1", "hand-3", "leg-2"])
         art.render_hand([])
         art.render_played([("head", "Labienus"), ("leg", "Cintugnatos"), ("inspired", "Jahmesz")])
-    assert OVERFLOWS == []
+    assert [f for f in drawn if f.overflows] == []
 
 
 def test_the_board_is_drawn_in_hungarian_from_the_shipped_layout() -> None:
-    OVERFLOWS.clear()
-    with using("hu"):
+    with using("hu"), fitting() as drawn:
         world = basemap.world()
         assert any(p.name == "Alsó-Pannónia" for p in world.province)
         shipped = basemap.msgspec.json.decode(basemap.layout_file("hu").read_bytes(), type=basemap._Layout)
@@ -71,7 +68,7 @@ def test_the_board_is_drawn_in_hungarian_from_the_shipped_layout() -> None:
         png = art.render_board(view, title="A birodalom bajnoka · #1")
         alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
     assert _size(png)[0] == 1600
-    assert OVERFLOWS == []
+    assert [f for f in drawn if f.overflows] == []
     assert "Életerő" in alt or "Élet" in alt
     assert "A római világ térképe" in alt and "Life" not in alt
     assert basemap.world() == map_file()  # English outside the block

@@ -208,7 +208,7 @@ def test_presenter_tells_every_moment_of_a_game(seed: int) -> None:
 
 def told_text(moment: Any) -> None:
     """The words of a telling without drawing the map (fast)."""
-    from rules.champion.story import tell
+    from rules.champion.telling import tell
 
     view = moment.view()
     assert isinstance(tell(view, moment.events), list)

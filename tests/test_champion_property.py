@@ -16,9 +16,10 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.champion.combat import all_cards
+from rules.champion import auto
 from rules.champion.content import library
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
+from rules.champion.engine.combat import all_cards
 from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import (
     Attack,
@@ -38,7 +39,7 @@ from rules.champion.state import (
 )
 from rules.core import GameError, SeatInfo
 
-RULES = ChampionOfTheEmpire()
+RULES = Engine()
 VIEWS = ChampionRuleset(RULES)
 LIB = library()
 MAX_STEPS = 30000
@@ -100,7 +101,7 @@ def distance(start: str, goal: str) -> int:
 def choose(state: State, seat: int, legal: list[Any], rng: random.Random) -> Any:
     """A random legal move, leaning towards finishing the hunt."""
     me = state.heroes[seat]
-    lair = RULES.lair(me)
+    lair = RULES.table.lair(me)
     if rng.random() < 0.8:
         for a in legal:
             if isinstance(a, (Attack, Lore)):
@@ -135,8 +136,8 @@ def play(players: int, options: dict[str, Any], seed: int) -> tuple[State, list[
                 state = step.state
                 check_invariants(state)
             continue
-        if options.get("opponents") == "players" and rng.random() < 0.05 and RULES.timeout(state) is not None:
-            timed = RULES.timeout(state)
+        if options.get("opponents") == "players" and rng.random() < 0.05 and auto.timeout(RULES, state) is not None:
+            timed = auto.timeout(RULES, state)
             assert timed is not None
             seat, action = timed
         else:

@@ -14,13 +14,13 @@ from bot.play import GameService, Person
 from bot.present import presenter
 from bot.present.base import SeatName
 from render.champion import render_sheet
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
 from rules.champion.state import Attack, State
 from rules.champion.view import ChampionView
 from rules.core import SeatInfo, StaleAction
 from tests.champion_helpers import calm, champion_rules, sample_hero, scripted, started
 
-RULES = ChampionOfTheEmpire()
+RULES = Engine()
 
 
 def test_every_action_moves_the_moment_unless_one_of_several_has_chosen() -> None:
@@ -62,7 +62,7 @@ async def test_a_second_press_of_develop_is_refused(db: Database) -> None:
         await svc.act(info.game_id, mover, verb="develop", args={"attribute": "life"}, expect_version=stamp)
 
 
-def as_moment(game: ChampionOfTheEmpire, state: State) -> GameMoment[ChampionView]:
+def as_moment(game: Engine, state: State) -> GameMoment[ChampionView]:
     seats = [SeatName(seat=i, user_id=100 + i, name=h.name) for i, h in enumerate(state.heroes)]
     return moment_for(champion_rules(game), state, seats)
 
@@ -91,12 +91,12 @@ def test_one_horse_at_a_time() -> None:
     game = scripted()
     state = started(game, [("labienus", 1, "pilum"), ("jahmesz", 1, "khopesh")])
     calm(state)
-    base = game.allowance(state, 0, "explore")
+    base = game.movement.allowance(state, 0, "explore")
     state.heroes[0].items += ["numidian-horse"]
-    assert game.allowance(state, 0, "explore") == base + 1
+    assert game.movement.allowance(state, 0, "explore") == base + 1
     state.heroes[0].items += ["asturian-horse"]
-    assert game.allowance(state, 0, "explore") == base + 1
-    assert game.allowance(state, 0, "caravan") == 1
+    assert game.movement.allowance(state, 0, "explore") == base + 1
+    assert game.movement.allowance(state, 0, "caravan") == 1
 
 
 def test_the_sheet_counts_information_to_five_in_the_shorter_version() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import (
     Buy,
     Caravan,
@@ -149,7 +150,7 @@ def test_setup_choices_and_refusals() -> None:
 
 
 def test_options_are_checked() -> None:
-    game = scripted()
+    game = ChampionRuleset(scripted())
     with pytest.raises(IllegalAction):
         game.check_options({"opponents": "gods"}, 2)
     with pytest.raises(IllegalAction):
@@ -174,8 +175,8 @@ def test_caravan_gold_and_refusals() -> None:
 def test_a_horse_adds_a_province_to_exploration_but_not_to_caravans() -> None:
     game, state = two_heroes()
     state.heroes[0].items.append("numidian-horse")
-    assert game.allowance(state, 0, "explore") == 3  # type: ignore[attr-defined]
-    assert game.allowance(state, 0, "caravan") == 1  # type: ignore[attr-defined]
+    assert game.movement.allowance(state, 0, "explore") == 3  # type: ignore[attr-defined]
+    assert game.movement.allowance(state, 0, "caravan") == 1  # type: ignore[attr-defined]
 
 
 def test_commission_not_twice_in_a_row() -> None:
@@ -304,10 +305,10 @@ def test_information_to_the_lair_and_the_monster_choice() -> None:
     assert len(offer.monsters) == 3 and state.phase == "monster"
     state = game.apply(state, 0, Choose(option=offer.monsters[1])).state  # type: ignore[attr-defined]
     me = state.heroes[0]
-    assert me.monster == offer.monsters[1] and me.info == 6 and game.lair(me) is not None  # type: ignore
+    assert me.monster == offer.monsters[1] and me.info == 6 and game.table.lair(me) is not None  # type: ignore
     rules = champion_rules(game)  # type: ignore[arg-type]
     secret = rules.view(state, 0).secret
-    assert secret is not None and secret.lair == game.lair(me)  # type: ignore[attr-defined]
+    assert secret is not None and secret.lair == game.table.lair(me)  # type: ignore[attr-defined]
     assert rules.view(state, 0).heroes[0].monster == me.monster
     assert rules.view(state, None).secret is None
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from rules.champion import story
+from rules.champion import auto
+from rules.champion import telling as story
 from rules.champion.content import CARD_TYPES, library
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
 from rules.champion.ruleset import ChampionRuleset
 from rules.champion.state import (
     Buy,
@@ -36,7 +37,7 @@ from rules.champion.state import (
     TrailLost,
     WeaponChosen,
 )
-from rules.champion.story import CARD_NAMES, EFFECT_WORDS, revealed
+from rules.champion.telling import CARD_NAMES, EFFECT_WORDS, revealed
 from rules.core import SeatInfo
 from tests.champion_helpers import (
     ScriptedDice,
@@ -51,9 +52,9 @@ from tests.champion_helpers import (
 from tests.test_champion_property import choose
 
 LIB = library()
-RULES = ChampionOfTheEmpire()
+RULES = Engine()
 #: Views for states of any test here (the book's fixture cards included).
-VIEWS = ChampionRuleset(ChampionOfTheEmpire(book_library()))
+VIEWS = ChampionRuleset(Engine(book_library()))
 
 
 def tell(state: State, events: Any, *, lib: Any = None) -> list[str]:
@@ -100,7 +101,7 @@ def _secrets(state: State) -> set[str]:
     """Names that would give a hero's secret away: the lair, the regions set aside, the province card's icon."""
     out: set[str] = set()
     for h in state.heroes:
-        lair = RULES.lair(h)
+        lair = RULES.table.lair(h)
         if lair:
             out.add(LIB.province[lair].name)
         out |= {r.name for r in LIB.map.region if r.id not in h.regions}
@@ -140,7 +141,7 @@ def _play(players: int, options: dict[str, Any], seed: int) -> tuple[State, set[
         if RULES.outcome(state) is not None:
             break
         seat = rng.choice(sorted(RULES.to_act(state)))
-        timed = RULES.timeout(state) if options["opponents"] == "players" and rng.random() < 0.05 else None
+        timed = auto.timeout(RULES, state) if options["opponents"] == "players" and rng.random() < 0.05 else None
         if timed is not None:
             seat, action = timed
         else:
@@ -301,7 +302,7 @@ def test_information_and_the_province_card_keep_the_lair_secret() -> None:
     assert lines[1].endswith("(6 of 6): the trail is complete.")
     assert "knows where the monster lairs" in lines[2]
     assert lines[3] == "🐉 Ann's **Labienus** chooses to hunt **Medusa**."
-    lair = game.lair(me)
+    lair = game.table.lair(me)
     assert lair is not None
     for line in lines:
         assert game.lib.province[lair].name not in line and "jug" not in line and "Oriens" not in line

@@ -12,7 +12,7 @@ from rules.champion.state import Pick, State
 from rules.core import SeatInfo
 from rules.spec import Command
 
-LIB = RULESET.game.lib
+LIB = RULESET.engine.lib
 
 
 def _setup() -> State:

@@ -11,7 +11,7 @@ from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from rules.champion import RULESET
-from rules.champion.combat import CARD_TYPES
+from rules.champion.engine.combat import CARD_TYPES
 from rules.champion.state import CardChosen, CardPlayed, Defend, State
 from rules.core import SeatInfo
 from tests.champion_helpers import fight_figures

@@ -118,7 +118,7 @@ def test_story_cards_mark_the_roll_or_choice_and_grey_what_cannot_be_paid() -> N
     from rules.champion.state import StoryDrawn, StoryOutcome
     from tests.test_champion_ux_fights import _games
 
-    lib = RULESET.game.lib
+    lib = RULESET.engine.lib
     seats = [SeatName(i, 100 + i, f"P{i}") for i in range(3)]
     rolled = chosen = closed = 0
     for before, seat, action, step in _games(range(3)):

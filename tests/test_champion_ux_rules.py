@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.champion.combat import card_type
+from rules.champion.engine.combat import card_type
 from rules.champion.state import (
     Caravan,
     CardsDrawn,

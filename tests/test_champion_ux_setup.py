@@ -27,7 +27,7 @@ def _told(before: State, seat: int, action: object) -> tuple[State, str, list[st
 
 
 def test_the_side_weapon_and_offer_stay_private_until_everyone_is_ready() -> None:
-    lib = RULESET.game.lib
+    lib = RULESET.engine.lib
     state = _setup()
     state, text, _ = _told(state, 0, Pick(hero="tarsa", side=2, weapon="sica"))
     assert "Tarsa" in text and "Dacia" in text

@@ -10,12 +10,12 @@ from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from rules.champion import RULESET
 from rules.champion.state import Commission, State, Wound
-from rules.champion.story import tell
+from rules.champion.telling import tell
 from rules.core import IllegalAction, SeatInfo
 from rules.spec import Command
 from tests.champion_helpers import labienus_and_jahmesz
 
-LIB = RULESET.game.lib
+LIB = RULESET.engine.lib
 SEATS = [SeatName(0, 100, "Ann"), SeatName(1, 101, "Bob")]
 
 

@@ -17,7 +17,8 @@ from bot.i18n import spec_texts as spec_texts_of
 from bot.moment import moment_for
 from bot.present.base import SeatName, Telling
 from bot.present.eiyu import PRESENTER
-from render.eiyu import map as art
+from render.common import fitting
+from render.eiyu import board as art
 from rules.core import GameError, Rng
 from rules.eiyu import RULESET as R
 from rules.eiyu.i18n import CATALOGUE
@@ -250,13 +251,13 @@ def test_eiyu_i18n_every_label_fits_its_box(lang: str) -> None:
         for state, seat in picture_states():
             people = [SeatName(i, 100 + i, long_names[i]) for i in range(len(state.players))]
             moment = moment_for(R, state, people)
-            with art.layout() as drawn:
+            with fitting() as drawn:
                 pictures = PRESENTER.status(moment).pictures
                 hand = PRESENTER.private("hand", moment, seat)
                 if hand is not None:
                     pictures += hand.pictures
-            for text, width, room in drawn:
-                assert width <= room, (lang, text, width, room)
+            for f in drawn:
+                assert f.measured <= f.width, (lang, f.text, f.measured, f.width)
             checked += len(drawn)
             for p in pictures:
                 assert Image.open(io.BytesIO(p.png)).size == (1000, 1230)
@@ -268,12 +269,12 @@ def test_eiyu_i18n_every_label_fits_its_box(lang: str) -> None:
 def test_eiyu_i18n_the_japanese_map_is_drawn_in_japanese() -> None:
     state = place_all(new_game(3, seed=2, names=["Ann", "Bob", "山田"]), [1, 9, 6])
     view = R.view(state, None)
-    with using("ja"), art.layout() as drawn:
+    with using("ja"), fitting() as drawn:
         art._base_in.cache_clear()
-        japanese = art.render_map(view, title="英雄の道 · #1")
-    english = art.render_map(view, title="The Heroes' Road · #1")
+        japanese = art.render_board(view, title="英雄の道 · #1")
+    english = art.render_board(view, title="The Heroes' Road · #1")
     assert japanese != english
-    labels = {text for text, _, _ in drawn}
+    labels = {f.text for f in drawn}
     assert {"赤金", "山辺", "中央の秘境", "北の谷", "徴兵", "赤", "？ 最後まで非公開"} <= labels
     assert any(t.startswith("ランク付け：") for t in labels) and any(t.startswith("タイタン：") for t in labels)
     art._base_in.cache_clear()

@@ -9,16 +9,18 @@ import pytest
 
 from bot.moment import moment_for
 from bot.present.base import SeatName
-from bot.present.eiyu import PRESENTER, why_text
-from render.eiyu import map as art
+from bot.present.eiyu import PRESENTER
+from render.common import fitting
+from render.eiyu import board as art
 from rules.core import GameError
 from rules.eiyu import RULESET as R
-from rules.eiyu.auto import Step
-from rules.eiyu.codec import did_text
+from rules.eiyu.auto import Preview
+from rules.eiyu.commands import did_text
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.i18n import CATALOGUE
 from rules.eiyu.spec import SPEC
 from rules.eiyu.state import Building, RewardsTaken, SetOrder, SetRow, State, TitanSlain
+from rules.eiyu.telling import rewards_line, why_text
 from rules.i18n import using
 from rules.spec import Command
 from tests.eiyu_helpers import new_game, place_all, with_players
@@ -53,13 +55,13 @@ def test_eiyu_words_a_count_takes_the_plural_form_of_its_language() -> None:
         rows = PRESENTER.status(moment).text.splitlines()
         assert rows[1].startswith("Ann: city 1 Akagane, 1 soldier, gold 0")
         assert rows[2].startswith("Bob: city 9 Kazemori, 2 soldiers, gold 0")
-        assert PRESENTER.rewards_line(moment, one_chip) == "Ann places 1 fame chip in Northern Vale."
-        assert PRESENTER.rewards_line(moment, two_chips) == "Ann places 2 fame chips in Northern Vale."
+        assert rewards_line("Ann", one_chip) == "Ann places 1 fame chip in Northern Vale."
+        assert rewards_line("Ann", two_chips) == "Ann places 2 fame chips in Northern Vale."
     with using("el"):
         rows = PRESENTER.status(moment).text.splitlines()
         assert "1 στρατιώτης," in rows[1] and "2 στρατιώτες," in rows[2]
-        assert PRESENTER.rewards_line(moment, one_chip) == "Ann βάζει 1 μάρκα φήμης στην περιοχή Βόρεια Κοιλάδα."
-        assert PRESENTER.rewards_line(moment, two_chips) == "Ann βάζει 2 μάρκες φήμης στην περιοχή Βόρεια Κοιλάδα."
+        assert rewards_line("Ann", one_chip) == "Ann βάζει 1 μάρκα φήμης στην περιοχή Βόρεια Κοιλάδα."
+        assert rewards_line("Ann", two_chips) == "Ann βάζει 2 μάρκες φήμης στην περιοχή Βόρεια Κοιλάδα."
         felled_text = PRESENTER.tell(moment_for(R, state, seats(2), events=(felled,)))[0][0]
         assert "στην πόλη 4 Μινάτο με 1 στρατιώτη:" in felled_text
     with using("ja"):
@@ -81,14 +83,13 @@ def test_eiyu_words_a_city_is_named_by_its_number_and_name_in_every_sentence() -
     with using("en"):
         assert why_text("wait", "Ann", 4, 3, "wait") == "`3` Ann in 4 Minato waits (×)"
         assert why_text("no_road", "Ann", 4, 3, "red") == "`3` Ann in 4 Minato has no red road here: waits"
-        assert did_text(Step(order=ACT, city=2, did="hunt 0")) == f"hunts the {LIB.chip(0).monster} in 2 Hoshimi"
-        assert did_text(Step(order=WAIT, city=8, did="wait")) == "waits in 8 Yamabe"
+        assert did_text(Preview(order=ACT, city=2, did="hunt 0")) == f"hunts the {LIB.chip(0).monster} in 2 Hoshimi"
+        assert did_text(Preview(order=WAIT, city=8, did="wait")) == "waits in 8 Yamabe"
     with using("hu"):
         assert why_text("wait", "Ann", 4, 3, "wait") == "`3` Ann (4 Minato): várakozik (×)"
-        assert did_text(Step(order=WAIT, city=8, did="wait")) == "várakozik (8 Jamabe)"
-        state = placed()
+        assert did_text(Preview(order=WAIT, city=8, did="wait")) == "várakozik (8 Jamabe)"
         built = RewardsTaken(seat=0, city=2, gold=3, built=1, built_city=2)
-        assert PRESENTER.rewards_line(moment_for(R, state, seats(2)), built) == \
+        assert rewards_line("Ann", built) == \
             "Ann 3 aranyat kap, és 1 szintet épít itt: 2 Hosimi."
     with using("el"):
         assert why_text("acted", "Ann", 4, 3, "act") == "`3` Ann στην πόλη 4 Μινάτο: έδρασε ήδη εδώ φέτος, αναμονή"
@@ -100,10 +101,10 @@ def test_eiyu_words_the_maps_description_names_cities_and_buildings() -> None:
     buildings[1] = Building(owner=0, levels=2)
     view = R.view(msgspec.structs.replace(state, buildings=buildings), None)
     with using("en"):
-        alt = art.map_alt_text(view)
+        alt = art.board_alt_text(view)
         assert "Ann in city 1 Akagane." in alt and "Buildings: Ann's 2-level building in 2 Hoshimi." in alt
     with using("el"):
-        assert "Κτίρια: κτίριο 2 ορόφων στην πόλη 2 Χοσίμι (Ann)." in art.map_alt_text(view)
+        assert "Κτίρια: κτίριο 2 ορόφων στην πόλη 2 Χοσίμι (Ann)." in art.board_alt_text(view)
 
 
 # --- lists -------------------------------------------------------------------------------------------------
@@ -117,12 +118,12 @@ def test_eiyu_words_lists_are_joined_the_languages_way() -> None:
         with pytest.raises(GameError) as err:
             R.apply(state, 0, SetOrder(slot=0, order="pink"))
         assert "red、yellow、blue、lightblue、purple" in str(err.value)
-        with art.layout() as drawn:
-            art.render_map(R.view(state, None))
-        assert any("4、8、12" in text for text, _, _ in drawn)
-    with using("el"), art.layout() as drawn:
-        art.render_map(R.view(state, None))
-    assert any("4, 8, 12" in text for text, _, _ in drawn)
+        with fitting() as drawn:
+            art.render_board(R.view(state, None))
+        assert any("4、8、12" in f.text for f in drawn)
+    with using("el"), fitting() as drawn:
+        art.render_board(R.view(state, None))
+    assert any("4, 8, 12" in f.text for f in drawn)
 
 
 def test_eiyu_words_a_wrong_reward_lists_the_areas_around_the_city() -> None:

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
-from render.eiyu import render_map, render_panel
+from render.eiyu import render_board, render_panel
 from rules.core import Rng
 from rules.eiyu import RULESET as R
 from rules.eiyu.state import AutoRow, Lock, SetOrder, SetRow
@@ -27,7 +27,7 @@ def seats(n: int) -> list[SeatName]:
 
 def test_the_map_and_the_panel_are_pngs_of_the_expected_size() -> None:
     state = place_all(new_game(3, seed=2, names=["Ann", "Bob", "山田"]), [1, 9, 6])
-    png = render_map(R.view(state, None), paths=[[1, 8], [9, 10, 4], [6]], title="The Heroes' Road · #1")
+    png = render_board(R.view(state, None), paths=[[1, 8], [9, 10, 4], [6]], title="The Heroes' Road · #1")
     img = Image.open(io.BytesIO(png))
     assert img.size == (1000, 1230) and len(png) < 400_000
     panel = render_panel(R.view(state, 0), 0, ["act", "red", "blue", "act", "wait", "act"], [1, 8, 12, 12, 12, 12])

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rules.core import GameError, IllegalAction, NotYourTurn, Rng
 from rules.eiyu import RULESET as R
 from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.engine import area_awards, has_troops, rank, scores
+from rules.eiyu.engine.scores import area_awards, has_troops, rank, scores
 from rules.eiyu.state import (
     Building,
     ChooseCity,

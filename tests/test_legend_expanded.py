@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rules.core import GameError, IllegalAction, NotYourTurn, SeatInfo
 from rules.legend.board import board
 from rules.legend.content import CLASSES, card_index, hero_index, need, spell_index, spells
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import (
     Attack,
     Cast,
@@ -43,13 +43,13 @@ from rules.legend.state import (
     SpellLearned,
     State,
 )
-from rules.legend.story import tell
+from rules.legend.telling import tell
 from tests.legend_helpers import ScriptedDice, public, scripted, table
 
 B = board()
 
 
-def party_game(names: list[str], *, narration: str = "bot") -> tuple[LegendOfHeroes, State]:
+def party_game(names: list[str], *, narration: str = "bot") -> tuple[LegendRuleset, State]:
     rules = scripted([])
     state = table(rules, names, mode="expanded", narration=narration)
     for seat, door in zip(list(state.order), list(B.entrances), strict=False):
@@ -68,7 +68,7 @@ def stand_at_room(state: State, seat: int) -> tuple[str, str]:
     raise AssertionError("no room with two free doorways")
 
 
-def enter(rules: LegendOfHeroes, state: State, seat: int, room_card: str, *, top: dict[str, str] | None = None,
+def enter(rules: LegendRuleset, state: State, seat: int, room_card: str, *, top: dict[str, str] | None = None,
           rolls: list[int] | None = None) -> tuple[State, list[Any], str, str]:
     """The seat's party walks into a room holding ``room_card``; piles get ``top`` cards on top."""
     room, door = stand_at_room(state, seat)
@@ -119,7 +119,7 @@ def test_the_book_numbers_hold_for_brand_leading_a_party() -> None:
 
 
 def test_one_player_can_play_the_expanded_game_alone() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     opts = rules.check_options({"mode": "expanded", "narration": "players"}, 1)
     assert opts == {"mode": "expanded", "narration": "bot"}
     with pytest.raises(IllegalAction):
@@ -164,7 +164,7 @@ def test_keep_draws_the_card_with_the_same_leader() -> None:
 # --- fights ---------------------------------------------------------------------------------------
 
 
-def fight_the_troll(first: list[int]) -> tuple[LegendOfHeroes, State, int, list[Any]]:
+def fight_the_troll(first: list[int]) -> tuple[LegendRuleset, State, int, list[Any]]:
     rules, state = party_game(["Ann", "Bob"])
     seat = state.order[0]
     state, _events, _room, _door = enter(rules, state, seat, "map-room", top={"monster": "troll"})
@@ -209,7 +209,7 @@ def test_retreat_puts_the_party_back_and_leaves_the_monster_face_down() -> None:
     assert any(isinstance(e, Retreated) for e in step.events)
     assert step.state.players[seat].doorway == came_from
     assert step.state.rooms[room] == ["troll"]
-    assert step.state.exploring is None and rules.current(step.state) != seat
+    assert step.state.exploring is None and rules.table.current(step.state) != seat
 
 
 def test_retreat_is_not_offered_before_the_monster_has_struck() -> None:
@@ -259,10 +259,10 @@ def test_a_party_wounded_to_the_last_hero_falls_back_and_recovers_on_its_next_tu
         state = rules.apply(state, seat, Attack()).state
     assert all(h.wounded for h in state.players[seat].party)
     assert state.players[seat].overwhelmed and state.exploring is None
-    other = rules.current(state)
+    other = rules.table.current(state)
     assert other != seat
     ScriptedDice.script = []
-    door = rules.destinations(state, other)[0]
+    door = rules.table.destinations(state, other)[0]
     step = rules.apply(state, other, Move(to=door))
     while step.state.exploring is not None:  # the other player's exploration, if any, resolves on its own
         acts = rules.legal(step.state, sorted(rules.to_act(step.state))[0])
@@ -270,13 +270,13 @@ def test_a_party_wounded_to_the_last_hero_falls_back_and_recovers_on_its_next_tu
     recovered = [e for e in step.events if isinstance(e, PartyRecovered)]
     assert recovered and recovered[0].seat == seat and len(recovered[0].healed) == 5
     assert not any(h.wounded for h in step.state.players[seat].party)
-    assert rules.current(step.state) != seat  # the recovery used up the turn
+    assert rules.table.current(step.state) != seat  # the recovery used up the turn
 
 
 # --- spells -------------------------------------------------------------------------------------------
 
 
-def mage_facing(monster: str, spell: str) -> tuple[LegendOfHeroes, State, int]:
+def mage_facing(monster: str, spell: str) -> tuple[LegendRuleset, State, int]:
     rules, state = party_game(["Ann", "Bob"])
     seat = state.order[0]
     state.players[seat].spell = spell
@@ -354,7 +354,7 @@ def test_studying_costs_the_turn_and_the_spell_arrives_at_its_end() -> None:
     step = rules.apply(state, seat, Rest())
     learned = [e for e in step.events if isinstance(e, SpellLearned)]
     assert learned and step.state.players[seat].spell == top
-    assert rules.current(step.state) != seat
+    assert rules.table.current(step.state) != seat
     assert learned[0].spell == top
     text = "\n".join(tell(public(step.state), step.events))
     assert f"learned a new spell: **{spell_index()[top].name}**" in text  # laid face up, as the book says
@@ -438,7 +438,7 @@ def test_dice_rolls_are_logged_for_everyone_without_moving_the_game_on() -> None
     step = rules.apply(state, 1, Roll(expr="2d20+3"))
     rolled = next(e for e in step.events if isinstance(e, Rolled))
     assert rolled.dice == [[17, 4], []] and rolled.total == 24 and rolled.expr == "2d20+3"
-    assert step.state.moment == state.moment and rules.current(step.state) == rules.current(state)
+    assert step.state.moment == state.moment and rules.table.current(step.state) == rules.table.current(state)
     assert "Bob rolls `2d20+3`" in tell(public(step.state), step.events)[0]
     for bad in ("", "d1", "banana", "200d6", "2d6++3"):
         with pytest.raises(IllegalAction):
@@ -448,7 +448,7 @@ def test_dice_rolls_are_logged_for_everyone_without_moving_the_game_on() -> None
 def test_the_narrator_pins_a_scene_note_that_is_read_when_the_room_is_entered_again() -> None:
     rules, state = party_game(["Ann", "Bob"], narration="players")
     seat = state.order[0]
-    narrator = rules.narrator(state)
+    narrator = rules.table.narrator(state)
     assert narrator is not None
     room, door = stand_at_room(state, seat)
     state.rooms[room] = ["map-room"]
@@ -499,7 +499,7 @@ def test_every_partys_spell_lies_face_up_as_the_book_says() -> None:
 
 # --- random play ------------------------------------------------------------------------------------------
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 
 
 def junk(rng: random.Random, state: State, seat: int) -> Any:
@@ -574,7 +574,7 @@ def test_random_expanded_games_only_raise_game_errors_and_always_end(players: in
 # --- found in review ------------------------------------------------------------------------------------
 
 
-def waiting_room(narration: str) -> tuple[LegendOfHeroes, State, int, str, str]:
+def waiting_room(narration: str) -> tuple[LegendRuleset, State, int, str, str]:
     """A party walks back into a room where the Troll was left face down."""
     rules, state = party_game(["Ann", "Bob", "Cy"], narration=narration)
     seat = state.order[0]
@@ -587,7 +587,7 @@ def waiting_room(narration: str) -> tuple[LegendOfHeroes, State, int, str, str]:
 def test_the_leader_is_chosen_before_a_waiting_danger_and_the_narrator_cannot_skip_it() -> None:
     rules, state, seat, _room, _door = waiting_room("players")
     assert state.exploring is not None and state.exploring.decision == "leader"
-    narrator = rules.narrator(state)
+    narrator = rules.table.narrator(state)
     assert narrator is not None and narrator != seat
     with pytest.raises(NotYourTurn):
         rules.apply(state, narrator, Narrate(text="It roars!"))
@@ -617,7 +617,7 @@ def test_a_scene_note_is_told_when_a_party_walks_through_an_explored_room() -> N
     state.rooms[room] = []
     state.scene = {"room": room, "narrator": None, "explorer": seat}
     state = rules.apply(state, seat, SceneNote(text="Chalk arrows point north.")).state
-    through = next(d for d in rules.destinations(state, seat) if B.via.get((door, d)) == room)
+    through = next(d for d in rules.table.destinations(state, seat) if B.via.get((door, d)) == room)
     step = rules.apply(state, seat, Move(to=through))
     assert any(isinstance(e, NoteRead) for e in step.events)
     assert "Chalk arrows point north." in "\n".join(tell(public(step.state), step.events))
@@ -639,7 +639,7 @@ def test_absurd_dice_are_refused_politely() -> None:
 
 
 def test_plural_cards_read_in_plain_english() -> None:
-    from rules.legend.story import agree
+    from rules.legend.telling import agree
 
     assert agree("Giant Rats", "strikes", "strike") == "strike"
     assert agree("Closing Walls", "is", "are") == "are"

@@ -8,7 +8,7 @@ from render.legend.cards import card_alt_text
 from rules.i18n import using
 from rules.legend.content import card_index
 from rules.legend.i18n import summary
-from rules.legend.story import _continue, spell_line
+from rules.legend.telling import _continue, spell_line
 
 
 def test_a_card_running_on_into_the_next_keeps_its_space_in_english_and_none_in_japanese() -> None:
@@ -56,10 +56,10 @@ def test_the_winners_names_are_joined_with_the_languages_and() -> None:
 
 def test_the_boards_description_ends_and_lists_the_languages_way() -> None:
     from render.legend.board import board_alt_text
-    from rules.legend.game import LegendOfHeroes
+    from rules.legend.ruleset import LegendRuleset
     from tests.legend_helpers import play_moves
 
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state, _events = play_moves(rules, ["Ann", "Bob"], 40, seed=5)[-1]
     view = rules.view(state, None)
     with using("en"):

@@ -16,19 +16,19 @@ from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
 from render import cache as picture_cache
 from render import legend
-from render.common import _FALLBACK, _file_of, font, has_glyph, line_height, text_length
+from render.common import _FALLBACK, Fitted, _file_of, fit_label, fitting, font, has_glyph, line_height, text_length
 from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from render.legend import text as fit
 from rules.i18n import using
 from rules.legend.content import card_index, fighters, heroes, spells
-from rules.legend.game import LegendOfHeroes
 from rules.legend.i18n import CATALOGUE, _
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import FightRoll, HeroRoll, State
 from rules.legend.view import HeroView, PartyView
 from tests.legend_helpers import play_moves
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 LANGS = ("en", "hu", "el", "ja")
 
 
@@ -38,14 +38,7 @@ class Fits:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.bad: list[str] = []
         self.seen = 0
-        real_fitted, real_lines, real_words = fit.fitted, fit.fit_lines, fit.fit_words
-
-        def fitted(text: str, name: Any, size: int, width: float, **kw: Any) -> Any:
-            face = real_fitted(text, name, size, width, **kw)
-            self.seen += 1
-            if text_length(text, face) > width + 0.5:
-                self.bad.append(f"{text!r} is {text_length(text, face):.0f} px in a {width:.0f} px label")
-            return face
+        real_lines, real_words = fit.fit_lines, fit.fit_words
 
         def fit_lines(text: str, name: Any, width: float, height: float, **kw: Any) -> Any:
             face, lines = real_lines(text, name, width, height, **kw)
@@ -57,9 +50,15 @@ class Fits:
             self._box(text, face, lines, width, None, kw.get("spacing", 1.1))
             return face, lines
 
-        monkeypatch.setattr(fit, "fitted", fitted)
         monkeypatch.setattr(fit, "fit_lines", fit_lines)
         monkeypatch.setattr(fit, "fit_words", fit_words)
+
+    def labels(self, drawn: list[Fitted]) -> None:
+        """The one-line labels ``fit_label`` fitted: never cut, never wider than their room."""
+        for f in drawn:
+            self.seen += 1
+            if f.measured > f.width + 0.5:
+                self.bad.append(f"{f.text!r} is {f.measured:.0f} px in a {f.width:.0f} px label")
 
     def _box(self, text: str, face: Any, lines: list[str], width: float, height: float | None,
              spacing: float) -> None:
@@ -107,12 +106,13 @@ def test_every_label_of_every_picture_fits_in_every_language(lang: str, monkeypa
     # a fresh, empty picture cache with no directory: every picture is drawn (and measured) here
     monkeypatch.setattr(picture_cache, "_cache", picture_cache.PictureCache(None))
     card_layer._RESULT_PNGS.clear()
-    with using(lang):
+    with using(lang), fitting() as drawn:
         for png in _pictures():
             assert png.startswith(b"\x89PNG")
         face, widths = board_layer._key_layout(lang)
         room = board_layer._size(board_layer.dungeon())[0] - 2 * board_layer.MARGIN - board_layer.KEY_TITLE_ROOM
         assert sum(widths) <= room and face.size >= 11
+    fits.labels(drawn)
     assert fits.seen > 500
     assert not fits.bad, "\n".join(dict.fromkeys(fits.bad))
 
@@ -127,7 +127,7 @@ def test_the_longest_translation_of_each_short_label_fits_at_a_readable_size() -
         for lang in LANGS:
             with using(lang):
                 said = _(msgid)
-            face = fit.fitted(said, "bold", size, width)
+            face, _shown = fit_label(said, "bold", size, width, smallest=10, cut=False)
             assert face.size >= size * 3 // 4, (lang, said, face.size)
 
 

@@ -14,12 +14,12 @@ from bot.present.base import SeatName, Telling
 from bot.present.legend import PRESENTER
 from rules.core import GameError, IllegalAction, Rng, SeatInfo
 from rules.i18n import placeholders, using
-from rules.legend.game import LegendOfHeroes
 from rules.legend.i18n import CATALOGUE
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import Move, Place, State
 from rules.spec import Command
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 TABLES = [
     (["Ann", "Bob", "Cy"], {"narration": "players"}),
     (["Ann", "Bob"], {"mode": "expanded"}),
@@ -119,7 +119,7 @@ def _start(names: list[str], **options: Any) -> State:
 @pytest.mark.parametrize(("lang", "word"), [("hu", "Hősök legendájában"), ("el", "Θρύλος"), ("ja", "英雄伝説")])
 def test_refusals_speak_the_language(lang: str, word: str) -> None:
     state = _start(["Ann", "Bob"])
-    seat = RULES.current(state)
+    seat = RULES.table.current(state)
     other = 1 - seat
     with using(lang):
         refusals = []

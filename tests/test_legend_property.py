@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from rules.core import GameError, SeatInfo
 from rules.legend.board import board
 from rules.legend.content import card_index
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import SOLO_WOUND_LIMIT, Move, Narrate, Place, State
-from rules.legend.story import tell
+from rules.legend.telling import tell
 from tests.legend_helpers import public
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 MAX_STEPS = 4000
 
 

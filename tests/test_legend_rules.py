@@ -8,7 +8,7 @@ import pytest
 from rules.core import GameOver, IllegalAction, NotYourTurn
 from rules.legend.board import board
 from rules.legend.content import card_index, cards, fighter_index
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import (
     AwaitNarration,
     CardRead,
@@ -26,7 +26,7 @@ from rules.legend.state import (
     TreasureTaken,
     Wounded,
 )
-from rules.legend.story import tell
+from rules.legend.telling import tell
 from rules.spec import Command
 from tests.legend_helpers import ScriptedDice, public, put_on_room, ready_to_move, scripted, table
 
@@ -44,7 +44,7 @@ def room_with_entrance_link() -> tuple[str, str, str]:
     raise AssertionError("the plan has no entrance next to a room")
 
 
-def solo_brand(rolls: list[int]) -> tuple[LegendOfHeroes, State, str, str]:
+def solo_brand(rolls: list[int]) -> tuple[LegendRuleset, State, str, str]:
     """One fighter, Brand, standing at a doorway of a room; returns (rules, state, room, doorway)."""
     rules = scripted([])
     state = table(rules, ["Ann"], mode="solo")
@@ -117,14 +117,14 @@ def test_troll_wounds_brand_on_13_and_stays_face_down_on_the_room() -> None:
 def test_a_wounded_fighter_shows_wounded_until_his_own_next_turn() -> None:
     rules = scripted([])
     state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
-    first = rules.current(state)
+    first = rules.table.current(state)
     room, _here, way = at_room_door(state, first)
     ScriptedDice.script = [1, 20]
     put_on_room(state, room, "troll")
     state = rules.apply(state, first, Move(to=way)).state
     assert state.players[first].wounded  # during the other player's turn
-    other = rules.current(state)
-    step = rules.apply(state, other, Move(to=rules.destinations(state, other)[0]))
+    other = rules.table.current(state)
+    step = rules.apply(state, other, Move(to=rules.table.destinations(state, other)[0]))
     assert not step.state.players[first].wounded
     assert any(isinstance(e, Recovered) and e.seat == first for e in step.events)
 
@@ -161,7 +161,7 @@ def test_map_room_then_troll_reads_as_one_story() -> None:
 
 
 def test_room_deck_leaves_two_room_cards_over() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = table(rules, ["Ann", "Bob"])
     assert len(cards().room) == len(B.room_ids) + 2
     assert all(len(stack) == 1 and card_index()[stack[0]].kind == "room" for stack in state.rooms.values())
@@ -179,24 +179,24 @@ def test_roll_off_highest_goes_first_and_ties_roll_again() -> None:
 
 
 def test_each_player_gets_a_fighter_and_a_colour() -> None:
-    state = table(LegendOfHeroes(), ["Ann", "Bob", "Cy", "Di", "Ed"])
+    state = table(LegendRuleset(), ["Ann", "Bob", "Cy", "Di", "Ed"])
     assert len({p.fighter for p in state.players}) == 5
     assert len({p.colour for p in state.players}) == 5 and len({p.letter for p in state.players}) == 5
 
 
 def test_only_one_fighter_per_entrance() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = table(rules, ["Ann", "Bob"])
     first, second = state.order
     state = rules.apply(state, first, Place(to=ENTRANCES[0])).state
-    assert ENTRANCES[0] not in rules.destinations(state, second)
+    assert ENTRANCES[0] not in rules.table.destinations(state, second)
     with pytest.raises(IllegalAction, match="taken"):
         rules.apply(state, second, Place(to=ENTRANCES[0]))
 
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_table_size_is_checked(players: int) -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     with pytest.raises(IllegalAction):
         rules.check_options({"mode": "starter"}, players)
 
@@ -205,12 +205,12 @@ def test_table_size_is_checked(players: int) -> None:
 
 
 def test_moves_go_to_doorways_linked_by_one_corridor_or_room_and_not_occupied() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
-    seat = rules.current(state)
+    seat = rules.table.current(state)
     here = state.players[seat].doorway
     assert here is not None
-    assert set(rules.destinations(state, seat)) == set(B.links[here]) - {p.doorway for p in state.players}
+    assert set(rules.table.destinations(state, seat)) == set(B.links[here]) - {p.doorway for p in state.players}
     far = next(d for d in B.doorways if d not in B.links[here] and d != here)
     with pytest.raises(IllegalAction, match="not linked"):
         rules.apply(state, seat, Move(to=far))
@@ -219,11 +219,11 @@ def test_moves_go_to_doorways_linked_by_one_corridor_or_room_and_not_occupied() 
 
 
 def test_out_of_turn_is_refused() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
-    other = next(s for s in range(2) if s != rules.current(state))
+    other = next(s for s in range(2) if s != rules.table.current(state))
     with pytest.raises(NotYourTurn, match="turn"):
-        rules.apply(state, other, Move(to=rules.destinations(state, rules.current(state))[0]))
+        rules.apply(state, other, Move(to=rules.table.destinations(state, rules.table.current(state))[0]))
 
 
 def test_after_the_room_the_fighter_leaves_by_the_doorway_he_chose_even_the_one_he_came_in_by() -> None:
@@ -231,7 +231,7 @@ def test_after_the_room_the_fighter_leaves_by_the_doorway_he_chose_even_the_one_
     for back in (False, True):
         rules, state, room, door = solo_brand([])
         put_on_room(state, room, empty_end)
-        assert door in rules.destinations(state, 0)  # "explore it and come back out here"
+        assert door in rules.table.destinations(state, 0)  # "explore it and come back out here"
         assert "come back out here" in rules.codec.doorway_label(state, door)
         target = door if back else through(room, door)
         step = rules.apply(state, 0, Move(to=target))
@@ -249,13 +249,13 @@ def test_treasure_is_kept_and_counts_at_the_end() -> None:
     taken = next(e for e in step.events if isinstance(e, TreasureTaken))
     assert taken.card in step.state.players[0].treasure
     assert all(taken.card not in pile for pile in step.state.discards.values())
-    assert rules.gold(step.state, 0) == card_index()[taken.card].gold
+    assert rules.table.gold(step.state, 0) == card_index()[taken.card].gold
 
 
 def test_partly_explored_room_is_taken_up_by_the_next_fighter_who_faces_the_danger_first() -> None:
     rules = scripted([])
     state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
-    first = rules.current(state)
+    first = rules.table.current(state)
     room, here, way = at_room_door(state, first)
     ScriptedDice.script = [1, 20]  # Ann misses, the Troll hits: Ann is wounded
     put_on_room(state, room, "troll")
@@ -263,7 +263,7 @@ def test_partly_explored_room_is_taken_up_by_the_next_fighter_who_faces_the_dang
     assert state.rooms[room] == ["troll"] and state.players[first].doorway == here
     assert rules.view(state, None).rooms[room].status == "partly"
     # The other fighter walks in from another doorway and must deal with the Troll before anything else.
-    second = rules.current(state)
+    second = rules.table.current(state)
     third = next(d for d in B.room_doorways[room] if d not in (here, way))  # rooms here have 3+ doors
     state.players[second].doorway = third
     ScriptedDice.script = [20]
@@ -293,7 +293,7 @@ def test_solo_game_ends_at_the_eighth_wound() -> None:
 def test_game_ends_when_every_room_is_explored_and_the_richest_wins() -> None:
     rules = scripted([])
     state = ready_to_move(rules, table(rules, ["Ann", "Bob"]), ENTRANCES[:2])
-    seat = rules.current(state)
+    seat = rules.table.current(state)
     room, _here, link = at_room_door(state, seat)
     for r in state.rooms:
         state.rooms[r] = []
@@ -316,8 +316,8 @@ def test_the_narrator_is_the_player_on_the_explorers_right() -> None:
     rules = scripted([])
     state = table(rules, ["Ann", "Bob", "Cy"], narration="players")
     state = ready_to_move(rules, state, ENTRANCES[:3])
-    seat = rules.current(state)
-    assert rules.narrator(state) == state.order[(state.order.index(seat) - 1) % 3]
+    seat = rules.table.current(state)
+    assert rules.table.narrator(state) == state.order[(state.order.index(seat) - 1) % 3]
 
 
 def test_players_narration_waits_for_the_narrator_and_only_the_narrator_may_tell() -> None:
@@ -325,12 +325,12 @@ def test_players_narration_waits_for_the_narrator_and_only_the_narrator_may_tell
     state = table(rules, ["Ann", "Bob"], narration="players")
     ScriptedDice.script = [20, 20, 20]
     state = ready_to_move(rules, state, ENTRANCES[:2])
-    seat = rules.current(state)
+    seat = rules.table.current(state)
     room, _here, link = at_room_door(state, seat)
     put_on_room(state, room, "map-room")
     step = rules.apply(state, seat, Move(to=link))
     wait = next(e for e in step.events if isinstance(e, AwaitNarration))
-    narrator = rules.narrator(step.state)
+    narrator = rules.table.narrator(step.state)
     assert wait.narrator == narrator and wait.kind == "room"
     assert rules.to_act(step.state) == frozenset({narrator})
     assert step.state.exploring is not None and step.state.exploring.pending == "map-room"
@@ -350,7 +350,7 @@ def test_timeout_lets_tabula_read_the_card() -> None:
     state = table(rules, ["Ann", "Bob"], narration="players")
     ScriptedDice.script = [20]
     state = ready_to_move(rules, state, ENTRANCES[:2])
-    seat = rules.current(state)
+    seat = rules.table.current(state)
     room, _here, link = at_room_door(state, seat)
     put_on_room(state, room, next(c.id for c in cards().room if c.next == "end"))
     state = rules.apply(state, seat, Move(to=link)).state
@@ -367,10 +367,10 @@ def test_timeout_lets_tabula_read_the_card() -> None:
 
 
 def test_apply_never_mutates_its_input_and_state_round_trips_through_json() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = table(rules, ["Ann", "Bob"])
     before = msgspec.json.encode(state)
-    seat = rules.current(state)
+    seat = rules.table.current(state)
     rules.apply(state, seat, rules.legal(state, seat)[0])
     assert msgspec.json.encode(state) == before
     again = msgspec.json.decode(before, type=State)
@@ -378,7 +378,7 @@ def test_apply_never_mutates_its_input_and_state_round_trips_through_json() -> N
 
 
 def test_public_view_hides_deck_order_and_the_seed() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = table(rules, ["Ann", "Bob"])
     text = msgspec.json.encode(rules.view(state, None)).decode()
     assert "piles" not in text and "rng" not in text
@@ -388,7 +388,7 @@ def test_public_view_hides_deck_order_and_the_seed() -> None:
 
 
 def test_a_verb_the_game_does_not_have_says_what_it_does_have() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     state = table(rules, ["Ann", "Bob"])
     with pytest.raises(IllegalAction, match=r"no `/voyage`.*`/explore to:`.*`/narrate text:`"):
         rules.codec.parse(state, 0, Command.of("voyage", to="Alexandria"))

@@ -13,7 +13,7 @@ from bot.present.base import Button, Menu, SeatName, Telling
 from bot.present.legend import PRESENTER
 from rules.core import GameError, IllegalAction, Rng, SeatInfo
 from rules.legend import RULESET
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import (
     Attack,
     Cast,
@@ -33,7 +33,7 @@ from rules.registry import ruleset
 from rules.spec import Command
 from tests.legend_helpers import play_moves
 
-RULES: LegendOfHeroes = RULESET  # type: ignore[assignment]
+RULES: LegendRuleset = RULESET  # type: ignore[assignment]
 TABLES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("starter", ["Ann", "Bob", "Cy"], {"mode": "starter"}),
     ("starter-narrated", ["Ann", "Bob", "Cy"], {"mode": "starter", "narration": "players"}),
@@ -100,12 +100,12 @@ def test_every_legal_action_round_trips_through_its_command(names: list[str], op
 
 
 def test_what_players_type_today_still_parses() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     game = play_moves(rules, ["Ann", "Bob"], 0, mode="expanded")
     state = game[0][0]
     seat = state.order[0]
     codec = rules.codec
-    door = rules.destinations(state, seat)[0]
+    door = rules.table.destinations(state, seat)[0]
     assert codec.parse(state, seat, Command.of("explore", to=door.lower())) == Place(to=door)
     assert codec.parse(state, seat, Command.of("explore", to=door[1:])) == Place(to=door)
     party = state.players[seat].party
@@ -136,9 +136,9 @@ def test_what_players_type_today_still_parses() -> None:
 
 
 def test_a_telling_with_a_note_pins_the_note_then_tells_the_card() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     for state, _events in play_moves(rules, ["Ann", "Bob", "Cy"], 400, narration="players", seed=3):
-        narrator = rules.narrator(state)
+        narrator = rules.table.narrator(state)
         if narrator is not None and rules.legal(state, narrator) == [Narrate()]:
             step = rules.apply(state, narrator, Narrate(text="A cold hall.", note="Frost on the walls."))
             assert any(type(e).__name__ == "NoteAdded" for e in step.events)
@@ -272,7 +272,7 @@ def test_the_presenter_tells_every_moment_of_a_game(names: list[str], options: d
                 if name == "party":
                     assert (private is None) == (options.get("mode") != "expanded")
                 if name == "card" and private is not None:
-                    assert s == RULES.narrator(after.state)
+                    assert s == RULES.table.narrator(after.state)
                     cards += 1
         state = after.state
     if options.get("narration") == "players":
@@ -284,7 +284,7 @@ def test_the_presenter_tells_every_moment_of_a_game(names: list[str], options: d
 def test_the_narrator_is_offered_the_card_and_tabulas_reading() -> None:
     seats = [SeatName(seat=i, user_id=100 + i, name=n) for i, n in enumerate(["Ann", "Bob", "Cy"])]
     for state, events in play_moves(RULES, ["Ann", "Bob", "Cy"], 300, narration="players", seed=4):
-        narrator = RULES.narrator(state)
+        narrator = RULES.table.narrator(state)
         if narrator is not None and RULES.legal(state, narrator) == [Narrate()]:
             telling = PRESENTER.telling(moment_for(RULES, state, seats, events=events))
             assert telling.prompt is not None and telling.prompt.users == [100 + narrator]

@@ -18,12 +18,12 @@ from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from render.legend.text import FLOOR, fit_words
 from rules.legend.content import CLASSES, card_index, dungeon, fighter_index, fighters, hero_index, heroes, spells
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import FightRoll, HeroRoll, State
 from rules.legend.view import FighterView, LegendView
 from tests.legend_helpers import play_moves
 
-RULES = LegendOfHeroes()
+RULES = LegendRuleset()
 
 
 def _open(data: bytes) -> Image.Image:

@@ -9,7 +9,7 @@ import pytest
 
 from rules.legend import RULESET
 from rules.legend.spec import MODE_INTROS
-from rules.legend.story import tell
+from rules.legend.telling import tell
 from tests.legend_helpers import play_moves, public
 
 SPEC = RULESET.spec

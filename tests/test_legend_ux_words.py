@@ -12,12 +12,12 @@ from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
 from rules.core import GameError, IllegalAction, NotYourTurn
 from rules.legend import RULESET
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import Keep, Lead, State
 from rules.spec import Command
 from tests.legend_helpers import play_moves
 
-RULES: LegendOfHeroes = RULESET  # type: ignore[assignment]
+RULES: LegendRuleset = RULESET  # type: ignore[assignment]
 TABLES: list[tuple[list[str], dict[str, Any]]] = [
     (["Ann", "Bob", "Cy"], {"mode": "starter"}),
     (["Ann", "Bob", "Cy"], {"mode": "starter", "narration": "players"}),
@@ -92,8 +92,8 @@ def _deciding(kind: str) -> tuple[State, int]:
     for seed in range(40):
         for state, _events in play_moves(RULES, ["Ann", "Bob"], 400, seed=seed, mode="expanded"):
             ex = state.exploring
-            if ex is not None and ex.decision == kind and RULES.can_lead(state, RULES.current(state)):
-                return state, RULES.current(state)
+            if ex is not None and ex.decision == kind and RULES.table.can_lead(state, RULES.table.current(state)):
+                return state, RULES.table.current(state)
     raise AssertionError(f"no {kind} decision in 40 games")
 
 
@@ -105,9 +105,9 @@ def test_lead_with_no_hero_asks_who_and_changes_nothing(kind: str) -> None:
         RULES.codec.parse(state, seat, Command("lead"))
     text = str(caught.value)
     assert text.startswith("Who should lead?") and len(text) <= REFUSAL_MAX
-    for hero in RULES.can_lead(state, seat):
+    for hero in RULES.table.can_lead(state, seat):
         assert f"**{hero.name}**" in text
-    leader = RULES.leader(state, seat)
+    leader = RULES.table.leader(state, seat)
     assert leader is not None and f"**{leader.name}**" not in text  # the Leader is not offered to himself
     assert ("`/keep`" in text) == (kind == "leader")
     assert RULES.view(state, None) == before  # nothing was played
@@ -115,7 +115,7 @@ def test_lead_with_no_hero_asks_who_and_changes_nothing(kind: str) -> None:
     with pytest.raises(IllegalAction, match="Who should lead"):
         RULES.codec.parse(state, seat, blank)
     # naming a hero still leads, and `/keep` still keeps
-    hero = RULES.can_lead(state, seat)[0]
+    hero = RULES.table.can_lead(state, seat)[0]
     assert RULES.codec.parse(state, seat, Command.of("lead", hero=hero.name)) == Lead(hero=hero.id)
     if kind == "leader":
         assert RULES.codec.parse(state, seat, Command("keep")) == Keep()
@@ -139,7 +139,7 @@ def test_narrate_for_someone_who_is_not_the_narrator_refuses_in_legends_words() 
     names = ["Ann", "Bob", "Cy"]
     found = 0
     for state, _events in play_moves(RULES, names, 300, seed=3, narration="players"):
-        narrator = RULES.narrator(state)
+        narrator = RULES.table.narrator(state)
         if narrator is None or state.exploring is None or state.exploring.pending is None:
             continue
         if state.exploring.decision is not None:
@@ -171,7 +171,7 @@ def test_narrate_with_no_card_says_why_in_each_case() -> None:
     with pytest.raises(IllegalAction, match="no card to read: no room is being explored"):
         PRESENTER.private("card", moment_for(RULES, start, seats), 1)
     for state, _events in play_moves(RULES, names, 300, seed=3, narration="players"):
-        narrator = RULES.narrator(state)
+        narrator = RULES.table.narrator(state)
         if state.phase == "explore" and narrator is not None and RULES.to_act(state) == {narrator}:
             other = next(s for s in range(3) if s != narrator)
             with pytest.raises(IllegalAction, match=f"{names[narrator]} is the Narrator for this room"):

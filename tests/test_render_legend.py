@@ -16,7 +16,7 @@ from render import legend
 from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from rules.legend.content import DATA, ActionCard, Dungeon, Fighter, dungeon
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.view import FighterView, LastMove, LegendView
 from tests.legend_helpers import play_moves
 
@@ -275,7 +275,7 @@ def test_board_alt_text_says_who_is_where() -> None:
 
 @pytest.mark.parametrize("mode", ["starter", "expanded"])
 def test_boards_of_a_real_game_render_with_their_alt_text(mode: str) -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     seen = play_moves(rules, ["Ann", "Bob", "Cy"], 60, mode=mode, narration="players")
     for state, _events in seen[::6]:
         view = rules.view(state, None)

@@ -14,7 +14,7 @@ from render import legend
 from render.legend import cards as card_layer
 from render.legend import party as party_layer
 from rules.legend.content import CLASSES, DATA, ActionCard, Hero, Spell
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.view import PartyView
 from tests.legend_helpers import play_moves
 
@@ -370,7 +370,7 @@ def test_party_tolerates_odd_input() -> None:
 
 
 def test_parties_of_a_real_game_render_with_their_spell_for_everyone() -> None:
-    rules = LegendOfHeroes()
+    rules = LegendRuleset()
     for state, _events in play_moves(rules, ["Ann", "Bob"], 40, mode="expanded")[::8]:
         for seat, p in enumerate(state.players):
             own = rules.view(state, seat).party_of(seat)

@@ -87,7 +87,7 @@ async def test_refusals_for_non_players_out_of_turn_and_stale_versions(db: Datab
     svc = GameService(db)
     game_id = await started(svc, ANN, BOB)
     result = await svc.get(game_id)
-    current = result.user_of(result.rules.current(result.state))
+    current = result.user_of(result.rules.table.current(result.state))
     other = ANN.id if current == BOB.id else BOB.id
     door = next(iter(board().entrances))
     with pytest.raises(NotSeated, match="not playing"):
@@ -109,7 +109,7 @@ async def test_double_click_applies_once(db: Database) -> None:
     svc = GameService(db)
     game_id = await started(svc, ANN, BOB)
     result = await svc.get(game_id)
-    user = result.user_of(result.rules.current(result.state))
+    user = result.user_of(result.rules.table.current(result.state))
     door = next(iter(board().entrances))
     outcomes = await asyncio.gather(
         *(svc.act(game_id, user, verb="explore", args={"to": door}, expect_version=result.stamp)

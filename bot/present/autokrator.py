@@ -7,7 +7,7 @@ behind **Your hand**, the private view ``hand`` that only the person who presses
 
 from __future__ import annotations
 
-from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title
+from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title, seats_acting
 from render import autokrator as art
 from rules.autokrator.content import library
 from rules.autokrator.i18n import (
@@ -15,10 +15,10 @@ from rules.autokrator.i18n import (
     _,
     _n,
     card_name,
+    comma,
     epochs,
     field_word,
     groups,
-    joined,
     sentences,
     the_realm,
     unit_title,
@@ -53,7 +53,7 @@ class AutokratorPresenter:
 
     def board(self, moment: AutokratorMoment) -> Picture:
         view = moment.view()
-        return Picture("map.png", art.render_map(view, title=game_title(moment)), art.map_alt(view)[:1000])
+        return Picture("map.png", art.render_board(view, title=game_title(moment)), art.board_alt_text(view)[:1000])
 
     def warm(self) -> int:
         return art.warm()
@@ -117,7 +117,7 @@ class AutokratorPresenter:
         choices = moment.choices(seat) if acting else []
         if view.phase == "assign" and acting:
             holder = next((c.command.get("unit") for c in choices if c.command.get("unit") != "same"), "")
-            done = groups(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards))
+            done = groups(_("{unit}: {cards}", unit=unit_word(h), cards=comma(card_name(c) for c in cards))
                              for h, cards in view.pending.items())
             text = _("Deal your battle cards for this epoch. Each unit holds its fixed card and two more, never two "
                      "of the same army. Now choose the two cards for your **{unit}**.", unit=unit_word(holder, "acc"))
@@ -133,12 +133,12 @@ class AutokratorPresenter:
         lines = [_("**Your realm: {realm}** — {gold} gold, {points} points.", realm=the_realm(view.me),
                    gold=realm.treasury, points=realm.score)]
         for h, cards in realm.cards.items():
-            lines.append(_("{unit}: {cards}", unit=unit_word(h), cards=joined(card_name(c) for c in cards)))
+            lines.append(_("{unit}: {cards}", unit=unit_word(h), cards=comma(card_name(c) for c in cards)))
         for r in view.realms:
             if r.key != view.me:
                 for h, cards in r.cards.items():
                     lines.append(_("🕵️ {unit} holds: {cards}", unit=cap(unit_title(r.key, h)),
-                                   cards=joined(card_name(c) for c in cards)))
+                                   cards=comma(card_name(c) for c in cards)))
         png = art.render_hand(view, view.me)
         return Telling(text="\n".join(lines), pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))])
 
@@ -147,7 +147,7 @@ class AutokratorPresenter:
         assert b is not None
         mine = b.attacker if b.attacker.realm == view.me else b.defender
         lib = library()
-        cards = joined(_("{card} ({values})", card=card_name(c), values="-".join(map(str, lib.cards[c].values)))
+        cards = comma(_("{card} ({values})", card=card_name(c), values="-".join(map(str, lib.cards[c].values)))
                           for c in mine.cards)
         if b.stage == "fields":
             text = _("You attack in {region} with {cards} (battle points on Plain-Hill-Forest-City-Ambush). Offer "
@@ -178,13 +178,10 @@ class AutokratorPresenter:
     # --- who must act, and the controls they get -----------------------------------------------------
 
     def prompt(self, moment: AutokratorMoment) -> Prompt | None:
-        if moment.status != "active":
+        acting, users = seats_acting(moment)  # nobody once the game is over
+        if not acting:
             return None
         view = moment.view()
-        acting = sorted(moment.to_act)
-        if view.phase == "over" or not acting:
-            return None
-        users = [moment.user_of(s) for s in acting]
         if view.phase == "assign":
             return Prompt(users=users, text=_("deal your battle cards to your King, General, Admiral and Garrison "
                                               "— press **Your hand** (only you see it; everyone deals at once)."),

@@ -152,5 +152,11 @@ class Presenter(Protocol[ViewT]):
         ...
 
 
+def seats_acting(moment: Moment[object]) -> tuple[list[int], list[int]]:
+    """The seats that must act now, in seat order, and their players' user ids (none once the game is over)."""
+    seats = sorted(moment.to_act) if moment.status == "active" else []
+    return seats, [moment.user_of(s) for s in seats]
+
+
 def game_title(moment: Moment[object]) -> str:
     return f"{moment.spec.title} · #{moment.game_id}"

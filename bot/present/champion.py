@@ -10,14 +10,15 @@ module reads only the moment: views, events, choices.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling
+from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, seats_acting
 from render import champion as art
 from rules.champion.content import CARD_TYPES, Library, library
 from rules.champion.i18n import N_, N_p, _, _n, _p, comma, foe_name, local, semicolon
 from rules.champion.state import CardChosen, CardPlayed, FightBegan, RoundBegan, StoryOutcome, TurnBegan
-from rules.champion.story import final_report, revealed, tell
+from rules.champion.telling import final_report, revealed, tell
 from rules.champion.view import ChampionView
 from rules.core import Event
 
@@ -46,6 +47,13 @@ HOW = {"attack": N_("{who} attacks"), "defence": N_("{who} defends"), "thrown": 
 PLAYS = N_("{who} plays")
 
 
+
+
+#: How each kind of card is drawn, and described for a screen reader.
+CARD_PICTURES: dict[str, tuple[Callable[[Any], bytes], Callable[[Any], str]]] = {
+    "story": (art.render_story, art.story_alt_text), "event": (art.render_event, art.event_alt_text),
+    "item": (art.render_item, art.item_alt_text), "monster": (art.render_monster, art.monster_alt_text),
+}
 
 
 def _then(sentence: str, more: str) -> str:
@@ -102,20 +110,15 @@ class ChampionPresenter:
         return Picture("map.png", art.render_board(view, title=_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
+        """A card of the story, event, item or monster deck, drawn in the current language."""
         lib = local(self.lib)
-        if kind == "story" and card_id in lib.story:
-            c = lib.story[card_id]
-            return Picture(f"story-{card_id}.png", art.render_story(c), art.story_alt_text(c)[:1000])
-        if kind == "event" and card_id in lib.event:
-            e = lib.event[card_id]
-            return Picture(f"event-{card_id}.png", art.render_event(e), art.event_alt_text(e)[:1000])
-        if kind == "item" and card_id in lib.item:
-            i = lib.item[card_id]
-            return Picture(f"item-{card_id}.png", art.render_item(i), art.item_alt_text(i)[:1000])
-        if kind == "monster" and card_id in lib.monster:
-            m = lib.monster[card_id]
-            return Picture(f"monster-{card_id}.png", art.render_monster(m), art.monster_alt_text(m)[:1000])
-        return None
+        cards: dict[str, Any] = {"story": lib.story, "event": lib.event, "item": lib.item, "monster": lib.monster}
+        drawn = CARD_PICTURES.get(kind)
+        if drawn is None or card_id not in cards[kind]:
+            return None
+        render, alt = drawn
+        card = cards[kind][card_id]
+        return Picture(f"{kind}-{card_id}.png", render(card), alt(card)[:1000])
 
     def warm(self) -> int:
         """Draw the static map and every card once, so no player waits for a first drawing."""
@@ -376,13 +379,10 @@ class ChampionPresenter:
     # --- who must act, and the controls they get ------------------------------------------------
 
     def prompt(self, moment: ChampionMoment) -> Prompt | None:
-        if moment.status != "active":
+        acting, users = seats_acting(moment)  # nobody once the game is over
+        if not acting:
             return None
         view = moment.view()
-        acting = sorted(moment.to_act)
-        if view.phase == "over" or not acting:
-            return None
-        users = [moment.user_of(s) for s in acting]
         if view.phase == "setup":
             picking = [s for s in acting if not view.heroes[s].hero]
             buying = [s for s in acting if view.heroes[s].hero]

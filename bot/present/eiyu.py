@@ -11,99 +11,47 @@ for slots 1–3, a menu for slots 4–6 and a row of buttons (reset, lock in, re
 
 from __future__ import annotations
 
-from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling
+from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, seats_acting
 from render import eiyu as art
 from rules.core import Rng
-from rules.eiyu.auto import Step, best_rows, board_of_view, preview
-from rules.eiyu.codec import did_text, row_mark
+from rules.eiyu.auto import Preview, best_rows, board_of_view, preview
+from rules.eiyu.commands import did_text, row_mark
 from rules.eiyu.content import library
 from rules.eiyu.i18n import (
+    N_p,
     _,
     _n,
     _p,
-    a_soldier,
     city_name,
-    colour_name,
-    listing,
+    comma,
     order_name,
-    place,
-    soldier_count,
     soldier_name,
     track,
 )
 from rules.eiyu.state import (
-    ChipFlipped,
-    ChipLaid,
-    CityChosen,
-    DummyRaised,
-    GameWon,
-    Hunted,
-    Locked,
-    Moved,
-    Programmed,
-    Ranked,
-    Recruited,
-    Resolving,
-    RewardsTaken,
-    ShowBegins,
-    ShowChosen,
-    Shown,
-    TitanSlain,
-    TitanWakes,
-    Waited,
-    YearBegins,
     YearEnds,
 )
+from rules.eiyu.telling import soldiers_text, tell
 from rules.eiyu.view import EiyuView
 from rules.spec import Command
 
 EiyuMoment = Moment[EiyuView]
 
 
-def why_text(why: str, player: str, city: int, slot: int, order: str) -> str:
-    """A ■ or a move that came to nothing: "`3` Ann in 4 has no purple road here: waits"."""
-    if why == "wait":
-        return _("`{slot}` {player} in {city} waits (×)", slot=slot, player=player, city=city_name(city))
-    if why == "no_road":
-        return _("`{slot}` {player} in {city} has no {colour} road here: waits", slot=slot, player=player,
-                 city=city_name(city), colour=colour_name(order))
-    if why == "acted":
-        return _("`{slot}` {player} in {city} has already acted here this year: waits", slot=slot, player=player,
-                 city=city_name(city))
-    if why == "nothing":
-        return _("`{slot}` {player} in {city} finds nothing to do here: waits", slot=slot, player=player,
-                 city=city_name(city))
-    return _("`{slot}` {player} in {city} lacks the troops for what is here: waits", slot=slot, player=player,
-             city=city_name(city))
-
-
-def soldiers_text(soldiers: tuple[int, ...] | list[int]) -> str:
-    if not soldiers:
-        return _("no soldiers")
-    return listing(soldier_count(t, list(soldiers).count(t)) for t in sorted(set(soldiers)))
-
-
-def short_effect(step: Step) -> str:
+def short_effect(step: Preview) -> str:
     """A previewed order in a word or two, for the dial under it."""
     did = step.did
     if did == "move":
         return _("→ {city}", city=step.city)
     if did.startswith("recruit"):
         return _("recruit {soldier}", soldier=did.split()[1])
-    word = did.split()[0]
-    if word == "titan":
-        return _p("dial", "titan!")
-    if word == "wait":
-        return _p("dial", "wait")
-    if word == "no_road":
-        return _p("dial", "no road")
-    if word == "acted":
-        return _p("dial", "done here")
-    if word == "nothing":
-        return _p("dial", "nothing")
-    if word == "troops":
-        return _p("dial", "no troops")
-    return _p("dial", "hunt!")
+    return _p("dial", DIALS.get(did.split()[0], DIALS["hunt"]))
+
+
+#: What the dial under a previewed order says (beyond a move or a recruit).
+DIALS = {"titan": N_p("dial", "titan!"), "wait": N_p("dial", "wait"), "no_road": N_p("dial", "no road"),
+         "acted": N_p("dial", "done here"), "nothing": N_p("dial", "nothing"), "troops": N_p("dial", "no troops"),
+         "hunt": N_p("dial", "hunt!")}
 
 
 def title_of(moment: EiyuMoment) -> str:
@@ -122,196 +70,19 @@ class EiyuPresenter:
     def board(self, moment: EiyuMoment, paths: tuple[tuple[int, ...], ...] | None = None) -> Picture:
         view = moment.view()
         shown = [list(p) for p in paths] if paths else None
-        return Picture("map.png", art.render_map(view, paths=shown, title=title_of(moment)),
-                       art.map_alt_text(view, shown)[:1000])
+        return Picture("map.png", art.render_board(view, paths=shown, title=title_of(moment)),
+                       art.board_alt_text(view, shown)[:1000])
 
     def warm(self) -> int:
         return art.warm()
 
     # --- the public story ---------------------------------------------------------------------------
 
-    def name(self, moment: EiyuMoment, seat: int) -> str:
-        if seat >= len(moment.view().players):
-            return _("the dummy player")
-        return moment.name_of(seat)
-
     def tell(self, moment: EiyuMoment) -> tuple[list[str], tuple[tuple[int, ...], ...] | None]:
-        lib, view = self.lib, moment.view()
-        n = len(view.players)
-        lines: list[str] = []
-        paths = None
-        for e in moment.events:
-            if isinstance(e, CityChosen):
-                lines.append(_("📍 {player} starts in city {city}.", player=moment.name_of(e.seat),
-                               city=city_name(e.city)))
-            elif isinstance(e, YearBegins):
-                lines.append(_("📅 **Year {year}** begins; {player} is the start player. Everyone programs six "
-                               "orders in secret.", year=e.year, player=moment.name_of(e.start)))
-            elif isinstance(e, TitanWakes):
-                t = lib.titans[e.titan]
-                lines.append(_n("🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {n} "
-                                "soldier of any kind for {gold} gold and {fame} fame.",
-                                "🌋 **{titan}** wakes! ■ act where nothing else can be done fights it: {n} "
-                                "soldiers of any kind for {gold} gold and {fame} fame.", t.cost, titan=_(t.name),
-                                gold=t.gold, fame=t.fame))
-            elif isinstance(e, Programmed) and not any(isinstance(x, Locked) and x.seat == e.seat
-                                                       for x in moment.events):
-                lines.append(_("✏️ {player} adjusts their orders (kept secret).", player=moment.name_of(e.seat)))
-            elif isinstance(e, Locked):
-                lines.append(_("🔒 {player} has locked in their orders.", player=moment.name_of(e.seat)))
-                # the last lock-in resolves the year (and may begin the next): nobody is still programming it
-                if view.phase == "program" and not any(isinstance(x, Resolving) for x in moment.events):
-                    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
-                    lines.append(_("Still programming: {players}.", players=listing(waiting)))
-            elif isinstance(e, Resolving):
-                lines.append(_("⚙️ **Year {year} resolves**, slot by slot in seat order:", year=e.year))
-            elif isinstance(e, Moved):
-                lines.append(_("`{slot}` {player}: {order} {origin} → {city}", slot=e.slot + 1,
-                               player=moment.name_of(e.seat), order=order_name(e.colour), origin=e.origin,
-                               city=city_name(e.to)))
-            elif isinstance(e, Waited):
-                lines.append(why_text(e.why, moment.name_of(e.seat), e.city, e.slot + 1, e.order))
-            elif isinstance(e, Recruited):
-                lines.append(_("`{slot}` {player} recruits **{soldier}** in {city}", slot=e.slot + 1,
-                               player=moment.name_of(e.seat), soldier=a_soldier(e.soldier),
-                               city=city_name(e.city)))
-            elif isinstance(e, ChipFlipped):
-                chip = lib.chip(e.chip)
-                if e.became == "monster":
-                    lines.append(_("   ↪ the recruitment chip of {city} is empty and turns over: **{monster}** "
-                                   "joins the waiting monsters", city=city_name(e.city), monster=_(chip.monster)))
-                else:
-                    lines.append(_("   ↪ the {monster} chip turns over to its recruitment side and waits",
-                                   monster=_(chip.monster)))
-            elif isinstance(e, ChipLaid):
-                chip = lib.chip(e.chip)
-                if e.side == "monster":
-                    lines.append(_("   ↪ the monster **{monster}** (needs {soldiers}) is laid in {city}",
-                                   monster=_(chip.monster), soldiers=soldiers_text(list(chip.needs)),
-                                   city=city_name(e.city)))
-                else:
-                    lines.append(_("   ↪ a recruitment chip ({soldiers}) is laid in {city}",
-                                   soldiers=soldiers_text(list(chip.soldiers)), city=city_name(e.city)))
-            elif isinstance(e, Hunted):
-                chip = lib.chip(e.chip)
-                lines.append(_("`{slot}` ⚔️ {player} hunts the **{monster}** in {city}, spending {soldiers}!",
-                               slot=e.slot + 1, player=moment.name_of(e.seat), monster=_(chip.monster),
-                               city=city_name(e.city), soldiers=soldiers_text(list(e.spent))))
-            elif isinstance(e, RewardsTaken):
-                lines.append(_("   🎁 {rewards}", rewards=self.rewards_line(moment, e)))
-            elif isinstance(e, DummyRaised):
-                lines.append(_("   🎭 {player} raises the dummy's {track} by {n} (now {now}).",
-                               player=moment.name_of(e.seat), track=track(e.track), n=e.by, now=e.now))
-            elif isinstance(e, TitanSlain):
-                t = lib.titans[e.titan]
-                lines.append(_n("`{slot}` 🗡️ {player} fells **{titan}** in {city} with {n} soldier: +{gold} "
-                                "gold, +{fame} fame.",
-                                "`{slot}` 🗡️ {player} fells **{titan}** in {city} with {n} soldiers: +{gold} "
-                                "gold, +{fame} fame.", e.paid, slot=e.slot + 1, player=moment.name_of(e.seat),
-                                titan=_(t.name), city=city_name(e.city), gold=e.gold, fame=e.fame))
-            elif isinstance(e, YearEnds):
-                paths = e.paths
-                trail = _p("list", "; ").join(_("{player} {path}", player=moment.name_of(i),
-                                                path=" → ".join(map(str, p))) for i, p in enumerate(e.paths))
-                lines.append(_("🏁 Year {year} is over. Paths: {paths}.", year=e.year, paths=trail))
-            elif isinstance(e, ShowBegins):
-                lines.append(_("💪 **Show of strength {number}**: each player chooses in secret which soldier "
-                               "types to show (press **Your orders**).", number=e.show + 1))
-            elif isinstance(e, ShowChosen):
-                lines.append(_("🤫 {player} has chosen what to show.", player=moment.name_of(e.seat)))
-                if view.phase == "show":
-                    waiting = [moment.name_of(s) for s in sorted(moment.to_act)]
-                    lines.append(_("Still choosing: {players}.", players=listing(waiting)))
-            elif isinstance(e, Shown):
-                lines += self.show_lines(moment, e)
-            elif isinstance(e, Ranked):
-                if not any(x.startswith("📊") for x in lines):
-                    lines.append(self.final_scores(moment))
-                lines.append(self.ranked_line(moment, e))
-            elif isinstance(e, GameWon):
-                centre = view.centre or ()
-                if centre:
-                    lines.append(_("🔓 The Hidden Heartland is revealed: {chips} fame chips.", chips=listing(
-                        _("{player} {n}", player=moment.name_of(i), n=c) for i, c in enumerate(centre))))
-                if e.winner == n:
-                    lines.append(_("👑 The last one standing: **the dummy player — no hero this time**."))
-                else:
-                    lines.append(_("👑 The last one standing: **{player}**.", player=moment.name_of(e.winner)))
+        """The story of the step, and the paths of a year that ended in it (drawn on the map)."""
+        lines = tell(moment.view(), moment.events, name_of=moment.name_of, waiting=moment.to_act)
+        paths = next((e.paths for e in reversed(moment.events) if isinstance(e, YearEnds)), None)
         return lines, paths
-
-    def ranked_line(self, moment: EiyuMoment, e: Ranked) -> str:
-        order = " > ".join(_("{player} {score}", player=self.name(moment, c), score=s)
-                           for c, s in zip(e.order, e.scores, strict=True))
-        out = self.name(moment, e.out)
-        heads = {"fame": _("Fame ranking"), "gold": _("Gold ranking"), "building": _("Building ranking")}
-        head = heads.get(e.track, e.track)
-        if e.why == "soldiers":
-            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied: fewer soldiers in hand).",
-                     ranking=head, order=order, player=out)
-        if e.why == "start":
-            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied, same soldiers: nearer the start "
-                     "player).", ranking=head, order=order, player=out)
-        if e.why == "dummy":
-            return _("🏆 **{ranking}**: {order} — **{player}** is out (tied: the dummy loses ties).",
-                     ranking=head, order=order, player=out)
-        return _("🏆 **{ranking}**: {order} — **{player}** is out.", ranking=head, order=order, player=out)
-
-    def final_scores(self, moment: EiyuMoment) -> str:
-        won = next(e for e in moment.events if isinstance(e, GameWon))
-        scores = _p("list", "; ").join(
-            _("{player} fame {fame}, gold {gold}, building {building}", player=self.name(moment, i),
-              fame=won.fame[i], gold=won.gold[i], building=won.building[i]) for i in range(len(won.fame)))
-        order = " → ".join(track(t) for t in moment.view().ranking)
-        return _("📊 Final scores: {scores}. The rankings follow ({order}):", scores=scores, order=order)
-
-    def rewards_line(self, moment: EiyuMoment, e: RewardsTaken) -> str:
-        parts = []
-        if e.gold:
-            parts.append(_("takes {n} gold", n=e.gold))
-        if e.built:
-            parts.append(_n("builds {n} level in city {city}", "builds {n} levels in city {city}", e.built,
-                            city=city_name(e.built_city)))
-        if e.fame:
-            parts.append(_n("places {n} fame chip in {area}", "places {n} fame chips in {area}", e.fame,
-                            area=place(self.lib.area(e.area).name)))
-        if e.hidden:
-            parts.append(_("keeps a reward hidden") if e.hidden == 1 else _("keeps both rewards hidden"))
-        if not parts:
-            parts.append(_("takes nothing"))
-        if len(parts) == 1:
-            text = parts[0]
-        else:
-            # TRANSLATORS: the last two of a list of things a hunter does ("takes 3 gold and builds 1 level")
-            text = _("{most} and {last}", most=listing(parts[:-1]), last=parts[-1])
-        return _("{player} {rewards}.", player=moment.name_of(e.seat), rewards=text)
-
-    def show_lines(self, moment: EiyuMoment, e: Shown) -> list[str]:
-        lib = self.lib
-        out = [_("💪 Show of strength {number} revealed:", number=e.show + 1)]
-        for i, row in enumerate(e.shown):
-            shown = [soldier_count(t + 1, c) for t, c in enumerate(row) if c]
-            if shown:
-                out.append(_("   {player} shows {soldiers}", player=moment.name_of(i), soldiers=listing(shown)))
-            else:
-                out.append(_("   {player} shows nothing", player=moment.name_of(i)))
-        for t, w in enumerate(e.winners):
-            kind = soldier_name(t + 1, lib.soldier(t + 1).name)
-            if w >= 0:
-                out.append(_("   {soldier}: {player} takes {reward}", soldier=kind, player=moment.name_of(w),
-                             reward=self.reward_text(e.rewards[t])))
-            else:
-                out.append(_("   {soldier}: nobody (no single most)", soldier=kind))
-        return out
-
-    @staticmethod
-    def reward_text(reward: str) -> str:
-        """A show's reward as the event records it ("gold 3", "fame 2"), in words."""
-        kind, _sep, amount = reward.partition(" ")
-        if kind == "gold" and amount.isdigit():
-            return _("gold {n}", n=int(amount))
-        if kind == "fame" and amount.isdigit():
-            return _("fame {n}", n=int(amount))
-        return reward
 
     def telling(self, moment: EiyuMoment) -> Telling:
         lines, paths = self.tell(moment)
@@ -358,11 +129,10 @@ class EiyuPresenter:
     # --- who acts next -------------------------------------------------------------------------------
 
     def prompt(self, moment: EiyuMoment) -> Prompt | None:
-        if moment.status != "active" or not moment.to_act:
+        acting, users = seats_acting(moment)
+        if not acting:
             return None
         view = moment.view()
-        acting = sorted(moment.to_act)
-        users = [moment.user_of(s) for s in acting]
         panel = Button(_("Your orders"), view="hand", style="primary")
         if view.phase == "city":
             seat = acting[0]
@@ -443,7 +213,7 @@ class EiyuPresenter:
         elif view.phase == "show":
             shown = [soldier_name(int(t), lib.soldier(int(t)).name) for t in secret.reveal or ""]
             if shown:
-                lines.append(_("You show: {soldiers}. Waiting for the others.", soldiers=listing(shown)))
+                lines.append(_("You show: {soldiers}. Waiting for the others.", soldiers=comma(shown)))
             else:
                 lines.append(_("You show: nothing. Waiting for the others."))
         return Telling(text="\n".join(lines), pictures=pictures, prompt=prompt)

@@ -16,29 +16,27 @@ from rules.legend.content import (
     BOXES,
     card_index,
     fighter_index,
-    fighters,
     hero_index,
-    heroes,
     need,
     spell_index,
-    spells,
 )
 from rules.legend.i18n import (
     KIND_NAMES,
     _,
-    _p,
     card_title,
     class_name,
     colour_name,
+    comma,
     hero_name,
     kind_name,
     pile_word,
     run_on,
+    semicolon,
     spell_name,
     summary,
 )
 from rules.legend.state import SOLO_WOUND_LIMIT, Entered, FightRoll, HeroRoll, SpellCast
-from rules.legend.story import agree, final_report, revealed_cards, tell
+from rules.legend.telling import agree, final_report, revealed_cards, tell
 from rules.legend.view import ExplorationView, LegendView, TreasureView
 from rules.spec import Command
 
@@ -122,7 +120,7 @@ class LegendPresenter:
         png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
         alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
-                rolls=_p("list", "; ").join(text for text, _ok in lines))
+                rolls=semicolon(text for text, _ok in lines))
         return Picture(f"card-{card.id}-fought.png", png, alt[:1000])
 
     def _story_cards(self, view: LegendView, events: Sequence[object]) -> list[Picture]:
@@ -150,26 +148,8 @@ class LegendPresenter:
                        legend_render.party_alt_text(party)[:1000])
 
     def warm(self) -> int:
-        """Draw every card, both sides of every fighter and hero card, every spell and the dungeon once, so no
-        player waits for them."""
-        count = 0
-        for card_id in card_index():
-            self.card(card_id)
-            self.card(card_id, "starter")
-            count += 2
-        for f in fighters():
-            self.fighter(f.id, wounded=False)
-            self.fighter(f.id, wounded=True)
-            count += 2
-        for h in heroes():
-            legend_render.render_hero(h, wounded=False)
-            legend_render.render_hero(h, wounded=True)
-            count += 2
-        for sp in spells():
-            self.spell(sp.id)
-            count += 1
-        legend_render.render_board(LegendView(), title="warm-up")
-        return count + 1
+        """Draw every static picture once (``render.legend.warm``), so no player waits for them."""
+        return legend_render.warm()
 
     # --- the public message -----------------------------------------------------------------------
 
@@ -377,7 +357,7 @@ class LegendPresenter:
             immune = [BOXES[i] for i, ok in enumerate(spell.works) if not ok]
             spell_line = (_("Spell: **{spell}** — roll {roll}+; monsters whose red dot is under box {boxes} are "
                             "immune.", spell=spell_name(spell.name), roll=spell.roll,
-                            boxes=_p("list", ", ").join(immune))
+                            boxes=comma(immune))
                           if immune else
                           _("Spell: **{spell}** — roll {roll}+; no monster is immune.", spell=spell_name(spell.name),
                             roll=spell.roll))
@@ -483,7 +463,7 @@ class LegendPresenter:
 
 def _treasure(found: Sequence[TreasureView]) -> str:
     """"Golden Crown (50), Silver Cup (10)" — or "nothing yet"."""
-    return _p("list", ", ").join(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
+    return comma(_("{card} ({gold})", card=card_title(t.title), gold=t.gold) for t in found) \
         or _("nothing yet")
 
 

@@ -8,20 +8,19 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.autokrator.fit import label, note
-from render.common import RGB, canvas, font, mix, png_bytes, text_length, wrap
+from render.common import RGB, canvas, font, label, mix, note, png_bytes, text_length, wrap
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
     N_,
     _,
     card_name,
+    comma,
     field_word,
-    joined,
     kind_word,
     number,
     place,
     realm_name,
-    series,
+    semicolon,
     unit_title,
     unit_word,
 )
@@ -156,10 +155,10 @@ def hand_alt(view: AutokratorView, realm: str) -> str:
     lib = library()
     mine = view.realm(realm)
     dealt = mine.cards if mine.assigned else view.pending
-    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=joined(
+    parts = [_("{unit}: {cards}", unit=unit_word(h), cards=comma(
         _("{kind} ({card})", kind=kind_word(lib.cards[c].kind), card=card_name(c)) for c in cards))
         for h, cards in dealt.items()]
-    text = _("Your twelve battle cards. {dealt}", dealt=series(parts)) if parts \
+    text = _("Your twelve battle cards. {dealt}", dealt=semicolon(parts)) if parts \
         else _("Your twelve battle cards. None dealt yet.")
     return text[:1000]
 
@@ -219,7 +218,7 @@ def render_fought(e: BattleFought) -> bytes:
 
 def fought_alt(e: BattleFought) -> str:
     lib = library()
-    rows = series([_("{attacker} {attacker_points} against {defender} {defender_points}",
+    rows = semicolon([_("{attacker} {attacker_points} against {defender} {defender_points}",
                        attacker=kind_word(lib.cards[c.attacker_card].kind), attacker_points=c.attacker_points,
                        defender=kind_word(lib.cards[c.defender_card].kind), defender_points=c.defender_points)
                      for c in e.clashes])

@@ -16,18 +16,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.cache import kept, layer
 from render.champion import glyphs
-from render.champion.texts import deck_of, fitted
+from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
-from render.common import (
-    RGB,
-    Box,
-    build_palette,
-    canvas,
-    font,
-    mix,
-    text_length,
-    wrap,
-)
+from render.common import OTHER_TOKEN, RGB, TOKENS, Box, build_palette, canvas, fit_label, font, mix, text_length, wrap
 from render.mapkit import OUT, Cell, Geometry, place_labels, project
 from rules.champion import content
 from rules.champion.content import MapFile, Province
@@ -65,14 +56,6 @@ TURN_RING: RGB = (255, 214, 0)
 HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
-TOKENS: dict[str, tuple[RGB, RGB]] = {
-    "red": ((229, 57, 53), WHITE),
-    "blue": ((30, 118, 220), WHITE),
-    "green": ((40, 150, 60), WHITE),
-    "orange": ((251, 140, 0), BLACK),
-    "white": ((250, 250, 250), BLACK),
-}
-OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), BLACK)
 
 NAME_SIZE = 17
 SMALL_SIZE = 14
@@ -80,10 +63,6 @@ BADGE = 30
 SYMBOL = 20
 TOKEN_D = 40
 ANCHOR = 18
-
-
-def token_colours(colour: str) -> tuple[RGB, RGB]:
-    return TOKENS.get(colour.lower(), OTHER_TOKEN)
 
 
 def _hex(colour: str) -> RGB:
@@ -582,21 +561,21 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
     _panel(draw, box, rim=(120, 90, 40))
     small = font("sans", 14)
     y = y0 + 14
-    kface, key_head = fitted(_("Story decks by province icon"), "bold", 15, x1 - x0 - 32)
+    kface, key_head = fit_label(_("Story decks by province icon"), "bold", 15, x1 - x0 - 32, smallest=9)
     draw.text((x0 + 16, y), key_head, font=kface, fill=INK)
     y += 24
     for deck in content.DECKS:
         icons = [i for i in content.ICONS if content.DECK_OF_ICON[i] == deck]
         colour = glyphs.DECK_COLOURS[deck]
         draw.rounded_rectangle((x0 + 16, y + 2, x0 + 86, y + 24), radius=5, fill=colour)
-        dface, deck_name = fitted(_(DECK_NAMES[deck]), "bold", 15, 66)
+        dface, deck_name = fit_label(_(DECK_NAMES[deck]), "bold", 15, 66, smallest=9)
         draw.text((x0 + 51, y + 13), deck_name, font=dface, fill=WHITE, anchor="mm")
         x = x0 + 96
         labels_w = sum(29 + text_length(_(glyphs.ICON_NAMES[n]), small) + 12 for n in icons) - 12
         iface = small
         if labels_w > x1 - 16 - x:  # a longer translation: the icon names get smaller
-            iface = fitted("".join(_(glyphs.ICON_NAMES[n]) for n in icons), "sans", 14,
-                           x1 - 16 - x - len(icons) * 41)[0]
+            iface = fit_label("".join(_(glyphs.ICON_NAMES[n]) for n in icons), "sans", 14,
+                           x1 - 16 - x - len(icons) * 41, smallest=9)[0]
         for name in icons:
             spr = glyphs.badge(name, deck, 26)
             img.paste(spr, (x, y), spr)
@@ -612,8 +591,8 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
               ("crossing", _("narrow crossing"))]
     legend_w = sum(34 + 5 + text_length(label, small) + 18 for _kind, label in legend) - 18
     if legend_w > x1 - x0 - 32:  # a longer translation: the legend gets smaller
-        small = fitted("".join(label for _kind, label in legend), "sans", 14,
-                       x1 - x0 - 32 - len(legend) * 57)[0]
+        small = fit_label("".join(label for _kind, label in legend), "sans", 14,
+                       x1 - x0 - 32 - len(legend) * 57, smallest=9)[0]
     for kind, label in legend:
         if kind == "city":
             spr = glyphs.city(22)
@@ -638,7 +617,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         cx = x + (i % 2) * col_w
         cy = y + (i // 2) * 22
         draw.rectangle((cx, cy + 2, cx + 18, cy + 18), fill=_region_fill(r.colour), outline=REGION_LINE, width=2)
-        rface, region = fitted(r.name, "cond", 14, col_w - 30)
+        rface, region = fit_label(r.name, "cond", 14, col_w - 30, smallest=9)
         draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 

@@ -24,12 +24,11 @@ from render.champion.basemap import (
     TURN_RING,
     WHITE,
     labels,
-    token_colours,
     world,
 )
 from render.champion.map import compose_map
-from render.champion.texts import fitted, hero_name, item_name
-from render.common import RGB, canvas, capitals, ellipsize, font, png_bytes, text_length
+from render.champion.texts import hero_name, item_name
+from render.common import RGB, canvas, capitals, ellipsize, fit_label, font, png_bytes, text_length, token_colours
 from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 
@@ -78,7 +77,7 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
     rows = standings(view)
     over = view.phase == "over"
     head = _("Standings") if over else _("Heroes")
-    hface, head = fitted(capitals(head), "bold", 26, x1 - x0 - 36)
+    hface, head = fit_label(capitals(head), "bold", 26, x1 - x0 - 36, smallest=9)
     draw.text((x0 + 18, y0 + 10), head, font=hface, fill=PANEL_RIM)
     top = y0 + 46
     height = (y1 - 10 - top) // max(4, len(rows))
@@ -98,7 +97,7 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
         _token(img, (row[0] + 96, mid), h, min(64, height - 16))
         tx = row[0] + 140
         tag = _("TO ACT") if acting else (_("CHAMPION") if champion else "")
-        tf, tag = fitted(tag, "bold", 28, (row[2] - tx) / 3) if tag else (font("bold", 28), "")
+        tf, tag = fit_label(tag, "bold", 28, (row[2] - tx) / 3, smallest=9) if tag else (font("bold", 28), "")
         tag_w = int(text_length(tag, tf)) + 24 if tag else 0
         colour = _p("colour", h.colour)
         name = (_("{player} · {hero} ({colour})", player=h.player, hero=hero_name(h.hero), colour=colour) if h.hero

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.cache import encoded
 from render.champion import glyphs
-from render.champion.texts import event_effect_line, fitted, item_name
+from render.champion.texts import event_effect_line, item_name
 from render.common import (
     RGB,
     Box,
@@ -27,6 +27,7 @@ from render.common import (
     capitals,
     draw_lines,
     ellipsize,
+    fit_label,
     fit_text,
     font,
     line_height,
@@ -114,7 +115,7 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
     draw = canvas(img)
-    face, text = fitted(capitals(label), "bold", 19, w - 2 * (band + 70))
+    face, text = fit_label(capitals(label), "bold", 19, w - 2 * (band + 70), smallest=9)
     draw.text((w / 2, (head - band) / 2 + 7), text, font=face, fill=WHITE, anchor="mm",
               stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
     return img
@@ -268,7 +269,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
     bottom = STORY_H - 40
     width = right - left
     # the tag of the row rolled or chosen, which the row's first line keeps clear of
-    tag_face, mark_text = fitted(mark_text, "bold", 18, width + 12 - 60)
+    tag_face, mark_text = fit_label(mark_text, "bold", 18, width + 12 - 60, smallest=9)
     tag_w = round(text_length(mark_text, tag_face)) + 18 if mark >= 0 else 0
     # find the largest text size at which the story and its outcome table fit
     for size in range(20, 12, -1):
@@ -298,14 +299,14 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
         index = story.outcome.index(o)
         if o.choice:
             end = min(right - 36, right - tag_w - 12) if index == mark else right - 36
-            cface, choice = fitted(f"▸ {o.choice}", "bold", round(small.size), end - tx)
+            cface, choice = fit_label(f"▸ {o.choice}", "bold", round(small.size), end - tx, smallest=9)
             draw.text((tx, ty), choice, font=cface, fill=mix(colour, BLACK, 0.35))
             ty += row_step + 4
         ty = draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
         for foe in o.opponent:
             ty = round(_opponent_line(img, tx, right - 4, ty + 2, foe, round(small.size) - 2))
         if row.footer:
-            fface, footer = fitted(row.footer, "bold", round(small.size) - 1, right - 4 - tx)
+            fface, footer = fit_label(row.footer, "bold", round(small.size) - 1, right - 4 - tx, smallest=9)
             draw.text((tx, ty + 1), footer, font=fface, fill=LOSS)
         if o.fate:
             fate = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
@@ -333,7 +334,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
                       anchor="mm")
         y += row.height + 10
     if story.keep:
-        kface, keep = fitted(_("Keep this card in front of you"), "bold", 14, STORY_W - 2 * 60)
+        kface, keep = fit_label(_("Keep this card in front of you"), "bold", 14, STORY_W - 2 * 60, smallest=9)
         draw.text((STORY_W / 2, STORY_H - 36), keep, font=kface, fill=mix(colour, BLACK, 0.4), anchor="mb")
     return _card_bytes(img)
 
@@ -471,8 +472,8 @@ def _item_png(it: Item, lang: str = "en") -> bytes:
     top = _title(draw, it.name, (left + 40, 64, right - 40, 150), largest=32)
     # price coin at the top right, or the people for a starting weapon
     if it.starting:
-        pface, people = fitted(_("{people} starting weapon", people=it.people) if it.people else _("starting weapon"),
-                               "bold", 16, right - left)
+        said = _("{people} starting weapon", people=it.people) if it.people else _("starting weapon")
+        pface, people = fit_label(said, "bold", 16, right - left, smallest=9)
         draw.text((CARD_W / 2, top + 2), people, font=pface, fill=mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
         top += 26
     else:
@@ -492,7 +493,7 @@ def _item_png(it: Item, lang: str = "en") -> bytes:
         draw.rounded_rectangle((hx, hy, hx + 50, hy + 40), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.8),
                                outline=ITEM_COLOUR, width=3)
         draw.text((hx + 25, hy + 13), str(it.hands), font=font("bold", 20), fill=INK, anchor="mm")
-        hface, hands = fitted(_("hands") if it.hands > 1 else _("hand"), "bold", 11, 46)
+        hface, hands = fit_label(_("hands") if it.hands > 1 else _("hand"), "bold", 11, 46, smallest=9)
         draw.text((hx + 25, hy + 31), hands, font=hface, fill=INK, anchor="mm")
     y = top + pic + 14
     marks = _item_marks(it)
@@ -577,7 +578,7 @@ def _combat_png(kind: str, armed: bool, initiative_text: bool, lang: str = "en")
     face, lines = fit_text(title, "serif", COMBAT_W - 60, 64, largest=30, smallest=18, spacing=1.05)
     y = draw_lines(draw, lines, (30, 52, COMBAT_W - 30, 120), face, INK, align="center", spacing=1.05)
     if kind != "inspired":
-        aface, attack = fitted(_("attack / defence"), "bold", 15, COMBAT_W - 60)
+        aface, attack = fit_label(_("attack / defence"), "bold", 15, COMBAT_W - 60, smallest=9)
         draw.text((COMBAT_W / 2, y), attack, font=aface, fill=mix(INK, PARCHMENT, 0.3), anchor="ma")
         y += 22
     fig_bottom = COMBAT_H - (112 if initiative_text else 36)
@@ -620,7 +621,7 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
     """A track of numbered stones 0..top with the value's stone marked; the stat's glyph and ``label`` (in a
     column ``label_w`` wide) before it; the stones close up to end before ``right`` (when given)."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 17, label_w - 38 - 4)
+    lface, label = fit_label(label, "bold", 17, label_w - 38 - 4, smallest=9)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + label_w
     step = min(44, (right - 18 - sx) // max(1, top)) if right else 44
@@ -638,10 +639,10 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
 def _monster_png(m: Monster, lang: str = "en") -> bytes:
     img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, _("Mythological monster"), band=24, head=50)
     left, right = 44, SHEET_W - 44
-    nface, name = fitted(m.name, "serif", 40, right - left - (300 if m.heads > 1 else 0))
+    nface, name = fit_label(m.name, "serif", 40, right - left - (300 if m.heads > 1 else 0), smallest=9)
     draw.text((left, 64), name, font=nface, fill=INK)
     if m.heads > 1:
-        hface, heads = fitted(_("{n} heads: {n} opponents", n=m.heads), "bold", 19, 280)
+        hface, heads = fit_label(_("{n} heads: {n} opponents", n=m.heads), "bold", 19, 280, smallest=9)
         draw.text((right, 78), heads, font=hface, fill=LOSS, anchor="ra")
     tracks_top = SHEET_H - 40 - 3 * 52
     col = right - left

@@ -14,8 +14,7 @@ from PIL import Image
 
 from render.champion.basemap import BAR, BAR_TEXT, BLACK, INK, PANEL, PANEL_RIM, WHITE
 from render.champion.cards import COMBAT_H, COMBAT_W, render_combat_card
-from render.champion.texts import fitted
-from render.common import canvas, draw_lines, fit_text, font, png_bytes
+from render.common import canvas, draw_lines, fit_label, fit_text, font, png_bytes
 from rules.champion.content import CARD_TYPES
 from rules.champion.i18n import N_, _, _n, comma, language, semicolon
 
@@ -62,7 +61,7 @@ def _sheet(width: int, height: int, title: str) -> Image.Image:
     draw = canvas(img)
     draw.rectangle((0, 0, width - 1, height - 1), outline=PANEL_RIM, width=4)
     draw.rectangle((0, 0, width - 1, HEAD_H), fill=BAR)
-    face, title = fitted(title, "bold", 30, width - 36, smallest=16)
+    face, title = fit_label(title, "bold", 30, width - 36, smallest=16)
     draw.text((18, HEAD_H // 2), title, font=face, fill=BAR_TEXT, anchor="lm")
     return img
 
@@ -87,7 +86,7 @@ def render_hand(cards: Sequence[str], *, title: str | None = None) -> bytes:
         if count > 1:
             _badge(img, (x + CARD_W - 40, HEAD_H + GAP + CARD_H - 44), f"×{count}")
     if not groups:
-        face, none = fitted(_("no cards"), "bold", 34, img.width - 2 * GAP)
+        face, none = fit_label(_("no cards"), "bold", 34, img.width - 2 * GAP, smallest=9)
         canvas(img).text((img.width // 2, HEAD_H + GAP + CARD_H // 2), none, font=face, fill=INK, anchor="mm")
     return png_bytes(img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 

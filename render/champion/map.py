@@ -30,9 +30,7 @@ from render.champion.basemap import (
     PANEL_RIM,
     TITLE_H,
     TOKEN_D,
-    TOKENS,
     TURN_RING,
-    WHITE,
     Label,
     _base,
     _base_rgb,
@@ -41,24 +39,25 @@ from render.champion.basemap import (
     _palette,
     _panel,
     labels,
-    token_colours,
     world,
 )
-from render.champion.texts import event_card, event_effect_line, fitted, hero_name
+from render.champion.texts import event_card, event_effect_line, hero_name
 from render.champion.world import geometry
 from render.common import (
     RGB,
+    TOKENS,
     Box,
     canvas,
     cap_alt,
     capitals,
     draw_lines,
     ellipsize,
+    fit_label,
     fit_text,
     font,
     png_bytes,
-    shrink,
-    supersampled,
+    token,
+    token_colours,
 )
 from render.mapkit import token_spots
 from rules.champion.content import MapFile, Province
@@ -78,31 +77,11 @@ def warm() -> None:
 
 # --- sprites for a snapshot --------------------------------------------------------------------------
 
-def _circle(diameter: int, fill: RGB, rims: Sequence[tuple[RGB, float]]) -> Image.Image:
-    s = 4
-    img, draw = supersampled((diameter, diameter), s)
-    inset = 0.0
-    r = diameter * s
-    for colour, width in rims:
-        draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=colour)
-        inset += width * s
-    draw.ellipse((inset, inset, r - inset - 1, r - inset - 1), fill=fill)
-    return shrink(img, (diameter, diameter))
-
-
 @lru_cache(maxsize=64)
 def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     """A hero's token: coloured disc, white and black rims, the letter; a gold ring on the hero to act."""
-    fill, ink = token_colours(colour)
-    extra = 6 if to_act else 2
-    size = TOKEN_D + 2 * extra
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    if to_act:
-        img.alpha_composite(_circle(size, TURN_RING, [(BLACK, 2), (TURN_RING, 3.5), (BLACK, 1.5)]))
-    img.alpha_composite(_circle(TOKEN_D, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)]), (extra, extra))
-    draw = canvas(img)
-    draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 19), fill=ink, anchor="mm")
-    return img
+    ring = (TURN_RING, [(BLACK, 2), (TURN_RING, 3.5), (BLACK, 1.5)]) if to_act else None
+    return token(colour, letter, diameter=TOKEN_D, margin=6 if to_act else 2, letter_size=19, ring=ring)
 
 
 @lru_cache(maxsize=6)  # a province's wash is ~230 KB decoded; the rest are read back from disk (a millisecond)
@@ -204,7 +183,7 @@ def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
     box = (x0, y0, x1, y0 + h)
     _panel(draw, box)
     label = _("Round {round} · event", round=round_no)
-    head, label = fitted(capitals(label), "bold", 15, w - 36)
+    head, label = fit_label(capitals(label), "bold", 15, w - 36, smallest=9)
     draw.text((x0 + 18, y0 + 14), label, font=head, fill=PANEL_RIM)
     draw.text((x0 + 18, y0 + 34), ellipsize(title, name_face, w - 36), font=name_face, fill=INK)
     draw_lines(draw, eff_lines, (x0 + 18, y0 + 68, x1 - 18, y0 + h), eff_face, INK, spacing=1.15)

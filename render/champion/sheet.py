@@ -14,10 +14,21 @@ from PIL import Image
 
 from render.cache import encoded
 from render.champion import glyphs
-from render.champion.basemap import token_colours
 from render.champion.cards import ITEM_COLOUR, LOSS, PARCHMENT_DARK, _blank, _item_marks, _stat_glyph
-from render.champion.texts import fitted, hero, hero_name, item, item_name
-from render.common import RGB, canvas, cap_alt, ellipsize, fit_text, font, mix, png_bytes, text_length
+from render.champion.texts import hero, hero_name, item, item_name
+from render.common import (
+    RGB,
+    canvas,
+    cap_alt,
+    ellipsize,
+    fit_label,
+    fit_text,
+    font,
+    mix,
+    png_bytes,
+    text_length,
+    token_colours,
+)
 from rules.champion import content
 from rules.champion.i18n import _, _p, comma, language, semicolon
 from rules.champion.view import HeroView
@@ -57,7 +68,7 @@ def _track(img: Image.Image, x0: int, y: int, stat: str, label: str, now: int, t
     a column ``label_w`` wide; the stones close up to end before ``right`` (when given)."""
     draw = canvas(img)
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fitted(label, "bold", 18, label_w - 38 - 12)
+    lface, label = fit_label(label, "bold", 18, label_w - 38 - 12, smallest=9)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + label_w
     step = min(44, (right - 20 - sx) // TRACK_TOP) if right else 44
@@ -84,7 +95,7 @@ def _slot(img: Image.Image, box: tuple[int, int, int, int], item_id: str | None,
     x0, y0, x1, y1 = box
     if not item_id:
         draw.rounded_rectangle(box, radius=8, outline=mix(INK, PARCHMENT_DARK, 0.5), width=2)
-        face, empty = fitted(_("empty slot"), "sans", 15, x1 - x0 - 16)
+        face, empty = fit_label(_("empty slot"), "sans", 15, x1 - x0 - 16, smallest=9)
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), empty, font=face, fill=mix(INK, PARCHMENT_DARK, 0.4), anchor="mm")
         return
     draw.rounded_rectangle(box, radius=8, fill=mix(ITEM_COLOUR, WHITE, 0.85), outline=ITEM_COLOUR, width=3)
@@ -108,7 +119,7 @@ def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str])
     draw = canvas(img)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(206, 200, 186), outline=(90, 84, 74), width=3)
-    tface, title = fitted(_("Secret shrines"), "serif", 19, x1 - x0 - 16)
+    tface, title = fit_label(_("Secret shrines"), "serif", 19, x1 - x0 - 16, smallest=9)
     draw.text(((x0 + x1) / 2, y0 + 10), title, font=tface, fill=INK, anchor="ma")
     shrines = _shrines()
     y = float(y0 + 40)
@@ -116,7 +127,7 @@ def _tablet(img: Image.Image, box: tuple[int, int, int, int], visited: set[str])
     for pid, name in shrines:
         done = pid in visited
         img.alpha_composite(glyphs.shrine(22), (x0 + 12, round(y)))
-        sface, shown = fitted(name, "bold", 16, x1 - 34 - (x0 + 42) - 6)
+        sface, shown = fit_label(name, "bold", 16, x1 - 34 - (x0 + 42) - 6, smallest=9)
         draw.text((x0 + 42, y + 11), shown, font=sface, fill=INK, anchor="lm")
         bx = x1 - 34
         draw.rectangle((bx, y + 1, bx + 20, y + 21), fill=WHITE, outline=INK, width=2)
@@ -140,7 +151,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     draw.ellipse((left, 62, left + 50, 112), fill=fill, outline=INK, width=3)
     draw.text((left + 25, 88), str(h.get("letter") or colour[:1] or "?")[:1].upper(), font=font("bold", 28),
               fill=ink, anchor="mm")
-    nface, name = fitted(name, "serif", 36, 560)
+    nface, name = fit_label(name, "serif", 36, 560, smallest=9)
     draw.text((left + 64, 58), name, font=nface, fill=INK)
     sub = " · ".join(x for x in (_(info.title) if info else "",
                                  _("{side} side", side=_p("hero", side_name)) if side_name else "",
@@ -151,7 +162,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     n_info = _int(h, "info")
     needed = _int(h, "info_needed") or INFO_NEEDED  # five in the shorter version
     ix = right - needed * 34
-    iface, label = fitted(_("Information"), "bold", 16, needed * 34)
+    iface, label = fit_label(_("Information"), "bold", 16, needed * 34, smallest=9)
     draw.text((right, 58), label, font=iface, fill=INK, anchor="ra")
     for k in range(needed):
         eye = glyphs.eye(30)
@@ -162,7 +173,7 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
     regions = h.get("regions_left")
     counted = (_("{info} of {needed} · {regions} region cards left", info=n_info, needed=needed, regions=regions)
                if regions is not None else _("{info} of {needed}", info=n_info, needed=needed))
-    cface, counted = fitted(counted, "bold", 15, 300)
+    cface, counted = fit_label(counted, "bold", 15, 300, smallest=9)
     draw.text((right, 114), counted, font=cface, fill=INK, anchor="ra")
     # tracks
     y = 168
@@ -179,7 +190,8 @@ def _sheet_png(key: tuple[Any, ...]) -> bytes:
         _track(img, left, y, stat, label, now, top_value, best, label_w=label_w, right=right)
         y += 50
     face = font("sans", 14)
-    face, legend = fitted(_("Red stone: current value.  Gold ring: the maximum."), "sans", 14, right - left)
+    face, legend = fit_label(_("Red stone: current value.  Gold ring: the maximum."), "sans", 14, right - left,
+                             smallest=9)
     draw.text((left, y - 12), legend, font=face, fill=mix(INK, (255, 255, 255), 0.35))
     # items (four slots) and the shrine tablet
     items = [str(i) for i in h.get("items") or ()]

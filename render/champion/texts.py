@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from typing import TypeVar
 
 import msgspec
-from PIL.ImageFont import FreeTypeFont
 
-from render.common import FontName, ellipsize, font, text_length
 from rules.champion import content
 from rules.champion.content import EventCard, Hero, Item, Monster
 from rules.champion.i18n import N_, _, _p
@@ -39,23 +38,6 @@ def event_effect_line(effect: str) -> str:
     return _(EFFECT_LINES[effect]) if effect in EFFECT_LINES else effect.replace("_", " ").capitalize() + "."
 
 
-#: Every label a picture drew that did not fit its box even at the smallest size (and was shortened):
-#: ``(text, width, box)``.  The fit tests draw every picture in every language and expect none.
-OVERFLOWS: list[tuple[str, float, float]] = []
-
-
-def fitted(text: str, name: FontName, size: int, width: float, *, smallest: int = 9) -> tuple[FreeTypeFont, str]:
-    """The largest face (from ``size`` down to ``smallest``) at which ``text`` fits ``width``, and the text —
-    shortened with an ellipsis only if even the smallest face is too wide (noted in ``OVERFLOWS``)."""
-    for s in range(size, smallest - 1, -1):
-        face = font(name, s)
-        if text_length(text, face) <= width:
-            return face, text
-    face = font(name, smallest)
-    OVERFLOWS.append((text, text_length(text, face), width))
-    return face, ellipsize(text, face, width)
-
-
 def deck_of(icon: str) -> str:
     return content.DECK_OF_ICON.get(icon, "")
 
@@ -64,48 +46,28 @@ def _title(ident: str) -> str:
     return ident.replace("-", " ").replace("_", " ").title() if ident else "?"
 
 
-@cache
-def _events() -> dict[str, EventCard]:
+T = TypeVar("T")
+
+
+def _index(load: Callable[[], dict[str, T]]) -> dict[str, T]:
+    """One of the content's indexes (each read once by ``content``), or none when its data file is missing (a
+    picture of an unknown id is still drawn)."""
     try:
-        return content.event_index()
-    except FileNotFoundError:
-        return {}
-
-
-@cache
-def _heroes() -> dict[str, Hero]:
-    try:
-        return content.hero_index()
-    except FileNotFoundError:
-        return {}
-
-
-@cache
-def _items() -> dict[str, Item]:
-    try:
-        return content.item_index()
-    except FileNotFoundError:
-        return {}
-
-
-@cache
-def _monsters() -> dict[str, Monster]:
-    try:
-        return content.monster_index()
+        return load()
     except FileNotFoundError:
         return {}
 
 
 def event_card(event_id: str) -> EventCard:
     """The event card with this id (a stand-in named after the id if the data does not know it)."""
-    found = _events().get(event_id)
+    found = _index(content.event_index).get(event_id)
     if found is None:
         return EventCard(id=event_id, name=_title(event_id), text="", effect="none")
     return msgspec.structs.replace(found, name=_p("event", found.name), text=_(found.text) if found.text else "")
 
 
 def hero(hero_id: str) -> Hero | None:
-    return _heroes().get(hero_id)
+    return _index(content.hero_index).get(hero_id)
 
 
 def hero_name(hero_id: str) -> str:
@@ -114,7 +76,7 @@ def hero_name(hero_id: str) -> str:
 
 
 def item(item_id: str) -> Item | None:
-    return _items().get(item_id)
+    return _index(content.item_index).get(item_id)
 
 
 def item_name(item_id: str) -> str:
@@ -123,4 +85,4 @@ def item_name(item_id: str) -> str:
 
 
 def monster(monster_id: str) -> Monster | None:
-    return _monsters().get(monster_id)
+    return _index(content.monster_index).get(monster_id)

@@ -21,13 +21,17 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.cache import kept
 from render.common import (
+    OTHER_TOKEN,
     RGB,
+    TOKENS,
     Box,
     build_palette,
     canvas,
     cap_alt,
+    disc,
     draw_lines,
     ellipsize,
+    fit_label,
     font,
     outlined,
     png_bytes,
@@ -35,11 +39,13 @@ from render.common import (
     supersampled,
     text_length,
     to_palette,
+    token,
+    token_colours,
 )
 from render.legend import text as fit
 from rules.i18n import language
 from rules.legend.content import Dungeon, Room, dungeon, spell_index
-from rules.legend.i18n import N_, _, _p, card_title, colour_name, hero_name, spell_name
+from rules.legend.i18n import N_, _, _p, card_title, colour_name, comma, hero_name, semicolon, spell_name
 from rules.legend.state import SOLO_WOUND_LIMIT as SOLO_WOUNDS
 from rules.legend.view import FighterView, LegendView, RoomView
 
@@ -80,18 +86,6 @@ HURT_TEXT: RGB = (255, 104, 104)
 PIP_EMPTY: RGB = (96, 100, 110)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
-TOKENS: dict[str, tuple[RGB, RGB]] = {
-    "red": ((229, 57, 53), WHITE),
-    "blue": ((30, 118, 220), WHITE),
-    "green": ((40, 150, 60), WHITE),
-    "orange": ((251, 140, 0), BLACK),
-    "white": ((250, 250, 250), BLACK),
-}
-OTHER_TOKEN: tuple[RGB, RGB] = ((150, 150, 150), BLACK)
-
-
-def _token_colours(colour: str) -> tuple[RGB, RGB]:
-    return TOKENS.get(colour.lower(), OTHER_TOKEN)
 
 
 @cache
@@ -150,19 +144,6 @@ def _rect(draw: ImageDraw.ImageDraw, box: Box, fill: RGB | None = None, outline:
 
 # --- sprites (drawn large and shrunk, so circles are smooth) -----------------------------------------
 
-def _circle_sprite(diameter: int, fill: RGB, rims: Sequence[tuple[RGB, float]]) -> Image.Image:
-    """A disc with concentric rims given as (colour, width in px) from the outside in."""
-    s = 4
-    img, draw = supersampled((diameter, diameter), s)
-    r = diameter * s / 2
-    inset = 0.0
-    for colour, width in rims:
-        draw.ellipse((inset, inset, 2 * r - inset - 1, 2 * r - inset - 1), fill=colour)
-        inset += width * s
-    draw.ellipse((inset, inset, 2 * r - inset - 1, 2 * r - inset - 1), fill=fill)
-    return shrink(img, (diameter, diameter))
-
-
 def _ring_sprite(diameter: int, bands: Sequence[tuple[RGB, float]]) -> Image.Image:
     """A hollow ring of coloured bands (outside in), transparent in the middle."""
     s = 4
@@ -177,7 +158,7 @@ def _ring_sprite(diameter: int, bands: Sequence[tuple[RGB, float]]) -> Image.Ima
 
 @cache
 def _entrance_sprite(label: str) -> Image.Image:
-    img = _circle_sprite(CELL + 4, ENTRANCE, [(BLACK, 2), (WHITE, 2.5)])
+    img = disc(CELL + 4, ENTRANCE, [(BLACK, 2), (WHITE, 2.5)])
     outlined(canvas(img), (img.width / 2, img.height / 2), label, font("bold", 17), width=2)
     return img
 
@@ -190,16 +171,9 @@ WOUND_RED: RGB = (200, 0, 0)
 def _token_sprite(colour: str, letter: str, wounded: bool, to_move: bool) -> Image.Image:
     """A player's token: coloured disc, white and black rims, the letter; a gold ring on the player to move;
     a blood-drop badge, half outside the disc, when wounded."""
-    fill, ink = _token_colours(colour)
-    extra = 7 if to_move else 4
-    size = TOKEN_D + 2 * extra
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    if to_move:
-        img.alpha_composite(_circle_sprite(size, TURN_RING, [(BLACK, 2), (TURN_RING, 4), (BLACK, 1.5)]))
-    disc = _circle_sprite(TOKEN_D, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
-    img.alpha_composite(disc, (extra, extra))
-    draw = canvas(img)
-    draw.text((size / 2, size / 2 + 1), letter[:1].upper(), font=font("bold", 25), fill=ink, anchor="mm")
+    ring = (TURN_RING, [(BLACK, 2), (TURN_RING, 4), (BLACK, 1.5)]) if to_move else None
+    img = token(colour, letter, diameter=TOKEN_D, margin=7 if to_move else 4, letter_size=25, ring=ring)
+    size = img.width
     if wounded:
         s = 4  # drawn large, then shrunk, so the drop's curve is smooth
         big, bd = supersampled((22, 24), s)
@@ -364,7 +338,7 @@ def _draw_key(img: Image.Image, right: int) -> None:
     for (kind, label), w in zip(KEY_ITEMS, widths, strict=True):
         sw = (x, cy - 11, x + 22, cy + 11)
         if kind == "entrance":
-            spr = _circle_sprite(24, ENTRANCE, [(WHITE, 2)])
+            spr = disc(24, ENTRANCE, [(WHITE, 2)])
             img.paste(spr, (x - 1, cy - 12), spr)
         elif kind == "doorway":
             _rect(draw, sw, fill=DOORWAY, outline=DOORWAY_EDGE, width=2)
@@ -507,7 +481,7 @@ def _compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     if last and last.frm in doors and last.to in doors and last.frm != last.to:
         colour = next((f.colour for f in view.fighters if f.seat == last.seat), "")
         a, b = doors[last.frm], doors[last.to]
-        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), _token_colours(colour)[0])
+        _arrow(draw, _centre(a.x, a.y), _centre(b.x, b.y), token_colours(colour)[0])
 
     ring = _highlight_sprite()
     highlight = [d for d in view.highlight if d in doors]
@@ -548,8 +522,8 @@ PANEL_TOKEN = 46
 @cache
 def _panel_token(colour: str, letter: str) -> Image.Image:
     """A player's token for the panel: as on the board, a little larger."""
-    fill, ink = _token_colours(colour)
-    img = _circle_sprite(PANEL_TOKEN, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
+    fill, ink = token_colours(colour)
+    img = disc(PANEL_TOKEN, fill, [(BLACK, 1.5), (WHITE, 2.5), (BLACK, 1)])
     canvas(img).text((PANEL_TOKEN / 2, PANEL_TOKEN / 2 + 1), letter[:1].upper(), font=font("bold", 28), fill=ink,
                      anchor="mm")
     return img
@@ -675,7 +649,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
                                outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
         bottom = foot = y1
-        fill = _token_colours(f.colour)[0]
+        fill = token_colours(f.colour)[0]
         draw.rectangle((x0 + 6, y0 + 10, x0 + 13, y1 - 10), fill=fill, outline=BLACK)  # the colour, as a bar
         token = _panel_token(f.colour, f.letter or f.colour[:1] or "?")
         tx, ty = round(x0 + 20), round(y0 + 8)
@@ -687,13 +661,14 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
         if role is not None:  # the second cue beside the colour: the role in words, on a strip along the foot
             strip = (x0 + 18, bottom - 34, x1 - 8, bottom - 6)
             draw.rectangle(strip, fill=TURN_RING if lit else PIP_EMPTY, outline=BLACK)
-            face = fit.fitted(role, "bold", int(tag_face.size), strip[2] - strip[0] - 8, smallest=12)
+            face = fit_label(role, "bold", int(tag_face.size), strip[2] - strip[0] - 8, smallest=12, cut=False)[0]
             draw.text(((strip[0] + strip[2]) / 2, (strip[1] + strip[3]) / 2 + 1), role, font=face, fill=BLACK,
                       anchor="mm")
             foot = strip[1] - 2
         tag_left = x1 - 10
         gold = _("{n} gold", n=f.gold)
-        gold = ellipsize(gold, fit.fitted(gold, "bold", int(gold_face.size), tag_left - 8 - (x0 + 22), smallest=22),
+        gold = ellipsize(gold, fit_label(gold, "bold", int(gold_face.size), tag_left - 8 - (x0 + 22),
+                                         smallest=22, cut=False)[0],
                          tag_left - 8 - (x0 + 22))
         draw.text((x0 + 22, y), gold, font=gold_face, fill=GOLD_TEXT, anchor="la")
         gold_w = text_length(gold, gold_face)
@@ -709,7 +684,7 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
             x = x0 + 22
             if row.wounds is not None:
                 x = _pips(draw, x, y + 13, row.wounds, row.limit, 18) + 4
-            face = fit.fitted(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14)
+            face = fit_label(row.text, "bold", int(line_face.size), x1 - 12 - x, smallest=14, cut=False)[0]
             draw.text((x, y), ellipsize(row.text, face, x1 - 12 - x), font=face, fill=row.ink, anchor="la")
             y += 28
 
@@ -763,17 +738,17 @@ def _fighter_words(f: FighterView, rooms: Mapping[str, RoomView]) -> str:
 def board_alt_text(view: LegendView) -> str:
     """One or two sentences: who is where, how many rooms are explored, whose turn it is."""
     rooms = view.rooms
-    where = _p("list", "; ").join(_fighter_words(f, rooms) for f in view.fighters) or _("No fighters yet")
+    where = semicolon(_fighter_words(f, rooms) for f in view.fighters) or _("No fighters yet")
     explored = sum(1 for r in rooms.values() if r.status == "explored")
     text = _("Dungeon board: {where}. {explored} of {total} rooms explored", where=where, explored=explored,
              total=len(rooms) or len(dungeon().room))
     partly = [_("{room} ({card})", room=rid, card=card_title(r.waiting)) if r.waiting else rid
               for rid, r in rooms.items() if r.status == "partly"]
     if partly:
-        text += _("; a danger waits in {rooms}", rooms=_p("list", ", ").join(partly))
+        text += _("; a danger waits in {rooms}", rooms=comma(partly))
     if view.fighters:
         ranked = sorted(view.fighters, key=lambda f: -f.gold) if view.phase == "over" else view.fighters
-        scores = _p("list", ", ").join(f"{f.player or _('someone')} {f.gold}" for f in ranked)
+        scores = comma(f"{f.player or _('someone')} {f.gold}" for f in ranked)
         text += _("; gold: {scores}", scores=scores)
         if len(view.fighters) == 1 and view.mode != "starter":
             text += _("; wounds {n} of {limit}", n=view.fighters[0].wounds, limit=SOLO_WOUNDS)
@@ -783,5 +758,5 @@ def board_alt_text(view: LegendView) -> str:
         text += _("; {player} ({colour}) to move", player=mover.player or _("someone"),
                   colour=colour_name(mover.colour) if mover.colour else "?")
         if view.highlight:
-            text += _(", can go to {doorways}", doorways=_p("list", ", ").join(view.highlight))
+            text += _(", can go to {doorways}", doorways=comma(view.highlight))
     return cap_alt(_p("sentence", "{text}.", text=text))

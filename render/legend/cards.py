@@ -4,7 +4,7 @@ Spell cards as PNG (cached once drawn), with their alt text."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, reduce
 from typing import Any
 
@@ -20,6 +20,7 @@ from render.common import (
     capitals,
     draw_lines,
     ellipsize,
+    fit_label,
     font,
     line_height,
     mix,
@@ -40,9 +41,11 @@ from rules.legend.i18n import (
     _p,
     card_title,
     class_name,
+    comma,
     hero_name,
     kind_name,
     run_on,
+    semicolon,
     spell_name,
 )
 
@@ -130,7 +133,8 @@ def _blank_card(colour: RGB, label: str, parchment: RGB) -> Image.Image:
                         fill=parchment, outline=mix(colour, BLACK, 0.4), width=2 * s)
     img = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
     band = capitals(label)
-    outlined(canvas(img), (CARD_W / 2, 27), band, fit.fitted(band, "bold", 22, CARD_W - 48), fill=WHITE,
+    outlined(canvas(img), (CARD_W / 2, 27), band, fit_label(band, "bold", 22, CARD_W - 48,
+                                                            smallest=10, cut=False)[0], fill=WHITE,
              outline=mix(colour, BLACK, 0.6))
     return img
 
@@ -166,7 +170,8 @@ def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
         draw.rounded_rectangle((90, top, CARD_W - 90, bottom), radius=6, fill=INK, outline=BLACK, width=2)
         draw.rectangle((96, top + 6, CARD_W - 96, bottom - 6), outline=PARCHMENT, width=2)
         end = _("End of Room")
-        draw.text((CARD_W / 2, (top + bottom) / 2), end, font=fit.fitted(end, "bold", 23, CARD_W - 180 - 24),
+        draw.text((CARD_W / 2, (top + bottom) / 2), end, font=fit_label(end, "bold", 23, CARD_W - 180 - 24,
+                                                                        smallest=10, cut=False)[0],
                   fill=PARCHMENT, anchor="mm")
         return
     mid = (top + bottom) / 2
@@ -174,7 +179,8 @@ def _next_box(draw: ImageDraw.ImageDraw, nxt: str) -> None:
     points = [(x0, top), (x1 - 28, top), (x1, mid), (x1 - 28, bottom), (x0, bottom)]
     draw.polygon(points, fill=NEXT_RED, outline=BLACK, width=2)
     label = _("Next: {kind}", kind=_p("kind", NEXT_NAMES[nxt]) if nxt in NEXT_NAMES else nxt.title())
-    draw.text(((x0 + x1 - 28) / 2, mid), label, font=fit.fitted(label, "bold", 23, x1 - 28 - x0 - 16), fill=WHITE,
+    draw.text(((x0 + x1 - 28) / 2, mid), label, font=fit_label(label, "bold", 23, x1 - 28 - x0 - 16,
+                                                               smallest=10, cut=False)[0], fill=WHITE,
               anchor="mm")
 
 
@@ -186,6 +192,14 @@ def _text(draw: ImageDraw.ImageDraw, text: str, box: Box, *, largest: int = 22) 
 
 
 # --- emblems: simple vector pictures, one per kind ------------------------------------------------------
+
+#: A point, and a box, in tenths of the shorter side from the picture's centre (see ``_emblem``).
+Point = Callable[[float, float], tuple[float, float]]
+Frame = Callable[[float, float, float, float], tuple[float, float, float, float]]
+#: The family pictures' materials.
+BONE, WOOD, STEEL = (238, 230, 206), (120, 72, 34), (206, 210, 218)
+
+
 
 @lru_cache(maxsize=64)
 def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
@@ -204,144 +218,199 @@ def _emblem(kind: str, size: tuple[int, int], colour: RGB) -> Image.Image:
     def bx(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
         return cx + x0 * u, cy + y0 * u, cx + x1 * u, cy + y1 * u
 
-    dark = mix(colour, BLACK, 0.55)
     line = max(2, round(u * 0.25))
-    if kind == "room":  # an arched doorway with a plank door
-        stone = mix(colour, WHITE, 0.35)
-        d.rectangle(bx(-3.5, -1, 3.5, 4.5), fill=stone)
-        d.pieslice(bx(-3.5, -4.5, 3.5, 2.5), 180, 360, fill=stone)
-        d.rectangle(bx(-2.3, -0.5, 2.3, 4.5), fill=dark)
-        d.pieslice(bx(-2.3, -2.8, 2.3, 1.8), 180, 360, fill=dark)
-        for i in (-1, 0, 1):
-            d.line((*pt(i * 0.8, -2.3), *pt(i * 0.8, 4.5)), fill=colour, width=line)
-        d.ellipse(bx(1.2, 1.2, 1.8, 1.8), fill=GOLD)
-        d.rectangle(bx(-4.5, 4.5, 4.5, 5), fill=dark)
-    elif kind == "feature":  # a stone pillar with a burning brazier
-        stone = mix(colour, WHITE, 0.45)
-        d.rectangle(bx(-1.4, -1.5, 1.4, 4), fill=stone, outline=dark, width=line)
-        for off in (-0.5, 0.5):
-            d.line((*pt(off, -1.2), *pt(off, 3.7)), fill=dark, width=line)
-        d.rectangle(bx(-2.2, 4, 2.2, 5), fill=stone, outline=dark, width=line)
-        d.rectangle(bx(-2.2, -2.3, 2.2, -1.5), fill=stone, outline=dark, width=line)
-        d.chord(bx(-2.4, -3.8, 2.4, -0.8), 0, 180, fill=dark)
-        flame = [pt(-1.7, -2.3), pt(-0.9, -4.4), pt(0, -3.3), pt(0.8, -4.7), pt(1.7, -2.3)]
-        d.polygon(flame, fill=(250, 140, 20))
-        d.polygon([pt(-0.9, -2.3), pt(0, -3.9), pt(0.9, -2.3)], fill=GOLD)
-    elif kind == "monster":  # a horned head with glaring eyes and fangs
-        for sx in (-1, 1):
-            d.polygon([pt(sx * 2.6, -1.5), pt(sx * 4.4, -4.8), pt(sx * 1.2, -2.6)], fill=dark)
-        d.ellipse(bx(-3.2, -3.2, 3.2, 3.6), fill=mix(colour, BLACK, 0.25), outline=BLACK, width=line)
-        for sx in (-1, 1):
-            eye = [pt(sx * 0.4, -0.9), pt(sx * 2.3, -1.6), pt(sx * 1.9, -0.1)]
-            d.polygon(eye, fill=(255, 220, 40), outline=BLACK)
-        d.chord(bx(-2, 0.6, 2, 3.2), 0, 180, fill=BLACK)
-        for sx in (-1, 1):
-            d.polygon([pt(sx * 1.3, 1.85), pt(sx * 0.7, 1.85), pt(sx * 1.0, 2.9)], fill=WHITE)
-    elif kind == "hazard":  # a warning triangle over a row of spikes
-        d.polygon([pt(0, -4.8), pt(4.2, 2.4), pt(-4.2, 2.4)], fill=BLACK)
-        d.polygon([pt(0, -3.8), pt(3.3, 1.9), pt(-3.3, 1.9)], fill=GOLD)
-        d.rectangle(bx(-0.4, -2, 0.4, 0.2), fill=BLACK)
-        d.ellipse(bx(-0.45, 0.6, 0.45, 1.5), fill=BLACK)
-        for i in range(-4, 5):
-            d.polygon([pt(i - 0.45, 5), pt(i, 3), pt(i + 0.45, 5)], fill=mix(colour, BLACK, 0.3))
-    elif kind == "treasure":  # an open chest heaped with coins
-        wood, band = mix(colour, (110, 60, 20), 0.6), mix(colour, BLACK, 0.5)
-        for ox, oy in ((-1.8, -1.2), (0, -1.9), (1.8, -1.2), (-0.9, -0.5), (0.9, -0.5)):
-            d.ellipse(bx(ox - 1, oy - 1, ox + 1, oy + 1), fill=GOLD, outline=band, width=line)
-        d.rectangle(bx(-4, 0, 4, 4), fill=wood, outline=BLACK, width=line)
-        d.rectangle(bx(-4, 0.9, 4, 1.5), fill=band)
-        d.rectangle(bx(-0.6, 0.6, 0.6, 2.2), fill=GOLD, outline=BLACK, width=line)
-    elif kind == "dwarf":  # a double-bladed war axe
-        steel, wood = (206, 210, 218), (112, 70, 34)
-        d.line((*pt(0, -4.4), *pt(0, 4.9)), fill=BLACK, width=round(1.0 * u))
-        d.line((*pt(0, -4.3), *pt(0, 4.8)), fill=wood, width=round(0.65 * u))
-        for sx in (-1, 1):
-            blade = [pt(sx * 0.4, -2.9), pt(sx * 2.0, -3.3), pt(sx * 3.9, -4.6), pt(sx * 4.7, -1.6),
-                     pt(sx * 4.3, 1.6), pt(sx * 2.0, 0.5), pt(sx * 0.4, 0.3)]
-            d.polygon(blade, fill=steel, outline=BLACK, width=line)
-            d.line((*pt(sx * 3.7, -3.8), *pt(sx * 4.1, 1.0)), fill=WHITE, width=line)
-        d.rectangle(bx(-0.7, -3.3, 0.7, 0.7), fill=colour, outline=BLACK, width=line)
-        d.polygon([pt(-0.45, -4.2), pt(0, -5), pt(0.45, -4.2)], fill=steel, outline=BLACK)
-        for y in (2.2, 3.0, 3.8):
-            d.line((*pt(-0.4, y), *pt(0.4, y - 0.3)), fill=GOLD, width=line)
-    elif kind == "cleric":  # a radiant sun with a holy cross
-        rays = []
-        for i in range(24):
-            a = math.pi * i / 12
-            r = (4.9 if i % 4 == 0 else 4.2) if i % 2 == 0 else 2.9
-            rays.append(pt(r * math.cos(a), r * math.sin(a)))
-        d.polygon(rays, fill=GOLD, outline=mix(colour, BLACK, 0.4), width=line)
-        d.ellipse(bx(-2.9, -2.9, 2.9, 2.9), fill=(255, 226, 110), outline=BLACK, width=line)
-        d.ellipse(bx(-2.2, -2.2, 2.2, 2.2), outline=mix(colour, BLACK, 0.3), width=line)
-        d.rectangle(bx(-0.45, -1.9, 0.45, 1.9), fill=WHITE, outline=BLACK, width=line)
-        d.rectangle(bx(-1.4, -1.0, 1.4, -0.1), fill=WHITE, outline=BLACK, width=line)
-        d.rectangle(bx(-0.45 + 0.05, -1.0 + 0.08, 0.45 - 0.05, -0.1 - 0.08), fill=WHITE)
-    elif kind == "rogue":  # a padlock, and the dagger that will open it
-        plate = (198, 160, 60)
-        d.arc(bx(-3.9, -4.6, -0.3, -0.6), 180, 360, fill=BLACK, width=round(0.95 * u))
-        d.arc(bx(-3.7, -4.4, -0.5, -0.8), 180, 360, fill=(170, 174, 184), width=round(0.5 * u))
-        d.rounded_rectangle(bx(-4.5, -2.0, 0.3, 3.4), radius=round(0.6 * u), fill=plate, outline=BLACK,
-                            width=line)
-        d.ellipse(bx(-2.7, -0.8, -1.5, 0.4), fill=BLACK)
-        d.polygon([pt(-2.45, 0), pt(-2.75, 2.2), pt(-1.45, 2.2), pt(-1.75, 0)], fill=BLACK)
-        tip, base = (4.4, -4.6), (1.3, 1.5)  # the dagger, point up and to the right
-        vx, vy = base[0] - tip[0], base[1] - tip[1]
-        n = math.hypot(vx, vy)
-        ux, uy = vx / n, vy / n  # along the blade, toward the hilt
-        px, py = -uy, ux  # across it
-
-        def along(t: float, c: float) -> tuple[float, float]:
-            return pt(tip[0] + ux * t + px * c, tip[1] + uy * t + py * c)
-
-        d.polygon([along(0, 0), along(n, 0.75), along(n, -0.75)], fill=(222, 226, 234), outline=BLACK,
-                  width=line)
-        d.line((*along(0.8, 0), *along(n - 0.2, 0)), fill=(150, 156, 168), width=line)
-        d.line((*along(n, 1.6), *along(n, -1.6)), fill=BLACK, width=round(0.8 * u))
-        d.line((*along(n, 1.45), *along(n, -1.45)), fill=GOLD, width=round(0.45 * u))
-        d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=BLACK, width=round(0.85 * u))
-        d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=(70, 44, 24), width=round(0.5 * u))
-        ex, ey = along(n + 2.7, 0)
-        r = 0.55 * u
-        d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=GOLD, outline=BLACK, width=line)
-    elif kind in ("magic", "spell"):  # a staff crowned with a star; a spell: the star alone, blazing
-        if kind == "magic":
-            d.line((*pt(-3.4, 4.9), *pt(0.9, -1.0)), fill=BLACK, width=round(0.95 * u))
-            d.line((*pt(-3.35, 4.8), *pt(0.9, -1.0)), fill=(120, 76, 36), width=round(0.6 * u))
-            mx, my, big = 1.9, -2.5, 2.5
-        else:
-            d.ellipse(bx(-4.6, -4.6, 4.6, 4.6), fill=mix(colour, WHITE, 0.75))
-            d.ellipse(bx(-3.6, -3.6, 3.6, 3.6), fill=mix(colour, WHITE, 0.5))
-            mx, my, big = 0.0, 0.0, 3.6
-        star = []
-        for i in range(10):
-            a = -math.pi / 2 + math.pi * i / 5
-            r = big if i % 2 == 0 else big * 0.42
-            star.append(pt(mx + r * math.cos(a), my + r * math.sin(a)))
-        d.polygon(star, fill=GOLD, outline=BLACK, width=line)
-        for ox, oy, r in ((-2.6, -3.4, 0.9), (3.9, 0.6, 0.7), (-0.6, 1.2, 0.55), (3.4, -4.4, 0.5)):
-            if kind == "spell":
-                ox, oy = ox * 1.1, oy * 1.1
-            spark = [pt(ox, oy - r), pt(ox + r * 0.25, oy - r * 0.25), pt(ox + r, oy),
-                     pt(ox + r * 0.25, oy + r * 0.25), pt(ox, oy + r), pt(ox - r * 0.25, oy + r * 0.25),
-                     pt(ox - r, oy), pt(ox - r * 0.25, oy - r * 0.25)]
-            d.polygon(spark, fill=mix(colour, WHITE, 0.3), outline=mix(colour, BLACK, 0.5))
+    draw = EMBLEM_DRAWERS.get(kind)
+    if draw is not None:
+        draw(d, pt, bx, u, colour, line)
     elif kind in FAMILY_EMBLEMS:
-        _family_emblem(d, kind, pt, bx, u, colour, line)
-    else:  # a fighter: a shield before two crossed swords
-        steel, grip = (214, 218, 226), (96, 62, 30)
-        for sx in (-1, 1):
-            tip, hilt = pt(sx * 3.6, -4.4), pt(-sx * 2.9, 3.3)
-            d.line((*tip, *hilt), fill=BLACK, width=round(0.9 * u))
-            d.line((*tip, *hilt), fill=steel, width=round(0.55 * u))
-            gx, gy = -sx * 2.3, 2.5  # the cross-guard, square to the blade
-            guard = (*pt(gx - 0.9, gy - sx * 0.8), *pt(gx + 0.9, gy + sx * 0.8))
-            d.line(guard, fill=GOLD, width=round(0.45 * u))
-            d.line((*hilt, *pt(-sx * 3.5, 4.1)), fill=grip, width=round(0.5 * u))
-        shield = [pt(-2.6, -3), pt(2.6, -3), pt(2.6, 0.2), pt(0, 3.4), pt(-2.6, 0.2)]
-        d.polygon(shield, fill=colour, outline=BLACK, width=line)
-        inner = [pt(-1.9, -2.3), pt(1.9, -2.3), pt(1.9, -0.1), pt(0, 2.4), pt(-1.9, -0.1)]
-        d.polygon(inner, outline=GOLD, width=line)
+        FAMILY_DRAWERS[kind](d, pt, bx, u, colour, line)
+    else:  # a fighter
+        _draw_fighter(d, pt, bx, u, colour, line)
+
     return shrink(img, size)
+
+
+def _draw_room(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """An arched doorway with a plank door."""
+    dark = mix(colour, BLACK, 0.55)
+    stone = mix(colour, WHITE, 0.35)
+    d.rectangle(bx(-3.5, -1, 3.5, 4.5), fill=stone)
+    d.pieslice(bx(-3.5, -4.5, 3.5, 2.5), 180, 360, fill=stone)
+    d.rectangle(bx(-2.3, -0.5, 2.3, 4.5), fill=dark)
+    d.pieslice(bx(-2.3, -2.8, 2.3, 1.8), 180, 360, fill=dark)
+    for i in (-1, 0, 1):
+        d.line((*pt(i * 0.8, -2.3), *pt(i * 0.8, 4.5)), fill=colour, width=line)
+    d.ellipse(bx(1.2, 1.2, 1.8, 1.8), fill=GOLD)
+    d.rectangle(bx(-4.5, 4.5, 4.5, 5), fill=dark)
+
+
+def _draw_feature(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A stone pillar with a burning brazier."""
+    dark = mix(colour, BLACK, 0.55)
+    stone = mix(colour, WHITE, 0.45)
+    d.rectangle(bx(-1.4, -1.5, 1.4, 4), fill=stone, outline=dark, width=line)
+    for off in (-0.5, 0.5):
+        d.line((*pt(off, -1.2), *pt(off, 3.7)), fill=dark, width=line)
+    d.rectangle(bx(-2.2, 4, 2.2, 5), fill=stone, outline=dark, width=line)
+    d.rectangle(bx(-2.2, -2.3, 2.2, -1.5), fill=stone, outline=dark, width=line)
+    d.chord(bx(-2.4, -3.8, 2.4, -0.8), 0, 180, fill=dark)
+    flame = [pt(-1.7, -2.3), pt(-0.9, -4.4), pt(0, -3.3), pt(0.8, -4.7), pt(1.7, -2.3)]
+    d.polygon(flame, fill=(250, 140, 20))
+    d.polygon([pt(-0.9, -2.3), pt(0, -3.9), pt(0.9, -2.3)], fill=GOLD)
+
+
+def _draw_monster(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A horned head with glaring eyes and fangs."""
+    dark = mix(colour, BLACK, 0.55)
+    for sx in (-1, 1):
+        d.polygon([pt(sx * 2.6, -1.5), pt(sx * 4.4, -4.8), pt(sx * 1.2, -2.6)], fill=dark)
+    d.ellipse(bx(-3.2, -3.2, 3.2, 3.6), fill=mix(colour, BLACK, 0.25), outline=BLACK, width=line)
+    for sx in (-1, 1):
+        eye = [pt(sx * 0.4, -0.9), pt(sx * 2.3, -1.6), pt(sx * 1.9, -0.1)]
+        d.polygon(eye, fill=(255, 220, 40), outline=BLACK)
+    d.chord(bx(-2, 0.6, 2, 3.2), 0, 180, fill=BLACK)
+    for sx in (-1, 1):
+        d.polygon([pt(sx * 1.3, 1.85), pt(sx * 0.7, 1.85), pt(sx * 1.0, 2.9)], fill=WHITE)
+
+
+def _draw_hazard(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A warning triangle over a row of spikes."""
+    d.polygon([pt(0, -4.8), pt(4.2, 2.4), pt(-4.2, 2.4)], fill=BLACK)
+    d.polygon([pt(0, -3.8), pt(3.3, 1.9), pt(-3.3, 1.9)], fill=GOLD)
+    d.rectangle(bx(-0.4, -2, 0.4, 0.2), fill=BLACK)
+    d.ellipse(bx(-0.45, 0.6, 0.45, 1.5), fill=BLACK)
+    for i in range(-4, 5):
+        d.polygon([pt(i - 0.45, 5), pt(i, 3), pt(i + 0.45, 5)], fill=mix(colour, BLACK, 0.3))
+
+
+def _draw_treasure(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """An open chest heaped with coins."""
+    wood, band = mix(colour, (110, 60, 20), 0.6), mix(colour, BLACK, 0.5)
+    for ox, oy in ((-1.8, -1.2), (0, -1.9), (1.8, -1.2), (-0.9, -0.5), (0.9, -0.5)):
+        d.ellipse(bx(ox - 1, oy - 1, ox + 1, oy + 1), fill=GOLD, outline=band, width=line)
+    d.rectangle(bx(-4, 0, 4, 4), fill=wood, outline=BLACK, width=line)
+    d.rectangle(bx(-4, 0.9, 4, 1.5), fill=band)
+    d.rectangle(bx(-0.6, 0.6, 0.6, 2.2), fill=GOLD, outline=BLACK, width=line)
+
+
+def _draw_dwarf(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A double-bladed war axe."""
+    steel, wood = (206, 210, 218), (112, 70, 34)
+    d.line((*pt(0, -4.4), *pt(0, 4.9)), fill=BLACK, width=round(1.0 * u))
+    d.line((*pt(0, -4.3), *pt(0, 4.8)), fill=wood, width=round(0.65 * u))
+    for sx in (-1, 1):
+        blade = [pt(sx * 0.4, -2.9), pt(sx * 2.0, -3.3), pt(sx * 3.9, -4.6), pt(sx * 4.7, -1.6),
+                 pt(sx * 4.3, 1.6), pt(sx * 2.0, 0.5), pt(sx * 0.4, 0.3)]
+        d.polygon(blade, fill=steel, outline=BLACK, width=line)
+        d.line((*pt(sx * 3.7, -3.8), *pt(sx * 4.1, 1.0)), fill=WHITE, width=line)
+    d.rectangle(bx(-0.7, -3.3, 0.7, 0.7), fill=colour, outline=BLACK, width=line)
+    d.polygon([pt(-0.45, -4.2), pt(0, -5), pt(0.45, -4.2)], fill=steel, outline=BLACK)
+    for y in (2.2, 3.0, 3.8):
+        d.line((*pt(-0.4, y), *pt(0.4, y - 0.3)), fill=GOLD, width=line)
+
+
+def _draw_cleric(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A radiant sun with a holy cross."""
+    rays = []
+    for i in range(24):
+        a = math.pi * i / 12
+        r = (4.9 if i % 4 == 0 else 4.2) if i % 2 == 0 else 2.9
+        rays.append(pt(r * math.cos(a), r * math.sin(a)))
+    d.polygon(rays, fill=GOLD, outline=mix(colour, BLACK, 0.4), width=line)
+    d.ellipse(bx(-2.9, -2.9, 2.9, 2.9), fill=(255, 226, 110), outline=BLACK, width=line)
+    d.ellipse(bx(-2.2, -2.2, 2.2, 2.2), outline=mix(colour, BLACK, 0.3), width=line)
+    d.rectangle(bx(-0.45, -1.9, 0.45, 1.9), fill=WHITE, outline=BLACK, width=line)
+    d.rectangle(bx(-1.4, -1.0, 1.4, -0.1), fill=WHITE, outline=BLACK, width=line)
+    d.rectangle(bx(-0.45 + 0.05, -1.0 + 0.08, 0.45 - 0.05, -0.1 - 0.08), fill=WHITE)
+
+
+def _draw_rogue(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A padlock, and the dagger that will open it."""
+    plate = (198, 160, 60)
+    d.arc(bx(-3.9, -4.6, -0.3, -0.6), 180, 360, fill=BLACK, width=round(0.95 * u))
+    d.arc(bx(-3.7, -4.4, -0.5, -0.8), 180, 360, fill=(170, 174, 184), width=round(0.5 * u))
+    d.rounded_rectangle(bx(-4.5, -2.0, 0.3, 3.4), radius=round(0.6 * u), fill=plate, outline=BLACK,
+                        width=line)
+    d.ellipse(bx(-2.7, -0.8, -1.5, 0.4), fill=BLACK)
+    d.polygon([pt(-2.45, 0), pt(-2.75, 2.2), pt(-1.45, 2.2), pt(-1.75, 0)], fill=BLACK)
+    tip, base = (4.4, -4.6), (1.3, 1.5)  # the dagger, point up and to the right
+    vx, vy = base[0] - tip[0], base[1] - tip[1]
+    n = math.hypot(vx, vy)
+    ux, uy = vx / n, vy / n  # along the blade, toward the hilt
+    px, py = -uy, ux  # across it
+
+    def along(t: float, c: float) -> tuple[float, float]:
+        return pt(tip[0] + ux * t + px * c, tip[1] + uy * t + py * c)
+
+    d.polygon([along(0, 0), along(n, 0.75), along(n, -0.75)], fill=(222, 226, 234), outline=BLACK,
+              width=line)
+    d.line((*along(0.8, 0), *along(n - 0.2, 0)), fill=(150, 156, 168), width=line)
+    d.line((*along(n, 1.6), *along(n, -1.6)), fill=BLACK, width=round(0.8 * u))
+    d.line((*along(n, 1.45), *along(n, -1.45)), fill=GOLD, width=round(0.45 * u))
+    d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=BLACK, width=round(0.85 * u))
+    d.line((*along(n + 0.3, 0), *along(n + 2.4, 0)), fill=(70, 44, 24), width=round(0.5 * u))
+    ex, ey = along(n + 2.7, 0)
+    r = 0.55 * u
+    d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=GOLD, outline=BLACK, width=line)
+
+
+def _draw_magic(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int, *,
+                spell: bool = False) -> None:
+    """A staff crowned with a star; a spell: the star alone, blazing."""
+    if not spell:
+        d.line((*pt(-3.4, 4.9), *pt(0.9, -1.0)), fill=BLACK, width=round(0.95 * u))
+        d.line((*pt(-3.35, 4.8), *pt(0.9, -1.0)), fill=(120, 76, 36), width=round(0.6 * u))
+        mx, my, big = 1.9, -2.5, 2.5
+    else:
+        d.ellipse(bx(-4.6, -4.6, 4.6, 4.6), fill=mix(colour, WHITE, 0.75))
+        d.ellipse(bx(-3.6, -3.6, 3.6, 3.6), fill=mix(colour, WHITE, 0.5))
+        mx, my, big = 0.0, 0.0, 3.6
+    star = []
+    for i in range(10):
+        a = -math.pi / 2 + math.pi * i / 5
+        r = big if i % 2 == 0 else big * 0.42
+        star.append(pt(mx + r * math.cos(a), my + r * math.sin(a)))
+    d.polygon(star, fill=GOLD, outline=BLACK, width=line)
+    for ox, oy, r in ((-2.6, -3.4, 0.9), (3.9, 0.6, 0.7), (-0.6, 1.2, 0.55), (3.4, -4.4, 0.5)):
+        if spell:
+            ox, oy = ox * 1.1, oy * 1.1
+        spark = [pt(ox, oy - r), pt(ox + r * 0.25, oy - r * 0.25), pt(ox + r, oy),
+                 pt(ox + r * 0.25, oy + r * 0.25), pt(ox, oy + r), pt(ox - r * 0.25, oy + r * 0.25),
+                 pt(ox - r, oy), pt(ox - r * 0.25, oy - r * 0.25)]
+        d.polygon(spark, fill=mix(colour, WHITE, 0.3), outline=mix(colour, BLACK, 0.5))
+
+
+def _draw_fighter(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A fighter: a shield before two crossed swords."""
+    steel, grip = (214, 218, 226), (96, 62, 30)
+    for sx in (-1, 1):
+        tip, hilt = pt(sx * 3.6, -4.4), pt(-sx * 2.9, 3.3)
+        d.line((*tip, *hilt), fill=BLACK, width=round(0.9 * u))
+        d.line((*tip, *hilt), fill=steel, width=round(0.55 * u))
+        gx, gy = -sx * 2.3, 2.5  # the cross-guard, square to the blade
+        guard = (*pt(gx - 0.9, gy - sx * 0.8), *pt(gx + 0.9, gy + sx * 0.8))
+        d.line(guard, fill=GOLD, width=round(0.45 * u))
+        d.line((*hilt, *pt(-sx * 3.5, 4.1)), fill=grip, width=round(0.5 * u))
+    shield = [pt(-2.6, -3), pt(2.6, -3), pt(2.6, 0.2), pt(0, 3.4), pt(-2.6, 0.2)]
+    d.polygon(shield, fill=colour, outline=BLACK, width=line)
+    inner = [pt(-1.9, -2.3), pt(1.9, -2.3), pt(1.9, -0.1), pt(0, 2.4), pt(-1.9, -0.1)]
+    d.polygon(inner, outline=GOLD, width=line)
+
+
+#: The picture of each card kind, hero class and spell: one small drawing each.
+EMBLEM_DRAWERS: dict[str, Drawer] = {
+    "room": _draw_room,
+    "feature": _draw_feature,
+    "monster": _draw_monster,
+    "hazard": _draw_hazard,
+    "treasure": _draw_treasure,
+    "dwarf": _draw_dwarf,
+    "cleric": _draw_cleric,
+    "rogue": _draw_rogue,
+    "magic": _draw_magic,
+    "spell": lambda d, pt, bx, u, colour, line: _draw_magic(d, pt, bx, u, colour, line, spell=True),
+}
+
 
 
 #: Pictures beyond one per kind: Monsters by family, Rooms by use, Features by what they are, Hazards by
@@ -380,198 +449,290 @@ def art_of(card: ActionCard) -> str:
     return CARD_ART.get(card.id, card.kind)
 
 
-def _family_emblem(d: ImageDraw.ImageDraw, kind: str, pt: Any, bx: Any, u: float, colour: RGB, line: int) -> None:
-    """The family pictures (``FAMILY_EMBLEMS``), in the same tenths-of-the-side coordinates as ``_emblem``."""
+Drawer = Callable[[ImageDraw.ImageDraw, Point, Frame, float, RGB, int], None]
+
+
+def _draw_skull(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A skull over crossed bones."""
+    bone = BONE
+    for a, b in (((-4.4, -0.2), (4.4, 4.6)), ((4.4, -0.2), (-4.4, 4.6))):
+        d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(1.1 * u))
+        d.line((*pt(*a), *pt(*b)), fill=bone, width=round(0.7 * u))
+        for x, y in (a, b):
+            d.ellipse(bx(x - 0.7, y - 0.7, x + 0.7, y + 0.7), fill=bone, outline=BLACK, width=line)
+    d.rounded_rectangle(bx(-2, 0.6, 2, 3.5), radius=round(0.6 * u), fill=bone, outline=BLACK, width=line)
+    d.ellipse(bx(-3.2, -4.6, 3.2, 1.6), fill=bone, outline=BLACK, width=line)
+    for sx in (-1, 1):
+        d.ellipse(bx(min(sx * 0.4, sx * 2.1), -2.4, max(sx * 0.4, sx * 2.1), -0.5), fill=BLACK)
+        d.ellipse(bx(sx * 1.25 - 0.3, -1.75, sx * 1.25 + 0.3, -1.15), fill=mix(colour, WHITE, 0.3))
+    d.polygon([pt(0, 0), pt(-0.5, 1.0), pt(0.5, 1.0)], fill=BLACK)
+    for x in (-1.2, -0.4, 0.4, 1.2):
+        d.line((*pt(x, 1.9), *pt(x, 3.3)), fill=BLACK, width=line)
+
+
+def _draw_paw(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A clawed paw print."""
     dark = mix(colour, BLACK, 0.55)
-    bone, wood, steel = (238, 230, 206), (120, 72, 34), (206, 210, 218)
-    if kind == "skull":  # a skull over crossed bones
-        for a, b in (((-4.4, -0.2), (4.4, 4.6)), ((4.4, -0.2), (-4.4, 4.6))):
-            d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(1.1 * u))
-            d.line((*pt(*a), *pt(*b)), fill=bone, width=round(0.7 * u))
-            for x, y in (a, b):
-                d.ellipse(bx(x - 0.7, y - 0.7, x + 0.7, y + 0.7), fill=bone, outline=BLACK, width=line)
-        d.rounded_rectangle(bx(-2, 0.6, 2, 3.5), radius=round(0.6 * u), fill=bone, outline=BLACK, width=line)
-        d.ellipse(bx(-3.2, -4.6, 3.2, 1.6), fill=bone, outline=BLACK, width=line)
-        for sx in (-1, 1):
-            d.ellipse(bx(min(sx * 0.4, sx * 2.1), -2.4, max(sx * 0.4, sx * 2.1), -0.5), fill=BLACK)
-            d.ellipse(bx(sx * 1.25 - 0.3, -1.75, sx * 1.25 + 0.3, -1.15), fill=mix(colour, WHITE, 0.3))
-        d.polygon([pt(0, 0), pt(-0.5, 1.0), pt(0.5, 1.0)], fill=BLACK)
-        for x in (-1.2, -0.4, 0.4, 1.2):
-            d.line((*pt(x, 1.9), *pt(x, 3.3)), fill=BLACK, width=line)
-    elif kind == "paw":  # a clawed paw print
-        d.ellipse(bx(-2.5, 0.4, 2.5, 4.8), fill=dark, outline=BLACK, width=line)
-        for x, y in ((-3.5, -0.9), (-1.3, -2.6), (1.3, -2.6), (3.5, -0.9)):
-            d.polygon([pt(x - 0.45, y - 0.8), pt(x + 0.08 * x, y - 2.2), pt(x + 0.45, y - 0.8)], fill=bone,
-                      outline=BLACK)
-            d.ellipse(bx(x - 1.1, y - 1.2, x + 1.1, y + 1.2), fill=dark, outline=BLACK, width=line)
-    elif kind == "spider":  # eight legs, a body and red eyes
-        for sx in (-1, 1):
-            for y0, y1 in ((-1.0, -4.6), (-0.2, -2.0), (0.6, 1.2), (1.4, 4.6)):
-                knee = pt(sx * 3.2, (y0 + y1) / 2 - 1.2)
-                d.line((*pt(sx * 0.8, y0), *knee, *pt(sx * 4.7, y1)), fill=BLACK, width=round(0.55 * u),
-                       joint="curve")
-        d.ellipse(bx(-2.0, -0.2, 2.0, 4.6), fill=dark, outline=BLACK, width=line)
-        d.ellipse(bx(-1.3, -2.6, 1.3, 0.2), fill=mix(dark, BLACK, 0.3), outline=BLACK, width=line)
-        for x in (-0.55, 0.55):
-            d.ellipse(bx(x - 0.3, -1.9, x + 0.3, -1.3), fill=(230, 30, 30))
-        d.line((*pt(-0.8, 1.6), *pt(0.8, 1.6)), fill=(230, 30, 30), width=line)
-        d.line((*pt(0, 0.8), *pt(0, 2.4)), fill=(230, 30, 30), width=line)
-    elif kind == "serpent":  # a snake coiled in an S, tongue out
-        body = mix(colour, (40, 120, 50), 0.6)
-        w = round(1.3 * u)
-        for box, a0, a1 in ((bx(-2.6, -4.6, 2.6, 0.2), 90, 360), (bx(-2.6, -0.2, 2.6, 4.6), -90, 180)):
-            d.arc(box, a0, a1, fill=BLACK, width=w + 2 * line)
-            d.arc(box, a0, a1, fill=body, width=w)
-        d.polygon([pt(-2.6, 2.2), pt(-3.6, 4.4), pt(-1.4, 2.4)], fill=body, outline=BLACK)
-        d.ellipse(bx(1.8, -3.4, 4.4, -1.4), fill=body, outline=BLACK, width=line)
-        d.ellipse(bx(3.2, -2.9, 3.7, -2.4), fill=(255, 220, 40))
-        d.line((*pt(4.3, -2.0), *pt(5.0, -1.2), *pt(4.7, -0.8)), fill=(220, 30, 30), width=line)
-        d.line((*pt(5.0, -1.2), *pt(5.2, -1.7)), fill=(220, 30, 30), width=line)
-    elif kind == "wings":  # a stone head between bat wings
-        for sx in (-1, 1):
-            wing = [pt(sx * 1.0, -1.4), pt(sx * 4.9, -4.0), pt(sx * 4.4, -1.2), pt(sx * 4.9, 1.6),
-                    pt(sx * 3.3, 0.6), pt(sx * 2.7, 2.4), pt(sx * 1.4, 1.0)]
-            d.polygon(wing, fill=dark, outline=BLACK, width=line)
-            for tip in ((4.9, -4.0), (4.4, -1.2)):
-                d.line((*pt(sx * 1.2, -0.8), *pt(sx * tip[0], tip[1])), fill=mix(dark, WHITE, 0.3), width=line)
-        stone = (150, 150, 158)
-        for sx in (-1, 1):
-            d.polygon([pt(sx * 0.8, -2.0), pt(sx * 1.8, -4.2), pt(sx * 1.6, -1.4)], fill=stone, outline=BLACK)
-        d.ellipse(bx(-1.7, -2.6, 1.7, 1.8), fill=stone, outline=BLACK, width=line)
-        for sx in (-1, 1):
-            d.polygon([pt(sx * 0.3, -1.0), pt(sx * 1.3, -1.4), pt(sx * 1.1, -0.4)], fill=(255, 220, 40),
-                      outline=BLACK)
-        d.chord(bx(-1.0, -0.1, 1.0, 1.3), 0, 180, fill=BLACK)
-    elif kind == "mimic":  # a chest that is all teeth
-        d.rectangle(bx(-4.2, 0.2, 4.2, 4.4), fill=wood, outline=BLACK, width=line)
-        d.polygon([pt(-4.2, -1.0), pt(4.2, -2.6), pt(4.2, -4.6), pt(-4.2, -3.0)], fill=wood, outline=BLACK,
+    bone = BONE
+    d.ellipse(bx(-2.5, 0.4, 2.5, 4.8), fill=dark, outline=BLACK, width=line)
+    for x, y in ((-3.5, -0.9), (-1.3, -2.6), (1.3, -2.6), (3.5, -0.9)):
+        d.polygon([pt(x - 0.45, y - 0.8), pt(x + 0.08 * x, y - 2.2), pt(x + 0.45, y - 0.8)], fill=bone,
+                  outline=BLACK)
+        d.ellipse(bx(x - 1.1, y - 1.2, x + 1.1, y + 1.2), fill=dark, outline=BLACK, width=line)
+
+
+def _draw_spider(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """Eight legs, a body and red eyes."""
+    dark = mix(colour, BLACK, 0.55)
+    for sx in (-1, 1):
+        for y0, y1 in ((-1.0, -4.6), (-0.2, -2.0), (0.6, 1.2), (1.4, 4.6)):
+            knee = pt(sx * 3.2, (y0 + y1) / 2 - 1.2)
+            d.line((*pt(sx * 0.8, y0), *knee, *pt(sx * 4.7, y1)), fill=BLACK, width=round(0.55 * u),
+                   joint="curve")
+    d.ellipse(bx(-2.0, -0.2, 2.0, 4.6), fill=dark, outline=BLACK, width=line)
+    d.ellipse(bx(-1.3, -2.6, 1.3, 0.2), fill=mix(dark, BLACK, 0.3), outline=BLACK, width=line)
+    for x in (-0.55, 0.55):
+        d.ellipse(bx(x - 0.3, -1.9, x + 0.3, -1.3), fill=(230, 30, 30))
+    d.line((*pt(-0.8, 1.6), *pt(0.8, 1.6)), fill=(230, 30, 30), width=line)
+    d.line((*pt(0, 0.8), *pt(0, 2.4)), fill=(230, 30, 30), width=line)
+
+
+def _draw_serpent(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A snake coiled in an S, tongue out."""
+    body = mix(colour, (40, 120, 50), 0.6)
+    w = round(1.3 * u)
+    for box, a0, a1 in ((bx(-2.6, -4.6, 2.6, 0.2), 90, 360), (bx(-2.6, -0.2, 2.6, 4.6), -90, 180)):
+        d.arc(box, a0, a1, fill=BLACK, width=w + 2 * line)
+        d.arc(box, a0, a1, fill=body, width=w)
+    d.polygon([pt(-2.6, 2.2), pt(-3.6, 4.4), pt(-1.4, 2.4)], fill=body, outline=BLACK)
+    d.ellipse(bx(1.8, -3.4, 4.4, -1.4), fill=body, outline=BLACK, width=line)
+    d.ellipse(bx(3.2, -2.9, 3.7, -2.4), fill=(255, 220, 40))
+    d.line((*pt(4.3, -2.0), *pt(5.0, -1.2), *pt(4.7, -0.8)), fill=(220, 30, 30), width=line)
+    d.line((*pt(5.0, -1.2), *pt(5.2, -1.7)), fill=(220, 30, 30), width=line)
+
+
+def _draw_wings(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A stone head between bat wings."""
+    dark = mix(colour, BLACK, 0.55)
+    for sx in (-1, 1):
+        wing = [pt(sx * 1.0, -1.4), pt(sx * 4.9, -4.0), pt(sx * 4.4, -1.2), pt(sx * 4.9, 1.6),
+                pt(sx * 3.3, 0.6), pt(sx * 2.7, 2.4), pt(sx * 1.4, 1.0)]
+        d.polygon(wing, fill=dark, outline=BLACK, width=line)
+        for tip in ((4.9, -4.0), (4.4, -1.2)):
+            d.line((*pt(sx * 1.2, -0.8), *pt(sx * tip[0], tip[1])), fill=mix(dark, WHITE, 0.3), width=line)
+    stone = (150, 150, 158)
+    for sx in (-1, 1):
+        d.polygon([pt(sx * 0.8, -2.0), pt(sx * 1.8, -4.2), pt(sx * 1.6, -1.4)], fill=stone, outline=BLACK)
+    d.ellipse(bx(-1.7, -2.6, 1.7, 1.8), fill=stone, outline=BLACK, width=line)
+    for sx in (-1, 1):
+        d.polygon([pt(sx * 0.3, -1.0), pt(sx * 1.3, -1.4), pt(sx * 1.1, -0.4)], fill=(255, 220, 40),
+                  outline=BLACK)
+    d.chord(bx(-1.0, -0.1, 1.0, 1.3), 0, 180, fill=BLACK)
+
+
+def _draw_mimic(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A chest that is all teeth."""
+    wood = WOOD
+    d.rectangle(bx(-4.2, 0.2, 4.2, 4.4), fill=wood, outline=BLACK, width=line)
+    d.polygon([pt(-4.2, -1.0), pt(4.2, -2.6), pt(4.2, -4.6), pt(-4.2, -3.0)], fill=wood, outline=BLACK,
+              width=line)
+    d.polygon([pt(-4.0, -0.9), pt(4.0, -2.4), pt(4.0, 0.4), pt(-4.0, 0.4)], fill=(60, 0, 0))
+    for i in range(8):
+        x = -3.6 + i
+        y_top = -1.0 - (x + 4.0) * 0.19
+        d.polygon([pt(x - 0.4, y_top), pt(x + 0.4, y_top - 0.15), pt(x, y_top + 1.1)], fill=WHITE,
+                  outline=BLACK)
+        d.polygon([pt(x - 0.4, 0.3), pt(x + 0.4, 0.3), pt(x, -0.7)], fill=WHITE, outline=BLACK)
+    d.ellipse(bx(-1.0, -0.2, 1.8, 0.5), fill=(210, 60, 80))
+    for x in (-2.2, 1.2):
+        d.ellipse(bx(x - 0.5, -3.4 + (x + 4) * -0.19, x + 0.5, -2.6 + (x + 4) * -0.19), fill=(255, 220, 40),
+                  outline=BLACK)
+    d.rectangle(bx(-4.2, 1.4, 4.2, 2.0), fill=mix(wood, BLACK, 0.4))
+
+
+def _draw_book(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """An open book with a ribbon."""
+    cover = mix(colour, BLACK, 0.2)
+    d.polygon([pt(0, -2.6), pt(-4.9, -3.6), pt(-4.9, 3.2), pt(0, 4.2), pt(4.9, 3.2), pt(4.9, -3.6)], fill=cover,
+              outline=BLACK, width=line)
+    page = (250, 242, 216)
+    for sx in (-1, 1):
+        d.polygon([pt(0, -2.2), pt(sx * 4.4, -3.1), pt(sx * 4.4, 2.6), pt(0, 3.6)], fill=page, outline=BLACK,
                   width=line)
-        d.polygon([pt(-4.0, -0.9), pt(4.0, -2.4), pt(4.0, 0.4), pt(-4.0, 0.4)], fill=(60, 0, 0))
-        for i in range(8):
-            x = -3.6 + i
-            y_top = -1.0 - (x + 4.0) * 0.19
-            d.polygon([pt(x - 0.4, y_top), pt(x + 0.4, y_top - 0.15), pt(x, y_top + 1.1)], fill=WHITE,
-                      outline=BLACK)
-            d.polygon([pt(x - 0.4, 0.3), pt(x + 0.4, 0.3), pt(x, -0.7)], fill=WHITE, outline=BLACK)
-        d.ellipse(bx(-1.0, -0.2, 1.8, 0.5), fill=(210, 60, 80))
-        for x in (-2.2, 1.2):
-            d.ellipse(bx(x - 0.5, -3.4 + (x + 4) * -0.19, x + 0.5, -2.6 + (x + 4) * -0.19), fill=(255, 220, 40),
-                      outline=BLACK)
-        d.rectangle(bx(-4.2, 1.4, 4.2, 2.0), fill=mix(wood, BLACK, 0.4))
-    elif kind == "book":  # an open book with a ribbon
-        cover = mix(colour, BLACK, 0.2)
-        d.polygon([pt(0, -2.6), pt(-4.9, -3.6), pt(-4.9, 3.2), pt(0, 4.2), pt(4.9, 3.2), pt(4.9, -3.6)], fill=cover,
-                  outline=BLACK, width=line)
-        page = (250, 242, 216)
-        for sx in (-1, 1):
-            d.polygon([pt(0, -2.2), pt(sx * 4.4, -3.1), pt(sx * 4.4, 2.6), pt(0, 3.6)], fill=page, outline=BLACK,
-                      width=line)
-            for i in range(5):
-                y = -1.9 + i * 1.0
-                d.line((*pt(sx * 0.7, y + 0.1), *pt(sx * 3.7, y - 0.5)), fill=mix(page, BLACK, 0.5), width=line)
-        d.polygon([pt(1.2, -2.4), pt(1.9, -2.5), pt(1.9, 4.6), pt(1.55, 4.1), pt(1.2, 4.6)], fill=(200, 30, 40))
-    elif kind == "coffin":  # a coffin with a cross on its lid
-        shape = [pt(-1.6, -4.8), pt(1.6, -4.8), pt(2.9, -2.2), pt(1.9, 4.8), pt(-1.9, 4.8), pt(-2.9, -2.2)]
-        d.polygon(shape, fill=mix(wood, BLACK, 0.3), outline=BLACK, width=line)
-        inner = [pt(-1.2, -4.1), pt(1.2, -4.1), pt(2.2, -2.1), pt(1.4, 4.1), pt(-1.4, 4.1), pt(-2.2, -2.1)]
-        d.polygon(inner, outline=mix(wood, WHITE, 0.3), width=line)
-        d.rectangle(bx(-0.35, -3.2, 0.35, 2.0), fill=GOLD, outline=BLACK)
-        d.rectangle(bx(-1.4, -2.2, 1.4, -1.5), fill=GOLD, outline=BLACK)
-    elif kind == "weapons":  # two crossed spears behind a round shield
-        for a, b in (((-4.2, 4.6), (3.8, -3.8)), ((4.2, 4.6), (-3.8, -3.8))):
-            d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(0.75 * u))
-            d.line((*pt(*a), *pt(*b)), fill=wood, width=round(0.4 * u))
-            tx, ty = b
-            sx = 1 if tx > 0 else -1
-            d.polygon([pt(tx + sx * 1.0, ty - 1.0), pt(tx - sx * 0.6, ty - 0.2), pt(tx + sx * 0.2, ty + 0.6)],
-                      fill=steel, outline=BLACK)
-        d.ellipse(bx(-2.7, -2.2, 2.7, 3.2), fill=mix(colour, WHITE, 0.15), outline=BLACK, width=line)
-        d.ellipse(bx(-2.0, -1.5, 2.0, 2.5), outline=GOLD, width=line)
-        d.ellipse(bx(-0.7, -0.2, 0.7, 1.2), fill=GOLD, outline=BLACK, width=line)
-    elif kind == "throne":  # a high-backed throne, crowned
-        gilt = mix(GOLD, colour, 0.2)
-        d.rectangle(bx(-2.4, -3.6, 2.4, 1.2), fill=mix(colour, BLACK, 0.15), outline=BLACK, width=line)
-        d.rectangle(bx(-1.7, -2.9, 1.7, 0.8), fill=(170, 30, 40), outline=BLACK, width=line)
-        d.polygon([pt(-2.4, -3.6), pt(-2.0, -5.0), pt(-1.0, -4.0), pt(0, -5.2), pt(1.0, -4.0), pt(2.0, -5.0),
-                   pt(2.4, -3.6)], fill=gilt, outline=BLACK, width=line)
-        d.rectangle(bx(-3.4, 0.9, 3.4, 2.3), fill=gilt, outline=BLACK, width=line)
-        for x in (-3.0, 2.4):
-            d.rectangle(bx(x, 2.3, x + 0.6, 4.8), fill=gilt, outline=BLACK, width=line)
-        for x in (-3.4, 2.8):
-            d.rectangle(bx(x, -0.6, x + 0.6, 0.9), fill=gilt, outline=BLACK, width=line)
-    elif kind == "barrel":  # a barrel bound with iron hoops
-        d.rounded_rectangle(bx(-3.2, -4.2, 3.2, 4.6), radius=round(1.6 * u), fill=wood, outline=BLACK, width=line)
-        for x in (-1.6, 0, 1.6):
-            d.line((*pt(x, -4.0), *pt(x, 4.4)), fill=mix(wood, BLACK, 0.35), width=line)
-        for y in (-2.6, 3.0):
-            d.rectangle(bx(-3.2, y - 0.35, 3.2, y + 0.35), fill=(90, 92, 100), outline=BLACK)
-        d.ellipse(bx(-0.5, 0.0, 0.5, 1.0), fill=mix(wood, BLACK, 0.5))
-    elif kind == "frame":  # a gilt frame round a dim mirror
-        d.rectangle(bx(-3.7, -4.7, 3.7, 4.7), fill=GOLD, outline=BLACK, width=line)
-        d.rectangle(bx(-3.1, -4.1, 3.1, 4.1), outline=mix(GOLD, BLACK, 0.35), width=line)
-        d.ellipse(bx(-2.5, -3.5, 2.5, 3.5), fill=mix(colour, WHITE, 0.55), outline=BLACK, width=line)
-        d.line((*pt(-1.3, -2.0), *pt(0.2, -2.9)), fill=WHITE, width=round(0.35 * u))
-        d.line((*pt(-1.7, -0.9), *pt(-1.1, -1.3)), fill=WHITE, width=round(0.3 * u))
-    elif kind == "chest":  # a closed chest, banded and locked
-        d.rectangle(bx(-4.2, -0.6, 4.2, 4.0), fill=wood, outline=BLACK, width=line)
-        d.chord(bx(-4.2, -4.0, 4.2, 2.6), 180, 360, fill=mix(wood, WHITE, 0.1), outline=BLACK, width=line)
-        for x in (-2.8, 2.8):
-            d.rectangle(bx(x - 0.4, -2.6, x + 0.4, 4.0), fill=(90, 92, 100), outline=BLACK)
-        d.rounded_rectangle(bx(-0.8, -1.2, 0.8, 1.0), radius=round(0.3 * u), fill=GOLD, outline=BLACK, width=line)
-        d.ellipse(bx(-0.25, -0.5, 0.25, 0.0), fill=BLACK)
-    elif kind == "lever":  # a lever in an iron slot, knob up
-        d.rounded_rectangle(bx(-3.8, 2.4, 3.8, 4.4), radius=round(0.4 * u), fill=(110, 112, 120), outline=BLACK,
-                            width=line)
-        d.arc(bx(-3.0, -1.2, 3.0, 4.8), 200, 340, fill=BLACK, width=round(0.5 * u))
-        d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=BLACK, width=round(0.8 * u))
-        d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=steel, width=round(0.45 * u))
-        d.ellipse(bx(1.7, -4.6, 3.5, -2.8), fill=(200, 30, 30), outline=BLACK, width=line)
-        d.ellipse(bx(-0.7, 2.5, 0.7, 3.9), fill=GOLD, outline=BLACK, width=line)
-    elif kind == "rubble":  # fallen stones in a heap
-        stones = [((-4.6, 4.6), (-4.0, 1.6), (-1.8, 1.0), (-0.6, 3.0), (-1.2, 4.6)),
-                  ((-1.2, 4.6), (-0.4, 1.8), (1.8, 1.4), (3.0, 3.2), (2.4, 4.6)),
-                  ((2.4, 4.6), (3.2, 2.0), (4.8, 2.6), (4.8, 4.6)),
-                  ((-2.8, 1.4), (-2.4, -1.2), (0.2, -1.8), (0.8, 1.2)),
-                  ((0.6, 1.4), (1.0, -0.8), (3.2, -0.4), (3.4, 1.8)),
-                  ((-1.0, -1.6), (-0.2, -3.8), (1.8, -3.2), (1.6, -0.8))]
-        for i, rock in enumerate(stones):
-            grey = mix((150, 144, 136), colour, 0.15 + 0.05 * (i % 3))
-            d.polygon([pt(x, y) for x, y in rock], fill=grey, outline=BLACK, width=line)
-    elif kind == "flame":  # a tongue of fire from a carved mouth
-        outer = [pt(-3.2, 4.0), pt(-3.8, 0.6), pt(-2.2, -1.6), pt(-2.0, 0.4), pt(-0.6, -4.8), pt(0.8, -1.8),
-                 pt(1.8, -3.6), pt(2.4, -0.6), pt(3.6, -2.2), pt(3.4, 1.8), pt(2.6, 4.0)]
-        d.polygon(outer, fill=(230, 80, 20), outline=BLACK, width=line)
-        inner = [pt(-1.8, 4.0), pt(-2.2, 1.6), pt(-1.0, 0.2), pt(-0.4, -2.4), pt(0.6, 0.0), pt(1.6, -1.0),
-                 pt(1.9, 1.6), pt(1.4, 4.0)]
-        d.polygon(inner, fill=GOLD)
-        d.rectangle(bx(-4.4, 4.0, 4.4, 5.0), fill=(120, 116, 110), outline=BLACK, width=line)
-    elif kind == "cloud":  # a drifting cloud of foul green air
-        fog = (130, 170, 70)
-        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
-            d.ellipse(bx(x - r - 0.15, y - r - 0.15, x + r + 0.15, y + r + 0.15), fill=BLACK)
-        for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
-            d.ellipse(bx(x - r, y - r, x + r, y + r), fill=fog)
-        for x in (-1.2, 1.2):  # two hollow eyes in the fog
-            d.ellipse(bx(x - 0.5, -0.4, x + 0.5, 0.6), fill=mix(fog, BLACK, 0.6))
-        for x, y in ((-3.8, -3.2), (3.6, -3.8), (-0.6, -4.4)):
-            d.ellipse(bx(x - 0.4, y - 0.4, x + 0.4, y + 0.4), fill=fog, outline=BLACK)
-    elif kind == "waves":  # water rushing in, wave on wave
-        water = (40, 110, 200)
-        for i, y in enumerate((-2.6, 0.0, 2.6)):
-            crest = [pt(-4.8, y + 1.6)]
-            for k in range(5):
-                x = -4.8 + k * 2.4
-                crest += [pt(x + 0.6, y - 0.2), pt(x + 1.4, y - 0.6), pt(x + 2.0, y + 0.4), pt(x + 2.4, y + 1.0)]
-            crest += [pt(4.8, y + 2.2), pt(-4.8, y + 2.2)]
-            d.polygon(crest, fill=mix(water, WHITE, 0.25 * i), outline=BLACK, width=line)
-    elif kind == "blade":  # a scything blade on its arm, and a flying dart
-        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=BLACK, width=round(0.8 * u))
-        d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=(120, 116, 110), width=round(0.45 * u))
-        d.ellipse(bx(-4.2, -5.0, -3.0, -3.8), fill=(90, 92, 100), outline=BLACK, width=line)
-        d.chord(bx(-3.4, -0.6, 4.6, 6.6), 200, 340, fill=steel, outline=BLACK, width=line)
-        d.line((*pt(2.4, -3.2), *pt(4.6, -4.4)), fill=BLACK, width=round(0.35 * u))
-        d.polygon([pt(1.6, -2.8), pt(2.6, -3.6), pt(2.4, -2.9)], fill=steel, outline=BLACK)
-        d.polygon([pt(4.2, -4.6), pt(4.9, -4.9), pt(4.7, -4.0)], fill=(200, 30, 30), outline=BLACK)
+        for i in range(5):
+            y = -1.9 + i * 1.0
+            d.line((*pt(sx * 0.7, y + 0.1), *pt(sx * 3.7, y - 0.5)), fill=mix(page, BLACK, 0.5), width=line)
+    d.polygon([pt(1.2, -2.4), pt(1.9, -2.5), pt(1.9, 4.6), pt(1.55, 4.1), pt(1.2, 4.6)], fill=(200, 30, 40))
+
+
+def _draw_coffin(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A coffin with a cross on its lid."""
+    wood = WOOD
+    shape = [pt(-1.6, -4.8), pt(1.6, -4.8), pt(2.9, -2.2), pt(1.9, 4.8), pt(-1.9, 4.8), pt(-2.9, -2.2)]
+    d.polygon(shape, fill=mix(wood, BLACK, 0.3), outline=BLACK, width=line)
+    inner = [pt(-1.2, -4.1), pt(1.2, -4.1), pt(2.2, -2.1), pt(1.4, 4.1), pt(-1.4, 4.1), pt(-2.2, -2.1)]
+    d.polygon(inner, outline=mix(wood, WHITE, 0.3), width=line)
+    d.rectangle(bx(-0.35, -3.2, 0.35, 2.0), fill=GOLD, outline=BLACK)
+    d.rectangle(bx(-1.4, -2.2, 1.4, -1.5), fill=GOLD, outline=BLACK)
+
+
+def _draw_weapons(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """Two crossed spears behind a round shield."""
+    wood = WOOD
+    steel = STEEL
+    for a, b in (((-4.2, 4.6), (3.8, -3.8)), ((4.2, 4.6), (-3.8, -3.8))):
+        d.line((*pt(*a), *pt(*b)), fill=BLACK, width=round(0.75 * u))
+        d.line((*pt(*a), *pt(*b)), fill=wood, width=round(0.4 * u))
+        tx, ty = b
+        sx = 1 if tx > 0 else -1
+        d.polygon([pt(tx + sx * 1.0, ty - 1.0), pt(tx - sx * 0.6, ty - 0.2), pt(tx + sx * 0.2, ty + 0.6)],
+                  fill=steel, outline=BLACK)
+    d.ellipse(bx(-2.7, -2.2, 2.7, 3.2), fill=mix(colour, WHITE, 0.15), outline=BLACK, width=line)
+    d.ellipse(bx(-2.0, -1.5, 2.0, 2.5), outline=GOLD, width=line)
+    d.ellipse(bx(-0.7, -0.2, 0.7, 1.2), fill=GOLD, outline=BLACK, width=line)
+
+
+def _draw_throne(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A high-backed throne, crowned."""
+    gilt = mix(GOLD, colour, 0.2)
+    d.rectangle(bx(-2.4, -3.6, 2.4, 1.2), fill=mix(colour, BLACK, 0.15), outline=BLACK, width=line)
+    d.rectangle(bx(-1.7, -2.9, 1.7, 0.8), fill=(170, 30, 40), outline=BLACK, width=line)
+    d.polygon([pt(-2.4, -3.6), pt(-2.0, -5.0), pt(-1.0, -4.0), pt(0, -5.2), pt(1.0, -4.0), pt(2.0, -5.0),
+               pt(2.4, -3.6)], fill=gilt, outline=BLACK, width=line)
+    d.rectangle(bx(-3.4, 0.9, 3.4, 2.3), fill=gilt, outline=BLACK, width=line)
+    for x in (-3.0, 2.4):
+        d.rectangle(bx(x, 2.3, x + 0.6, 4.8), fill=gilt, outline=BLACK, width=line)
+    for x in (-3.4, 2.8):
+        d.rectangle(bx(x, -0.6, x + 0.6, 0.9), fill=gilt, outline=BLACK, width=line)
+
+
+def _draw_barrel(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A barrel bound with iron hoops."""
+    wood = WOOD
+    d.rounded_rectangle(bx(-3.2, -4.2, 3.2, 4.6), radius=round(1.6 * u), fill=wood, outline=BLACK, width=line)
+    for x in (-1.6, 0, 1.6):
+        d.line((*pt(x, -4.0), *pt(x, 4.4)), fill=mix(wood, BLACK, 0.35), width=line)
+    for y in (-2.6, 3.0):
+        d.rectangle(bx(-3.2, y - 0.35, 3.2, y + 0.35), fill=(90, 92, 100), outline=BLACK)
+    d.ellipse(bx(-0.5, 0.0, 0.5, 1.0), fill=mix(wood, BLACK, 0.5))
+
+
+def _draw_frame(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A gilt frame round a dim mirror."""
+    d.rectangle(bx(-3.7, -4.7, 3.7, 4.7), fill=GOLD, outline=BLACK, width=line)
+    d.rectangle(bx(-3.1, -4.1, 3.1, 4.1), outline=mix(GOLD, BLACK, 0.35), width=line)
+    d.ellipse(bx(-2.5, -3.5, 2.5, 3.5), fill=mix(colour, WHITE, 0.55), outline=BLACK, width=line)
+    d.line((*pt(-1.3, -2.0), *pt(0.2, -2.9)), fill=WHITE, width=round(0.35 * u))
+    d.line((*pt(-1.7, -0.9), *pt(-1.1, -1.3)), fill=WHITE, width=round(0.3 * u))
+
+
+def _draw_chest(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A closed chest, banded and locked."""
+    wood = WOOD
+    d.rectangle(bx(-4.2, -0.6, 4.2, 4.0), fill=wood, outline=BLACK, width=line)
+    d.chord(bx(-4.2, -4.0, 4.2, 2.6), 180, 360, fill=mix(wood, WHITE, 0.1), outline=BLACK, width=line)
+    for x in (-2.8, 2.8):
+        d.rectangle(bx(x - 0.4, -2.6, x + 0.4, 4.0), fill=(90, 92, 100), outline=BLACK)
+    d.rounded_rectangle(bx(-0.8, -1.2, 0.8, 1.0), radius=round(0.3 * u), fill=GOLD, outline=BLACK, width=line)
+    d.ellipse(bx(-0.25, -0.5, 0.25, 0.0), fill=BLACK)
+
+
+def _draw_lever(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A lever in an iron slot, knob up."""
+    steel = STEEL
+    d.rounded_rectangle(bx(-3.8, 2.4, 3.8, 4.4), radius=round(0.4 * u), fill=(110, 112, 120), outline=BLACK,
+                        width=line)
+    d.arc(bx(-3.0, -1.2, 3.0, 4.8), 200, 340, fill=BLACK, width=round(0.5 * u))
+    d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=BLACK, width=round(0.8 * u))
+    d.line((*pt(0, 3.2), *pt(2.6, -3.4)), fill=steel, width=round(0.45 * u))
+    d.ellipse(bx(1.7, -4.6, 3.5, -2.8), fill=(200, 30, 30), outline=BLACK, width=line)
+    d.ellipse(bx(-0.7, 2.5, 0.7, 3.9), fill=GOLD, outline=BLACK, width=line)
+
+
+def _draw_rubble(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """Fallen stones in a heap."""
+    stones = [((-4.6, 4.6), (-4.0, 1.6), (-1.8, 1.0), (-0.6, 3.0), (-1.2, 4.6)),
+              ((-1.2, 4.6), (-0.4, 1.8), (1.8, 1.4), (3.0, 3.2), (2.4, 4.6)),
+              ((2.4, 4.6), (3.2, 2.0), (4.8, 2.6), (4.8, 4.6)),
+              ((-2.8, 1.4), (-2.4, -1.2), (0.2, -1.8), (0.8, 1.2)),
+              ((0.6, 1.4), (1.0, -0.8), (3.2, -0.4), (3.4, 1.8)),
+              ((-1.0, -1.6), (-0.2, -3.8), (1.8, -3.2), (1.6, -0.8))]
+    for i, rock in enumerate(stones):
+        grey = mix((150, 144, 136), colour, 0.15 + 0.05 * (i % 3))
+        d.polygon([pt(x, y) for x, y in rock], fill=grey, outline=BLACK, width=line)
+
+
+def _draw_flame(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A tongue of fire from a carved mouth."""
+    outer = [pt(-3.2, 4.0), pt(-3.8, 0.6), pt(-2.2, -1.6), pt(-2.0, 0.4), pt(-0.6, -4.8), pt(0.8, -1.8),
+             pt(1.8, -3.6), pt(2.4, -0.6), pt(3.6, -2.2), pt(3.4, 1.8), pt(2.6, 4.0)]
+    d.polygon(outer, fill=(230, 80, 20), outline=BLACK, width=line)
+    inner = [pt(-1.8, 4.0), pt(-2.2, 1.6), pt(-1.0, 0.2), pt(-0.4, -2.4), pt(0.6, 0.0), pt(1.6, -1.0),
+             pt(1.9, 1.6), pt(1.4, 4.0)]
+    d.polygon(inner, fill=GOLD)
+    d.rectangle(bx(-4.4, 4.0, 4.4, 5.0), fill=(120, 116, 110), outline=BLACK, width=line)
+
+
+def _draw_cloud(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A drifting cloud of foul green air."""
+    fog = (130, 170, 70)
+    for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+        d.ellipse(bx(x - r - 0.15, y - r - 0.15, x + r + 0.15, y + r + 0.15), fill=BLACK)
+    for x, y, r in ((-2.6, 1.0, 1.9), (0.0, -0.4, 2.5), (2.6, 1.0, 1.9), (-1.2, 2.2, 1.8), (1.4, 2.2, 1.8)):
+        d.ellipse(bx(x - r, y - r, x + r, y + r), fill=fog)
+    for x in (-1.2, 1.2):  # two hollow eyes in the fog
+        d.ellipse(bx(x - 0.5, -0.4, x + 0.5, 0.6), fill=mix(fog, BLACK, 0.6))
+    for x, y in ((-3.8, -3.2), (3.6, -3.8), (-0.6, -4.4)):
+        d.ellipse(bx(x - 0.4, y - 0.4, x + 0.4, y + 0.4), fill=fog, outline=BLACK)
+
+
+def _draw_waves(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """Water rushing in, wave on wave."""
+    water = (40, 110, 200)
+    for i, y in enumerate((-2.6, 0.0, 2.6)):
+        crest = [pt(-4.8, y + 1.6)]
+        for k in range(5):
+            x = -4.8 + k * 2.4
+            crest += [pt(x + 0.6, y - 0.2), pt(x + 1.4, y - 0.6), pt(x + 2.0, y + 0.4), pt(x + 2.4, y + 1.0)]
+        crest += [pt(4.8, y + 2.2), pt(-4.8, y + 2.2)]
+        d.polygon(crest, fill=mix(water, WHITE, 0.25 * i), outline=BLACK, width=line)
+
+
+def _draw_blade(d: ImageDraw.ImageDraw, pt: Point, bx: Frame, u: float, colour: RGB, line: int) -> None:
+    """A scything blade on its arm, and a flying dart."""
+    steel = STEEL
+    d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=BLACK, width=round(0.8 * u))
+    d.line((*pt(-3.6, -4.6), *pt(0.6, 2.0)), fill=(120, 116, 110), width=round(0.45 * u))
+    d.ellipse(bx(-4.2, -5.0, -3.0, -3.8), fill=(90, 92, 100), outline=BLACK, width=line)
+    d.chord(bx(-3.4, -0.6, 4.6, 6.6), 200, 340, fill=steel, outline=BLACK, width=line)
+    d.line((*pt(2.4, -3.2), *pt(4.6, -4.4)), fill=BLACK, width=round(0.35 * u))
+    d.polygon([pt(1.6, -2.8), pt(2.6, -3.6), pt(2.4, -2.9)], fill=steel, outline=BLACK)
+    d.polygon([pt(4.2, -4.6), pt(4.9, -4.9), pt(4.7, -4.0)], fill=(200, 30, 30), outline=BLACK)
+
+
+#: The family pictures (``FAMILY_EMBLEMS``), in the same coordinates.
+FAMILY_DRAWERS: dict[str, Drawer] = {
+    "skull": _draw_skull,
+    "paw": _draw_paw,
+    "spider": _draw_spider,
+    "serpent": _draw_serpent,
+    "wings": _draw_wings,
+    "mimic": _draw_mimic,
+    "book": _draw_book,
+    "coffin": _draw_coffin,
+    "weapons": _draw_weapons,
+    "throne": _draw_throne,
+    "barrel": _draw_barrel,
+    "frame": _draw_frame,
+    "chest": _draw_chest,
+    "lever": _draw_lever,
+    "rubble": _draw_rubble,
+    "flame": _draw_flame,
+    "cloud": _draw_cloud,
+    "waves": _draw_waves,
+    "blade": _draw_blade,
+}
+
 
 
 def _paste_emblem(img: Image.Image, kind: str, box: Box, colour: RGB) -> None:
@@ -642,7 +803,7 @@ def _party_rows(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, card: Act
         img.alpha_composite(_emblem_on_chip(kind, icon), (label_x0 + 3, y + 2))
         letter_of = _p("initial", CLASS_INITIALS[kind])
         outlined(draw, (label_x1 - 19, y + ROW_H / 2 + 1), letter_of,
-                 fit.fitted(letter_of, "bold", int(initial.size), 34, smallest=13), fill=WHITE,
+                 fit_label(letter_of, "bold", int(initial.size), 34, smallest=13, cut=False)[0], fill=WHITE,
                  outline=mix(tint, BLACK, 0.6), width=2)
         for i in range(5):
             x = left + i * (w + gap)
@@ -701,7 +862,8 @@ def _card_image(card: ActionCard) -> Image.Image:
         value = font("serif", 60 if card.gold < 1000 else 46)
         outlined(draw, (CARD_W // 2 + 70, cy - 12), str(card.gold), value, fill=GOLD, outline=INK, width=3)
         pieces = _("gold pieces")
-        draw.text((CARD_W // 2 + 70, cy + 34), pieces, font=fit.fitted(pieces, "bold", 20, 190), fill=INK,
+        draw.text((CARD_W // 2 + 70, cy + 34), pieces, font=fit_label(pieces, "bold", 20, 190,
+                                                                      smallest=10, cut=False)[0], fill=INK,
                   anchor="mm")
     else:
         pic = 150
@@ -778,7 +940,7 @@ def compose_card_result(card: ActionCard, boxes: Sequence[MarkedBox], lines: Seq
     for text, good in rows:
         ink = PARCHMENT if good is None else ((120, 230, 130) if good else (255, 120, 110))
         line = ("" if good is None else ("✓ " if good else "✗ ")) + text
-        face = fit.fitted(line, "bold", 25, CARD_W - 36, smallest=18)  # shrink before cutting
+        face = fit_label(line, "bold", 25, CARD_W - 36, smallest=18, cut=False)[0]  # shrink before cutting
         d.text((18, y + RESULT_LINE_H / 2), ellipsize(line, face, CARD_W - 36), font=face, fill=ink, anchor="lm")
         y += RESULT_LINE_H
     return img
@@ -816,11 +978,11 @@ def card_alt_text(card: ActionCard | Mapping[str, Any]) -> str:
     if c.after:
         parts.append(_("Once overcome: {text}", text=_(c.after)))
     if c.needs:
-        boxes = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
+        boxes = comma(f"{b} {n}" for b, n in zip(BOXES, c.needs, strict=False))
         parts.append(_("Roll needed by a fighter whose red dot is under box {boxes}.", boxes=boxes))
     if c.party:
         rows = [("fighter", c.needs)] + [(k, c.party.get(k, ())) for k in CLASSES[1:]]
-        words = _p("list", "; ").join(
+        words = semicolon(
             _("{kind} {rolls}", kind=class_name(k), rolls="/".join(str(n) for n in row) or _("none"))
             for k, row in rows)
         parts.append(_("Rolls needed by each kind of hero, boxes A to E: {rolls}.", rolls=words))
@@ -888,13 +1050,15 @@ def hero_image(hero: Hero, wounded: bool) -> Image.Image:
         img.alpha_composite(_blood(96), (CARD_W - 34 - 104, top - 6))
         img.alpha_composite(_blood(64), (40, top + pic - 70))
         stamp = _("WOUNDED")
-        outlined(draw, (CARD_W / 2, top + pic / 2), stamp, fit.fitted(stamp, "bold", 44, CARD_W - 90),
+        outlined(draw, (CARD_W / 2, top + pic / 2), stamp, fit_label(stamp, "bold", 44, CARD_W - 90,
+                                                                     smallest=10, cut=False)[0],
                  fill=WOUND_RED, outline=WHITE, width=4)
     boxes_top = CARD_H - 190
     _text(draw, _(hero.wounded_text if wounded else hero.text), (34, top + pic + 8, CARD_W - 34, boxes_top - 30),
           largest=22)
     defence = _("Defence: what a Monster must roll to wound")
-    draw.text((CARD_W / 2, boxes_top - 24), defence, font=fit.fitted(defence, "bold", 15, CARD_W - 40),
+    draw.text((CARD_W / 2, boxes_top - 24), defence, font=fit_label(defence, "bold", 15, CARD_W - 40,
+                                                                    smallest=10, cut=False)[0],
               fill=INK, anchor="ma")
     _boxes(draw, boxes_top, hero.defence, hero.dot, band)
     if 0 <= hero.dot < len(BOXES):
@@ -922,7 +1086,7 @@ def hero_alt_text(hero: Hero | Fighter | Mapping[str, Any], *, wounded: bool) ->
     """The Hero card in words: kind, name, side, text, defences and where its red dot points."""
     h = _as_hero(hero)
     name = class_name(h.kind) if h.kind in CLASS_COLOURS else _("Hero")
-    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
+    defence = comma(f"{b} {n}" for b, n in zip(BOXES, h.defence, strict=False))
     dot = BOXES[h.dot] if 0 <= h.dot < len(BOXES) else "?"
     values = {"kind": name, "hero": hero_name(h.name), "text": _(h.wounded_text if wounded else h.text),
               "defence": defence, "box": dot}
@@ -960,7 +1124,8 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
     y = top + pic + 8
     draw.rounded_rectangle((110, y, CARD_W - 110, y + 44), radius=10, fill=GOLD, outline=INK, width=3)
     roll = _("Roll {n} or more", n=spell.roll)
-    draw.text((CARD_W / 2, y + 23), roll, font=fit.fitted(roll, "bold", 27, CARD_W - 220 - 16), fill=INK,
+    draw.text((CARD_W / 2, y + 23), roll, font=fit_label(roll, "bold", 27, CARD_W - 220 - 16,
+                                                         smallest=10, cut=False)[0], fill=INK,
               anchor="mm")
     boxes_top = CARD_H - 142
     y += 54
@@ -971,7 +1136,8 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
     draw_lines(draw, lines, (38, split + 6, CARD_W - 38, boxes_top - 34), face, mix(INK, PARCHMENT, 0.2),
                align="center", valign="middle", spacing=1.2)
     beside = _("Box beside the Monster's red dot:")
-    draw.text((CARD_W / 2, boxes_top - 24), beside, font=fit.fitted(beside, "bold", 15, CARD_W - 40), fill=INK,
+    draw.text((CARD_W / 2, boxes_top - 24), beside, font=fit_label(beside, "bold", 15, CARD_W - 40,
+                                                                   smallest=10, cut=False)[0], fill=INK,
               anchor="ma")
     gap = 10
     left = (CARD_W - (5 * SPELL_BOX_W + 4 * gap)) // 2
@@ -987,7 +1153,7 @@ def _spell_image(spell: Spell, lang: str) -> Image.Image:
         draw.text((x + SPELL_BOX_W / 2, b[1] + 24), "✓" if works else "✗", font=mark, fill=tint, anchor="mm")
         said = success if works else no_effect
         draw.text((x + SPELL_BOX_W / 2, b[3] - 14), said,
-                  font=fit.fitted(said, "bold", 12, SPELL_BOX_W - 8, smallest=9), fill=INK, anchor="mm")
+                  font=fit_label(said, "bold", 12, SPELL_BOX_W - 8, smallest=9, cut=False)[0], fill=INK, anchor="mm")
     return img
 
 
@@ -1007,16 +1173,16 @@ def spell_alt_text(spell: Spell | Mapping[str, Any]) -> str:
     works = [b for b, ok in zip(BOXES, sp.works, strict=False) if ok]
     immune = [b for b, ok in zip(BOXES, sp.works, strict=False) if not ok]
     boxes = _("Success against a Monster whose red dot is under box {boxes}",
-              boxes=_p("list", ", ").join(works) or _("none"))
+              boxes=comma(works) or _("none"))
     if immune:
-        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=_p("list", ", ").join(immune))
+        boxes = _("{success}; No Effect under box {boxes}", success=boxes, boxes=comma(immune))
     return cap_alt(_("Spell card: {spell}, roll {n} or more. {text} {boxes}. If it has no effect: {fizzle}",
                      spell=spell_name(sp.name), n=sp.roll, text=_(sp.text), boxes=boxes, fizzle=_(sp.fizzle)))
 
 
 def fighter_alt_text(fighter: Fighter | Mapping[str, Any], *, wounded: bool) -> str:
     f = _as_fighter(fighter)
-    defence = _p("list", ", ").join(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
+    defence = comma(f"{b} {n}" for b, n in zip(BOXES, f.defence, strict=False))
     dot = BOXES[f.dot] if 0 <= f.dot < len(BOXES) else "?"
     values = {"hero": hero_name(f.name), "text": _(f.wounded_text if wounded else f.text), "defence": defence,
               "box": dot}

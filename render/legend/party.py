@@ -24,6 +24,7 @@ from render.common import (
     canvas,
     cap_alt,
     ellipsize,
+    fit_label,
     font,
     mix,
     outlined,
@@ -31,9 +32,9 @@ from render.common import (
     shrink,
     supersampled,
     text_length,
+    token_colours,
 )
-from render.legend import text as fit
-from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE, _token_colours
+from render.legend.board import BAR, BAR_DIM, BAR_TEXT, BLACK, WHITE
 from render.legend.cards import (
     CARD_H,
     CARD_W,
@@ -44,7 +45,7 @@ from render.legend.cards import (
 )
 from rules.i18n import language
 from rules.legend.content import BOXES, Hero, Spell, hero_index, spell_index
-from rules.legend.i18n import _, _p, class_name, colour_name, hero_name, run_on, spell_name
+from rules.legend.i18n import _, class_name, colour_name, comma, hero_name, run_on, spell_name
 from rules.legend.view import PartyView
 
 Party = PartyView
@@ -115,7 +116,7 @@ def _dashed_slot(w: int, h: int, lines: tuple[str, ...]) -> Image.Image:
     total = sum(size + 10 for size in sizes)
     ty = (h - total) / 2
     for i, (text, size) in enumerate(zip(lines, sizes, strict=True)):
-        face = fit.fitted(text, "bold", size, w - 24, smallest=size - 8)
+        face = fit_label(text, "bold", size, w - 24, smallest=size - 8, cut=False)[0]
         d.text((w / 2, ty), ellipsize(text, face, w - 24), font=face, fill=DASH if i == 0 else WHITE,
                anchor="ma")
         ty += size + 10
@@ -139,7 +140,7 @@ def _crown() -> Image.Image:
 @cache
 def _player_token(colour: str, letter: str) -> Image.Image:
     """The player's token as on the board: a disc in their colour with their letter."""
-    fill, ink = _token_colours(colour)
+    fill, ink = token_colours(colour)
     size, s = 48, 4
     img, d = supersampled((size, size), s)
     d.ellipse((0, 0, size * s - 1, size * s - 1), fill=(*BLACK, 255))
@@ -220,7 +221,7 @@ def compose_party(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     draw = canvas(img)
     colour = party.colour
     letter = party.letter or colour[:1] or "?"
-    fill = _token_colours(colour)[0]
+    fill = token_colours(colour)[0]
     draw.rectangle((0, 0, WIDTH, HEADER_H - 8), fill=mix(fill, BAR, 0.55))
     draw.rectangle((0, HEADER_H - 12, WIDTH, HEADER_H - 8), fill=fill)
     token = _player_token(colour, letter)
@@ -282,7 +283,8 @@ def _plate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], name: str,
     draw.rectangle((x0, y0, x0 + 6, y1), fill=tint)
     if sub:
         draw.text((x0 + 14, y0 + 1), ellipsize(name, face, x1 - x0 - 16), font=face, fill=BAR_TEXT)
-        line = fit.fitted(sub, "bold", int(small.size), x1 - x0 - 16, smallest=14)  # shrink, never cut, the kind
+        line = fit_label(sub, "bold", int(small.size), x1 - x0 - 16,
+                         smallest=14, cut=False)[0]  # shrink, never cut, the kind
         draw.text((x0 + 14, y1 - 1), ellipsize(sub, line, x1 - x0 - 16), font=line,
                   fill=HURT_TEXT if hurt else BAR_DIM, anchor="ls")
     else:
@@ -300,7 +302,7 @@ def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, card_top: int) 
     crown = _crown()
     cx = x + HERO_W // 2
     word = _("LEADER")
-    face = fit.fitted(word, "bold", 26, x1 - x0 - 2 * notch - crown.width - 8, smallest=14)
+    face = fit_label(word, "bold", 26, x1 - x0 - 2 * notch - crown.width - 8, smallest=14, cut=False)[0]
     text_w = text_length(word, face)
     left = round(cx - (crown.width + 8 + text_w) / 2)
     img.paste(crown, (left, (top + bottom - crown.height) // 2), crown)
@@ -351,9 +353,9 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
     lead = slots[-1]
     lead_kind = class_name(lead.hero.kind) if lead.hero else _("unknown hero")
     text = _("{party}, led by {hero} the {kind} at the right end. Left to right: {heroes}.", party=owner,
-             hero=lead.name, kind=lead_kind, heroes=_p("list", ", ").join(_who(s) for s in slots))
+             hero=lead.name, kind=lead_kind, heroes=comma(_who(s) for s in slots))
     hurt = [s.name for s in slots if s.wounded]
-    text = run_on(text, _("Wounded: {heroes}.", heroes=_p("list", ", ").join(hurt)) if hurt
+    text = run_on(text, _("Wounded: {heroes}.", heroes=comma(hurt)) if hurt
                   else _("No one is wounded."))
     mage = next((s for s in slots if s.hero and s.hero.kind == "magic"), None)
     spell_id, spell = _spell_of(party, spells)
@@ -362,7 +364,7 @@ def party_alt_text(party: Party, *, heroes: Mapping[str, Hero] | None = None,
         immune = [b for b, ok in zip(BOXES, spell.works, strict=False) if not ok]
         if immune:
             said = _("{hero} holds the {spell} spell (roll {n} or more; no effect under box {boxes}).", hero=who,
-                     spell=spell_name(spell.name), n=spell.roll, boxes=_p("list", ", ").join(immune))
+                     spell=spell_name(spell.name), n=spell.roll, boxes=comma(immune))
         else:
             said = _("{hero} holds the {spell} spell (roll {n} or more; works on every Monster).", hero=who,
                      spell=spell_name(spell.name), n=spell.roll)

@@ -32,17 +32,6 @@ def fit_words(text: str, name: FontName, width: float, height: float, *, largest
     return face, lines
 
 
-def fitted(text: str, name: FontName, size: int, width: float, *, smallest: int = FLOOR) -> ImageFont.FreeTypeFont:
-    """The font ``name`` at ``size``, or the largest smaller size (down to ``smallest``) at which the one-line
-    label ``text`` fits ``width`` pixels: a longer translation shrinks instead of running out of its box.
-    (At ``smallest`` it may still be too wide; the fit checks catch such a translation.)"""
-    for s in range(size, smallest - 1, -1):
-        face = font(name, s)
-        if text_length(text, face) <= width:
-            return face
-    return font(name, smallest)
-
-
 def fit_lines(text: str, name: FontName, width: float, height: float, *, largest: int, smallest: int,
               spacing: float = 1.2) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """``render.common.fit_text`` (wrapped text shrunk into a box), called here so the fit checks see every

@@ -5,9 +5,9 @@ prefer a fight over a march and a march over rest, spend some gold on campaigns 
 from __future__ import annotations
 
 from rules.autokrator import board
-from rules.autokrator.battle import best_fields
 from rules.autokrator.content import library
 from rules.autokrator.engine import Engine
+from rules.autokrator.engine.battle import best_fields
 from rules.autokrator.state import (
     AnswerTruce,
     Attack,

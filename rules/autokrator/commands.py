@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
     _,
-    both,
+    and_list,
     card_name,
+    comma,
     field_word,
-    joined,
     kind_word,
     place,
     the_realm,
@@ -36,7 +38,7 @@ from rules.autokrator.state import (
     Withdraw,
 )
 from rules.core import IllegalAction
-from rules.spec import Command
+from rules.spec import Command, number
 
 VERBS = ("assign", "march", "move", "voyage", "attack", "pass", "campaign", "spy", "truce", "fields", "field", "lineup",
          "retreat")
@@ -58,14 +60,17 @@ def region_id(text: str) -> str:
                           "reach.", name=repr(text.strip()[:30])))
 
 
-def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
+def _named(text: str, ids: Iterable[str], word: Callable[[str], str]) -> str | None:
+    """The id ``text`` names: the id itself, or its word in the current language (any case, spaces or dashes)."""
     key = _norm(text)
-    if key in allowed:
-        return key
-    for unit in allowed:
-        if key == _norm(unit_word(unit)):
-            return unit
-    raise IllegalAction(_("Name a unit: {units}.", units=joined(unit_word(u).lower() for u in allowed)))
+    return next((i for i in ids if key in (i, _norm(word(i)))), None)
+
+
+def unit_id(text: str, allowed: tuple[str, ...] = ("king", "general", "admiral")) -> str:
+    found = _named(text, allowed, unit_word)
+    if found is None:
+        raise IllegalAction(_("Name a unit: {units}.", units=comma(unit_word(u).lower() for u in allowed)))
+    return found
 
 
 def card_id(text: str) -> str:
@@ -78,13 +83,10 @@ def card_id(text: str) -> str:
 
 
 def field_id(text: str) -> str:
-    key = _norm(text)
-    if key in FIELDS:
-        return key
-    for field in FIELDS:
-        if key == _norm(field_word(field)):
-            return field
-    raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
+    found = _named(text, FIELDS, field_word)
+    if found is None:
+        raise IllegalAction(_("The battlefields are plain, hill, forest, city and ambush."))
+    return found
 
 
 def cap(text: str) -> str:
@@ -105,69 +107,91 @@ def card_label(card: str) -> str:
              values="-".join(map(str, c.values)))
 
 
+def _assign(state: State, get: Getter) -> AutokratorAction:
+    holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison", "same"))
+    if holder == "same":
+        return Assign(holder="same", cards=())
+    pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
+    if len(pair) != 2:
+        raise IllegalAction(_("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`."))
+    deck = list(library().cards)
+    return Assign(holder=holder, cards=tuple(sorted(pair, key=deck.index)))
+
+
+def _move(state: State, get: Getter) -> AutokratorAction:
+    if not get("unit") or not get("to"):
+        raise IllegalAction(_("Say which unit and where: `/move unit:general to:antioch`."))
+    return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
+
+
+def _voyage(state: State, get: Getter) -> AutokratorAction:
+    if not get("to"):
+        raise IllegalAction(_("Say which port the Admiral sails to: `/voyage to:sidon`."))
+    return Voyage(to=region_id(get("to")))
+
+
+def _attack(state: State, get: Getter) -> AutokratorAction:
+    target = _norm(get("target") or "region")
+    if target != "region" and "." not in target:
+        raise IllegalAction(_("Attack `region` (its Garrison or neutral defenders) or a unit such as `sar.king`."))
+    return Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
+
+
+def _pass(state: State, get: Getter) -> AutokratorAction:
+    return Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
+
+
+def _truce(state: State, get: Getter) -> AutokratorAction:
+    answer = _norm(get("answer"))
+    if not answer:
+        return OfferTruce(realm=_norm(get("realm")))
+    if answer not in ("yes", "no"):
+        raise IllegalAction(_("Answer a truce with `yes` or `no`."))
+    return AnswerTruce(accept=answer == "yes")
+
+
+def _fields(state: State, get: Getter) -> AutokratorAction:
+    fields = tuple(sorted((field_id(f) for f in get("fields").split(",") if f.strip()), key=FIELDS.index))
+    if len(fields) != 2 or fields[0] == fields[1]:
+        raise IllegalAction(_("Pick two different battlefields: `/fields fields:ambush,plain`."))
+    return Fields(fields=(fields[0], fields[1]))
+
+
+def _lineup(state: State, get: Getter) -> AutokratorAction:
+    cards = [card_id(c) for c in get("cards").split(",") if c.strip()]
+    if len(cards) != 3:
+        raise IllegalAction(_("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`."))
+    marks = [number(m) for m in get("marks").split(",") if m.strip()]
+    if any(m is None for m in marks):
+        raise IllegalAction(_("Markers go on card positions 1, 2 or 3: `marks:1,3`."))
+    return Lineup(cards=(cards[0], cards[1], cards[2]), marks=tuple(sorted(m - 1 for m in marks if m is not None)))
+
+
+Getter = Callable[[str], str]
+#: What each verb means: the command's options (``get``) read into an action.
+PARSERS: dict[str, Callable[[State, Getter], AutokratorAction]] = {
+    "assign": _assign,
+    "move": _move, "march": _move,  # `/move`, as the book says; `/march` is the same
+    "voyage": _voyage,
+    "attack": _attack,
+    "pass": _pass,
+    "campaign": lambda state, get: Campaign(unit=unit_id(get("unit"))),
+    "spy": lambda state, get: Spy(target=_norm(get("target"))),
+    "truce": _truce,
+    "fields": _fields,
+    "field": lambda state, get: Field(field=field_id(get("field"))),
+    "lineup": _lineup,
+    "retreat": lambda state, get: Withdraw(to=region_id(get("to"))),
+}
+
+
 class AutokratorCodec:
     def parse(self, state: State, seat: int, command: Command) -> AutokratorAction:
-        verb, get = command.verb, command.get
-        if verb == "assign":
-            holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison", "same"))
-            if holder == "same":
-                return Assign(holder="same", cards=())
-            pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
-            if len(pair) != 2:
-                raise IllegalAction(_("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`."))
-            return Assign(holder=holder, cards=self._ordered(pair))
-        if verb in ("move", "march"):  # `/move`, as the book says; `/march` is the same
-            if not get("unit") or not get("to"):
-                raise IllegalAction(_("Say which unit and where: `/move unit:general to:antioch`."))
-            return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
-        if verb == "voyage":
-            if not get("to"):
-                raise IllegalAction(_("Say which port the Admiral sails to: `/voyage to:sidon`."))
-            return Voyage(to=region_id(get("to")))
-        if verb == "attack":
-            target = _norm(get("target") or "region")
-            if target != "region" and "." not in target:
-                raise IllegalAction(_("Attack `region` (its Garrison or neutral defenders) or a unit such as "
-                                      "`sar.king`."))
-            return Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
-        if verb == "pass":
-            return Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
-        if verb == "campaign":
-            return Campaign(unit=unit_id(get("unit")))
-        if verb == "spy":
-            return Spy(target=_norm(get("target")))
-        if verb == "truce":
-            answer = _norm(get("answer"))
-            if answer:
-                if answer not in ("yes", "no"):
-                    raise IllegalAction(_("Answer a truce with `yes` or `no`."))
-                return AnswerTruce(accept=answer == "yes")
-            return OfferTruce(realm=_norm(get("realm")))
-        if verb == "fields":
-            fields = tuple(sorted((field_id(f) for f in get("fields").split(",") if f.strip()), key=FIELDS.index))
-            if len(fields) != 2 or fields[0] == fields[1]:
-                raise IllegalAction(_("Pick two different battlefields: `/fields fields:ambush,plain`."))
-            return Fields(fields=(fields[0], fields[1]))
-        if verb == "field":
-            return Field(field=field_id(get("field")))
-        if verb == "lineup":
-            cards = [card_id(c) for c in get("cards").split(",") if c.strip()]
-            if len(cards) != 3:
-                raise IllegalAction(_("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`."))
-            try:
-                marks = tuple(sorted(int(m) - 1 for m in get("marks").split(",") if m.strip()))
-            except ValueError:
-                raise IllegalAction(_("Markers go on card positions 1, 2 or 3: `marks:1,3`.")) from None
-            return Lineup(cards=(cards[0], cards[1], cards[2]), marks=marks)
-        if verb == "retreat":
-            return Withdraw(to=region_id(get("to")))
-        raise IllegalAction(_("Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the "
-                              "buttons.", verb=verb))
-
-    @staticmethod
-    def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
-        deck = list(library().cards)
-        return tuple(sorted(cards, key=deck.index))
+        parser = PARSERS.get(command.verb)
+        if parser is None:
+            raise IllegalAction(_("Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the "
+                                  "buttons.", verb=command.verb))
+        return parser(state, command.get)
 
     def encode(self, state: State, seat: int, action: AutokratorAction) -> Command:
         if isinstance(action, Assign):
@@ -205,65 +229,90 @@ class AutokratorCodec:
         return text if len(text) <= 100 else text[:99] + "…"
 
     def _label(self, command: Command, arg: str | None) -> str:
-        lib = library()
-        verb, get = command.verb, command.get
-        value = get(arg) if arg else ""
-        unit_key = get("unit")
-        unit = unit_word(unit_key)
-        if verb == "assign":
-            if unit_key == "same":
-                return _("The same cards as last epoch, for every unit") if arg != "unit" else _("same as last epoch")
-            if arg == "unit":
-                return unit
-            cards = [c for c in get("cards").split(",") if c in lib.cards]
-            if arg == "cards":
-                return " + ".join(card_label(c) for c in cards)
-            dealt = " + ".join(_("{card} ({kind})", card=card_name(c), kind=kind_word(lib.cards[c].kind))
-                               for c in cards)
-            return _("{unit}: {cards}", unit=unit, cards=dealt)
-        if verb in ("march", "move", "voyage", "retreat"):
-            to = get("to")
-            if arg == "unit":
-                return unit
-            if arg == "to":
-                return place(to)
-            if verb == "voyage":
-                return _("Admiral sails to {place}", place=place(to, "acc"))
-            if verb == "retreat":
-                return _("Fall back to {place}", place=place(to, "in"))
-            return cap(_("{unit} marches to {place}", unit=unit_word(unit_key, "nom"), place=place(to, "acc")))
-        if verb == "attack":
-            if arg == "unit":
-                return unit
-            if arg == "target":
-                return target_label(get("target"))
-            return cap(_("{unit} attacks {target}", unit=unit_word(unit_key, "nom"),
-                         target=target_label(get("target"), "gen")))
-        if verb == "pass":
-            if unit_key == "turn":
-                return _("End the turn (every unit left rests)")
-            return cap(_("{unit} rests", unit=unit_word(unit_key, "nom")))
-        if verb == "campaign":
-            return _("{unit}'s campaign", unit=unit_word(unit_key, "gen"))
-        if verb == "spy":
-            target = get("target")
-            return _("Spy on {target}", target=target_label(target, "acc")) if arg is None else target_label(target)
-        if verb == "truce":
-            if get("answer"):
-                return _("Accept the truce") if get("answer") == "yes" else _("Refuse the truce")
-            return _("Offer a truce to {realm}", realm=the_realm(get("realm"), "acc"))
-        if verb == "fields":
-            return both([field_word(f) for f in get("fields").split(",")])
-        if verb == "field":
-            return _("Fight on the {field}", field=field_word(get("field"), "in"))
-        if verb == "lineup":
-            marks = {int(m) for m in get("marks").split(",") if m}
-            if arg == "marks":
-                if not marks:
-                    return _("markers on no card")
-                return _("markers on {cards}", cards=joined(str(m) for m in sorted(marks)))
-            cards = [c for c in get("cards").split(",") if c in lib.cards]
-            return " | ".join(f"{card_name(c)}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
-        if verb == "deputy":
-            return _("Tabula plays for the absent player")
-        return value or verb
+        labeller = LABELS.get(command.verb)
+        if labeller is None:
+            return (command.get(arg) if arg else "") or command.verb
+        return labeller(command.verb, command.get, arg)
+
+
+# --- how each verb reads --------------------------------------------------------------------------------
+
+
+def _assign_label(verb: str, get: Getter, arg: str | None) -> str:
+    lib = library()
+    unit = unit_word(get("unit"))
+    if get("unit") == "same":
+        return _("The same cards as last epoch, for every unit") if arg != "unit" else _("same as last epoch")
+    if arg == "unit":
+        return unit
+    cards = [c for c in get("cards").split(",") if c in lib.cards]
+    if arg == "cards":
+        return " + ".join(card_label(c) for c in cards)
+    dealt = " + ".join(_("{card} ({kind})", card=card_name(c), kind=kind_word(lib.cards[c].kind)) for c in cards)
+    return _("{unit}: {cards}", unit=unit, cards=dealt)
+
+
+def _march_label(verb: str, get: Getter, arg: str | None) -> str:
+    to = get("to")
+    if arg == "unit":
+        return unit_word(get("unit"))
+    if arg == "to":
+        return place(to)
+    if verb == "voyage":
+        return _("Admiral sails to {place}", place=place(to, "acc"))
+    if verb == "retreat":
+        return _("Fall back to {place}", place=place(to, "in"))
+    return cap(_("{unit} marches to {place}", unit=unit_word(get("unit"), "nom"), place=place(to, "acc")))
+
+
+def _attack_label(verb: str, get: Getter, arg: str | None) -> str:
+    if arg == "unit":
+        return unit_word(get("unit"))
+    if arg == "target":
+        return target_label(get("target"))
+    return cap(_("{unit} attacks {target}", unit=unit_word(get("unit"), "nom"),
+                 target=target_label(get("target"), "gen")))
+
+
+def _pass_label(verb: str, get: Getter, arg: str | None) -> str:
+    if get("unit") == "turn":
+        return _("End the turn (every unit left rests)")
+    return cap(_("{unit} rests", unit=unit_word(get("unit"), "nom")))
+
+
+def _spy_label(verb: str, get: Getter, arg: str | None) -> str:
+    target = get("target")
+    return _("Spy on {target}", target=target_label(target, "acc")) if arg is None else target_label(target)
+
+
+def _truce_label(verb: str, get: Getter, arg: str | None) -> str:
+    if get("answer"):
+        return _("Accept the truce") if get("answer") == "yes" else _("Refuse the truce")
+    return _("Offer a truce to {realm}", realm=the_realm(get("realm"), "acc"))
+
+
+def _lineup_label(verb: str, get: Getter, arg: str | None) -> str:
+    marks = {number(m) for m in get("marks").split(",") if m}
+    if arg == "marks":
+        if not marks:
+            return _("markers on no card")
+        return _("markers on {cards}", cards=comma(str(m) for m in sorted(m for m in marks if m is not None)))
+    cards = [c for c in get("cards").split(",") if c in library().cards]
+    return " | ".join(f"{card_name(c)}{'*' if i + 1 in marks else ''}" for i, c in enumerate(cards))
+
+
+Labeller = Callable[[str, Getter, str | None], str]
+#: How a command (or, with ``arg``, one of its options) reads, verb by verb.
+LABELS: dict[str, Labeller] = {
+    "assign": _assign_label,
+    "march": _march_label, "move": _march_label, "voyage": _march_label, "retreat": _march_label,
+    "attack": _attack_label,
+    "pass": _pass_label,
+    "campaign": lambda verb, get, arg: _("{unit}'s campaign", unit=unit_word(get("unit"), "gen")),
+    "spy": _spy_label,
+    "truce": _truce_label,
+    "fields": lambda verb, get, arg: and_list([field_word(f) for f in get("fields").split(",")]),
+    "field": lambda verb, get, arg: _("Fight on the {field}", field=field_word(get("field"), "in")),
+    "lineup": _lineup_label,
+    "deputy": lambda verb, get, arg: _("Tabula plays for the absent player"),
+}

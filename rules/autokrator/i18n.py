@@ -33,32 +33,10 @@ from rules.i18n import N_, Catalogue, N_p, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
+JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
-__all__ = [
-    "CATALOGUE",
-    "N_",
-    "N_p",
-    "_",
-    "_n",
-    "_p",
-    "both",
-    "card_name",
-    "epoch_text",
-    "epochs",
-    "field_word",
-    "groups",
-    "joined",
-    "kind_word",
-    "number",
-    "place",
-    "realm_name",
-    "realm_of",
-    "sentences",
-    "series",
-    "the_realm",
-    "unit_title",
-    "unit_word",
-]
 
 PLACE_FORMS = ("place", "place-nom", "place-acc", "place-gen", "place-in")
 REALM_FORMS = ("realm-nom", "realm-acc", "realm-gen")
@@ -167,28 +145,10 @@ def card_name(card: str) -> str:
     return _p("card", library().cards[card].name)
 
 
-def both(names: list[str]) -> str:
-    """Names joined the way the language says "Ann and Bob" ("Ann and Bob and Cleo" for three)."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{first} and {second}", first=out, second=name)
-    return out
-
-
-def joined(items: Iterable[str]) -> str:
-    """Items listed the way the language lists them ("a, b, c"; "a、b、c" in Japanese)."""
-    return _p("list", ", ").join(items)
-
-
 def groups(items: Iterable[str]) -> str:
     """Lists of lists ("King: a, b, c, General: d, e"): English parts them with a comma as it always did, a
     language may take its semicolon so that the groups stand apart ("…; Hadvezér: …", "…；将軍：…")."""
     return _p("list of lists", ", ").join(items)
-
-
-def series(parts: Iterable[str]) -> str:
-    """Clauses joined the way the language separates them ("a; b; c" in English, "α · β · γ" in Greek)."""
-    return _p("list", "; ").join(parts)
 
 
 def sentences(parts: Iterable[str]) -> str:
@@ -295,3 +255,31 @@ def extract_map(fileobj: IO[bytes], keywords: object, comment_tags: object,
         for word in TITLED.values():
             for ctx in UNIT_FORMS:
                 yield line_of(adjective), "pgettext", (ctx, f"the {adjective} {word}"), []
+
+
+__all__ = [
+    "CATALOGUE",
+    "JOINS",
+    "N_",
+    "N_p",
+    "_",
+    "_n",
+    "_p",
+    "and_list",
+    "card_name",
+    "comma",
+    "epoch_text",
+    "epochs",
+    "field_word",
+    "groups",
+    "kind_word",
+    "number",
+    "place",
+    "realm_name",
+    "realm_of",
+    "semicolon",
+    "sentences",
+    "the_realm",
+    "unit_title",
+    "unit_word",
+]

@@ -2,67 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 
 from rules.autokrator import auto
 from rules.autokrator.commands import AutokratorCodec
 from rules.autokrator.engine import Engine
+from rules.autokrator.engine.turns import PAIRS
 from rules.autokrator.i18n import _
 from rules.autokrator.spec import SPEC
-from rules.autokrator.state import Assign, AutokratorAction, Deputy, Lineup, Spy, State
+from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
-from rules.core import NotYourTurn, Outcome, Rng, SeatInfo, Step
-from rules.spec import ActionMeta, GameSpec
+from rules.core import IllegalAction, NotYourTurn, Rng, Step
+from rules.ruleset import GameRuleset
+from rules.spec import ActionMeta
 
 #: At most this many moves in one stand-in by Tabula (a whole turn takes a few dozen).
 DEPUTY_LIMIT = 200
 
 
-class AutokratorRuleset:
-    def __init__(self) -> None:
-        self.engine = Engine()
-        self._codec = AutokratorCodec()
+class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
+    spec, state_type, action_type = SPEC, State, AutokratorAction
 
-    @property
-    def spec(self) -> GameSpec:
-        return SPEC
+    def __init__(self, engine: Engine | None = None) -> None:
+        self.engine: Engine = engine or Engine()
+        self.codec: AutokratorCodec = AutokratorCodec()
 
-    @property
-    def state_type(self) -> type[State]:
-        return State
+    def check_table(self, options: dict[str, object], players: int) -> dict[str, object]:
+        if players not in (2, 4):
+            raise IllegalAction(_("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula for "
+                                  "each realm nobody plays."))
+        mode = options.get("mode") or ("east" if players == 2 else "full")
+        if players == 2 and mode not in PAIRS:
+            raise IllegalAction(_("Two players fight as Saracens against Byzantium (`mode:east`) or Franks "
+                                  "against Moors (`mode:west`)."))
+        if players == 4 and mode in PAIRS:
+            raise IllegalAction(_("Four realms play `mode:full` (each realm moves all its units on its turn) or "
+                                  "`mode:fast` (one unit at a time, in turn)."))
+        return {**options, "mode": mode}
 
-    @property
-    def action_type(self) -> object:
-        return AutokratorAction
-
-    @property
-    def codec(self) -> AutokratorCodec:
-        return self._codec
-
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        return self.engine.check_options(options, players)
-
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
-        return self.engine.setup(seats, options, seed)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return self.engine.to_act(state)
-
-    def legal(self, state: State, seat: int) -> Sequence[AutokratorAction]:
-        return self.engine.legal(state, seat)
-
-    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
+    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step[State, AutokratorEvent]:
         if isinstance(action, Deputy):
             return self._deputy(state, seat)
         return self.engine.apply(state, seat, action)
 
-    def _deputy(self, state: State, seat: int) -> Step:
+    def _deputy(self, state: State, seat: int) -> Step[State, AutokratorEvent]:
         """After the time limit: Tabula plays ``seat`` for as long as that seat must act now (its dealing, its
         turn, its row in a battle); the player has the realm back the next time it must act."""
         if seat not in self.engine.to_act(state):
             raise NotYourTurn(_("Tabula stands in only for a realm the game is waiting for."))
         epoch = state.epoch
-        events: list[object] = []
+        events: list[AutokratorEvent] = []
         for _turn in range(DEPUTY_LIMIT):
             if state.phase == "over" or seat not in self.engine.to_act(state) or state.epoch != epoch:
                 break
@@ -75,12 +64,6 @@ class AutokratorRuleset:
 
     def view(self, state: State, seat: int | None) -> AutokratorView:
         return build_view(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return self.engine.outcome(state)
-
-    def moment(self, state: State) -> int:
-        return self.engine.moment(state)
 
     def meta(self, action: AutokratorAction) -> ActionMeta:
         # The cards a unit gets and the row laid in battle are secret; a spy's report is for the spy alone.

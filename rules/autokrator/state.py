@@ -316,3 +316,11 @@ class EpochEnded(Event, tag="epoch-ended", frozen=True):
 class GameEnded(Event, tag="ended", frozen=True):
     winner: str
     reason: str
+
+
+#: Every event the game reports (what ``apply`` returns in its ``Step``).
+AutokratorEvent = (
+    EpochBegan | Income | Assigned | TurnBegan | Moved | Rested | CampaignBegan | Spied | TruceOffered
+    | TruceAnswered | RaidLaunched | NoRaid | BattleBegan | CardsDrawn | FieldsChosen | FieldChosen | CardsLaid
+    | BattleFought | LifeLost | UnitRemoved | Retreated | Conquered | Scored | EpochEnded | GameEnded
+)

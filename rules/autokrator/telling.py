@@ -4,6 +4,7 @@ no secret ever reaches it — the events carry none)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from rules.autokrator.content import library
 from rules.autokrator.i18n import (
@@ -11,10 +12,10 @@ from rules.autokrator.i18n import (
     _,
     _n,
     card_name,
+    comma,
     epoch_text,
     epochs,
     field_word,
-    joined,
     kind_word,
     number,
     realm_name,
@@ -53,6 +54,7 @@ from rules.autokrator.state import (
     UnitRemoved,
 )
 from rules.autokrator.view import AutokratorView
+from rules.telling import Teller, tell_each
 
 CAMPAIGNS = {"king": N_("💰 The King's campaign, bought by {realm} for {cost} gold: two moves before he attacks."),
              "general": N_("💰 The General's campaign, bought by {realm} for {cost} gold: a second march and attack "
@@ -120,98 +122,170 @@ def battle_lines(e: BattleFought) -> list[str]:
     return lines
 
 
+@dataclass(slots=True)
+class Scene:
+    """One telling: the public view after the step, the lines told so far, and each realm's income (told in one
+    line at the end)."""
+
+    view: AutokratorView
+    lines: list[str] = field(default_factory=list)
+    income: list[str] = field(default_factory=list)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+
 def tell(view: AutokratorView, events: Sequence[object]) -> list[str]:
-    lines: list[str] = []
-    income: list[str] = []
-    for e in events:
-        if isinstance(e, EpochBegan):
-            lines.append(epoch_text(e.epoch))
-        elif isinstance(e, Income):
-            income.append(_("{realm} {gold}", realm=realm_name(e.realm), gold=e.treasury))
-        elif isinstance(e, Assigned):
-            lines.append(_("🂠 Battle cards dealt, face down: {realm}.", realm=who(view, e.realm)))
-        elif isinstance(e, TurnBegan):
-            lines.append(_("🕯️ The turn of {realm}.", realm=who(view, e.realm, "gen")))
-        elif isinstance(e, Moved):
-            text = N_("{unit} sails from {frm} to {to}.") if e.unit == "admiral" \
-                else N_("{unit} marches from {frm} to {to}.")
-            lines.append(cap(_(text, unit=unit_title(e.realm, e.unit), frm=place(e.frm, "acc"),
-                               to=place(e.to, "in"))))
-        elif isinstance(e, Rested):
-            lines.append(cap(_("{unit} has done all he will this epoch.", unit=unit_title(e.realm, e.unit))))
-        elif isinstance(e, CampaignBegan):
-            lines.append(_(CAMPAIGNS[e.unit], realm=who(view, e.realm, "acc"), cost=e.cost))
-        elif isinstance(e, Spied):
-            other, holder = e.target.split(".")
-            lines.append(_n("🕵️ Spies of {realm} watch {unit} ({cost} gold).",
-                            "🕵️ Spies of {realm} watch {unit} ({cost} gold).", e.cost,
-                            realm=who(view, e.realm, "gen"), unit=unit_title(other, holder, "acc"), cost=e.cost))
-        elif isinstance(e, TruceOffered):
-            lines.append(_("🕊️ A truce is offered by {realm} to {to}.", realm=who(view, e.realm, "acc"),
-                           to=who(view, e.to, "acc")))
-        elif isinstance(e, TruceAnswered):
-            text = N_("🕊️ The truce is accepted — neither will attack the other until the end of the next epoch "
-                      "by {realm}.") if e.accepted else N_("🕊️ The truce is refused by {realm}.")
-            lines.append(_(text, realm=who(view, e.to, "acc")))
-        elif isinstance(e, RaidLaunched):
-            lines.append(_("🐎 A Neutral General rides out of {source} and falls on {region}, held by {realm}!",
-                           source=place(e.source, "acc"), region=place(e.region, "in"),
-                           realm=who(view, e.realm, "gen")))
-        elif isinstance(e, NoRaid):
-            lines.append(_("The borders of {source} stay quiet: no realm holds a region the raiders can reach.",
-                           source=place(e.source, "gen")))
-        elif isinstance(e, BattleBegan):
-            a_mod, d_mod = f"{e.attacker_modifier:+d}", f"{e.defender_modifier:+d}"
-            lines.append(_("🛡️ {attacker} attacks {defender} in {region} (modifiers {a_mod} and {d_mod}).",
-                           attacker=cap(unit_title(e.attacker, e.attacker_unit)),
-                           defender=unit_title(e.defender, e.defender_unit, "gen"),
-                           region=place(e.region, "in"), a_mod=a_mod, d_mod=d_mod))
-        elif isinstance(e, CardsDrawn):
-            lines.append(_(STACKS.get(e.stack, STACKS["neutral"]), count=e.count))
-        elif isinstance(e, FieldsChosen):
-            lines.append(_("The attacker offers battle on the {first} or the {second}.",
-                           first=field_word(e.fields[0], "in"), second=field_word(e.fields[1], "in")))
-        elif isinstance(e, FieldChosen):
-            lines.append(_("The defender picks the {field}.", field=field_word(e.field, "acc")))
-        elif isinstance(e, CardsLaid):
-            lines.append(_("The attacker lays three cards face down.") if e.side == "attacker"
-                         else _("The defender lays three cards face down."))
-        elif isinstance(e, BattleFought):
-            lines += battle_lines(e)
-        elif isinstance(e, LifeLost):
-            lines.append(_n("💔 {unit} loses a life ({lives} left).", "💔 {unit} loses a life ({lives} left).",
-                            e.lives, unit=cap(unit_title(e.realm, e.unit)), lives=e.lives))
-        elif isinstance(e, UnitRemoved):
-            lines.append(_("☠️ {unit} leaves the game.", unit=cap(unit_title(e.realm, e.unit))))
-        elif isinstance(e, Retreated):
-            lines.append(cap(_("{unit} falls back from {frm} to {to}.", unit=unit_title(e.realm, e.unit),
-                               frm=place(e.frm, "acc"), to=place(e.to, "in"))))
-        elif isinstance(e, Conquered):
-            if not e.realm:
-                lines.append(_("🏚️ The raiders leave {region} without a master: it is neutral now.",
-                               region=place(e.region, "acc")))
-            else:
-                text = N_("🏰 {region} falls to {realm}: a Garrison is set there.") if e.piece \
-                    else N_("🏰 {region} falls to {realm}: its own coat of arms flies there again.")
-                lines.append(_(text, region=place(e.region, "gen"), realm=who(view, e.realm)))
-        elif isinstance(e, Scored):
-            lines.append(_n("⭐ {realm} +{points} for {why} ({score} points).",
-                            "⭐ {realm} +{points} for {why} ({score} points).", e.score,
-                            realm=cap(realm_name(e.realm)), points=e.points, why=why_text(e.why), score=e.score))
-        elif isinstance(e, EpochEnded):
-            lines.append(_("The {roman} epoch ends.", **epochs(e.epoch)))
-        elif isinstance(e, GameEnded):
-            lines.append(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
-    if income:
-        lines.append(_("💰 +2 gold for every realm (never above 11). Treasuries: {treasuries}.",
-                       treasuries=joined(income)))
-    return lines
+    """The lines everyone may read about ``events`` (``view``: the public view after them)."""
+    scene = Scene(view)
+    tell_each(TELLERS, scene, events)
+    if scene.income:
+        scene.add(_("💰 +2 gold for every realm (never above 11). Treasuries: {treasuries}.",
+                    treasuries=comma(scene.income)))
+    return scene.lines
+
+
+# --- one function per event -------------------------------------------------------------------------
+
+
+def epoch_began(scene: Scene, e: EpochBegan) -> None:
+    scene.add(epoch_text(e.epoch))
+
+
+def income(scene: Scene, e: Income) -> None:
+    scene.income.append(_("{realm} {gold}", realm=realm_name(e.realm), gold=e.treasury))
+
+
+def assigned(scene: Scene, e: Assigned) -> None:
+    scene.add(_("🂠 Battle cards dealt, face down: {realm}.", realm=who(scene.view, e.realm)))
+
+
+def turn_began(scene: Scene, e: TurnBegan) -> None:
+    scene.add(_("🕯️ The turn of {realm}.", realm=who(scene.view, e.realm, "gen")))
+
+
+def moved(scene: Scene, e: Moved) -> None:
+    text = N_("{unit} sails from {frm} to {to}.") if e.unit == "admiral" else N_("{unit} marches from {frm} to {to}.")
+    scene.add(cap(_(text, unit=unit_title(e.realm, e.unit), frm=place(e.frm, "acc"), to=place(e.to, "in"))))
+
+
+def rested(scene: Scene, e: Rested) -> None:
+    scene.add(cap(_("{unit} has done all he will this epoch.", unit=unit_title(e.realm, e.unit))))
+
+
+def campaign_began(scene: Scene, e: CampaignBegan) -> None:
+    scene.add(_(CAMPAIGNS[e.unit], realm=who(scene.view, e.realm, "acc"), cost=e.cost))
+
+
+def spied(scene: Scene, e: Spied) -> None:
+    other, holder = e.target.split(".")
+    scene.add(_n("🕵️ Spies of {realm} watch {unit} ({cost} gold).", "🕵️ Spies of {realm} watch {unit} ({cost} gold).",
+                 e.cost, realm=who(scene.view, e.realm, "gen"), unit=unit_title(other, holder, "acc"), cost=e.cost))
+
+
+def truce_offered(scene: Scene, e: TruceOffered) -> None:
+    scene.add(_("🕊️ A truce is offered by {realm} to {to}.", realm=who(scene.view, e.realm, "acc"),
+                to=who(scene.view, e.to, "acc")))
+
+
+def truce_answered(scene: Scene, e: TruceAnswered) -> None:
+    text = N_("🕊️ The truce is accepted — neither will attack the other until the end of the next epoch by "
+              "{realm}.") if e.accepted else N_("🕊️ The truce is refused by {realm}.")
+    scene.add(_(text, realm=who(scene.view, e.to, "acc")))
+
+
+def raid_launched(scene: Scene, e: RaidLaunched) -> None:
+    scene.add(_("🐎 A Neutral General rides out of {source} and falls on {region}, held by {realm}!",
+                source=place(e.source, "acc"), region=place(e.region, "in"), realm=who(scene.view, e.realm, "gen")))
+
+
+def no_raid(scene: Scene, e: NoRaid) -> None:
+    scene.add(_("The borders of {source} stay quiet: no realm holds a region the raiders can reach.",
+                source=place(e.source, "gen")))
+
+
+def battle_began(scene: Scene, e: BattleBegan) -> None:
+    a_mod, d_mod = f"{e.attacker_modifier:+d}", f"{e.defender_modifier:+d}"
+    scene.add(_("🛡️ {attacker} attacks {defender} in {region} (modifiers {a_mod} and {d_mod}).",
+                attacker=cap(unit_title(e.attacker, e.attacker_unit)),
+                defender=unit_title(e.defender, e.defender_unit, "gen"), region=place(e.region, "in"), a_mod=a_mod,
+                d_mod=d_mod))
+
+
+def cards_drawn(scene: Scene, e: CardsDrawn) -> None:
+    scene.add(_(STACKS.get(e.stack, STACKS["neutral"]), count=e.count))
+
+
+def fields_chosen(scene: Scene, e: FieldsChosen) -> None:
+    scene.add(_("The attacker offers battle on the {first} or the {second}.", first=field_word(e.fields[0], "in"),
+                second=field_word(e.fields[1], "in")))
+
+
+def field_chosen(scene: Scene, e: FieldChosen) -> None:
+    scene.add(_("The defender picks the {field}.", field=field_word(e.field, "acc")))
+
+
+def cards_laid(scene: Scene, e: CardsLaid) -> None:
+    scene.add(_("The attacker lays three cards face down.") if e.side == "attacker"
+              else _("The defender lays three cards face down."))
+
+
+def battle_fought(scene: Scene, e: BattleFought) -> None:
+    scene.lines += battle_lines(e)
+
+
+def life_lost(scene: Scene, e: LifeLost) -> None:
+    scene.add(_n("💔 {unit} loses a life ({lives} left).", "💔 {unit} loses a life ({lives} left).", e.lives,
+                 unit=cap(unit_title(e.realm, e.unit)), lives=e.lives))
+
+
+def unit_removed(scene: Scene, e: UnitRemoved) -> None:
+    scene.add(_("☠️ {unit} leaves the game.", unit=cap(unit_title(e.realm, e.unit))))
+
+
+def retreated(scene: Scene, e: Retreated) -> None:
+    scene.add(cap(_("{unit} falls back from {frm} to {to}.", unit=unit_title(e.realm, e.unit),
+                    frm=place(e.frm, "acc"), to=place(e.to, "in"))))
+
+
+def conquered(scene: Scene, e: Conquered) -> None:
+    if not e.realm:
+        scene.add(_("🏚️ The raiders leave {region} without a master: it is neutral now.",
+                    region=place(e.region, "acc")))
+        return
+    text = N_("🏰 {region} falls to {realm}: a Garrison is set there.") if e.piece \
+        else N_("🏰 {region} falls to {realm}: its own coat of arms flies there again.")
+    scene.add(_(text, region=place(e.region, "gen"), realm=who(scene.view, e.realm)))
+
+
+def scored(scene: Scene, e: Scored) -> None:
+    scene.add(_n("⭐ {realm} +{points} for {why} ({score} points).", "⭐ {realm} +{points} for {why} ({score} points).",
+                 e.score, realm=cap(realm_name(e.realm)), points=e.points, why=why_text(e.why), score=e.score))
+
+
+def epoch_ended(scene: Scene, e: EpochEnded) -> None:
+    scene.add(_("The {roman} epoch ends.", **epochs(e.epoch)))
+
+
+def game_ended(scene: Scene, e: GameEnded) -> None:
+    scene.add(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
+
+
+#: Every event of the game and the function that tells it.
+TELLERS: dict[type, Teller[Scene]] = {
+    EpochBegan: epoch_began, Income: income, Assigned: assigned, TurnBegan: turn_began, Moved: moved,
+    Rested: rested, CampaignBegan: campaign_began, Spied: spied, TruceOffered: truce_offered,
+    TruceAnswered: truce_answered, RaidLaunched: raid_launched, NoRaid: no_raid, BattleBegan: battle_began,
+    CardsDrawn: cards_drawn, FieldsChosen: fields_chosen, FieldChosen: field_chosen, CardsLaid: cards_laid,
+    BattleFought: battle_fought, LifeLost: life_lost, UnitRemoved: unit_removed, Retreated: retreated,
+    Conquered: conquered, Scored: scored, EpochEnded: epoch_ended, GameEnded: game_ended,
+}
 
 
 def standings(view: AutokratorView) -> list[str]:
     rows = []
     for r in view.realms:
-        units = joined(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
+        units = comma(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
                             region=place(u.region, "in"), lives=u.lives, modifier=signed(u.modifier))
                           for u in r.units) or _("no units left")
         rows.append(_("**{realm}** — {points} points, {gold} gold, {regions} regions, {garrisons} Garrisons in "

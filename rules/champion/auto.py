@@ -1,6 +1,6 @@
 """Champion of the Empire played by Tabula: the move it makes for a seat it plays (an automatic seat, the
 terminal's ``--auto``, the benchmark, the conformance suite's random games), and what it plays when the
-game's turn timeout runs out (see ``ChampionOfTheEmpire.timeout``).
+game's turn timeout runs out (``timeout``, below).
 
 The policy hunts: it learns lore where it can, moves towards its lair once it knows it, attacks there, rests
 when hurt, develops whenever experience allows and buys what it can carry; otherwise it explores (story cards
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TypeVar
 
-from rules.champion.combat import Melee
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
+from rules.champion.engine.combat import Melee
 from rules.champion.state import (
     ITEM_LIMIT,
     Attack,
@@ -65,7 +65,7 @@ def _end(a: ChampionAction) -> str:
     return a.to if isinstance(a, (Caravan, Voyage)) else ""
 
 
-def policy(game: ChampionOfTheEmpire, state: State, seat: int, rng: Rng) -> ChampionAction | None:
+def policy(game: Engine, state: State, seat: int, rng: Rng) -> ChampionAction | None:
     legal = game.legal(state, seat)
     if not legal:
         return None
@@ -77,7 +77,7 @@ def policy(game: ChampionOfTheEmpire, state: State, seat: int, rng: Rng) -> Cham
         buys = [a for a in legal if isinstance(a, Buy)]
         return _pick(rng, buys) if buys and rng.below(2) else Pass()
     if state.phase == "combat" and state.combat is not None:
-        melee = game._melee(state)
+        melee = game.table.melee(state)
         move: ChampionAction | None = melee.policy(seat)
         if move is not None:
             return move
@@ -86,11 +86,11 @@ def policy(game: ChampionOfTheEmpire, state: State, seat: int, rng: Rng) -> Cham
             return keep
         return _pick(rng, legal)
     if state.phase == "fate" and state.draw is not None:
-        return Choose(option=game.fate_policy(state))
+        return Choose(option=game.stories.fate_policy(state))
     if state.phase == "item":
         owner = state.heroes[state.order[state.turn]]
         drops = [a for a in legal if isinstance(a, Drop)]
-        best = game.loss_policy(owner) if game.losable(owner) else ""
+        best = game.items.loss_policy(owner) if game.table.losable(owner) else ""
         return next((a for a in drops if a.item == best), drops[0] if drops else legal[0])
     if state.phase == "lair":
         return Attack()
@@ -102,7 +102,7 @@ def policy(game: ChampionOfTheEmpire, state: State, seat: int, rng: Rng) -> Cham
     return _turn(game, state, seat, legal, rng)
 
 
-def _turn(game: ChampionOfTheEmpire, state: State, seat: int, legal: Sequence[ChampionAction],
+def _turn(game: Engine, state: State, seat: int, legal: Sequence[ChampionAction],
           rng: Rng) -> ChampionAction:
     me = state.heroes[seat]
     for a in legal:  # free moves first: develop, then heal when hurt
@@ -115,7 +115,7 @@ def _turn(game: ChampionOfTheEmpire, state: State, seat: int, legal: Sequence[Ch
     if me.life <= 2 and Recuperate() in legal:
         return Recuperate()
     moves = [a for a in legal if isinstance(a, (Caravan, Explore, Voyage)) and _end(a)]
-    lair = game.lair(me)
+    lair = game.table.lair(me)
     if lair and moves:
         lib = game.lib
         near = tuple(sorted((k, tuple(v)) for k, v in lib.near.items()))
@@ -130,3 +130,22 @@ def _turn(game: ChampionOfTheEmpire, state: State, seat: int, legal: Sequence[Ch
         return _pick(rng, commissions)
     rest: list[ChampionAction] = [a for a in legal if not isinstance(a, (Develop, Use))]
     return _pick(rng, moves or rest or legal)
+
+
+def timeout(game: Engine, state: State) -> tuple[int, ChampionAction] | None:
+    """What Tabula plays for an absent player acting for the opponents, or on someone else's turn."""
+    if state.phase == "combat" and state.combat is not None:
+        melee = game.table.melee(state)
+        for seat in sorted(melee.to_act()):
+            if seat == state.order[state.turn]:
+                continue
+            move = melee.policy(seat)
+            if move is not None:
+                return seat, move
+        return None
+    if state.phase == "item" and state.losing and int(state.losing[1]) != state.order[state.turn]:
+        owner = state.heroes[state.order[state.turn]]
+        return int(state.losing[1]), Drop(item=game.items.loss_policy(owner), auto=True)
+    if state.phase == "fate" and state.draw is not None and state.draw.chooser != state.order[state.turn]:
+        return state.draw.chooser, Choose(option=game.stories.fate_policy(state), auto=True)
+    return None

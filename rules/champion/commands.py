@@ -8,9 +8,12 @@ still parse.  Typed values may be ids or names, in any case; numbers (opponents,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rules.champion.content import CARD_TYPES, Hero
-from rules.champion.game import ChampionOfTheEmpire
-from rules.champion.i18n import N_, _, _n, comma, foe_name, joined, local, semicolon
+from rules.champion.engine import Engine
+from rules.champion.i18n import N_, _, _n, and_list, comma, foe_name, local, semicolon
 from rules.champion.state import (
     DEVELOP_COST,
     Attack,
@@ -36,7 +39,7 @@ from rules.champion.state import (
     Weapon,
 )
 from rules.core import GameOver, IllegalAction
-from rules.spec import Command
+from rules.spec import Command, number
 
 #: The longest encoded command (the platform prefixes ~25 characters; Discord allows 100).
 LIMIT = 70
@@ -55,9 +58,80 @@ def _norm(text: str) -> str:
     return text.strip().lower().replace(" ", "-").replace("_", "-")
 
 
+def _card_word(card: str) -> str:
+    return _(CARD_NAMES[card]) if card in CARD_NAMES else card
+
+
+def _explore_command(action: Explore) -> Command:
+    full = Command.of("explore", path=">".join(action.path))
+    if len(full.encode()) <= LIMIT:
+        return full
+    return Command.of("explore", path=action.path[-1])  # the shortest way there, as parse finds it
+
+
+def _ranged_command(action: Ranged) -> Command:
+    if not action.item:
+        return Command.of("ranged", item="none")
+    return Command.of("ranged", item=action.item, target=action.target + 1)
+
+
+def _play_command(action: Play) -> Command:
+    if action.foe >= 0:
+        return Command.of("play", card=action.card, foe=action.foe + 1)
+    return Command.of("play", card=action.card, target=action.target + 1)
+
+
+#: The command each kind of action is written as (the rest: the verb and its one value, or the verb alone).
+ENCODERS: dict[type, Callable[[Any], Command]] = {
+    Pick: lambda a: Command.of("hero", hero=a.hero, side=a.side, weapon=a.weapon),
+    Explore: _explore_command,
+    Commission: lambda a: Command.of("commission", reward=a.reward),
+    Develop: lambda a: Command.of("develop", attribute=a.attribute),
+    Choose: lambda a: Command.of("choose", option=a.option),
+    Weapon: lambda a: Command.of("weapon", item=a.item or "none"),
+    Ranged: _ranged_command,
+    Play: _play_command,
+    Defend: lambda a: Command.of("defend", card=a.card, foe=a.foe + 1 if a.foe >= 0 else None,
+                                 order=",".join(a.order) or None),
+    Keep: lambda a: Command.of("keep", cards=",".join(a.cards) or "none", foe=a.foe + 1 if a.foe >= 0 else None),
+}
+
+
 class ChampionCodec:
-    def __init__(self, game: ChampionOfTheEmpire) -> None:
+    def __init__(self, game: Engine) -> None:
         self.game = game
+        #: What each verb outside a fight means (the rest are read by ``_fight``).
+        self._parsers: dict[str, Callable[[State, int, dict[str, str]], ChampionAction]] = {
+            "hero": self._hero,
+            "caravan": lambda state, seat, arg: self._go(state, seat, arg, Caravan, "caravan"),
+            "voyage": lambda state, seat, arg: self._go(state, seat, arg, Voyage, "voyage"),
+            "explore": lambda state, seat, arg: self._explore(state, seat, arg.get("path", "") or arg.get("to", "")),
+            "commission": self._commission_of,
+            "recuperate": lambda state, seat, arg: Recuperate(),
+            "lore": lambda state, seat, arg: Lore(),
+            "develop": self._develop,
+            "buy": lambda state, seat, arg: Buy(item=self._named_item(state, seat, "buy", arg)),
+            "pass": lambda state, seat, arg: Pass(),
+            "use": lambda state, seat, arg: Use(item=self._named_item(state, seat, "use", arg)),
+            "drop": lambda state, seat, arg: Drop(item=self._named_item(state, seat, "drop", arg)),
+            "choose": lambda state, seat, arg: self._choose(state, arg.get("option", "")),
+            "attack": self._attack,
+        }
+        #: How each verb reads on a button or in a menu, and how one of its values reads.
+        self._labels: dict[str, Callable[[State, int, Command], str]] = {
+            "hero": self._hero_label, "explore": self._explore_label, "caravan": self._caravan_label,
+            "voyage": self._voyage_label, "commission": self._commission_label,
+            "recuperate": lambda state, seat, command: _("Recuperate"), "lore": self._lore_label,
+            "attack": lambda state, seat, command: _("Attack the monster!"), "pass": self._pass_label,
+            "develop": self._develop_label, "use": self._use_label, "buy": self._buy_label,
+            "choose": lambda state, seat, command: self._option_label(state, command.get("option"), short=True),
+            "drop": lambda state, seat, command: _("Give up {item}",
+                                                   item=local(self.game.lib).item[command.get('item')].name),
+            "weapon": lambda state, seat, command: _("Fight with {weapons}",
+                                                     weapons=self._weapons(command.get('item'))),
+            "ranged": self._ranged_label, "play": self._play_label, "defend": self._defend_label,
+            "keep": self._keep_label,
+        }
 
     # --- names to ids -----------------------------------------------------------------------------
 
@@ -96,8 +170,9 @@ class ChampionCodec:
         if not text:
             alive = [i for i, f in enumerate(c.foes) if f.life > 0]
             return alive[0] if alive else 0
-        if text.isdigit():
-            return int(text) - 1
+        counted = number(text)
+        if counted is not None:
+            return counted - 1
         for i, f in enumerate(c.foes):
             if _norm(text) in (_norm(f.name), _norm(foe_name(f.name))):
                 return i
@@ -131,80 +206,88 @@ class ChampionCodec:
     # --- parse ------------------------------------------------------------------------------------
 
     def parse(self, state: State, seat: int, command: Command) -> ChampionAction:
-        game = self.game
         if state.phase == "over":
-            raise GameOver(_("This game has ended: {winner}", winner=game._winner_line(state)))
+            raise GameOver(_("This game has ended: {winner}", winner=self.game.table.winner_line(state)))
         verb = command.verb.strip().lower()
         arg = {k: (v or "") for k, v in command.args}
-        me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
-        in_fight = state.phase == "combat" and state.combat is not None
-        lib = game.lib
-        if verb == "hero":
-            key = _norm(arg.get("hero", ""))
-            loc = local(lib)
-            hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name), _norm(loc.hero[h.id].name))), None)
-            if hero is None:
-                raise IllegalAction(_("Choose a hero: {heroes}.", heroes=comma(h.name for h in loc.heroes)))
-            here = loc.hero[hero.id]
-            side_text = _norm(arg.get("side", ""))
-            side = next((i + 1 for i, sd in enumerate(hero.side)
-                         if side_text in (str(i + 1), _norm(sd.name), _norm(here.side[i].name))), 0)
-            if not side or not arg.get("weapon", "").strip():
-                sides = semicolon(_n("{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, "
-                                     "{gold} gold)", "{number} **{side}** (combat {combat}, initiative {initiative}, "
-                                     "life {life}, {gold} gold)", sd.gold, number=i + 1, side=here.side[i].name,
-                                     combat=sd.combat, initiative=sd.initiative, life=sd.life, gold=sd.gold)
-                                  for i, sd in enumerate(hero.side))
-                weapons = _(" or ").join(_("**{weapon}** (`{id}`)", weapon=loc.item[w].name, id=w)
-                                         for w in hero.weapons)
-                example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
-                if not side:
-                    raise IllegalAction(_("{hero} also needs the side of the sheet and the weapon, all in one command, "
-                                          "e.g. `{example}`. Sides: {sides}. Weapons: {weapons}.", hero=here.name,
-                                          example=example, sides=sides, weapons=weapons))
-                raise IllegalAction(_("{hero} also needs the starting weapon, all in one command, e.g. `{example}`. "
-                                      "Sides: {sides}. Weapons: {weapons}.", hero=here.name, example=example,
-                                      sides=sides, weapons=weapons))
-            return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
-        if verb in ("caravan", "voyage") and not arg.get("to", "").strip():
+        parser = self._parsers.get(verb)
+        if parser is not None:
+            return parser(state, seat, arg)
+        return self._fight(state, seat, verb, arg)
+
+    def _hero(self, state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+        lib = self.game.lib
+        key = _norm(arg.get("hero", ""))
+        loc = local(lib)
+        hero = next((h for h in lib.heroes if key in (h.id, _norm(h.name), _norm(loc.hero[h.id].name))), None)
+        if hero is None:
+            raise IllegalAction(_("Choose a hero: {heroes}.", heroes=comma(h.name for h in loc.heroes)))
+        here = loc.hero[hero.id]
+        side_text = _norm(arg.get("side", ""))
+        side = next((i + 1 for i, sd in enumerate(hero.side)
+                     if side_text in (str(i + 1), _norm(sd.name), _norm(here.side[i].name))), 0)
+        if not side or not arg.get("weapon", "").strip():
+            raise IllegalAction(self._hero_needs(hero, side))
+        return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
+
+    def _hero_needs(self, hero: Hero, side: int) -> str:
+        """What a `/hero` command left out: the side of the sheet and the weapon, or the weapon."""
+        loc = local(self.game.lib)
+        here = loc.hero[hero.id]
+        sides = semicolon(_n("{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, {gold} "
+                             "gold)", "{number} **{side}** (combat {combat}, initiative {initiative}, life {life}, "
+                             "{gold} gold)", sd.gold, number=i + 1, side=here.side[i].name, combat=sd.combat,
+                             initiative=sd.initiative, life=sd.life, gold=sd.gold)
+                          for i, sd in enumerate(hero.side))
+        weapons = _(" or ").join(_("**{weapon}** (`{id}`)", weapon=loc.item[w].name, id=w) for w in hero.weapons)
+        example = f"/hero hero:{hero.id} side:{_norm(hero.side[0].name)} weapon:{hero.weapons[0]}"
+        if not side:
+            return _("{hero} also needs the side of the sheet and the weapon, all in one command, e.g. `{example}`. "
+                     "Sides: {sides}. Weapons: {weapons}.", hero=here.name, example=example, sides=sides,
+                     weapons=weapons)
+        return _("{hero} also needs the starting weapon, all in one command, e.g. `{example}`. Sides: {sides}. "
+                 "Weapons: {weapons}.", hero=here.name, example=example, sides=sides, weapons=weapons)
+
+    def _go(self, state: State, seat: int, arg: dict[str, str], kind: type[Caravan] | type[Voyage],
+            verb: str) -> ChampionAction:
+        if not arg.get("to", "").strip():
             raise IllegalAction(self._where_to(state, seat, verb))
-        if verb == "caravan":
-            return Caravan(to=self._province(arg.get("to", "")))
-        if verb == "explore":
-            return self._explore(state, seat, arg.get("path", "") or arg.get("to", ""))
-        if verb == "voyage":
-            return Voyage(to=self._province(arg.get("to", "")))
-        if verb == "commission":
-            reward = _norm(arg.get("reward", ""))
-            reward = {"experience": "xp", "exp": "xp"}.get(reward, reward)
-            if reward not in ("xp", "gold"):
-                raise IllegalAction(_("Local commissions pay **xp** or **gold**: `/commission reward:xp`."))
-            return Commission(reward=reward)
-        if verb == "recuperate":
-            return Recuperate()
-        if verb == "lore":
-            return Lore()
-        if verb == "develop":
-            attribute = _norm(arg.get("attribute", ""))
-            attribute = {"max-life": "life", "combat-value": "combat", "init": "initiative"}.get(attribute, attribute)
-            if attribute not in DEVELOP_COST:
-                raise IllegalAction(_("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP)."))
-            return Develop(attribute=attribute)
+        return kind(to=self._province(arg.get("to", "")))
+
+    @staticmethod
+    def _commission_of(state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+        reward = _norm(arg.get("reward", ""))
+        reward = {"experience": "xp", "exp": "xp"}.get(reward, reward)
+        if reward not in ("xp", "gold"):
+            raise IllegalAction(_("Local commissions pay **xp** or **gold**: `/commission reward:xp`."))
+        return Commission(reward=reward)
+
+    @staticmethod
+    def _develop(state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+        attribute = _norm(arg.get("attribute", ""))
+        attribute = {"max-life": "life", "combat-value": "combat", "init": "initiative"}.get(attribute, attribute)
+        if attribute not in DEVELOP_COST:
+            raise IllegalAction(_("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP)."))
+        return Develop(attribute=attribute)
+
+    def _items_of(self, state: State, seat: int, verb: str) -> list[str]:
+        """The items a `/buy`, `/use` or `/drop` may name: the offer or the market, one's own, the owner's."""
+        me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
         if verb == "buy":
-            offer = me.offer if state.phase == "setup" and me is not None else state.market
-            return Buy(item=self._item(arg.get("item", ""), list(offer)))
-        if verb == "pass":
-            return Pass()
+            return list(me.offer if state.phase == "setup" and me is not None else state.market)
         if verb == "use":
-            return Use(item=self._item(arg.get("item", ""), list(me.items) if me else []))
-        if verb == "drop":
-            owner = state.heroes[state.order[state.turn]] if state.phase != "setup" else me
-            return Drop(item=self._item(arg.get("item", ""), list(owner.items) if owner else []))
-        if verb == "choose":
-            return self._choose(state, arg.get("option", ""))
-        if verb == "attack" and not in_fight:
-            return Attack()
-        return self._fight(state, seat, verb, arg, in_fight, me.items if me else [])
+            return list(me.items) if me else []
+        owner = state.heroes[state.order[state.turn]] if state.phase != "setup" else me
+        return list(owner.items) if owner else []
+
+    def _named_item(self, state: State, seat: int, verb: str, arg: dict[str, str]) -> str:
+        return self._item(arg.get("item", ""), self._items_of(state, seat, verb))
+
+    def _attack(self, state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+        """`/attack`: the monster in its lair, or (in a fight) a card."""
+        if state.phase == "combat" and state.combat is not None:
+            return self._fight(state, seat, "attack", arg)
+        return Attack()
 
     def _where_to(self, state: State, seat: int, verb: str) -> str:
         """What to type when a caravan or a voyage names no destination, with a few places it may go."""
@@ -233,8 +316,8 @@ class ChampionCodec:
         if me is not None and len(path) == 1 and me.province and path[0] not in game.lib.near.get(me.province, ()):
             if path[0] == me.province:
                 return Explore(path=(me.province,))
-            steps = game.allowance(state, seat, "explore") if state.phase != "setup" else 2
-            route = game.reach(state, seat, steps).get(path[0])
+            steps = game.movement.allowance(state, seat, "explore") if state.phase != "setup" else 2
+            route = game.movement.reach(state, seat, steps).get(path[0])
             if route:
                 return Explore(path=tuple(route))
         return Explore(path=tuple(path))
@@ -261,8 +344,10 @@ class ChampionCodec:
                         option = cid
         return Choose(option=option)
 
-    def _fight(self, state: State, seat: int, verb: str, arg: dict[str, str], in_fight: bool,
-               items: list[str]) -> ChampionAction:
+    def _fight(self, state: State, seat: int, verb: str, arg: dict[str, str]) -> ChampionAction:
+        """A move in a fight (a card played or thrown down, cards kept, the weapon, a ranged attack)."""
+        in_fight = state.phase == "combat" and state.combat is not None
+        items = state.heroes[seat].items if 0 <= seat < len(state.heroes) else []
         hero = seat == state.order[state.turn] if state.order else False
         if verb in ("attack", "play"):
             if not in_fight:
@@ -310,39 +395,13 @@ class ChampionCodec:
     # --- encode -----------------------------------------------------------------------------------
 
     def encode(self, state: State, seat: int, action: ChampionAction) -> Command:
-        if isinstance(action, Pick):
-            return Command.of("hero", hero=action.hero, side=action.side, weapon=action.weapon)
-        if isinstance(action, Explore):
-            full = Command.of("explore", path=">".join(action.path))
-            if len(full.encode()) <= LIMIT:
-                return full
-            return Command.of("explore", path=action.path[-1])  # the shortest way there, as parse finds it
+        encoder = ENCODERS.get(type(action))
+        if encoder is not None:
+            return encoder(action)
         if isinstance(action, (Caravan, Voyage)):
             return Command.of(type(action).__name__.lower(), to=action.to)
-        if isinstance(action, Commission):
-            return Command.of("commission", reward=action.reward)
-        if isinstance(action, Develop):
-            return Command.of("develop", attribute=action.attribute)
         if isinstance(action, (Buy, Use, Drop)):
             return Command.of(type(action).__name__.lower(), item=action.item)
-        if isinstance(action, Choose):
-            return Command.of("choose", option=action.option)
-        if isinstance(action, Weapon):
-            return Command.of("weapon", item=action.item or "none")
-        if isinstance(action, Ranged):
-            if not action.item:
-                return Command.of("ranged", item="none")
-            return Command.of("ranged", item=action.item, target=action.target + 1)
-        if isinstance(action, Play):
-            if action.foe >= 0:
-                return Command.of("play", card=action.card, foe=action.foe + 1)
-            return Command.of("play", card=action.card, target=action.target + 1)
-        if isinstance(action, Defend):
-            return Command.of("defend", card=action.card, foe=action.foe + 1 if action.foe >= 0 else None,
-                              order=",".join(action.order) or None)
-        if isinstance(action, Keep):
-            return Command.of("keep", cards=",".join(action.cards) or "none",
-                              foe=action.foe + 1 if action.foe >= 0 else None)
         return Command.of(type(action).__name__.lower())  # pass, recuperate, lore, attack
 
     # --- label ------------------------------------------------------------------------------------
@@ -368,11 +427,11 @@ class ChampionCodec:
         """"Gladius", "Gladius and Sica" (two one-handed weapons), or "no weapon"."""
         lib = local(self.game.lib)
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
-        return joined(names) if names else _("no weapon")
+        return and_list(names) if names else _("no weapon")
 
     def _commission(self, state: State, reward: str) -> int:
         """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
-        return 2 + (1 if self.game.effect(state) == f"commission_{reward}_plus1" else 0)
+        return 2 + (1 if self.game.table.effect(state) == f"commission_{reward}_plus1" else 0)
 
     @staticmethod
     def _side_index(hero: Hero, text: str) -> int:
@@ -383,89 +442,104 @@ class ChampionCodec:
             raise ValueError(text)
         return found
 
-    def _foe_name(self, state: State, number: str) -> str:
+    @staticmethod
+    def _foe_name(state: State, counted: str) -> str:
         c = state.combat
-        return foe_name(c.foes[int(number) - 1].name) if c is not None else number
+        if c is None:
+            return counted
+        n = number(counted)
+        if n is None:
+            raise ValueError(counted)
+        return foe_name(c.foes[n - 1].name)
 
     def _label(self, state: State, seat: int, command: Command) -> str:
-        game, lib = self.game, local(self.game.lib)
-        verb, get = command.verb, command.get
-        if verb == "hero":
-            h = lib.hero[get("hero")]
-            side = h.side[self._side_index(self.game.lib.hero[h.id], get("side"))]
-            weapon = get("weapon")
-            return _("{hero} · {side}: combat {combat}, init {initiative}, life {life} · {weapon}", hero=h.name,
-                     side=side.name, combat=side.combat, initiative=side.initiative, life=side.life,
-                     weapon=lib.item[weapon].name if weapon in lib.item else weapon)
-        if verb == "explore":
-            return _("Explore → {place} (+1 XP)", place=self.place(get('path').split('>')[-1]))
-        if verb == "caravan":
-            if state.heroes[seat].province == get("to"):
-                return _("Caravan, staying in {place} (+1 gold)", place=self.place(get('to')))
-            return _("Caravan → {place} (+1 gold)", place=self.place(get('to')))
-        if verb == "voyage":
-            cost = game.voyage_cost(state, seat)
-            return _n("Voyage → {place} ({gold} gold)", "Voyage → {place} ({gold} gold)", cost,
-                      place=self.place(get('to')), gold=cost)
-        if verb == "commission":
-            if get('reward') == 'xp':
-                return _("Commission: +{n} XP", n=self._commission(state, get('reward')))
-            return _n("Commission: +{n} gold", "Commission: +{n} gold", self._commission(state, get('reward')))
-        if verb == "recuperate":
-            return _("Recuperate")
-        if verb == "lore":
-            cost = game.lore_cost(state)
-            return _n("Learn the shrine's lore ({gold} gold)", "Learn the shrine's lore ({gold} gold)", cost, gold=cost)
-        if verb == "attack":
-            return _("Attack the monster!")
-        if verb == "pass":
-            if state.phase == "lair":
-                return _("Draw a story card instead")
-            return _("Leave the market") if state.phase == "market" else _("Pass")
-        if verb == "develop":
-            attribute = get('attribute')
-            return _("Develop {attribute} ({cost} XP)", cost=DEVELOP_COST[attribute],
-                     attribute=_(DEVELOP_NAMES[attribute]) if attribute in DEVELOP_NAMES else attribute)
-        if verb == "use":
-            item = lib.item[get("item")]
-            return _("Use {item} (+{life} life)", item=item.name, life=item.heal)
-        if verb == "buy":
-            item = lib.item[get("item")]
-            cut = game.price_cut(state) if state.phase == "market" else 0
-            price = max(0, item.price - cut)
-            return _n("Buy {item} ({gold} gold)", "Buy {item} ({gold} gold)", price, item=item.name, gold=price)
-        if verb == "choose":
-            return self._option_label(state, get("option"), short=True)
-        if verb == "drop":
-            return _("Give up {item}", item=lib.item[get('item')].name)
-        if verb == "weapon":
-            return _("Fight with {weapons}", weapons=self._weapons(get('item')))
-        if verb == "ranged":
-            if get("item") in ("", "none"):
-                return _("No ranged attack")
-            return _("{item} at {foe}", item=lib.item[get('item')].name, foe=self._foe_name(state, get('target')))
-        card = _(CARD_NAMES[get("card")]) if get("card") in CARD_NAMES else get("card")
-        if verb == "play":
-            if get("foe"):
-                return _("{foe}: attack with {card}", foe=self._foe_name(state, get('foe')), card=card)
-            return _("{card} → {foe}", card=card, foe=self._foe_name(state, get('target')))
-        if verb == "defend":
-            if get("foe"):
-                if get("order"):
-                    return _("{foe}: throw down {card}, then always the commonest card",
-                             foe=self._foe_name(state, get('foe')), card=card)
-                return _("{foe}: throw down {card}", foe=self._foe_name(state, get('foe')), card=card)
+        labeller = self._labels.get(command.verb)
+        return labeller(state, seat, command) if labeller is not None else command.typed()
+
+    def _hero_label(self, state: State, seat: int, command: Command) -> str:
+        lib, get = local(self.game.lib), command.get
+        h = lib.hero[get("hero")]
+        side = h.side[self._side_index(self.game.lib.hero[h.id], get("side"))]
+        weapon = get("weapon")
+        return _("{hero} · {side}: combat {combat}, init {initiative}, life {life} · {weapon}", hero=h.name,
+                 side=side.name, combat=side.combat, initiative=side.initiative, life=side.life,
+                 weapon=lib.item[weapon].name if weapon in lib.item else weapon)
+
+    def _explore_label(self, state: State, seat: int, command: Command) -> str:
+        return _("Explore → {place} (+1 XP)", place=self.place(command.get('path').split('>')[-1]))
+
+    def _caravan_label(self, state: State, seat: int, command: Command) -> str:
+        if state.heroes[seat].province == command.get("to"):
+            return _("Caravan, staying in {place} (+1 gold)", place=self.place(command.get('to')))
+        return _("Caravan → {place} (+1 gold)", place=self.place(command.get('to')))
+
+    def _voyage_label(self, state: State, seat: int, command: Command) -> str:
+        cost = self.game.movement.voyage_cost(state, seat)
+        return _n("Voyage → {place} ({gold} gold)", "Voyage → {place} ({gold} gold)", cost,
+                  place=self.place(command.get('to')), gold=cost)
+
+    def _commission_label(self, state: State, seat: int, command: Command) -> str:
+        reward = command.get('reward')
+        if reward == 'xp':
+            return _("Commission: +{n} XP", n=self._commission(state, reward))
+        return _n("Commission: +{n} gold", "Commission: +{n} gold", self._commission(state, reward))
+
+    def _lore_label(self, state: State, seat: int, command: Command) -> str:
+        cost = self.game.stories.lore_cost(state)
+        return _n("Learn the shrine's lore ({gold} gold)", "Learn the shrine's lore ({gold} gold)", cost, gold=cost)
+
+    @staticmethod
+    def _pass_label(state: State, seat: int, command: Command) -> str:
+        if state.phase == "lair":
+            return _("Draw a story card instead")
+        return _("Leave the market") if state.phase == "market" else _("Pass")
+
+    @staticmethod
+    def _develop_label(state: State, seat: int, command: Command) -> str:
+        attribute = command.get('attribute')
+        return _("Develop {attribute} ({cost} XP)", cost=DEVELOP_COST[attribute],
+                 attribute=_(DEVELOP_NAMES[attribute]) if attribute in DEVELOP_NAMES else attribute)
+
+    def _use_label(self, state: State, seat: int, command: Command) -> str:
+        item = local(self.game.lib).item[command.get("item")]
+        return _("Use {item} (+{life} life)", item=item.name, life=item.heal)
+
+    def _buy_label(self, state: State, seat: int, command: Command) -> str:
+        item = local(self.game.lib).item[command.get("item")]
+        cut = self.game.items.price_cut(state) if state.phase == "market" else 0
+        price = max(0, item.price - cut)
+        return _n("Buy {item} ({gold} gold)", "Buy {item} ({gold} gold)", price, item=item.name, gold=price)
+
+    def _ranged_label(self, state: State, seat: int, command: Command) -> str:
+        if command.get("item") in ("", "none"):
+            return _("No ranged attack")
+        return _("{item} at {foe}", item=local(self.game.lib).item[command.get('item')].name,
+                 foe=self._foe_name(state, command.get('target')))
+
+    def _play_label(self, state: State, seat: int, command: Command) -> str:
+        card = _card_word(command.get("card"))
+        if command.get("foe"):
+            return _("{foe}: attack with {card}", foe=self._foe_name(state, command.get('foe')), card=card)
+        return _("{card} → {foe}", card=card, foe=self._foe_name(state, command.get('target')))
+
+    def _defend_label(self, state: State, seat: int, command: Command) -> str:
+        card, get = _card_word(command.get("card")), command.get
+        if get("foe"):
             if get("order"):
-                return _("Throw down {card}, then always the commonest card", card=card)
-            return _("Throw down {card}", card=card)
-        if verb == "keep":
-            kept = " + ".join(_(CARD_NAMES[k]) if k in CARD_NAMES else k
-                              for k in get("cards").split(",") if k and k != "none")
-            if get("foe"):
-                return (_("{foe}: keep {cards}", foe=self._foe_name(state, get('foe')), cards=kept) if kept
-                        else _("{foe}: keep nothing", foe=self._foe_name(state, get('foe'))))
-            return _("keep {cards}", cards=kept) if kept else _("keep nothing")
-        return command.typed()
+                return _("{foe}: throw down {card}, then always the commonest card",
+                         foe=self._foe_name(state, get('foe')), card=card)
+            return _("{foe}: throw down {card}", foe=self._foe_name(state, get('foe')), card=card)
+        if get("order"):
+            return _("Throw down {card}, then always the commonest card", card=card)
+        return _("Throw down {card}", card=card)
+
+    def _keep_label(self, state: State, seat: int, command: Command) -> str:
+        get = command.get
+        kept = " + ".join(_card_word(k) for k in get("cards").split(",") if k and k != "none")
+        if get("foe"):
+            return (_("{foe}: keep {cards}", foe=self._foe_name(state, get('foe')), cards=kept) if kept
+                    else _("{foe}: keep nothing", foe=self._foe_name(state, get('foe'))))
+        return _("keep {cards}", cards=kept) if kept else _("keep nothing")
 
     def _option_label(self, state: State, option: str, *, short: bool = False) -> str:
         lib = local(self.game.lib)
@@ -474,7 +548,10 @@ class ChampionCodec:
         if state.phase == "fate" and option in lib.story:
             return lib.story[option].title
         if state.phase == "story" and state.draw is not None:
-            outcome = lib.story[state.draw.cards[0]].outcome[int(option) - 1]
+            chosen = number(option)
+            if chosen is None:
+                raise ValueError(option)
+            outcome = lib.story[state.draw.cards[0]].outcome[chosen - 1]
             if short:
                 return (outcome.choice or _("Option {option}", option=option))[:80]
             return f"{option}: {outcome.choice or outcome.text}"
@@ -485,24 +562,9 @@ class ChampionCodec:
         lib = local(self.game.lib)
         verb, value = command.verb, command.get(arg)
         if verb == "hero":
-            h = lib.hero[command.get("hero")]
-            if arg == "hero":
-                return f"{h.name} — {h.title}"
-            if arg == "side":
-                index = self._side_index(self.game.lib.hero[h.id], value)
-                sd = h.side[index]
-                return _n("{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, "
-                          "{gold} gold)", "{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, "
-                          "life {life}, {gold} gold)", sd.gold, hero=h.name, number=index + 1, side=sd.name,
-                          combat=sd.combat, initiative=sd.initiative, life=sd.life, gold=sd.gold)
-            return _("{weapon} ({hero}'s {people} weapon)", weapon=lib.item[value].name if value in lib.item else value,
-                     hero=h.name, people=h.people)
+            return self._hero_value(command, arg)
         if verb in ("caravan", "voyage") and arg == "to":
-            p = lib.province[value]
-            extra = [x for x in (p.city, p.shrine and _("shrine of {shrine}", shrine=p.shrine)) if x]
-            icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
-            return (_("{place} ({extra}) · {icon}", place=p.name, extra=comma(extra), icon=icon) if extra
-                    else _("{place} · {icon}", place=p.name, icon=icon))
+            return self._province_value(value)
         if verb == "explore":
             route = self._explore(state, state.order[state.turn], value).path
             return " > ".join(lib.province[p].name for p in route)
@@ -512,13 +574,8 @@ class ChampionCodec:
         if verb == "develop":
             return _("{attribute} ({cost} XP)", attribute=_(DEVELOP_NAMES[value]) if value in DEVELOP_NAMES else value,
                      cost=DEVELOP_COST[value])
-        if verb == "buy":
-            price = lib.item[value].price
-            return _n("{item} — {price} gold", "{item} — {price} gold", price, item=lib.item[value].name, price=price)
-        if verb == "use":
-            return _("{item} (+{life} life)", item=lib.item[value].name, life=lib.item[value].heal)
-        if verb == "drop":
-            return lib.item[value].name
+        if verb in ("buy", "use", "drop"):
+            return self._item_value(verb, value)
         if verb == "choose":
             return self._option_label(state, value)
         if verb in ("weapon", "ranged") and arg == "item":
@@ -529,8 +586,39 @@ class ChampionCodec:
             return f"{value}: {self._foe_name(state, value)}"
         if verb == "keep" and arg == "cards":
             return comma(_(CARD_NAMES[k]).lower() if k in CARD_NAMES and k != "inspired" else k
-                             for k in value.split(",") if k != "none") or _("keep nothing")
+                         for k in value.split(",") if k != "none") or _("keep nothing")
         return value
+
+    def _hero_value(self, command: Command, arg: str) -> str:
+        """A hero, a side of the hero's sheet, or a starting weapon, as the autocomplete lists them."""
+        lib, value = local(self.game.lib), command.get(arg)
+        h = lib.hero[command.get("hero")]
+        if arg == "hero":
+            return f"{h.name} — {h.title}"
+        if arg == "side":
+            index = self._side_index(self.game.lib.hero[h.id], value)
+            sd = h.side[index]
+            return _n("{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, {gold} "
+                      "gold)", "{hero}, side {number}: {side} (combat {combat}, initiative {initiative}, life {life}, "
+                      "{gold} gold)", sd.gold, hero=h.name, number=index + 1, side=sd.name, combat=sd.combat,
+                      initiative=sd.initiative, life=sd.life, gold=sd.gold)
+        return _("{weapon} ({hero}'s {people} weapon)", weapon=lib.item[value].name if value in lib.item else value,
+                 hero=h.name, people=h.people)
+
+    def _province_value(self, value: str) -> str:
+        p = local(self.game.lib).province[value]
+        extra = [x for x in (p.city, p.shrine and _("shrine of {shrine}", shrine=p.shrine)) if x]
+        icon = _(ICON_NAMES[p.icon]) if p.icon in ICON_NAMES else p.icon
+        return (_("{place} ({extra}) · {icon}", place=p.name, extra=comma(extra), icon=icon) if extra
+                else _("{place} · {icon}", place=p.name, icon=icon))
+
+    def _item_value(self, verb: str, value: str) -> str:
+        item = local(self.game.lib).item[value]
+        if verb == "buy":
+            return _n("{item} — {price} gold", "{item} — {price} gold", item.price, item=item.name, price=item.price)
+        if verb == "use":
+            return _("{item} (+{life} life)", item=item.name, life=item.heal)
+        return item.name
 
 
 __all__ = ["CARD_NAMES", "LIMIT", "VERBS", "ChampionCodec"]

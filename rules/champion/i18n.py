@@ -1,6 +1,7 @@
 """Champion of the Empire's catalogue (domain ``champion``, ``rules/champion/locale/``) and the few helpers
 its texts need: the content of the data files in the current language (``local``), opponents' names with
-their article (``the``), and lists joined the way the language joins them (``joined``).
+their article (``the``), and lists joined the way the language joins them (``comma``, ``semicolon``,
+``and_list``).
 
 Nothing here changes a rule: the state, the events and the log keep ids and English names; the words are
 chosen only when a text is made, in the language of the moment (``rules.i18n.using``)."""
@@ -8,7 +9,6 @@ chosen only when a text is made, in the language of the moment (``rules.i18n.usi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
 from functools import cache
 
 import msgspec
@@ -29,9 +29,12 @@ from rules.i18n import N_, Catalogue, N_p, language, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
+JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "comma", "foe_name", "joined", "language", "local", "local_map",
-           "number", "semicolon", "the"]
+__all__ = ["CATALOGUE", "JOINS", "N_", "N_p", "_", "_n", "_p", "and_list", "comma", "foe_name", "language", "local",
+           "local_map", "number", "semicolon", "the"]
 
 _HEAD = re.compile(r"^(?P<monster>.+) \((?P<head>left head|middle head|right head)\)$")
 _NUMBERED = re.compile(r"^(?P<monster>.+) (?P<n>\d+)$")
@@ -91,24 +94,6 @@ def the(noun: str, *, cap: bool = False, proper: bool = False) -> str:
     if name[:4] in ("The ", "the "):
         name = ("The " if cap else "the ") + name[4:]
     return name
-
-
-def comma(parts: Iterable[str]) -> str:
-    """"a, b, c": parts joined with the language's list comma (Japanese 、)."""
-    return _p("list", ", ").join(parts)
-
-
-def semicolon(parts: Iterable[str]) -> str:
-    """"a; b; c": parts that hold commas themselves, joined with the language's stronger separator (Greek ·,
-    since its ; is the question mark; Japanese ；)."""
-    return _p("list", "; ").join(parts)
-
-
-def joined(parts: Sequence[str]) -> str:
-    """"a, b and c" in the current language."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return _("{items} and {last}", items=comma(parts[:-1]), last=parts[-1])
 
 
 # --- content in the current language ---------------------------------------------------------------

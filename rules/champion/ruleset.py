@@ -1,80 +1,43 @@
 """Champion of the Empire as the platform sees it: ``RULESET`` satisfies ``rules.spec.Ruleset``.  It wraps
-the engine (``game.ChampionOfTheEmpire``) and adds the plug-in's side: the spec, the codec, the typed view,
-per-action metadata, what Tabula plays (policy and timeout) and the secret variants."""
+the engine and adds the plug-in's side: the codec, the typed view, per-action metadata, what Tabula plays
+(policy and timeout) and the secret variants."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 
 from rules.champion import auto
 from rules.champion.commands import ChampionCodec
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
+from rules.champion.i18n import _
 from rules.champion.spec import SPEC
-from rules.champion.state import (
-    Buy,
-    ChampionAction,
-    Defend,
-    Develop,
-    Keep,
-    Pass,
-    Pick,
-    Play,
-    State,
-    Use,
-)
+from rules.champion.state import Buy, ChampionAction, Defend, Develop, Keep, Pass, Pick, Play, State, Use
 from rules.champion.view import ChampionView, build_view, secret_variants
-from rules.core import Outcome, Rng, SeatInfo, Step
-from rules.spec import ActionMeta, GameSpec
+from rules.core import IllegalAction, Rng
+from rules.ruleset import GameRuleset
+from rules.spec import ActionMeta
 
 #: Choices made from what only the chooser sees: a hero's sheet and weapon, the setup offer (and the pass that
 #: may hide standing in one's lair), cards from a hidden hand.
 SECRET = (Pick, Buy, Pass, Play, Defend, Keep)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-class ChampionRuleset:
-    def __init__(self, game: ChampionOfTheEmpire | None = None) -> None:
-        self.game = game or ChampionOfTheEmpire()
-        self._codec = ChampionCodec(self.game)
+class ChampionRuleset(GameRuleset[State, ChampionAction, ChampionView]):
+    spec, state_type, action_type = SPEC, State, ChampionAction
 
-    @property
-    def spec(self) -> GameSpec:
-        return SPEC
+    def __init__(self, engine: Engine | None = None) -> None:
+        self.engine: Engine = engine or Engine()
+        self.codec: ChampionCodec = ChampionCodec(self.engine)
 
-    @property
-    def state_type(self) -> type[State]:
-        return State
-
-    @property
-    def action_type(self) -> object:
-        return ChampionAction
-
-    @property
-    def codec(self) -> ChampionCodec:
-        return self._codec
-
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        return self.game.check_options(options, players)
-
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
-        return self.game.setup(seats, options, seed)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return self.game.to_act(state)
-
-    def legal(self, state: State, seat: int) -> Sequence[ChampionAction]:
-        return self.game.legal(state, seat)
-
-    def apply(self, state: State, seat: int, action: ChampionAction) -> Step:
-        return self.game.apply(state, seat, action)
+    def check_table(self, options: dict[str, object], players: int) -> dict[str, object]:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalAction(_("Champion of the Empire is for 2 to 4 players; {players} are seated.",
+                                  players=players))
+        return options
 
     def view(self, state: State, seat: int | None) -> ChampionView:
-        return build_view(self.game, state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return self.game.outcome(state)
-
-    def moment(self, state: State) -> int:
-        return self.game.moment(state)
+        return build_view(self.engine, state, seat)
 
     def meta(self, action: ChampionAction) -> ActionMeta:
         # Nothing is free: every action leads to a prompt (after a hero choice, the same player buys or passes).
@@ -83,13 +46,13 @@ class ChampionRuleset:
         return ActionMeta(free=False, secret=isinstance(action, SECRET), undoable=isinstance(action, (Develop, Use)))
 
     def timeout(self, state: State) -> tuple[int, ChampionAction] | None:
-        return self.game.timeout(state)
+        return auto.timeout(self.engine, state)
 
     def policy(self, state: State, seat: int, rng: Rng) -> ChampionAction | None:
-        return auto.policy(self.game, state, seat, rng)
+        return auto.policy(self.engine, state, seat, rng)
 
     def secret_variants(self, state: State, seat: int) -> Iterator[State]:
-        return secret_variants(self.game, state, seat)
+        return secret_variants(self.engine, state, seat)
 
 
 __all__ = ["ChampionRuleset"]

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 import msgspec
 
-from rules.champion.combat import card_type
-from rules.champion.game import ChampionOfTheEmpire
+from rules.champion.engine import Engine
+from rules.champion.engine.combat import card_type
 from rules.champion.i18n import N_, _, comma, local
 from rules.champion.state import Hero, State
 from rules.core import copier
@@ -157,9 +157,9 @@ def public_phase(state: State) -> str:
     return "action" if state.phase == "lair" else state.phase
 
 
-def caption(game: ChampionOfTheEmpire, state: State) -> str:
+def caption(game: Engine, state: State) -> str:
     if state.phase == "over":
-        return game._winner_line(state)
+        return game.table.winner_line(state)
     if state.phase == "setup":
         waiting = [state.heroes[i].name for i in sorted(game.to_act(state))]
         return _("Choosing heroes · waiting for {players}", players=comma(waiting))
@@ -179,11 +179,11 @@ CAPTION_PHASES = {"action": N_("to act"), "lair": N_("to act"), "fate": N_("faci
                   "market": N_("at the market")}
 
 
-def _combat(game: ChampionOfTheEmpire, state: State) -> CombatView | None:
+def _combat(game: Engine, state: State) -> CombatView | None:
     c = state.combat
     if c is None:
         return None
-    melee = game._melee(state)
+    melee = game.table.melee(state)
     answering = c.step == "foe_defend"
     return CombatView(
         kind=c.kind, step=c.step, hero=state.order[state.turn], round=c.round, rounds=c.rounds,
@@ -197,7 +197,7 @@ def _combat(game: ChampionOfTheEmpire, state: State) -> CombatView | None:
                            chosen=bool(f.play)) for f in c.foes))
 
 
-def _secret(game: ChampionOfTheEmpire, state: State, seat: int, current: int | None) -> SecretView:
+def _secret(game: Engine, state: State, seat: int, current: int | None) -> SecretView:
     me = state.heroes[seat]
     c = state.combat
     hand: tuple[str, ...] = ()
@@ -210,7 +210,8 @@ def _secret(game: ChampionOfTheEmpire, state: State, seat: int, current: int | N
         foes = tuple(FoeHand(foe=i, cards=tuple(sorted(card_type(x) for x in f.hand)))
                      for i, f in enumerate(c.foes) if f.controller == seat)
     return SecretView(
-        seat=seat, regions=tuple(me.regions), lair=game.lair(me), in_lair=state.phase == "lair" and seat == current,
+        seat=seat, regions=tuple(me.regions), lair=game.table.lair(me),
+        in_lair=state.phase == "lair" and seat == current,
         hand=hand, hand_cards=cards, foe_hands=foes,
         offer=tuple(me.offer) if state.phase == "setup" else (),
         monster_offer=tuple(state.monster_offer) if state.phase == "monster" and seat == current else ())
@@ -223,11 +224,11 @@ def _hidden_pick(h: Hero, seat: int, acting: frozenset[int]) -> HeroView:
                     province=h.province or None, regions_left=len(h.regions), to_act=seat in acting)
 
 
-def build_view(game: ChampionOfTheEmpire, state: State, seat: int | None) -> ChampionView:
+def build_view(game: Engine, state: State, seat: int | None) -> ChampionView:
     lib = game.lib
     acting = game.to_act(state)
-    current = game.current(state)
-    needed = game.target_info(state)
+    current = game.table.current(state)
+    needed = game.table.target_info(state)
     heroes = tuple(_hidden_pick(h, i, acting) if state.phase == "setup" and i != seat else HeroView(
         seat=i, player=h.name, colour=h.colour, letter=h.letter, hero=h.hero or None,
         side=lib.hero[h.hero].side[h.side].name if h.hero in lib.hero else None, weapon=h.weapon or None,
@@ -238,7 +239,7 @@ def build_view(game: ChampionOfTheEmpire, state: State, seat: int | None) -> Cha
         knows_lair=bool(h.province_card), info_needed=needed) for i, h in enumerate(state.heroes))
     highlight: tuple[str, ...] = ()
     if state.phase in ("action", "lair") and current is not None:  # the lair reads as any turn
-        highlight = tuple(game.highlight(state, current))
+        highlight = tuple(game.movement.highlight(state, current))
     last = state.last_move
     move = None
     if isinstance(last, dict) and last.get("path"):
@@ -255,7 +256,8 @@ def build_view(game: ChampionOfTheEmpire, state: State, seat: int | None) -> Cha
         opponents=state.opponents, order=tuple(state.order), to_act=tuple(sorted(acting)), info_needed=needed,
         fate=state.fate, short=state.short, heroic=state.heroic, event=state.event or None, current=current,
         highlight=highlight, last_move=move, market=tuple(state.market),
-        price_cut=game.price_cut(state), voyage_cost=game.voyage_cost(state, current) if current is not None else 2,
+        price_cut=game.items.price_cut(state),
+        voyage_cost=game.movement.voyage_cost(state, current) if current is not None else 2,
         combat=_combat(game, state),
         story=draw.cards[0] if draw is not None and state.phase == "story" else None,
         story_offer=tuple(draw.cards) if draw is not None and state.phase == "fate" else (),
@@ -267,7 +269,7 @@ def build_view(game: ChampionOfTheEmpire, state: State, seat: int | None) -> Cha
 # --- secret variants --------------------------------------------------------------------------------
 
 
-def secret_variants(game: ChampionOfTheEmpire, state: State, seat: int) -> Iterator[State]:
+def secret_variants(game: Engine, state: State, seat: int) -> Iterator[State]:
     """States that differ only in what ``seat`` alone knows (its region cards and province card — so its
     lair —, its combat hand, the hands of the opponents it plays, the monster sheets offered to it) and in
     what nobody knows (the order of every face-down pile, the dice to come, the hands of opponents Tabula
@@ -305,7 +307,7 @@ def secret_variants(game: ChampionOfTheEmpire, state: State, seat: int) -> Itera
         yield v
     c = state.combat
     if c is not None and state.combat_deck:
-        if seat == game.current(state) and c.hand:
+        if seat == game.table.current(state) and c.hand:
             v = _copy(state)
             assert v.combat is not None
             swap = next((i for i, x in enumerate(v.combat_deck) if card_type(x) != card_type(c.hand[0])), 0)
@@ -333,7 +335,7 @@ def secret_variants(game: ChampionOfTheEmpire, state: State, seat: int) -> Itera
         if me.offer and v.item_deck:
             mine.offer[0], v.item_deck[0] = v.item_deck[0], mine.offer[0]
         yield v
-    if state.phase == "monster" and seat == game.current(state) and state.monster_offer and state.monsters:
+    if state.phase == "monster" and seat == game.table.current(state) and state.monster_offer and state.monsters:
         v = _copy(state)
         v.monster_offer[0], v.monsters[0] = v.monsters[0], v.monster_offer[0]
         yield v

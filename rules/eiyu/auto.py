@@ -13,7 +13,8 @@ import msgspec
 
 from rules.core import Rng
 from rules.eiyu.content import ACT, WAIT, Library, library
-from rules.eiyu.engine import Eiyu, awake_titan, building_points, has_troops
+from rules.eiyu.engine import Engine
+from rules.eiyu.engine.scores import awake_titan, building_points, has_troops
 from rules.eiyu.state import (
     ChooseCity,
     EiyuAction,
@@ -26,7 +27,7 @@ from rules.eiyu.state import (
 from rules.eiyu.view import EiyuView
 
 
-class Step(msgspec.Struct, frozen=True):
+class Preview(msgspec.Struct, frozen=True):
     """One order of a previewed row: where the pawn stands after it and what it did there."""
 
     order: str
@@ -82,20 +83,20 @@ class _Sim:
         self.soldiers, self.slot, self.taken = list(self.soldiers), list(self.slot), list(self.taken)
         self.acted = set(self.acted)
 
-    def advance(self, order: str, lib: Library) -> Step:
+    def advance(self, order: str, lib: Library) -> Preview:
         city = self.city
         if order == WAIT:
-            return Step(order, city, "wait")
+            return Preview(order, city, "wait")
         if order != ACT:
             to = lib.road(city, order)
             if to is None:
                 self.value -= 0.5
-                return Step(order, city, "no_road")
+                return Preview(order, city, "no_road")
             self.city = to
-            return Step(order, to, "move")
+            return Preview(order, to, "move")
         if city in self.acted:
             self.value -= 0.5
-            return Step(order, city, "acted")
+            return Preview(order, city, "acted")
         chip, kind = self.slot[city - 1], lib.city(city).kind
         self._own()
         if chip >= 0 and kind == "monster" and has_troops(self.soldiers, lib.chip(chip).needs):
@@ -105,7 +106,7 @@ class _Sim:
             self.slot[city - 1] = -1
             self.acted.add(city)
             self.value += 6 + c.gold + c.fame + c.building
-            return Step(order, city, f"hunt {chip}")
+            return Preview(order, city, f"hunt {chip}")
         if chip >= 0 and kind == "recruit":
             on = lib.chip(chip).soldiers
             soldier = on[self.taken[city - 1]]
@@ -115,15 +116,15 @@ class _Sim:
             self.soldiers.append(soldier)
             self.acted.add(city)
             self.value += 2.5
-            return Step(order, city, f"recruit {soldier}")
+            return Preview(order, city, f"recruit {soldier}")
         if self.titan is not None and len(self.soldiers) >= lib.titans[self.titan].cost:
             self.soldiers = sorted(self.soldiers)[lib.titans[self.titan].cost:]
             self.acted.add(city)
             self.titan = None
             self.value += 9
-            return Step(order, city, "titan")
+            return Preview(order, city, "titan")
         self.value -= 0.5
-        return Step(order, city, "troops" if chip >= 0 else "nothing")
+        return Preview(order, city, "troops" if chip >= 0 else "nothing")
 
     def outlook(self, lib: Library) -> float:
         """Where the row ends: beside a monster the troops can beat, or a recruitment chip."""
@@ -163,7 +164,7 @@ def _orders_from(city: int) -> tuple[str, ...]:
     return (ACT, WAIT, *(c for c in lib.colours if lib.road(city, c) is not None))
 
 
-def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | None = None) -> list[Step]:
+def preview(board: Board | State, seat: int, row: Sequence[str], lib: Library | None = None) -> list[Preview]:
     """Play ``row`` for ``seat`` alone on the map as it stands (what the others do may change it)."""
     lib = lib or library()
     sim = _Sim(board if isinstance(board, Board) else board_of_state(board, seat))
@@ -194,7 +195,7 @@ def best_rows(board: Board | State, seat: int, rng: Rng, tries: int = 12) -> lis
     return [row for _v, row, _s in beam]
 
 
-def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:
+def rewards(game: Engine, s: State, seat: int) -> TakeRewards:
     """The two rewards worth most to the hunter: fame where it wins or keeps an area, building where it can stand."""
     lib = game.lib
     pend = s.pending
@@ -233,7 +234,7 @@ def rewards(game: Eiyu, s: State, seat: int) -> TakeRewards:
     return max(game.reward_choices(s, pend.city), key=worth)
 
 
-def policy(game: Eiyu, s: State, seat: int, rng: Rng) -> EiyuAction | None:
+def policy(game: Engine, s: State, seat: int, rng: Rng) -> EiyuAction | None:
     if seat not in game.to_act(s):
         return None
     lib = game.lib

@@ -1,17 +1,21 @@
 """The Heroes' Road's catalogue (domain ``eiyu``, ``rules/eiyu/locale/``) and the few words every part of the
-game shares: the tracks, the road colours, the orders, the soldiers counted, and how a list is joined.
+game shares: the tracks, the road colours, the orders, the soldiers counted, and how a list is joined
+(``comma``, ``semicolon``, ``and_list``).
 
 Every text a player reads goes through ``_`` / ``_n`` / ``_p`` here, in the current language (the platform sets
 it); the msgid is the English text, so English reads exactly as it always has."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from rules.i18n import N_, Catalogue, N_p, number
+from rules.i18n import N_, Catalogue, N_n, N_p, number
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
+JOINS = (N_p("list", ", "), N_p("list", "; "),
+         # TRANSLATORS: the last two of a list ("takes 3 gold and builds 1 level"); {items} is the rest, joined
+         N_("{items} and {last}"))
 
 #: The three scores, as a word inside a sentence ("raises the dummy's fame by 1").
 TRACK_WORD = {"fame": N_p("track", "fame"), "gold": N_p("track", "gold"), "building": N_p("track", "building")}
@@ -33,11 +37,6 @@ def order_name(order: str) -> str:
 
 def colour_name(colour: str) -> str:
     return _p("colour", COLOUR_NAME[colour]) if colour in COLOUR_NAME else colour
-
-
-def listing(items: Iterable[str]) -> str:
-    """Items joined the way the language lists them ("a, b, c")."""
-    return _p("list", ", ").join(items)
 
 
 def place(name: str) -> str:
@@ -74,5 +73,6 @@ def a_soldier(kind: int) -> str:
     return {1: _("a peasant levy"), 2: _("an archer"), 3: _("an infantry"), 4: _("a priest")}[kind]
 
 
-__all__ = ["CATALOGUE", "N_", "N_p", "_", "_n", "_p", "a_soldier", "city_name", "colour_name", "listing", "number",
-           "order_name", "place", "soldier_count", "soldier_name", "track"]
+__all__ = ["CATALOGUE", "JOINS", "N_", "N_n", "N_p", "_", "_n", "_p", "a_soldier", "and_list", "city_name",
+           "colour_name", "comma", "number", "order_name", "place", "semicolon", "soldier_count", "soldier_name",
+           "track"]

@@ -1,79 +1,35 @@
-"""The game as the platform sees it: ``RULESET`` satisfies ``rules.spec.Ruleset``."""
+"""The Heroes' Road as the platform sees it: ``RULESET`` satisfies ``rules.spec.Ruleset``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 
-from rules.core import Outcome, Rng, SeatInfo, Step
+from rules.core import IllegalAction, Rng
 from rules.eiyu import auto
-from rules.eiyu.codec import EiyuCodec
-from rules.eiyu.engine import Eiyu, scores
+from rules.eiyu.commands import EiyuCodec
+from rules.eiyu.engine import Engine
 from rules.eiyu.i18n import _
 from rules.eiyu.spec import SPEC
 from rules.eiyu.state import AutoRow, EiyuAction, Lock, Reveal, SetOrder, SetRow, State, TakeRewards
 from rules.eiyu.view import EiyuView, build_view, secret_variants
-from rules.spec import ActionMeta, GameSpec
+from rules.ruleset import GameRuleset
+from rules.spec import ActionMeta
 
 
-class EiyuRuleset:
-    def __init__(self) -> None:
-        self.game = Eiyu(planner=auto.plan)
-        self._codec = EiyuCodec()
+class EiyuRuleset(GameRuleset[State, EiyuAction, EiyuView]):
+    spec, state_type, action_type = SPEC, State, EiyuAction
 
-    @property
-    def spec(self) -> GameSpec:
-        return SPEC
+    def __init__(self, engine: Engine | None = None) -> None:
+        self.engine: Engine = engine or Engine(planner=auto.plan)
+        self.codec: EiyuCodec = EiyuCodec()
 
-    @property
-    def state_type(self) -> type[State]:
-        return State
-
-    @property
-    def action_type(self) -> object:
-        return EiyuAction
-
-    @property
-    def codec(self) -> EiyuCodec:
-        return self._codec
-
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        return self.game.check_options(options, players)
-
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
-        return self.game.setup(seats, options, seed)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return self.game.to_act(state)
-
-    def legal(self, state: State, seat: int) -> Sequence[EiyuAction]:
-        return self.game.legal(state, seat)
-
-    def apply(self, state: State, seat: int, action: EiyuAction) -> Step:
-        return self.game.apply(state, seat, action)
+    def check_table(self, options: dict[str, object], players: int) -> dict[str, object]:
+        if not 2 <= players <= 5:
+            raise IllegalAction(_("This game is for 2 to 5 players."))
+        return options
 
     def view(self, state: State, seat: int | None) -> EiyuView:
         return build_view(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over" or state.winner is None:
-            return None
-        n = len(state.players)
-        points = scores(state)
-        names = [p.name for p in state.players]
-        if state.winner == n:
-            summary = _("The dummy player outlasts everyone: no hero this time. (Last out: {name}.)",
-                        name=names[state.out[-1]] if state.out and state.out[-1] < n else "—")
-            winners: tuple[int, ...] = ()
-        else:
-            summary = _("{name} is the hero of the road!", name=names[state.winner])
-            winners = (state.winner,)
-        # the score of a seat: how long it lasted in the rankings, then its three scores added up
-        order = [*state.out, state.winner]
-        result = {i: order.index(i) * 1000 + sum(points[t][i] for t in points) for i in range(n)}
-        return Outcome(winners=winners, scores=result, summary=summary)
-
-    def moment(self, state: State) -> int:
-        return state.stamp
 
     def meta(self, action: EiyuAction) -> ActionMeta:
         # Changing a row stales nobody's controls and pings nobody; locking in may start the resolution.
@@ -84,17 +40,17 @@ class EiyuRuleset:
         return ActionMeta(free=False, secret=False, undoable=False)
 
     def timeout(self, state: State) -> tuple[int, EiyuAction] | None:
-        acting = sorted(self.game.to_act(state))
+        acting = sorted(self.engine.to_act(state))
         if not acting:
             return None
         seat = acting[0]
         if state.phase == "program":
             return (seat, AutoRow())  # planned inside apply: asking for the timeout stays cheap
-        move = auto.policy(self.game, state, seat, Rng(state.rng ^ (state.stamp * 0x9E37 + seat)))
+        move = auto.policy(self.engine, state, seat, Rng(state.rng ^ (state.stamp * 0x9E37 + seat)))
         return (seat, move) if move is not None else None
 
     def policy(self, state: State, seat: int, rng: Rng) -> EiyuAction | None:
-        return auto.policy(self.game, state, seat, rng)
+        return auto.policy(self.engine, state, seat, rng)
 
     def secret_variants(self, state: State, seat: int) -> Iterator[State]:
         return secret_variants(state, seat)

@@ -266,3 +266,11 @@ class GameWon(Event, tag="game_won", frozen=True):
     fame: tuple[int, ...]  # final scores per contestant (the dummy last, if any)
     gold: tuple[int, ...]
     building: tuple[int, ...]
+
+
+#: Every event the game reports (what ``apply`` returns in its ``Step``).
+EiyuEvent = (
+    CityChosen | YearBegins | TitanWakes | Locked | Programmed | Resolving | Moved | Waited | Recruited
+    | ChipFlipped | ChipLaid | Shuffled | Hunted | RewardsTaken | DummyRaised | TitanSlain | YearEnds | ShowChosen
+    | ShowBegins | Shown | Ranked | GameWon
+)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import msgspec
 
 from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.engine import building_points, fame_points, scores
+from rules.eiyu.engine.scores import building_points, fame_points, scores
 from rules.eiyu.state import Ranked, State
 
 

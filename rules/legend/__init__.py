@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules.legend.game import LegendOfHeroes
+from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import LegendAction, State
 from rules.legend.view import LegendView
 from rules.spec import Ruleset
 
-RULESET: Ruleset[State, LegendAction, LegendView] = LegendOfHeroes()
+RULESET: Ruleset[State, LegendAction, LegendView] = LegendRuleset()
 
-__all__ = ["RULESET", "LegendOfHeroes"]
+__all__ = ["RULESET", "LegendRuleset"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from rules.core import GameOver, IllegalAction
 from rules.legend.board import room_label
 from rules.legend.content import Hero, card_index, hero_index, need
-from rules.legend.i18n import _, _p, class_name, hero_name
+from rules.legend.engine.table import STEP_ACTIONS, Table
+from rules.legend.i18n import _, _p, class_name, comma, hero_name
 from rules.legend.state import (
     Attack,
     Cast,
@@ -27,7 +28,6 @@ from rules.legend.state import (
     SceneNote,
     State,
 )
-from rules.legend.table import STEP_ACTIONS, Table
 from rules.spec import Command
 
 #: Verbs of the Expanded Game (and the legacy `order`), refused politely in the other modes.
@@ -101,7 +101,7 @@ class LegendCodec:
         """`/lead` with no hero: which heroes may lead now, and what else the player may do."""
         if not 0 <= seat < len(state.players):
             return _("You are not playing in this game.")
-        able = _p("list", ", ").join(f"**{hero_name(h.name)}**" for h in self.rules.can_lead(state, seat))
+        able = comma(f"**{hero_name(h.name)}**" for h in self.rules.can_lead(state, seat))
         ex = state.exploring
         lead = self.rules.leader(state, seat)
         asked = (ex is not None and ex.decision in ("leader", "fight") and state.phase == "explore"
@@ -125,7 +125,7 @@ class LegendCodec:
             hero = hero_index()[h.id]
             if wanted in (hero.id, hero.name.lower(), hero_name(hero.name).lower()):
                 return hero.id
-        names = _p("list", ", ").join(hero_name(hero_index()[h.id].name) for h in state.players[seat].party)
+        names = comma(hero_name(hero_index()[h.id].name) for h in state.players[seat].party)
         raise IllegalAction(_("There is no **{typed}** in your party. Your heroes: {heroes}.", typed=typed[:30],
                               heroes=names))
 
@@ -174,33 +174,14 @@ class LegendCodec:
             to = command.get("to")
             return self.doorway_label(state, to) if to in self.rules.board.doorways else to
         if verb in ("lead", "front", "back"):
-            hero = hero_index().get(command.get("hero"))
-            if hero is None:
-                return command.get("hero") or command.typed()
-            if verb == "lead":
-                return self.hero_label(state, hero)
-            wounded = any(h.id == hero.id and h.wounded for h in state.players[seat].party)
-            if wounded:
-                return _("{hero} the {kind} (wounded)", hero=hero_name(hero.name), kind=class_name(hero.kind))
-            return _("{hero} the {kind}", hero=hero_name(hero.name), kind=class_name(hero.kind))
+            return self._hero_command_label(state, seat, command)
         if verb == "keep":
             lead = self.rules.leader(state, seat)
             return _("Keep {hero}", hero=hero_name(lead.name)) if lead else _("Keep nobody")
         if verb == "attack":
             return self._attack_label(state)
-        if verb == "cast":
-            return _("Cast your spell")
-        if verb == "retreat":
-            return _("Retreat")
         if verb in ("study", "heal"):
-            healed, _healer, studying = self.rules.rest_plan(state, seat)
-            if healed and studying:
-                return _("Rest a turn (heal and study)")
-            if healed:
-                return _("Rest a turn (heal)")
-            if studying:
-                return _("Rest a turn (study)")
-            return _("Rest a turn")
+            return self._rest_label(state, seat)
         if verb == "narrate":
             if command.get("text"):
                 return _("Tell the card")
@@ -208,8 +189,29 @@ class LegendCodec:
         if verb == "order":
             names = [hero_name(hero_index()[h].name) if h in hero_index() else h
                      for h in command.get("order").split(",")]
-            return _("Line up: {heroes}", heroes=_p("list", ", ").join(names))
-        return command.typed()
+            return _("Line up: {heroes}", heroes=comma(names))
+        return {"cast": _("Cast your spell"), "retreat": _("Retreat")}.get(verb) or command.typed()
+
+    def _hero_command_label(self, state: State, seat: int, command: Command) -> str:
+        """`/lead`, `/front` or `/back` with a hero: the hero, and whether wounded."""
+        hero = hero_index().get(command.get("hero"))
+        if hero is None:
+            return command.get("hero") or command.typed()
+        if command.verb == "lead":
+            return self.hero_label(state, hero)
+        if any(h.id == hero.id and h.wounded for h in state.players[seat].party):
+            return _("{hero} the {kind} (wounded)", hero=hero_name(hero.name), kind=class_name(hero.kind))
+        return _("{hero} the {kind}", hero=hero_name(hero.name), kind=class_name(hero.kind))
+
+    def _rest_label(self, state: State, seat: int) -> str:
+        healed, _healer, studying = self.rules.rest_plan(state, seat)
+        if healed and studying:
+            return _("Rest a turn (heal and study)")
+        if healed:
+            return _("Rest a turn (heal)")
+        if studying:
+            return _("Rest a turn (study)")
+        return _("Rest a turn")
 
     def _attack_label(self, state: State) -> str:
         ex = state.exploring

@@ -17,34 +17,10 @@ from rules.legend.content import CLASS_NAMES, hero_index
 
 CATALOGUE = Catalogue.of(__package__)
 _, _n, _p = CATALOGUE.gettext, CATALOGUE.ngettext, CATALOGUE.pgettext
+comma, semicolon, and_list = CATALOGUE.comma, CATALOGUE.semicolon, CATALOGUE.and_list
+#: What those joins ("a, b, c"; "a; b; c"; "a, b and c") look up here, marked for extraction into the template.
+JOINS = (N_p("list", ", "), N_p("list", "; "), N_("{items} and {last}"))
 
-__all__ = [
-    "CATALOGUE",
-    "COLOUR_NAMES",
-    "ENDINGS",
-    "KIND_NAMES",
-    "N_",
-    "PILE_WORDS",
-    "SKIP_REASONS",
-    "SUMMARIES",
-    "N_p",
-    "_",
-    "_n",
-    "_p",
-    "card_title",
-    "class_name",
-    "colour_name",
-    "hero_name",
-    "hero_title",
-    "kind_name",
-    "number",
-    "pile_word",
-    "place",
-    "retell",
-    "run_on",
-    "spell_name",
-    "summary",
-]
 
 
 def card_title(title: str) -> str:
@@ -133,13 +109,13 @@ SUMMARIES = (
 
 def summary(text: str) -> str:
     """The outcome's summary (stored in English) in the current language: the winners' names, stored joined
-    with " and ", are joined again the language's way."""
+    with " and ", are joined again the language's way ("a, b and c")."""
     for msgid in SUMMARIES:
         pattern, fields = _pattern(msgid)
         match = pattern.match(text)
         if match is not None:
             values = dict(zip(fields, match.groups(), strict=True))
-            values["names"] = _p("list", " and ").join(values["names"].split(" and "))
+            values["names"] = and_list(values["names"].split(" and "))
             return _(msgid, **values)
     return text
 
@@ -167,3 +143,36 @@ def retell(text: str, msgids: Sequence[str]) -> str:
         if match is not None:
             return _(msgid, **dict(zip(fields, match.groups(), strict=True)))
     return text
+
+
+__all__ = [
+    "CATALOGUE",
+    "COLOUR_NAMES",
+    "ENDINGS",
+    "JOINS",
+    "KIND_NAMES",
+    "N_",
+    "PILE_WORDS",
+    "SKIP_REASONS",
+    "SUMMARIES",
+    "N_p",
+    "_",
+    "_n",
+    "_p",
+    "and_list",
+    "card_title",
+    "class_name",
+    "colour_name",
+    "comma",
+    "hero_name",
+    "hero_title",
+    "kind_name",
+    "number",
+    "pile_word",
+    "place",
+    "retell",
+    "run_on",
+    "semicolon",
+    "spell_name",
+    "summary",
+]

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.champion.combat import Melee
 from rules.champion.content import Library, library
-from rules.champion.i18n import _, local, the
+from rules.champion.engine.combat import Melee
+from rules.champion.i18n import _, and_list, local, the
 from rules.champion.state import GoldForAll, Hero, Kept, KeptUsed, Reshuffled, RoundBegan, State, TurnBegan
 from rules.core import Rng
 
 
-class Engine:
-    """The base of the ruleset: the library and the dice, and the facts every concept asks about."""
+class Table:
+    """The library and the dice, and the facts every part of the rules asks about a state."""
 
     def __init__(self, lib: Library | None = None, *, dice: type[Rng] = Rng) -> None:
         self._lib = lib
@@ -45,14 +45,14 @@ class Engine:
         if state.phase == "setup":
             return frozenset(i for i, h in enumerate(state.heroes) if not h.hero or not h.offer_done)
         if state.phase == "combat" and state.combat is not None:
-            return frozenset(self._melee(state).to_act())
+            return frozenset(self.melee(state).to_act())
         if state.phase == "fate" and state.draw is not None:
             return frozenset({state.draw.chooser})
         if state.phase == "item" and state.losing:
             return frozenset({int(state.losing[1])})
         return frozenset({state.order[state.turn]})
 
-    def _melee(self, state: State, rng: Rng | None = None, events: list[Any] | None = None) -> Melee:
+    def melee(self, state: State, rng: Rng | None = None, events: list[Any] | None = None) -> Melee:
         return Melee(self.lib, state, rng or self.dice(state.rng), events if events is not None else [])
 
     def effect(self, state: State) -> str:
@@ -62,15 +62,15 @@ class Engine:
     def target_info(self, state: State) -> int:
         return 5 if state.short else 6
 
-    def _kept(self, hero: Hero, key: str, state: State) -> Kept | None:
+    def kept(self, hero: Hero, key: str, state: State) -> Kept | None:
         for k in hero.kept:
             if k.key == key and k.round < state.round:
                 return k
         return None
 
-    def _use_kept(self, s: State, seat: int, key: str, events: list[Any]) -> None:
+    def use_kept(self, s: State, seat: int, key: str, events: list[Any]) -> None:
         me = s.heroes[seat]
-        k = self._kept(me, key, s)
+        k = self.kept(me, key, s)
         if k is not None:
             me.kept.remove(k)
             deck = self.lib.story[k.card].deck
@@ -89,13 +89,13 @@ class Engine:
     def losable(self, hero: Hero) -> list[str]:
         return [i for i in hero.items if i != hero.weapon]
 
-    def _waiting(self, s: State) -> str:
+    def waiting(self, s: State) -> str:
         names = [s.heroes[i].name for i in sorted(self.to_act(s))]
         if len(names) == 1:
             return _("It is {player}'s move now, not yours.", player=names[0])
-        return _("It is {players}'s move now, not yours.", players=_(" and ").join(names))
+        return _("It is {players}'s move now, not yours.", players=and_list(names))
 
-    def _winner_line(self, state: State) -> str:
+    def winner_line(self, state: State) -> str:
         if state.winner < 0:
             return _("the game is over.")
         h = state.heroes[state.winner]
@@ -107,7 +107,7 @@ class Engine:
 
     # --- rounds and turns ---------------------------------------------------------------------
 
-    def _new_round(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def new_round(self, s: State, rng: Rng, events: list[Any]) -> None:
         s.round += 1
         if s.event:
             s.event_discard.append(s.event)
@@ -122,19 +122,19 @@ class Engine:
                 h.gold += 1
             events.append(GoldForAll(gold=1))
         s.turn = 0
-        self._begin_turn(s, events)
+        self.begin_turn(s, events)
 
-    def _begin_turn(self, s: State, events: list[Any]) -> None:
+    def begin_turn(self, s: State, events: list[Any]) -> None:
         s.phase = "action"
         s.tasks = []
         s.moved = False
         events.append(TurnBegan(seat=s.order[s.turn], round=s.round))
 
-    def _end_turn(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def end_turn(self, s: State, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[s.order[s.turn]]
         me.turn_end = me.province
         if s.turn + 1 >= len(s.order):
-            self._new_round(s, rng, events)
+            self.new_round(s, rng, events)
         else:
             s.turn += 1
-            self._begin_turn(s, events)
+            self.begin_turn(s, events)

@@ -6,12 +6,14 @@ that misses a turn rests: the Cleric heals and the Magic User studies a new Spel
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.core import IllegalAction, NotYourTurn, Rng
 from rules.legend.content import CLASSES, ActionCard, Hero, card_index, hero_index, heroes, need, spell_index, spells
-from rules.legend.explore import Explorer
-from rules.legend.i18n import _, _p, hero_name
+from rules.legend.engine.explore import Explorer
+from rules.legend.engine.table import Table
+from rules.legend.i18n import _, _p, comma, hero_name
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
     Attack,
@@ -40,8 +42,13 @@ from rules.legend.state import Hero as PartyHero
 FIRST_LINE_UP = ("magic", "rogue", "cleric", "dwarf", "fighter")
 
 
-class PartyRules(Explorer):
-    """The Expanded Game's party actions: lead, keep, attack, cast, retreat, rest and reorder."""
+@dataclass(frozen=True, slots=True)
+class Party:
+    """The Expanded Game's party actions: lead, keep, attack, cast, retreat, rest and reorder, at a table whose
+    rooms the ``explorer`` walks through."""
+
+    table: Table
+    explorer: Explorer
 
     def deal_parties(self, state: State, rng: Rng, events: list[Any]) -> None:
         """One Hero of each kind per player (their Fighter is the one already dealt) and one Spell each."""
@@ -61,40 +68,34 @@ class PartyRules(Explorer):
 
     # --- who acts, what is legal ---------------------------------------------------------------
 
-    def _party_action(self, s: State, seat: int, action: LegendAction, rng: Rng, events: list[Any]) -> None:
-        if not self.expanded(s):
+    def act(self, s: State, seat: int, action: LegendAction, rng: Rng, events: list[Any]) -> None:
+        if not self.table.expanded(s):
             raise IllegalAction(_("That belongs to the Expanded Game (parties of five heroes). This game is the "
-                                  "{mode} game: {verbs}.", mode=_p("choice", s.mode), verbs=self.verb_list(s)))
+                                  "{mode} game: {verbs}.", mode=_p("choice", s.mode), verbs=self.table.verb_list(s)))
         if isinstance(action, Order):
             self._reorder(s, seat, action, events)
             return
         if isinstance(action, Rest):
             self._rest(s, seat, rng, events)
             return
+        self._in_fight(s, seat, action, rng, events)
+
+    def _in_fight(self, s: State, seat: int, action: LegendAction, rng: Rng, events: list[Any]) -> None:
+        """The party's choices in a room: who leads before the card, then strike, cast or retreat."""
         ex = s.exploring
         if s.phase != "explore" or ex is None or ex.decision is None:
             if s.phase == "explore":
-                self.check_turn(s, seat)
+                self.table.check_turn(s, seat)
             raise IllegalAction(_("There is no fight or danger to face right now. {hint}",
-                                  hint=self.phase_hint(s, seat)))
-        if seat != self.current(s):
+                                  hint=self.table.phase_hint(s, seat)))
+        if seat != self.table.current(s):
             raise NotYourTurn(_("It is {player}'s party in the room, not yours.",
-                                player=s.players[self.current(s)].name))
-        if isinstance(action, Lead):
-            if ex.decision == "strike":
-                raise IllegalAction(_("The Leader can change before the card is drawn or after the Monster strikes "
-                                      "— now your Magic User must `/attack` or `/cast`."))
-            self._lead(s, seat, action.hero, events)
-            if ex.decision == "leader":
-                self._draw_danger(s, rng, events)
-            return
-        if isinstance(action, Keep):
-            if ex.decision != "leader":
-                raise IllegalAction(self.decision_hint(s, seat))
-            self._draw_danger(s, rng, events)
+                                player=s.players[self.table.current(s)].name))
+        if isinstance(action, (Lead, Keep)):
+            self._choose_leader(s, seat, action, rng, events)
             return
         if ex.decision == "leader":
-            raise IllegalAction(self.decision_hint(s, seat))
+            raise IllegalAction(self.table.decision_hint(s, seat))
         if isinstance(action, Retreat):
             if ex.decision != "fight":
                 raise IllegalAction(_("You can retreat only after the Monster has struck back."))
@@ -102,17 +103,33 @@ class PartyRules(Explorer):
             self._retreat(s, seat, card_index()[ex.danger], events, overwhelmed=False)
             return
         if isinstance(action, Cast):
-            if not self.can_cast(s, seat):
+            if not self.table.can_cast(s, seat):
                 raise IllegalAction(self._cast_refusal(s, seat))
             self._cast(s, seat, rng, events)
         elif isinstance(action, Attack):
             self._strike(s, seat, rng, events)
         else:
-            raise IllegalAction(self.decision_hint(s, seat))
-        self._run_exploration(s, rng, events)
+            raise IllegalAction(self.table.decision_hint(s, seat))
+        self.explorer.run(s, rng, events)
+
+    def _choose_leader(self, s: State, seat: int, action: Lead | Keep, rng: Rng, events: list[Any]) -> None:
+        """A new Leader (or the same one kept): before the card is drawn, or after the Monster struck back."""
+        ex = s.exploring
+        assert ex is not None
+        if isinstance(action, Keep):
+            if ex.decision != "leader":
+                raise IllegalAction(self.table.decision_hint(s, seat))
+            self._draw_danger(s, rng, events)
+            return
+        if ex.decision == "strike":
+            raise IllegalAction(_("The Leader can change before the card is drawn or after the Monster strikes "
+                                  "— now your Magic User must `/attack` or `/cast`."))
+        self._lead(s, seat, action.hero, events)
+        if ex.decision == "leader":
+            self._draw_danger(s, rng, events)
 
     def _cast_refusal(self, s: State, seat: int) -> str:
-        lead = self.leader(s, seat)
+        lead = self.table.leader(s, seat)
         ex = s.exploring
         if ex is not None and ex.danger is not None and card_index()[ex.danger].kind != "monster":
             return _("Spells work only on Monsters, not on Hazards.")
@@ -124,7 +141,7 @@ class PartyRules(Explorer):
         party = s.players[seat].party
         ids = [h.id for h in party]
         if hero_id not in ids:
-            names = _p("list", ", ").join(hero_name(hero_index()[h.id].name) for h in party[:-1] if not h.wounded)
+            names = comma(hero_name(hero_index()[h.id].name) for h in party[:-1] if not h.wounded)
             raise IllegalAction(_("That hero is not in your party. You can make one of these Leader: {heroes}.",
                                   heroes=names))
         i = ids.index(hero_id)
@@ -142,22 +159,19 @@ class PartyRules(Explorer):
         assert ex is not None
         ex.decision = None
         if ex.pending is None:  # a danger waiting on the room is already in hand
-            ex.pending = self.draw(s, ex.coming, rng, events)
+            ex.pending = self.table.draw(s, ex.coming, rng, events)
         ex.coming = ""
         if ex.pending is None:
-            self._room_done(s, events)
+            self.explorer.room_done(s, events)
             return
-        self._run_exploration(s, rng, events)
+        self.explorer.run(s, rng, events)
 
-    def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
+    def meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
         """The Monster or Hazard is face up beside the Leader: strike at once, or let a Magic User choose."""
-        if not self.expanded(s):
-            super()._meet_danger(s, seat, card, rng, events)
-            return
         ex = s.exploring
         assert ex is not None
         ex.danger = card.id
-        if self.can_cast(s, seat):
+        if self.table.can_cast(s, seat):
             ex.decision = "strike"
             return
         self._strike(s, seat, rng, events)
@@ -166,7 +180,7 @@ class PartyRules(Explorer):
         ex = s.exploring
         assert ex is not None and ex.danger is not None
         card = card_index()[ex.danger]
-        lead = self.leader(s, seat)
+        lead = self.table.leader(s, seat)
         assert lead is not None  # a party with nobody standing has already fallen back
         target = need(card, lead)
         roll = rng.die(20)
@@ -197,7 +211,7 @@ class PartyRules(Explorer):
         me = s.players[seat]
         assert ex is not None and ex.danger is not None and me.spell is not None
         card = card_index()[ex.danger]
-        lead = self.leader(s, seat)
+        lead = self.table.leader(s, seat)
         assert lead is not None and card.dot is not None
         spell = spell_index()[me.spell]
         roll = rng.die(20)
@@ -226,7 +240,7 @@ class PartyRules(Explorer):
         ex.decision = None
         ex.used.append(card.id)
         events.append(Overcame(seat=seat, card=card.id))
-        self._follow_arrow(s, card, rng, events)
+        self.explorer.follow_arrow(s, card, rng, events)
 
     def _hero_wounded(self, s: State, seat: int, card: ActionCard, events: list[Any]) -> None:
         """The Leader is wounded: his card turns over and he drops to the back of the line."""
@@ -237,12 +251,13 @@ class PartyRules(Explorer):
         hurt.wounded = True
         me.party.insert(0, hurt)
         me.wounds += 1
-        lead = self.leader(s, seat)
+        lead = self.table.leader(s, seat)
         events.append(HeroWounded(seat=seat, hero=hurt.id, card=card.id, leader=lead.id if lead else None,
                                   wounds=me.wounds))
         if len(s.order) == 1 and me.wounds >= SOLO_WOUND_LIMIT:
             self._retreat(s, seat, card, events, overwhelmed=lead is None, end=False)
-            self.finish(s, events, f"{me.name}'s party has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
+            self.table.finish(s, events,
+                              f"{me.name}'s party has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
             return
         if lead is None:
             self._retreat(s, seat, card, events, overwhelmed=True)
@@ -256,21 +271,21 @@ class PartyRules(Explorer):
         me = s.players[seat]
         me.doorway = ex.came_from
         s.rooms[ex.room] = [card.id]  # face down on the room, waiting for the next party
-        self.discard(s, ex.used)
+        self.table.discard(s, ex.used)
         events.append(Retreated(seat=seat, card=card.id, room=ex.room, back_to=ex.came_from,
                                 overwhelmed=overwhelmed))
         me.overwhelmed = overwhelmed
         s.exploring = None
         if end:
             s.phase = "move"
-            self.end_turn(s, events)
+            self.table.end_turn(s, events)
 
     def _rest(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
-        self.check_turn(s, seat)
+        self.table.check_turn(s, seat)
         if s.phase != "move":
             raise IllegalAction(_("Your party can rest once it is in the dungeon: first choose an entrance with "
                                   "`/explore to:`."))
-        healed, healer, studying = self.rest_plan(s, seat)
+        healed, healer, studying = self.table.rest_plan(s, seat)
         if not healed and not studying:
             raise IllegalAction(_("Your party has nothing to rest for: nobody is wounded and your Magic User "
                                   "already holds a spell. Move on with `/explore to:`."))
@@ -283,17 +298,17 @@ class PartyRules(Explorer):
             me.spell = s.spell_pile.pop(0)
             events.append(SpellLearned(seat=seat, hero=studying, spell=me.spell))
         s.last_move = None
-        self.end_turn(s, events)
+        self.table.end_turn(s, events)
 
     def _reorder(self, s: State, seat: int, action: Order, events: list[Any]) -> None:
         me = s.players[seat]
         ids = [h.id for h in me.party]
-        refusal = self.reorder_refusal(s, seat)
+        refusal = self.table.reorder_refusal(s, seat)
         if refusal is not None:
             raise IllegalAction(refusal)
         wanted = list(action.heroes)
         if sorted(wanted) != sorted(ids):
-            names = _p("list", ", ").join(hero_name(hero_index()[i].name) for i in ids)
+            names = comma(hero_name(hero_index()[i].name) for i in ids)
             raise IllegalAction(_("Name all five of your heroes once each, left to right: {heroes}.", heroes=names))
         by_id = {h.id: h for h in me.party}
         if by_id[wanted[-1]].wounded and any(not h.wounded for h in me.party):

@@ -1,5 +1,5 @@
 """Autokrator's turns: setup, who acts, what is legal, the flow of epochs and turns and the units' marches.
-The battles and the applying of actions are ``engine``'s; everything here is pure and deterministic."""
+The battles are ``battles``', the applying of actions the ``Engine``'s; everything here is pure and deterministic."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from typing import Any
 
 from rules.autokrator import board
 from rules.autokrator import i18n as words
-from rules.autokrator.battle import dealable, lineups
 from rules.autokrator.content import HOLDERS, REALMS, UNIT_NAMES, library
-from rules.autokrator.i18n import N_, _, both, place, unit_word
+from rules.autokrator.engine.battle import dealable, lineups
+from rules.autokrator.i18n import N_, _, and_list, place, unit_word
 from rules.autokrator.state import (
     AnswerTruce,
     Assign,
     Attack,
     AutokratorAction,
+    AutokratorEvent,
     Campaign,
     EpochBegan,
     EpochEnded,
@@ -38,9 +39,8 @@ from rules.autokrator.state import (
     Voyage,
     Withdraw,
 )
-from rules.core import IllegalAction, Outcome, Rng, SeatInfo, Step, seed_state
+from rules.core import Outcome, Rng, SeatInfo, Step, seed_state
 
-MODES = ("full", "fast", "east", "west")
 PAIRS = {"east": ("sar", "byz"), "west": ("fra", "moo")}
 
 
@@ -61,27 +61,13 @@ def unit_title(realm: str, unit: str) -> str:
 
 
 class Turns:
-    """Setup, legality and the flow of the game; ``engine.Engine`` adds battles and ``apply``."""
+    """Setup, legality and the flow of the game: epochs, turns, each unit's activation and its marches."""
 
-    # --- options and setup ---------------------------------------------------------------------------
+    # --- setup ---------------------------------------------------------------------------
 
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        if players not in (2, 4):
-            raise IllegalAction(_("Autokrator is played by 2 or 4 realms. For 3 players (or 1), seat Tabula for "
-                                  "each realm nobody plays."))
-        mode = str(options.get("mode") or ("east" if players == 2 else "full")).lower()
-        if mode not in MODES:
-            mode = "east" if players == 2 else "full"
-        if players == 2 and mode not in PAIRS:
-            raise IllegalAction(_("Two players fight as Saracens against Byzantium (`mode:east`) or Franks "
-                                  "against Moors (`mode:west`)."))
-        if players == 4 and mode in PAIRS:
-            raise IllegalAction(_("Four realms play `mode:full` (each realm moves all its units on its turn) or "
-                                  "`mode:fast` (one unit at a time, in turn)."))
-        raids = options.get("raids")
-        return {**options, "mode": mode, "raids": True if raids is None else bool(raids)}
-
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(
+            self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int
+    ) -> Step[State, AutokratorEvent]:
         lib = library()
         mode = str(options.get("mode", "full"))
         order = list(PAIRS[mode]) if mode in PAIRS else list(REALMS)
@@ -130,7 +116,7 @@ class Turns:
             return []
         realm = board.realm_of(state, seat)
         if state.phase == "assign":
-            return list(self._assignments(state, realm))
+            return list(self.assignments(state, realm))
         if state.phase == "battle" and state.battle is not None:
             return self._battle_choices(state, realm)
         if state.phase == "retreat" and state.retreat is not None:
@@ -139,7 +125,7 @@ class Turns:
             return [AnswerTruce(accept=True), AnswerTruce(accept=False)]
         return self._turn_choices(state, realm)
 
-    def _holders(self, rs: RealmState) -> list[str]:
+    def holders(self, rs: RealmState) -> list[str]:
         return [h for h in HOLDERS if h == "garrison" or h in rs.units]
 
     def _free_cards(self, rs: RealmState) -> list[str]:
@@ -147,10 +133,10 @@ class Turns:
         taken = {c for cards in rs.pending.values() for c in cards}
         return [c for c in lib.deck(rs.key) if not lib.cards[c].fixed and c not in taken]
 
-    def _assignments(self, state: State, realm: str) -> list[Assign]:
+    def assignments(self, state: State, realm: str) -> list[Assign]:
         lib = library()
         rs = state.realms[realm]
-        holders = [h for h in self._holders(rs) if h not in rs.pending]
+        holders = [h for h in self.holders(rs) if h not in rs.pending]
         if not holders:
             return []
         holder, rest = holders[0], holders[1:]
@@ -219,7 +205,7 @@ class Turns:
             for other in state.order:
                 if other == realm:
                     continue
-                for h in self._holders(state.realms[other]):
+                for h in self.holders(state.realms[other]):
                     key = f"{other}.{h}"
                     if key not in rs.spied and h not in state.realms[other].known:
                         out.append(Spy(target=key))
@@ -232,13 +218,13 @@ class Turns:
             out.append(Pass(unit="turn"))
         return out
 
-    def _waiting_for(self, state: State) -> str:
+    def waiting_for(self, state: State) -> str:
         names = [state.names[i] for i in sorted(self.to_act(state)) if 0 <= i < len(state.names)]
         if not names:
             return _("It is not your move now: the game waits for another player.")
-        return _("It is not your move now: the game waits for {who}.", who=both(names))
+        return _("It is not your move now: the game waits for {who}.", who=and_list(names))
 
-    def _why_not(self, state: State, seat: int, action: AutokratorAction) -> str:
+    def why_not(self, state: State, seat: int, action: AutokratorAction) -> str:
         if state.phase == "assign":
             return _("First deal your battle cards for this epoch: press **Your hand** (or `/assign unit: cards:`) "
                      "and give each unit two cards, never two of the same army.")
@@ -269,7 +255,7 @@ class Turns:
         return _("That is not allowed at this point of your turn; the menus and buttons show everything you can "
                  "do.")
 
-    def _begin_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def begin_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
         lib = library()
         events.append(EpochBegan(epoch=s.epoch))
         epoch = lib.epochs[s.epoch - 1]
@@ -281,37 +267,38 @@ class Turns:
             events.append(Income(realm=key, gold=gold, treasury=rs.treasury))
         s.phase = "assign"
 
-    def _start_turn(self, s: State, rng: Rng, events: list[Any], fresh: bool) -> None:
+    def start_turn(self, s: State, rng: Rng, events: list[Any], fresh: bool) -> None:
         """Find the next realm with something to do (from ``s.turn``), or end the epoch."""
         for _round in range(len(s.order) + 1):
             rs = s.realms[s.order[s.turn]]
             if any(not u.done for u in rs.units.values()):
                 events.append(TurnBegan(realm=rs.key))
                 return
-            if s.turn + 1 >= len(s.order):
-                if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
-                    self._end_epoch(s, rng, events)
-                    return
-                s.turn = 0
-            else:
-                s.turn += 1
+            if not self._pass_turn(s, rng, events):
+                return
         self._end_epoch(s, rng, events)
 
     def _next_realm(self, s: State, rng: Rng, events: list[Any]) -> None:
         s.current = ""
-        if s.turn + 1 >= len(s.order):
-            if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
-                self._end_epoch(s, rng, events)
-                return
-            s.turn = 0
-        else:
+        if self._pass_turn(s, rng, events):
+            self.start_turn(s, rng, events, fresh=False)
+
+    def _pass_turn(self, s: State, rng: Rng, events: list[Any]) -> bool:
+        """The turn passes to the next realm in order; after the last, the epoch ends (in the full game, or when
+        every unit has done all it will) or the order starts again.  False when the epoch has ended."""
+        if s.turn + 1 < len(s.order):
             s.turn += 1
-        self._start_turn(s, rng, events, fresh=False)
+            return True
+        if s.mode == "full" or all(u.done for k in s.order for u in s.realms[k].units.values()):
+            self._end_epoch(s, rng, events)
+            return False
+        s.turn = 0
+        return True
 
     def _end_epoch(self, s: State, rng: Rng, events: list[Any]) -> None:
         events.append(EpochEnded(epoch=s.epoch))
         if s.epoch >= len(library().epochs):
-            self._finish(s, self._leader(s), words.OVER_FIFTH, events)
+            self.finish(s, self._leader(s), words.OVER_FIFTH, events)
             return
         s.epoch += 1
         s.truces = [t for t in s.truces if t.until >= s.epoch]
@@ -321,7 +308,7 @@ class Turns:
             for u in rs.units.values():
                 u.done, u.moves, u.attacked, u.own_moves, u.campaign = False, 0, False, True, False
         s.turn, s.current = 0, ""
-        self._begin_epoch(s, rng, events)
+        self.begin_epoch(s, rng, events)
 
     def _leader(self, s: State) -> str:
         def rank(key: str) -> tuple[int, int, int, int]:
@@ -329,13 +316,13 @@ class Turns:
             return (rs.score, board.regions_held(s, key), rs.treasury, s.order.index(key))
         return max(s.order, key=rank)
 
-    def _finish(self, s: State, winner: str, reason: str, events: list[Any]) -> None:
+    def finish(self, s: State, winner: str, reason: str, events: list[Any]) -> None:
         s.phase, s.winner, s.reason, s.battle, s.retreat, s.current = "over", winner, reason, None, None, ""
         events.append(GameEnded(winner=winner, reason=reason))
 
     # --- movement ------------------------------------------------------------------------------------
 
-    def _move(self, s: State, realm: str, unit: str, to: str, events: list[Any]) -> None:
+    def move(self, s: State, realm: str, unit: str, to: str, events: list[Any]) -> None:
         u = s.realms[realm].units[unit]
         frm = u.region
         if not (s.owner[frm] == realm and s.owner[to] == realm):
@@ -344,9 +331,9 @@ class Turns:
         u.moves += 1
         s.current = unit
         events.append(Moved(realm=realm, unit=unit, frm=frm, to=to))
-        self._settle(s, realm, events)
+        self.settle(s, realm, events)
 
-    def _settle(self, s: State, realm: str, events: list[Any]) -> None:
+    def settle(self, s: State, realm: str, events: list[Any]) -> None:
         """End the current unit's activation when resting is all it has left."""
         if not s.current or s.phase != "turns":
             return
@@ -360,16 +347,16 @@ class Turns:
             events.append(Rested(realm=realm, unit=s.current))
             s.current = ""
 
-    def _pass(self, s: State, realm: str, unit: str, rng: Rng, events: list[Any]) -> None:
+    def rest(self, s: State, realm: str, unit: str, rng: Rng, events: list[Any]) -> None:
         rs = s.realms[realm]
         names = [n for n, u in rs.units.items() if not u.done] if unit == "turn" else [unit]
         for n in names:
             rs.units[n].done = True
             events.append(Rested(realm=realm, unit=n))
         s.current = ""
-        self._unit_finished(s, realm, rng, events)
+        self.unit_finished(s, realm, rng, events)
 
-    def _unit_finished(self, s: State, realm: str, rng: Rng, events: list[Any]) -> None:
+    def unit_finished(self, s: State, realm: str, rng: Rng, events: list[Any]) -> None:
         """After a unit's activation: in the fast game the next realm acts; otherwise the realm goes on."""
         if s.phase != "turns":
             return
@@ -387,7 +374,7 @@ class Turns:
             return None
         scores = {state.realms[k].seat: state.realms[k].score for k in state.order}
         winner = state.realms[state.winner]
-        board_line = words.joined(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
+        board_line = words.comma(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
                                for k in state.order)
         return Outcome(winners=(winner.seat,), scores=scores,
                        summary=_("{realm} ({player}) win: {reason}. Points: {points}.",

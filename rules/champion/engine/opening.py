@@ -1,18 +1,22 @@
-"""Champion of the Empire: setting the table — the lobby's options, the shuffled decks, the order of play,
-and each player's first choices (hero, side of the sheet, starting weapon, one of two items or none)."""
+"""Champion of the Empire: setting the table — the shuffled decks, the order of play — and each player's first
+choices (hero, side of the sheet, starting weapon, one of two items or none).  The lobby's options are the
+ruleset's to check."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rules.champion.combat import all_cards
+from rules.champion.engine.combat import all_cards
+from rules.champion.engine.items import Items
+from rules.champion.engine.table import Table
 from rules.champion.i18n import _, _n, comma, local
-from rules.champion.items import Items
 from rules.champion.state import (
     COLOURS,
     Bought,
     Buy,
+    ChampionEvent,
     Hero,
     Offered,
     Pass,
@@ -25,34 +29,17 @@ from rules.champion.state import (
 )
 from rules.core import IllegalAction, NotYourTurn, Rng, SeatInfo, Step, seed_state
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Setting the table, and each player's first choices, at a table whose items deal the offers."""
 
-class Setup(Items):
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        """Normalise the lobby options and refuse a table that does not fit them."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalAction(_("Champion of the Empire is for 2 to 4 players; {players} are seated.",
-                                  players=players))
-        opponents = options.get("opponents") or "players"
-        if opponents not in ("players", "bot"):
-            raise IllegalAction(_("Opponents can be played by **players** (the player to the hero's right) or by "
-                                "the **bot** (Tabula)."))
-        out = {**options, "opponents": opponents}
-        for flag in ("fate", "short", "heroic"):
-            value = options.get(flag, False)
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0", ""):
-                    raise IllegalAction(_("The {flag} variant is on or off (true/false), not '{value}'.", flag=flag,
-                                          value=value))
-                value = value.lower() in ("true", "yes", "on", "1")
-            out[flag] = bool(value)
-        return out
+    table: Table
+    items: Items
 
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
-        opts = self.check_options(options, len(seats))
-        lib = self.lib
-        rng = self.dice(seed_state(seed))
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, ChampionEvent]:
+        lib = self.table.lib
+        rng = self.table.dice(seed_state(seed))
         events: list[Any] = []
         n = len(seats)
         first = rng.below(n)  # the book's "last read a mythological book": Tabula draws lots
@@ -60,8 +47,9 @@ class Setup(Items):
         heroes = [Hero(name=seat.name, colour=COLOURS[i][0], letter=COLOURS[i][1],
                        regions=[r.id for r in lib.map.region]) for i, seat in enumerate(seats)]
         events.append(Seated(order=order, first=first, colours={i: h.colour for i, h in enumerate(heroes)}))
-        s = State(opponents="bot" if opts["opponents"] == "bot" else "players", fate=bool(opts["fate"]),
-                  short=bool(opts["short"]), heroic=bool(opts["heroic"]),
+        s = State(opponents="bot" if options.get("opponents") == "bot" else "players",
+                  fate=bool(options.get("fate", False)), short=bool(options.get("short", False)),
+                  heroic=bool(options.get("heroic", False)),
                   rng=0, heroes=heroes, order=order)
 
         def shuffled(name: str, cards: Sequence[str]) -> list[str]:
@@ -82,10 +70,10 @@ class Setup(Items):
         s.rng = rng.state
         return Step(state=s, events=tuple(events))
 
-    def _setup_move(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
-        lib = self.lib
+    def setup_move(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
+        lib = self.table.lib
         me = s.heroes[seat]
-        if seat not in self.to_act(s):
+        if seat not in self.table.to_act(s):
             raise NotYourTurn(_("You are ready; the others are still choosing their heroes."))
         if isinstance(action, Pick):
             if me.hero:
@@ -108,7 +96,7 @@ class Setup(Items):
             me.combat, me.initiative, me.xp, me.gold = side.combat, side.initiative, side.xp, side.gold
             me.items = [action.weapon]
             events.append(Picked(seat=seat, hero=hero.id, side=side.name, weapon=action.weapon))
-            me.offer = [self._draw_item(s, rng, events) for _i in range(2)]
+            me.offer = [self.items.draw_item(s, rng, events) for _i in range(2)]
             me.offer = [i for i in me.offer if i]
             events.append(Offered(seat=seat, cards=list(me.offer), where="setup"))
             if not me.offer:
@@ -144,4 +132,4 @@ class Setup(Items):
             s.item_deck = rng.shuffle(s.item_deck + s.item_out)
             s.item_out = []
             events.append(Shuffled(pile="item", cards=len(s.item_deck)))
-            self._new_round(s, rng, events)
+            self.table.new_round(s, rng, events)

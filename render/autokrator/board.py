@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.autokrator.fit import fitted, label
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
 from render.cache import data, kept, layer
 from render.common import (
@@ -20,7 +19,9 @@ from render.common import (
     build_palette,
     canvas,
     ellipsize,
+    fit_label,
     font,
+    label,
     mix,
     outlined,
     png_bytes,
@@ -30,7 +31,7 @@ from render.common import (
 from render.mapkit import Placement, place_labels, token_spots
 from render.mapkit.labels import overlap
 from rules.autokrator.content import library
-from rules.autokrator.i18n import N_p, _, _p, epochs, joined, place, realm_name, sentences, unit_word
+from rules.autokrator.i18n import N_p, _, _p, comma, epochs, place, realm_name, sentences, unit_word
 from rules.autokrator.view import AutokratorView
 from rules.i18n import language
 
@@ -326,12 +327,12 @@ def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
     return body
 
 
-def render_map(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
+def render_board(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     body = _base(tuple(sorted(view.owner.items())), language())
     _pieces(body, view)
     out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
     draw = canvas(out)
-    title_face, title = fitted(title, "bold", 28, WIDTH // 3, clip=True)
+    title_face, title = fit_label(title, "bold", 28, WIDTH // 3, clip=True)
     draw.text((16, TITLE_H // 2), title, font=title_face, fill=(250, 240, 214), anchor="lm")
     legend = _("★ points · ⛁ gold · ⌂ regions · ♜ Garrisons in hand · {king} King · {general} General · {admiral} "
                "Admiral (square) · ♥ lives, modifier", king=letter("king"), general=letter("general"),
@@ -355,10 +356,10 @@ def _palette() -> Image.Image:
     return build_palette(solids, ramps, steps=4)
 
 
-def map_alt(view: AutokratorView) -> str:
+def board_alt_text(view: AutokratorView) -> str:
     parts = [_("Map of the Mediterranean, epoch {n}.", **epochs(view.epoch))]
     for r in view.realms:
-        units = joined(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
+        units = comma(_("{unit} in {region}", unit=unit_word(u.unit), region=place(u.region, "in"))
                           for u in r.units) or _("no units")
         parts.append(_("{realm}: {regions} regions, {points} points, {gold} gold; {units}.", realm=realm_name(r.key),
                        regions=r.regions, points=r.score, gold=r.treasury, units=units))

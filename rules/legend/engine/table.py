@@ -2,14 +2,14 @@
 who leads a party — and how a turn passes to the next player.
 
 Everything here reads a ``State`` (or, for the turn flow, changes the copy being built inside ``apply``); the
-exploration of rooms (``explore.py``) and the Expanded Game's party (``expanded.py``) build on it.
+explorer of rooms (``explore.py``) and the Expanded Game's party (``party.py``) are each given the table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core import IllegalAction, NotYourTurn, Outcome, Rng
+from rules.core import IllegalAction, NotYourTurn, Outcome, Rng, draw
 from rules.legend.board import Board, board
 from rules.legend.content import Hero, card_index, hero_index
 from rules.legend.i18n import _, kind_name
@@ -192,15 +192,10 @@ class Table:
                 s.discards.setdefault(kind, []).append(cid)
 
     def draw(self, s: State, kind: str, rng: Rng, events: list[Any]) -> str | None:
-        pile = s.piles[kind]
-        if not pile:
-            back = s.discards.get(kind, [])
-            if not back:
-                return None
-            s.piles[kind] = pile = rng.shuffle(back)
-            s.discards[kind] = []
-            events.append(Reshuffled(pile=kind, cards=len(pile)))
-        return pile.pop(0)
+        card, reshuffled = draw(s.piles, s.discards, kind, rng)
+        if reshuffled:
+            events.append(Reshuffled(pile=kind, cards=reshuffled))
+        return card
 
     # --- turns --------------------------------------------------------------------------------
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 
 from PIL import Image, ImageFont
 
 from render.cache import kept
-from render.common import RGB, Canvas, build_palette, canvas, font, mix, png_bytes, text_length, to_palette
+from render.common import RGB, Canvas, build_palette, canvas, fit_label, font, mix, png_bytes, text_length, to_palette
 from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.i18n import N_p, _, _n, _p, city_name, listing, place, track
+from rules.eiyu.i18n import N_p, _, _n, _p, city_name, comma, place, track
 from rules.eiyu.view import EiyuView
 from rules.i18n import language
 
@@ -45,30 +43,10 @@ _PALETTE = build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (
                           *((PAPER, c) for c in SEAT), ((0, 0, 0), (255, 255, 255))])
 
 
-#: While a picture is drawn inside ``layout()``: every fitted text, its width and the width it had to fit in.
-_LAYOUT: ContextVar[list[tuple[str, float, float]] | None] = ContextVar("eiyu_layout", default=None)
-
-
-@contextmanager
-def layout() -> Iterator[list[tuple[str, float, float]]]:
-    """Collect (text, drawn width, room) of every label drawn in the block: the fit checks read it."""
-    found: list[tuple[str, float, float]] = []
-    token = _LAYOUT.set(found)
-    try:
-        yield found
-    finally:
-        _LAYOUT.reset(token)
-
-
 def _fit(text: str, size: int, room: float, smallest: int = 11) -> ImageFont.FreeTypeFont:
-    """The bold face at ``size``, or smaller (down to ``smallest``) until ``text`` fits ``room`` pixels."""
-    face = font("bold", size)
-    while text_length(text, face) > room and face.size > smallest:
-        face = font("bold", int(face.size) - 1)
-    found = _LAYOUT.get()
-    if found is not None:
-        found.append((text, text_length(text, face), room))
-    return face
+    """The bold face for a label of the map at ``size``, or smaller (down to ``smallest``) until ``text`` fits
+    ``room`` pixels: the map's labels shrink and are never cut (``render.common.fit_label``)."""
+    return fit_label(text, "bold", size, room, smallest=smallest, cut=False)[0]
 
 
 def _letter(colour: str) -> str:
@@ -309,7 +287,7 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         else _p("chip", "none")
     shows = lib.year_track.shows_short if view.short else lib.year_track.shows
     nxt = _("Next chips: recruit {recruit} · monster {monster} · shows after years {years}", recruit=recruit,
-            monster=monster, years=listing(map(str, shows)))
+            monster=monster, years=comma(map(str, shows)))
     dr.text((20, top + 62), nxt, font=_fit(nxt, 18, W - 40), fill=INK)
     # each player's scores (and the dummy's) in rows of chips, smaller only if they would take more than three
     entries: list[tuple[str, RGB, str, bool]] = []
@@ -360,7 +338,7 @@ def _rows(entries: Sequence[tuple[str, RGB, str, bool]], size: int) -> int:
     return rows
 
 
-def render_map(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
+def render_board(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
     """The map as everyone may see it, with the paths taken this year (``paths``: one per seat)."""
     img = _base()
     d = canvas(img)
@@ -416,7 +394,7 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
     return png_bytes(to_palette(img, _PALETTE))
 
 
-def map_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -> str:
+def board_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -> str:
     lib = library()
     parts = [_("Map of the twelve cities, year {year} of {years}.", year=view.year, years=view.years)]
     for i, p in enumerate(view.players):
@@ -430,18 +408,18 @@ def map_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -
             parts.append(_("{player} in city {city}.", player=p.name, city=city_name(p.city)))
     monsters = [_("{monster} in {city}", monster=_(lib.chip(c.chip).monster), city=city_name(c.id)) for c in view.cities
                 if c.kind == "monster" and c.chip >= 0]
-    parts.append(_("Monsters: {monsters}.", monsters=listing(monsters) or _p("chip", "none")))
+    parts.append(_("Monsters: {monsters}.", monsters=comma(monsters) or _p("chip", "none")))
     built = [_n("{player}'s {n}-level building in {city}", "{player}'s {n}-level building in {city}", c.levels,
                 player=view.players[c.owner].name, city=city_name(c.id)) for c in view.cities if c.owner >= 0]
     if built:
-        parts.append(_("Buildings: {buildings}.", buildings=listing(built)))
-    parts.append(_("Ranking order: {order}.", order=listing(track(t) for t in view.ranking)))
+        parts.append(_("Buildings: {buildings}.", buildings=comma(built)))
+    parts.append(_("Ranking order: {order}.", order=comma(track(t) for t in view.ranking)))
     # TRANSLATORS: the sentences of a picture's description, one after another
     return _p("sentences", " ").join(parts)
 
 
 def panel_alt_text(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int]) -> str:
-    steps = listing(_("{slot} {order}", slot=k + 1, order=alt_order(o)) for k, o in enumerate(row))
+    steps = comma(_("{slot} {order}", slot=k + 1, order=alt_order(o)) for k, o in enumerate(row))
     return _("Your programmed orders for year {year}: {orders}; starting in city {city}, the row leads through "
              "{path}.", year=view.year, orders=steps, city=city_name(view.players[seat].city),
              path=" → ".join(map(str, cities)))

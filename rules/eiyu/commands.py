@@ -7,17 +7,19 @@ it in too) · ``/lock`` · ``/choose option:gold+fame@north`` (a hunt's rewards)
 from __future__ import annotations
 
 from rules.core import IllegalAction
-from rules.eiyu.auto import Step, preview
+from rules.eiyu.auto import Preview, preview
 from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.engine import TRACKS
+from rules.eiyu.engine.scores import TRACKS
 from rules.eiyu.i18n import (
     CATALOGUE,
+    N_,
     N_p,
     _,
     _n,
     _p,
+    a_soldier,
     city_name,
-    listing,
+    comma,
     order_name,
     place,
     soldier_name,
@@ -35,7 +37,7 @@ from rules.eiyu.state import (
     State,
     TakeRewards,
 )
-from rules.spec import Command
+from rules.spec import Command, number
 
 ALIASES = {"green": ACT, "■": ACT, "hunt": ACT, "recruit": ACT, "x": WAIT, "×": WAIT, "pass": WAIT,
            "light-blue": "lightblue", "light_blue": "lightblue", "cyan": "lightblue", "lb": "lightblue",
@@ -50,14 +52,18 @@ def order_of(word: str) -> str:
     lib = library()
     if w not in lib.orders:
         raise IllegalAction(_("An order is `act` (■: recruit or hunt where you stand), `wait` (×), or a road "
-                              "colour: {colours}.", colours=listing(lib.colours)))
+                              "colour: {colours}.", colours=comma(lib.colours)))
     return w
 
 
-def did_text(step: Step) -> str:
-    """A previewed order in a few words: "→ 8 Yamabe", "recruits an archer", "hunts the Kappa"."""
-    from rules.eiyu.i18n import a_soldier
+#: What a previewed order came to where it stood, when it was neither a move, a recruit nor a hunt.
+DID = {"wait": N_("waits in {city}"), "no_road": N_("no such road from {city}: waits"),
+       "acted": N_("already acted in {city}: waits"), "nothing": N_("nothing to do in {city}: waits"),
+       "troops": N_("lacks the troops in {city}: waits"), "titan": N_("fights the titan in {city}")}
 
+
+def did_text(step: Preview) -> str:
+    """A previewed order in a few words: "→ 8 Yamabe", "recruits an archer", "hunts the Kappa"."""
     lib = library()
     did, city = step.did, step.city
     if did == "move":
@@ -67,19 +73,7 @@ def did_text(step: Step) -> str:
     if did.startswith("hunt"):
         return _("hunts the {monster} in {city}", monster=_(lib.chip(int(did.split()[1])).monster),
                  city=city_name(city))
-    if did == "wait":
-        return _("waits in {city}", city=city_name(city))
-    if did == "no_road":
-        return _("no such road from {city}: waits", city=city_name(city))
-    if did == "acted":
-        return _("already acted in {city}: waits", city=city_name(city))
-    if did == "nothing":
-        return _("nothing to do in {city}: waits", city=city_name(city))
-    if did == "troops":
-        return _("lacks the troops in {city}: waits", city=city_name(city))
-    if did == "titan":
-        return _("fights the titan in {city}", city=city_name(city))
-    return did
+    return _(DID[did], city=city_name(city)) if did in DID else did
 
 
 class EiyuCodec:
@@ -87,17 +81,7 @@ class EiyuCodec:
         verb = command.verb
         lib = library()
         if verb == "city":
-            text = command.get("city").strip().split(" ")[0]
-            if not text.isdigit():
-                names = {c.name.lower(): c.id for c in lib.cities}
-                for lang in CATALOGUE.languages():  # a city's name in any language the game speaks
-                    names.update({(CATALOGUE.lookup(lang, c.name, "place") or c.name).lower(): c.id
-                                  for c in lib.cities})
-                if command.get("city").strip().lower() in names:
-                    return ChooseCity(city=names[command.get("city").strip().lower()])
-                raise IllegalAction(_("Name a city by its number, 1 to {last}: `/city city:8`.",
-                                      last=len(lib.cities)))
-            return ChooseCity(city=int(text))
+            return self._city(command.get("city"))
         if verb == "program":
             if command.get("auto").strip().lower() in ("yes", "true", "1"):
                 return AutoRow()
@@ -106,11 +90,11 @@ class EiyuCodec:
                 words = [w for w in row.replace(" ", ",").split(",") if w]
                 lock = command.get("lock").strip().lower() in ("yes", "true", "1", "lock")
                 return SetRow(orders=tuple(order_of(w) for w in words), lock=lock)
-            slot = command.get("slot").strip()
-            if not slot.isdigit() or not command.get("order").strip():
+            slot = number(command.get("slot"))
+            if slot is None or not command.get("order").strip():
                 raise IllegalAction(_("Set one slot with `/program slot:2 order:red` (slots 1 to {last}), or the "
                                       "whole row with `/program row:act,red,act,blue,wait,act`.", last=lib.slots))
-            return SetOrder(slot=int(slot) - 1, order=order_of(command.get("order")))
+            return SetOrder(slot=slot - 1, order=order_of(command.get("order")))
         if verb == "lock":
             return Lock()
         if verb == "choose":
@@ -129,6 +113,20 @@ class EiyuCodec:
             a, b = sorted((first, second), key=lambda x: order.index(x) if x in order else 9)
             return TakeRewards(first=a, second=b, area=area)
         raise IllegalAction(_("This game's commands: `/city`, `/program`, `/lock`, `/choose` and `/hand`."))
+
+    @staticmethod
+    def _city(typed: str) -> ChooseCity:
+        """A city by its number (``8``, ``8 Yamabe``) or by its name in any language the game speaks."""
+        lib = library()
+        found = number(typed.strip().split(" ")[0])
+        if found is not None:
+            return ChooseCity(city=found)
+        names = {c.name.lower(): c.id for c in lib.cities}
+        for lang in CATALOGUE.languages():  # a city's name in any language the game speaks
+            names.update({(CATALOGUE.lookup(lang, c.name, "place") or c.name).lower(): c.id for c in lib.cities})
+        if typed.strip().lower() in names:
+            return ChooseCity(city=names[typed.strip().lower()])
+        raise IllegalAction(_("Name a city by its number, 1 to {last}: `/city city:8`.", last=len(lib.cities)))
 
     def encode(self, state: State, seat: int, action: EiyuAction) -> Command:
         if isinstance(action, ChooseCity):
@@ -163,26 +161,9 @@ class EiyuCodec:
             return _("City {number} · {name} ({kind}; roads {roads})", number=c.id, name=place(c.name),
                      kind=city_kind(c.kind), roads=roads)
         if isinstance(action, SetOrder):
-            if arg == "slot":
-                return _("Slot {slot}", slot=action.slot + 1)
-            if arg == "order":
-                return order_name(action.order)
-            p = state.players[seat]
-            row = list(p.row) if p.row else [ACT] * lib.slots
-            row[action.slot] = action.order
-            steps = preview(state, seat, row)
-            return _("Slot {slot}: {order} — {effect}", slot=action.slot + 1, order=order_name(action.order),
-                     effect=did_text(steps[action.slot]))
+            return self._order_label(state, seat, action, arg)
         if isinstance(action, SetRow):
-            if len(action.orders) != lib.slots:
-                return _n("A row of {n} order", "A row of {n} orders", len(action.orders))
-            if all(o == ACT for o in action.orders) and not action.lock:
-                return _("Reset the row (every slot ■ act)")
-            steps = preview(state, seat, action.orders)
-            marks, end = " ".join(_mark(o) for o in action.orders), city_name(steps[-1].city)
-            if action.lock:
-                return _("Lock in: {row} — ends in {city}", row=marks, city=end)
-            return _("Row: {row} — ends in {city}", row=marks, city=end)
+            return self._row_label(state, seat, action)
         if isinstance(action, Lock):
             return _("Lock in my orders")
         if isinstance(action, AutoRow):
@@ -196,10 +177,37 @@ class EiyuCodec:
         if isinstance(action, Reveal):
             if not action.types:
                 return _("Show nothing")
-            names = [soldier_name(int(t), lib.soldier(int(t)).name) for t in action.types
-                     if t.isdigit() and 1 <= int(t) <= 4]
-            return _("Show my {soldiers}", soldiers=listing(names))
+            kinds = [number(t) for t in action.types]
+            names = [soldier_name(k, lib.soldier(k).name) for k in kinds if k is not None and 1 <= k <= 4]
+            return _("Show my {soldiers}", soldiers=comma(names))
         return self._reward_label(state, action)
+
+    @staticmethod
+    def _order_label(state: State, seat: int, action: SetOrder, arg: str | None) -> str:
+        """One slot's order, with what it would do there on today's map."""
+        if arg == "slot":
+            return _("Slot {slot}", slot=action.slot + 1)
+        if arg == "order":
+            return order_name(action.order)
+        p = state.players[seat]
+        row = list(p.row) if p.row else [ACT] * library().slots
+        row[action.slot] = action.order
+        steps = preview(state, seat, row)
+        return _("Slot {slot}: {order} — {effect}", slot=action.slot + 1, order=order_name(action.order),
+                 effect=did_text(steps[action.slot]))
+
+    @staticmethod
+    def _row_label(state: State, seat: int, action: SetRow) -> str:
+        """A whole row, and where it ends."""
+        if len(action.orders) != library().slots:
+            return _n("A row of {n} order", "A row of {n} orders", len(action.orders))
+        if all(o == ACT for o in action.orders) and not action.lock:
+            return _("Reset the row (every slot ■ act)")
+        steps = preview(state, seat, action.orders)
+        marks, end = " ".join(_mark(o) for o in action.orders), city_name(steps[-1].city)
+        if action.lock:
+            return _("Lock in: {row} — ends in {city}", row=marks, city=end)
+        return _("Row: {row} — ends in {city}", row=marks, city=end)
 
     def _reward_label(self, state: State, action: TakeRewards) -> str:
         lib = library()

@@ -9,11 +9,12 @@ step nobody needs to decide (forced defences, Tabula's opponents) and stops wher
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from rules.champion.content import CARD_TYPES, Library
-from rules.champion.i18n import N_, _, _p, comma, foe_name, local
+from rules.champion.i18n import N_, _, _p, and_list, comma, foe_name, local
 from rules.champion.state import (
     CardChosen,
     CardPlayed,
@@ -228,50 +229,63 @@ class Melee:
 
     def advance(self) -> str:
         """Resolve what needs nobody's choice.  Returns "" while the fight goes on, else its result."""
-        c = self.c
+        steps: dict[str, Callable[[], bool]] = {
+            "weapon": self._auto_weapon, "ranged": self._auto_ranged, "hero_attack": self._auto_hero_attack,
+            "hero_defend": self.hero_defend_auto, "foe_defend": self.foe_defend_auto,
+            "foe_attack": self._auto_foe_attack}
         while not self.result():
-            if c.step == "weapon":
-                options = self.weapon_options()
-                if len(options) != 1:
-                    return ""
-                self.choose_weapon(options[0])
-            elif c.step == "ranged":
-                options = self.ranged_options()
-                targets = self.alive()
-                if len(options) > 1 or (options and len(targets) > 1):
-                    return ""
-                self.ranged(options[0] if options else "", targets[0])
-            elif c.step == "hero_attack":
-                kinds, targets = types_in(c.hand), self.alive()
-                if len(kinds) != 1 or len(targets) != 1:
-                    return ""
-                self.hero_attack(kinds[0], targets[0], why="only")  # the one card at the one opponent
-            elif c.step == "hero_defend":
-                if not self.hero_defend_auto():
-                    return ""
-            elif c.step == "foe_defend":
-                if not self.foe_defend_auto():
-                    return ""
-            elif c.step == "foe_attack":
-                waiting = [i for i in self.alive() if c.foes[i].hand and not c.foes[i].play]
-                for i in waiting:
-                    if c.foes[i].controller < 0:
-                        c.foes[i].play = self.policy_attack(i)
-                    elif len(types_in(c.foes[i].hand)) == 1:  # one kind of card: nothing to choose
-                        c.foes[i].play = types_in(c.foes[i].hand)[0]
-                        self.only.add(i)
-                if any(not c.foes[i].play for i in waiting):
-                    return ""
-                self.reveal_attacks()
-            else:  # keep
-                for i in self.alive():
-                    f = c.foes[i]
-                    if f.keep is None and f.controller < 0:
-                        f.keep = list(self.policy_keep(f.hand))
-                if c.hero_keep is None or any(c.foes[i].keep is None for i in self.alive()):
-                    return ""
-                self.redraw()
+            if not steps.get(self.c.step, self._auto_keep)():
+                return ""
         return self.result()
+
+    # each step taken by itself when nobody has a choice to make (False: someone must choose first)
+
+    def _auto_weapon(self) -> bool:
+        options = self.weapon_options()
+        if len(options) != 1:
+            return False
+        self.choose_weapon(options[0])
+        return True
+
+    def _auto_ranged(self) -> bool:
+        options = self.ranged_options()
+        targets = self.alive()
+        if len(options) > 1 or (options and len(targets) > 1):
+            return False
+        self.ranged(options[0] if options else "", targets[0])
+        return True
+
+    def _auto_hero_attack(self) -> bool:
+        kinds, targets = types_in(self.c.hand), self.alive()
+        if len(kinds) != 1 or len(targets) != 1:
+            return False
+        self.hero_attack(kinds[0], targets[0], why="only")  # the one card at the one opponent
+        return True
+
+    def _auto_foe_attack(self) -> bool:
+        c = self.c
+        waiting = [i for i in self.alive() if c.foes[i].hand and not c.foes[i].play]
+        for i in waiting:
+            if c.foes[i].controller < 0:
+                c.foes[i].play = self.policy_attack(i)
+            elif len(types_in(c.foes[i].hand)) == 1:  # one kind of card: nothing to choose
+                c.foes[i].play = types_in(c.foes[i].hand)[0]
+                self.only.add(i)
+        if any(not c.foes[i].play for i in waiting):
+            return False
+        self.reveal_attacks()
+        return True
+
+    def _auto_keep(self) -> bool:
+        c = self.c
+        for i in self.alive():
+            f = c.foes[i]
+            if f.keep is None and f.controller < 0:
+                f.keep = list(self.policy_keep(f.hand))
+        if c.hero_keep is None or any(c.foes[i].keep is None for i in self.alive()):
+            return False
+        self.redraw()
+        return True
 
     def result(self) -> str:
         me = self.s.heroes[self.seat]
@@ -669,93 +683,103 @@ class Melee:
 
     def act(self, seat: int, action: Any) -> None:
         """Apply a person's combat move, refusing anything the book does not allow with the reason."""
-        c = self.c
         if seat not in self.to_act():
             raise NotYourTurn(self.waiting_for())
-        if isinstance(action, Weapon):
-            if seat != self.seat or c.step != "weapon":
-                raise IllegalAction(_("The weapon is chosen before the fight and cannot change now."))
-            options = self.weapon_options()
-            if action.item not in options:
-                raise IllegalAction(_("Fight with one of your weapons: {weapons}.", weapons=self.names(options)))
-            self.choose_weapon(action.item)
-        elif isinstance(action, Ranged):
-            if seat != self.seat or c.step != "ranged":
-                raise IllegalAction(_("Ranged attacks come once, before melee; that moment has passed."))
-            options = self.ranged_options()
-            if action.item and action.item not in options:
-                raise IllegalAction(_("You can shoot or throw: {weapons}, or none (`item:` empty).",
-                                      weapons=self.names(options)))
-            if action.item and action.target not in self.alive():
-                raise IllegalAction(_("Aim at an opponent still standing: {foes}.", foes=self.foe_list()))
-            self.ranged(action.item, action.target)
-        elif isinstance(action, Play):
-            if seat == self.seat and action.foe < 0:
-                if c.step != "hero_attack":
-                    raise IllegalAction(self.step_hint(seat))
-                if action.card not in types_in(c.hand):
-                    raise IllegalAction(_("You hold no {card} card. You can attack with: {cards}.",
-                                          card=self.card(action.card), cards=self.cards(types_in(c.hand))))
-                if action.target not in self.alive():
-                    raise IllegalAction(_("Attack an opponent still standing: {foes}.", foes=self.foe_list()))
-                self.hero_attack(action.card, action.target)
-            else:
-                f = self.own_foe(seat, action.foe)
-                if c.step != "foe_attack" or not f.hand or f.play:
-                    raise IllegalAction(self.step_hint(seat))
-                if action.card not in types_in(f.hand):
-                    raise IllegalAction(_("{foe} holds no {card} card. It can attack with: {cards}.",
-                                          foe=foe_name(f.name), card=self.card(action.card),
-                                          cards=self.cards(types_in(f.hand))))
-                f.play = action.card
-                self.events.append(CardChosen(seat=seat, foe=action.foe, name=f.name))
-        elif isinstance(action, Defend):
-            bad = [k for k in action.order if k not in CARD_TYPES]
-            if bad or len(set(action.order)) != len(action.order):
-                raise IllegalAction(_("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
-                                      "(the types are {types}).", types=comma(CARD_TYPES)))
-            if seat == self.seat and action.foe < 0:
-                if c.step != "hero_defend":
-                    raise IllegalAction(self.step_hint(seat))
-                if action.card not in types_in(c.hand):
-                    raise IllegalAction(_("Throw down a card you hold: {cards}.", cards=self.cards(types_in(c.hand))))
-                if action.order:
-                    c.hero_order = list(action.order)
-                self.hero_answer(action.card, auto=action.auto)
-                if not self.result() and not c.attacks:
-                    self.after_turn()
-            else:
-                f = self.own_foe(seat, action.foe)
-                if c.step != "foe_defend" or action.foe != c.target:
-                    raise IllegalAction(self.step_hint(seat))
-                if action.card not in types_in(f.hand):
-                    raise IllegalAction(_("{foe} can throw down: {cards}.", foe=foe_name(f.name),
-                                          cards=self.cards(types_in(f.hand))))
-                if action.order:
-                    f.order = list(action.order)
-                self.foe_answer(action.card, auto=action.auto)
-        elif isinstance(action, Keep):
-            if c.step != "keep":
-                raise IllegalAction(_("Cards are kept only when a combat round ends."))
-            if len(action.cards) > 2:
-                raise IllegalAction(_("Keep at most two cards."))
-            if seat == self.seat and action.foe < 0:
-                if c.hero_keep is not None:
-                    raise IllegalAction(_("You have already chosen what to keep."))
-                if canonical(action.cards) not in keep_options(c.hand):
-                    raise IllegalAction(_("Keep at most two cards you hold: {cards}.",
-                                          cards=self.cards(types_in(c.hand))))
-                c.hero_keep = list(canonical(action.cards))
-            else:
-                f = self.own_foe(seat, action.foe)
-                if f.keep is not None:
-                    raise IllegalAction(_("{foe}'s cards are already chosen.", foe=foe_name(f.name)))
-                if canonical(action.cards) not in keep_options(f.hand):
-                    raise IllegalAction(_("{foe} can keep at most two of: {cards}.", foe=foe_name(f.name),
-                                          cards=self.cards(types_in(f.hand))))
-                f.keep = list(canonical(action.cards))
-        else:
+        moves: dict[type, Callable[[int, Any], None]] = {
+            Weapon: self._act_weapon, Ranged: self._act_ranged, Play: self._act_play, Defend: self._act_defend,
+            Keep: self._act_keep}
+        move = moves.get(type(action))
+        if move is None:
             raise IllegalAction(self.step_hint(seat))
+        move(seat, action)
+
+    def _act_weapon(self, seat: int, action: Weapon) -> None:
+        if seat != self.seat or self.c.step != "weapon":
+            raise IllegalAction(_("The weapon is chosen before the fight and cannot change now."))
+        options = self.weapon_options()
+        if action.item not in options:
+            raise IllegalAction(_("Fight with one of your weapons: {weapons}.", weapons=self.names(options)))
+        self.choose_weapon(action.item)
+
+    def _act_ranged(self, seat: int, action: Ranged) -> None:
+        if seat != self.seat or self.c.step != "ranged":
+            raise IllegalAction(_("Ranged attacks come once, before melee; that moment has passed."))
+        options = self.ranged_options()
+        if action.item and action.item not in options:
+            raise IllegalAction(_("You can shoot or throw: {weapons}, or none (`item:` empty).",
+                                  weapons=self.names(options)))
+        if action.item and action.target not in self.alive():
+            raise IllegalAction(_("Aim at an opponent still standing: {foes}.", foes=self.foe_list()))
+        self.ranged(action.item, action.target)
+
+    def _act_play(self, seat: int, action: Play) -> None:
+        c = self.c
+        if seat == self.seat and action.foe < 0:
+            if c.step != "hero_attack":
+                raise IllegalAction(self.step_hint(seat))
+            if action.card not in types_in(c.hand):
+                raise IllegalAction(_("You hold no {card} card. You can attack with: {cards}.",
+                                      card=self.card(action.card), cards=self.cards(types_in(c.hand))))
+            if action.target not in self.alive():
+                raise IllegalAction(_("Attack an opponent still standing: {foes}.", foes=self.foe_list()))
+            self.hero_attack(action.card, action.target)
+            return
+        f = self.own_foe(seat, action.foe)
+        if c.step != "foe_attack" or not f.hand or f.play:
+            raise IllegalAction(self.step_hint(seat))
+        if action.card not in types_in(f.hand):
+            raise IllegalAction(_("{foe} holds no {card} card. It can attack with: {cards}.", foe=foe_name(f.name),
+                                  card=self.card(action.card), cards=self.cards(types_in(f.hand))))
+        f.play = action.card
+        self.events.append(CardChosen(seat=seat, foe=action.foe, name=f.name))
+
+    def _act_defend(self, seat: int, action: Defend) -> None:
+        c = self.c
+        bad = [k for k in action.order if k not in CARD_TYPES]
+        if bad or len(set(action.order)) != len(action.order):
+            raise IllegalAction(_("Queue card types once each, e.g. `order:torso,hand,leg,head,inspired` "
+                                  "(the types are {types}).", types=comma(CARD_TYPES)))
+        if seat == self.seat and action.foe < 0:
+            if c.step != "hero_defend":
+                raise IllegalAction(self.step_hint(seat))
+            if action.card not in types_in(c.hand):
+                raise IllegalAction(_("Throw down a card you hold: {cards}.", cards=self.cards(types_in(c.hand))))
+            if action.order:
+                c.hero_order = list(action.order)
+            self.hero_answer(action.card, auto=action.auto)
+            if not self.result() and not c.attacks:
+                self.after_turn()
+            return
+        f = self.own_foe(seat, action.foe)
+        if c.step != "foe_defend" or action.foe != c.target:
+            raise IllegalAction(self.step_hint(seat))
+        if action.card not in types_in(f.hand):
+            raise IllegalAction(_("{foe} can throw down: {cards}.", foe=foe_name(f.name),
+                                  cards=self.cards(types_in(f.hand))))
+        if action.order:
+            f.order = list(action.order)
+        self.foe_answer(action.card, auto=action.auto)
+
+    def _act_keep(self, seat: int, action: Keep) -> None:
+        c = self.c
+        if c.step != "keep":
+            raise IllegalAction(_("Cards are kept only when a combat round ends."))
+        if len(action.cards) > 2:
+            raise IllegalAction(_("Keep at most two cards."))
+        if seat == self.seat and action.foe < 0:
+            if c.hero_keep is not None:
+                raise IllegalAction(_("You have already chosen what to keep."))
+            if canonical(action.cards) not in keep_options(c.hand):
+                raise IllegalAction(_("Keep at most two cards you hold: {cards}.", cards=self.cards(types_in(c.hand))))
+            c.hero_keep = list(canonical(action.cards))
+            return
+        f = self.own_foe(seat, action.foe)
+        if f.keep is not None:
+            raise IllegalAction(_("{foe}'s cards are already chosen.", foe=foe_name(f.name)))
+        if canonical(action.cards) not in keep_options(f.hand):
+            raise IllegalAction(_("{foe} can keep at most two of: {cards}.", foe=foe_name(f.name),
+                                  cards=self.cards(types_in(f.hand))))
+        f.keep = list(canonical(action.cards))
 
     # --- words --------------------------------------------------------------------------------
 
@@ -779,7 +803,7 @@ class Melee:
         loc = local(self.lib)
 
         def name(choice: str) -> str:
-            return _(" and ").join(loc.item[i].name for i in choice.split("+")) if choice else _("no weapon")
+            return and_list([loc.item[i].name for i in choice.split("+")]) if choice else _("no weapon")
         return comma(name(i) for i in items) or _("nothing")
 
     def foe_list(self) -> str:
@@ -790,7 +814,7 @@ class Melee:
         names = [self.s.heroes[w].name for w in who]
         if len(names) == 1:
             return _("The fight waits for {player}.", player=names[0])
-        return (_("The fight waits for {players}.", players=_(" and ").join(names)) if names
+        return (_("The fight waits for {players}.", players=and_list(names)) if names
                 else _("The fight is being resolved."))
 
     def step_hint(self, seat: int) -> str:

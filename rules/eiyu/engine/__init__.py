@@ -1,14 +1,15 @@
 """The rules: setup, who acts, what is legal, and ``apply`` with the year's resolution, the shows of strength
-and the final rankings.  Pure: the state is copied, never changed in place."""
+and the final rankings (counted in ``scores``).  Pure: the state is copied, never changed in place."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, SeatInfo, Step, copier, seed_state
+from rules.core import GameOver, IllegalAction, NotYourTurn, Outcome, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
-from rules.eiyu.i18n import _, _n, city_name, listing, soldier_name
+from rules.eiyu.engine.scores import TRACKS, awake_titan, has_troops, rank, scores, shows_of, wakes_of, years_of
+from rules.eiyu.i18n import N_n, _, _n, city_name, comma, soldier_name
 from rules.eiyu.state import (
     AutoRow,
     Building,
@@ -18,6 +19,7 @@ from rules.eiyu.state import (
     CityChosen,
     DummyRaised,
     EiyuAction,
+    EiyuEvent,
     GameWon,
     Hunted,
     Lock,
@@ -27,7 +29,6 @@ from rules.eiyu.state import (
     Player,
     Programmed,
     RaiseDummy,
-    Ranked,
     Recruited,
     Resolving,
     Reveal,
@@ -46,120 +47,23 @@ from rules.eiyu.state import (
     YearBegins,
     YearEnds,
 )
+from rules.spec import number
 
-TRACKS = ("fame", "gold", "building")
-REWARDS = ("building", "gold", "fame")
 _copy = copier(State)
-
-
-# --- numbers the whole game reads ------------------------------------------------------------------------
-
-
-def years_of(s: State, lib: Library | None = None) -> int:
-    lib = lib or library()
-    return lib.short_years if s.short else lib.years
-
-
-def shows_of(s: State, lib: Library | None = None) -> tuple[int, ...]:
-    lib = lib or library()
-    return lib.year_track.shows_short if s.short else lib.year_track.shows
-
-
-def wakes_of(s: State, titan: int, lib: Library | None = None) -> int:
-    lib = lib or library()
-    t = lib.titans[titan]
-    return t.wakes_short if s.short else t.wakes
-
-
-def has_troops(soldiers: Sequence[int], needs: Sequence[int]) -> bool:
-    """A hunt needs exactly the printed soldiers: a stronger soldier never stands in."""
-    return all(soldiers.count(t) >= needs.count(t) for t in set(needs))
-
-
-def awake_titan(s: State) -> int | None:
-    """The titan a hunt in an empty city faces: the one awake longest (titans wake in the data's order)."""
-    return next((i for i, t in enumerate(s.titans) if t == "awake"), None)
-
-
-def building_points(s: State, seat: int, lib: Library | None = None) -> int:
-    lib = lib or library()
-    return sum(lib.building.points[b.levels] for b in s.buildings if b.owner == seat)
-
-
-def area_chips(s: State, area_id: str, lib: Library | None = None) -> list[int]:
-    """Each seat's fame chips in an area (the hidden centre read from the players' secret counts)."""
-    lib = lib or library()
-    if lib.area(area_id).hidden:
-        return [p.central for p in s.players]
-    return list(s.fame[area_id])
-
-
-def area_awards(chips: Sequence[int], first: int, second: int) -> list[int]:
-    """The most chips score ``first`` (every player tied there), the next count ``second`` (all tied there)."""
-    counts = sorted({c for c in chips if c > 0}, reverse=True)
-    out = [0] * len(chips)
-    for i, c in enumerate(chips):
-        if counts and c == counts[0]:
-            out[i] = first
-        elif len(counts) > 1 and c == counts[1]:
-            out[i] = second
-    return out
-
-
-def fame_points(s: State, *, hidden: bool = True, lib: Library | None = None) -> list[int]:
-    """Every seat's fame points: fame straight on the track plus the areas' awards (with ``hidden`` false, the
-    hidden centre is left out: what everyone can count before the end)."""
-    lib = lib or library()
-    total = [p.renown for p in s.players]
-    for a in lib.areas:
-        if a.hidden and not hidden:
-            continue
-        for i, v in enumerate(area_awards(area_chips(s, a.id, lib), a.first, a.second)):
-            total[i] += v
-    return total
-
-
-def scores(s: State, lib: Library | None = None) -> dict[str, list[int]]:
-    """Final scores per track; the dummy, if any, is the last contestant."""
-    lib = lib or library()
-    n = len(s.players)
-    out = {"fame": fame_points(s, lib=lib), "gold": [p.gold for p in s.players],
-           "building": [building_points(s, i, lib) for i in range(n)]}
-    if s.dummy is not None:
-        for k, track in enumerate(TRACKS):
-            out[track].append(s.dummy[k])
-    return out
-
-
-def rank(order: Sequence[str], points: Mapping[str, Sequence[int]], soldiers: Sequence[int], start: int,
-         players: int, dummy: bool) -> tuple[list[Ranked], int]:
-    """The final rankings: in the drawn order (again from the first when more are left), the last among those
-    still in is eliminated, until one is left.  A tie for last goes against the fewer soldiers in hand, then
-    against the player nearer the start player (seat order); the dummy loses every tie.  Returns the rankings
-    and the winner (``players`` stands for the dummy)."""
-    alive = list(range(players + (1 if dummy else 0)))
-
-    def key(c: int, track: str) -> tuple[int, int, int, int]:
-        if c == players:
-            return (points[track][c], 0, 0, 0)
-        return (points[track][c], 1, soldiers[c], (c - start) % players)
-
-    events: list[Ranked] = []
-    i = 0
-    while len(alive) > 1:
-        track = order[i % len(order)]
-        ranked = sorted(alive, key=lambda c: key(c, track), reverse=True)
-        last = ranked[-1]
-        tied = [c for c in ranked[:-1] if points[track][c] == points[track][last]]
-        why = ""
-        if tied:
-            k_last, k_next = key(last, track), key(tied[-1], track)
-            why = "dummy" if k_last[1] != k_next[1] else "soldiers" if k_last[2] != k_next[2] else "start"
-        events.append(Ranked(track=track, order=tuple(ranked), scores=tuple(points[track][c] for c in ranked),
-                             out=last, why=why))
-        alive.remove(last)
-        i += 1
-    return events, alive[0]
+#: Whom the game waits for, by phase: "Not you just now: Ann is choosing a starting city."
+WAITING = {
+    "city": N_n("Not you just now: {names} is choosing a starting city.",
+                "Not you just now: {names} are choosing a starting city."),
+    "program": N_n("Not you just now: {names} is programming their year.",
+                   "Not you just now: {names} are programming their year."),
+    "reward": N_n("Not you just now: {names} is choosing a hunt's rewards.",
+                  "Not you just now: {names} are choosing a hunt's rewards."),
+    "dummy": N_n("Not you just now: {names} is raising the dummy player.",
+                 "Not you just now: {names} are raising the dummy player."),
+    "show": N_n("Not you just now: {names} is deciding what to show.",
+                "Not you just now: {names} are deciding what to show."),
+    "": N_n("Not you just now: {names} is acting.", "Not you just now: {names} are acting."),
+}
 
 
 # --- the game ------------------------------------------------------------------------------------------------
@@ -174,20 +78,15 @@ def _wait_all(state: State, seat: int, rng: Rng) -> tuple[str, ...]:
     return tuple([WAIT] * library().slots)
 
 
-class Eiyu:
+class Engine:
+    """The Heroes' Road's rules: a year programmed in secret, resolved slot by slot, the shows of strength
+    and the final rankings."""
+
     def __init__(self, lib: Library | None = None, planner: Planner | None = None) -> None:
         self.lib = lib or library()
         self.planner: Planner = planner or _wait_all
 
-    def check_options(self, options: Mapping[str, object], players: int) -> dict[str, object]:
-        if not 2 <= players <= 5:
-            raise IllegalAction(_("This game is for 2 to 5 players."))
-        short = options.get("short", False)
-        if isinstance(short, str):
-            short = short.lower() in ("1", "true", "yes", "on")
-        return {**options, "short": bool(short)}
-
-    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step:
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int) -> Step[State, EiyuEvent]:
         lib = self.lib
         rng = Rng(seed_state(seed))
         n = len(seats)
@@ -263,9 +162,32 @@ class Eiyu:
             out += [TakeRewards(first=first, second="fame", area=a) for a in areas]
         return out
 
+    # --- the end and the moment --------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over" or state.winner is None:
+            return None
+        n = len(state.players)
+        points = scores(state, self.lib)
+        names = [p.name for p in state.players]
+        if state.winner == n:
+            summary = _("The dummy player outlasts everyone: no hero this time. (Last out: {name}.)",
+                        name=names[state.out[-1]] if state.out and state.out[-1] < n else "—")
+            winners: tuple[int, ...] = ()
+        else:
+            summary = _("{name} is the hero of the road!", name=names[state.winner])
+            winners = (state.winner,)
+        # the score of a seat: how long it lasted in the rankings, then its three scores added up
+        order = [*state.out, state.winner]
+        result = {i: order.index(i) * 1000 + sum(points[t][i] for t in points) for i in range(n)}
+        return Outcome(winners=winners, scores=result, summary=summary)
+
+    def moment(self, state: State) -> int:
+        return state.stamp
+
     # --- apply ------------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: EiyuAction) -> Step:
+    def apply(self, state: State, seat: int, action: EiyuAction) -> Step[State, EiyuEvent]:
         if state.phase == "over":
             raise GameOver(_("The game is over: the rankings have named the hero."))
         if state.phase == "program" and 0 <= seat < len(state.players) and state.players[seat].locked:
@@ -297,23 +219,9 @@ class Eiyu:
 
     def _who_acts(self, s: State) -> str:
         names = [s.players[i].name for i in sorted(self.to_act(s))]
-        who, n = listing(names), len(names)
-        if s.phase == "city":
-            return _n("Not you just now: {names} is choosing a starting city.",
-                      "Not you just now: {names} are choosing a starting city.", n, names=who)
-        if s.phase == "program":
-            return _n("Not you just now: {names} is programming their year.",
-                      "Not you just now: {names} are programming their year.", n, names=who)
-        if s.phase == "reward":
-            return _n("Not you just now: {names} is choosing a hunt's rewards.",
-                      "Not you just now: {names} are choosing a hunt's rewards.", n, names=who)
-        if s.phase == "dummy":
-            return _n("Not you just now: {names} is raising the dummy player.",
-                      "Not you just now: {names} are raising the dummy player.", n, names=who)
-        if s.phase == "show":
-            return _n("Not you just now: {names} is deciding what to show.",
-                      "Not you just now: {names} are deciding what to show.", n, names=who)
-        return _n("Not you just now: {names} is acting.", "Not you just now: {names} are acting.", n, names=who)
+        who, n = comma(names), len(names)
+        singular, plural = WAITING.get(s.phase, WAITING[""])
+        return _n(singular, plural, n, names=who)
 
     def _need_phase(self, s: State, phase: str, what: str) -> None:
         if s.phase != phase:
@@ -363,7 +271,7 @@ class Eiyu:
     def _check_order(self, order: str) -> None:
         if order not in self.lib.orders:
             raise IllegalAction(_("An order is `act` (recruit or hunt), `wait`, or a road colour: {colours}.",
-                                  colours=listing(self.lib.colours)))
+                                  colours=comma(self.lib.colours)))
 
     def _begin_year(self, s: State, events: list[Any]) -> None:
         s.phase = "program"
@@ -506,7 +414,7 @@ class Eiyu:
         pend = s.pending
         assert pend is not None
         if a not in self.reward_choices(s, pend.city):
-            areas = listing(x.id for x in self.lib.areas_of(pend.city))
+            areas = comma(x.id for x in self.lib.areas_of(pend.city))
             raise IllegalAction(_("Take two different rewards of the three (building, gold, fame); with fame, "
                                   "name an area around city {city}: {areas}.", city=city_name(pend.city),
                                   areas=areas))
@@ -566,8 +474,8 @@ class Eiyu:
         self._need_phase(s, "show", _("Soldiers are shown at a show of strength."))
         held = set(s.players[seat].soldiers)
         types = "".join(sorted(set(a.types)))
-        if any(not ch.isdigit() or int(ch) not in held for ch in types) or len(types) != len(a.types):
-            names = listing(_("{number} ({soldier})", number=t, soldier=soldier_name(t, self.lib.soldier(t).name))
+        if any(number(ch) not in held for ch in types) or len(types) != len(a.types):
+            names = comma(_("{number} ({soldier})", number=t, soldier=soldier_name(t, self.lib.soldier(t).name))
                             for t in sorted(held))
             raise IllegalAction(_("Show any of the soldier types you hold — {types} — or nothing.", types=names))
         s.players[seat].reveal = types

@@ -3,9 +3,10 @@ up (over the limit, shipwreck, a story, or after a defeat), developing a hero an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from rules.champion.engine import Engine
+from rules.champion.engine.table import Table
 from rules.champion.i18n import _, _n, _p, comma, local
 from rules.champion.state import (
     DEVELOP_COST,
@@ -28,28 +29,33 @@ from rules.champion.state import (
 from rules.core import IllegalAction, Rng
 
 
-class Items(Engine):
+@dataclass(frozen=True, slots=True)
+class Items:
+    """Items at a table: the offer, the market, the limit, losses, development and healing."""
+
+    table: Table
+
     def item_choices(self, state: State, owner: Hero) -> list[str]:
         """Items that may be given up now (at the limit, the new item itself too)."""
         if state.losing and state.losing[0] == "limit":
-            return [*self.losable(owner), state.losing[2]]
-        return self.losable(owner)
+            return [*self.table.losable(owner), state.losing[2]]
+        return self.table.losable(owner)
 
     def price_cut(self, state: State) -> int:
-        return 1 if self.effect(state) == "market_discount1" else 0
+        return 1 if self.table.effect(state) == "market_discount1" else 0
 
     def free_moves(self, state: State, seat: int) -> list[Any]:
         me = state.heroes[seat]
         out: list[Any] = [Develop(attribute=a) for a, cost in DEVELOP_COST.items() if me.xp >= cost]
         used = set()
         for i in me.items:
-            item = self.lib.item[i]
+            item = self.table.lib.item[i]
             if item.kind == "healing" and i not in used and me.life < me.max_life:
                 used.add(i)
                 out.append(Use(item=i))
         return out
 
-    def _draw_item(self, s: State, rng: Rng, events: list[Any]) -> str:
+    def draw_item(self, s: State, rng: Rng, events: list[Any]) -> str:
         if not s.item_deck:
             return ""
         return s.item_deck.pop(0)
@@ -60,7 +66,7 @@ class Items(Engine):
         events.append(Shuffled(pile="item", cards=len(s.item_deck)))
         s.phase = "action"
 
-    def _free_move(self, s: State, seat: int, action: Develop | Use, events: list[Any]) -> None:
+    def free_move(self, s: State, seat: int, action: Develop | Use, events: list[Any]) -> None:
         me = s.heroes[seat]
         if isinstance(action, Develop):
             cost = DEVELOP_COST.get(action.attribute)
@@ -79,9 +85,10 @@ class Items(Engine):
                 me.life += 1
             events.append(Developed(seat=seat, attribute=action.attribute, cost=cost))
         else:
-            item = self.lib.item.get(action.item)
+            item = self.table.lib.item.get(action.item)
             if action.item not in me.items or item is None or item.kind != "healing":
-                heal = [local(self.lib).item[i].name for i in me.items if self.lib.item[i].kind == "healing"]
+                lib = self.table.lib
+                heal = [local(lib).item[i].name for i in me.items if lib.item[i].kind == "healing"]
                 raise IllegalAction(_("Use a healing item you carry: {items}.", items=comma(heal))
                                     if heal else _("Use a healing item you carry: you have none."))
             if me.life >= me.max_life:
@@ -92,7 +99,7 @@ class Items(Engine):
             s.item_deck.append(action.item)
             events.append(Used(seat=seat, item=action.item, life=gain))
 
-    def _gain_item(self, s: State, seat: int, item: str, events: list[Any]) -> None:
+    def gain_item(self, s: State, seat: int, item: str, events: list[Any]) -> None:
         """Take an item; at the limit of four it waits beside the sheet until one item is given up."""
         me = s.heroes[seat]
         if len(me.items) >= ITEM_LIMIT:
@@ -102,9 +109,9 @@ class Items(Engine):
         me.items.append(item)
         events.append(ItemGained(seat=seat, item=item))
 
-    def _ask_loss(self, s: State, seat: int, chooser: int, why: str, rng: Rng, events: list[Any]) -> None:
+    def ask_loss(self, s: State, seat: int, chooser: int, why: str, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]
-        options = self.losable(me)
+        options = self.table.losable(me)
         if not options:
             return
         if chooser != seat and s.opponents == "bot":
@@ -118,8 +125,8 @@ class Items(Engine):
 
     def loss_policy(self, me: Hero) -> str:
         """Tabula's choice for the left-hand player: the dearest item that may go."""
-        options = self.losable(me)
-        return max(options, key=lambda i: (self.lib.item[i].price, -options.index(i)))
+        options = self.table.losable(me)
+        return max(options, key=lambda i: (self.table.lib.item[i].price, -options.index(i)))
 
     def _lose_item(self, s: State, seat: int, item: str, why: str, chooser: int, events: list[Any], *,
                    auto: bool = False) -> None:
@@ -129,7 +136,7 @@ class Items(Engine):
         events.append(ItemLost(seat=seat, item=item, why=why, chooser=-1 if auto else chooser))
         s.phase = "action"
 
-    def _drop(self, s: State, seat: int, action: Any, events: list[Any]) -> None:
+    def drop(self, s: State, seat: int, action: Any, events: list[Any]) -> None:
         """The item phase: the item given up (by its owner, or by whoever chooses for them)."""
         if not isinstance(action, Drop):
             raise IllegalAction(_("An item must be given up first: `/drop item:`."))
@@ -137,7 +144,7 @@ class Items(Engine):
         owner = s.heroes[owner_seat]
         losable = self.item_choices(s, owner)
         if action.item not in losable:
-            names = comma(local(self.lib).item[i].name for i in losable)
+            names = comma(local(self.table.lib).item[i].name for i in losable)
             raise IllegalAction(_("Choose one of {player}'s items that can go: {items} (never the starting weapon).",
                                   player=owner.name, items=names))
         if s.losing[0] == "limit":
@@ -153,22 +160,22 @@ class Items(Engine):
             self._lose_item(s, owner_seat, action.item, s.losing[0], seat, events)
         s.losing = []
 
-    def _market(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
+    def market(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]
         if isinstance(action, Buy):
             if action.item not in s.market:
                 raise IllegalAction(_("Buy one of the market's cards: {cards} — or `/pass`.",
                                       cards=comma(s.market)))
-            price = max(0, self.lib.item[action.item].price - self.price_cut(s))
+            price = max(0, self.table.lib.item[action.item].price - self.price_cut(s))
             if price > me.gold:
                 raise IllegalAction(_n("{item} costs {price} gold; you have {gold}.",
                                        "{item} costs {price} gold; you have {gold}.", price,
-                                      item=local(self.lib).item[action.item].name, price=price, gold=me.gold))
+                                      item=local(self.table.lib).item[action.item].name, price=price, gold=me.gold))
             me.gold -= price
             s.market.remove(action.item)
             events.append(Bought(seat=seat, item=action.item, price=price))
             self._close_market(s, rng, events)
-            self._gain_item(s, seat, action.item, events)
+            self.gain_item(s, seat, action.item, events)
         elif isinstance(action, Pass):
             events.append(Passed(seat=seat, what="market"))
             self._close_market(s, rng, events)

@@ -4,42 +4,48 @@ The combat itself (cards, initiative, wounds) is ``combat.Melee``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from rules.champion.combat import make_foe
-from rules.champion.engine import Engine
+from rules.champion.engine.combat import make_foe
+from rules.champion.engine.table import Table
 from rules.champion.state import Champion, Combat, Defeated, FightBegan, FightEnded, State, TrailLost
 from rules.core import Rng
 
 
-class Fights(Engine):
+@dataclass(frozen=True, slots=True)
+class Fights:
+    """Fights as the turn sees them, at a table."""
+
+    table: Table
+
     def _controllers(self, s: State, seat: int, count: int) -> list[int]:
         """Who plays each opponent: the players to the hero's right in turn, wrapping, never the hero."""
         if s.opponents == "bot":
             return [-1] * count
-        others = [self.right_of(s, seat, k) for k in range(1, len(s.order))]
+        others = [self.table.right_of(s, seat, k) for k in range(1, len(s.order))]
         return [others[i % len(others)] for i in range(count)]
 
     def _bonus_cards(self, s: State, seat: int, events: list[Any]) -> int:
         me = s.heroes[seat]
         bonus = 0
-        if self._kept(me, "blessing", s):
+        if self.table.kept(me, "blessing", s):
             bonus += 1
-            self._use_kept(s, seat, "blessing", events)
-        if self._kept(me, "fever", s):
+            self.table.use_kept(s, seat, "blessing", events)
+        if self.table.kept(me, "fever", s):
             bonus -= 1
-            self._use_kept(s, seat, "fever", events)
+            self.table.use_kept(s, seat, "fever", events)
         return bonus
 
     def _foe_bonus(self, s: State) -> tuple[int, int, int]:
         """(combat, initiative, life) added to every opponent by the heroic variant and the round's event."""
-        eff = self.effect(s)
+        eff = self.table.effect(s)
         heroic = 1 if s.heroic else 0
         return (heroic + (1 if eff == "opponents_combat_plus1" else 0),
                 1 if eff == "opponents_initiative_plus1" else 0, heroic)
 
-    def _start_story_fight(self, s: State, seat: int, card: str, index: int, rng: Rng, events: list[Any]) -> None:
-        story = self.lib.story[card]
+    def start_story_fight(self, s: State, seat: int, card: str, index: int, rng: Rng, events: list[Any]) -> None:
+        story = self.table.lib.story[card]
         o = story.outcome[index]
         cb, ib, lb = self._foe_bonus(s)
         ctl = self._controllers(s, seat, len(o.opponent))
@@ -49,9 +55,9 @@ class Fights(Engine):
                           bonus=self._bonus_cards(s, seat, events))
         self._begin_fight(s, seat, events)
 
-    def _start_monster_fight(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
+    def start_monster_fight(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]
-        m = self.lib.monster[me.monster]
+        m = self.table.lib.monster[me.monster]
         cb, ib, lb = self._foe_bonus(s)
         heads = max(1, m.heads)
         ctl = self._controllers(s, seat, heads)
@@ -73,12 +79,12 @@ class Fights(Engine):
             {"name": f.name, "combat": f.combat, "initiative": f.initiative, "life": f.life,
              "controller": f.controller} for f in s.combat.foes]))
 
-    def _end_fight(self, s: State, result: str, rng: Rng, events: list[Any]) -> None:
+    def end_fight(self, s: State, result: str, rng: Rng, events: list[Any]) -> None:
         c = s.combat
         assert c is not None
         seat = s.order[s.turn]
         me = s.heroes[seat]
-        melee = self._melee(s, rng, events)
+        melee = self.table.melee(s, rng, events)
         for f in c.foes:  # every card goes back: hands to the discards, armed cards to their row
             melee.discard(f.hand)
             f.hand = []
@@ -93,13 +99,13 @@ class Fights(Engine):
             events.append(FightEnded(seat=seat, result="won", xp=0, gold=0))
             events.append(Champion(seat=seat, monster=c.monster))
             return
-        xp = 1 + (1 if c.kind == "story" and self.effect(s) == "story_xp_plus1" else 0) + c.xp
+        xp = 1 + (1 if c.kind == "story" and self.table.effect(s) == "story_xp_plus1" else 0) + c.xp
         gold = c.win_gold if result == "won" else 0
         me.xp += xp
         me.gold += gold
         events.append(FightEnded(seat=seat, result=result, xp=xp, gold=gold))
         if c.story:
-            story = self.lib.story[c.story]
+            story = self.table.lib.story[c.story]
             if not any(k.card == c.story for k in me.kept):
                 s.story_discard[story.deck].append(c.story)
         if result == "lost":
@@ -109,7 +115,7 @@ class Fights(Engine):
             events.append(Defeated(seat=seat, gold_lost=lost, life=2))
             if c.kind == "monster":
                 self._lose_trail(s, seat, rng, events)
-            s.tasks.insert(0, f"lose:{self.left_of(s, seat)}:defeat")
+            s.tasks.insert(0, f"lose:{self.table.left_of(s, seat)}:defeat")
 
     def _lose_trail(self, s: State, seat: int, rng: Rng, events: list[Any]) -> None:
         me = s.heroes[seat]

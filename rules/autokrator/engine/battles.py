@@ -1,26 +1,22 @@
-"""Autokrator's rules engine: setup, who acts, what is legal and what an action does.  Pure and deterministic;
-every random draw goes through the seeded ``Rng`` kept in the state and is told as an event."""
+"""Autokrator's battles as they happen in a turn: an attack or a raid sets one up, the battlefields are chosen and
+the rows laid, and its end brings points, lost lives, retreats and conquests.  The fight itself, card against card,
+is ``battle``; what comes next in the turn is ``turns``'."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.autokrator import board
 from rules.autokrator import i18n as words
-from rules.autokrator.battle import best_fields, fight
 from rules.autokrator.content import library
-from rules.autokrator.i18n import _
+from rules.autokrator.engine.battle import best_fields, fight
+from rules.autokrator.engine.turns import Turns, realm_name, unit_title
 from rules.autokrator.state import (
-    AnswerTruce,
-    Assign,
-    Assigned,
     Attack,
-    AutokratorAction,
     Battle,
     BattleBegan,
     BattleFought,
-    Campaign,
-    CampaignBegan,
     CardsDrawn,
     CardsLaid,
     Conquered,
@@ -30,137 +26,23 @@ from rules.autokrator.state import (
     FieldsChosen,
     LifeLost,
     Lineup,
-    Move,
     NoRaid,
-    OfferTruce,
-    Pass,
     RaidLaunched,
     Retreat,
     Retreated,
     Scored,
     Side,
-    Spied,
-    Spy,
     State,
-    Truce,
-    TruceAnswered,
-    TruceOffered,
     UnitRemoved,
-    Voyage,
-    Withdraw,
 )
-from rules.autokrator.turns import PAIRS, Turns, adjective, realm_name, unit_title
-from rules.core import GameOver, IllegalAction, NotYourTurn, Rng, Step, copier
-
-_copy = copier(State)
+from rules.core import Rng
 
 
-class Engine(Turns):
-    """The game of Autokrator.  Methods that change the state work on a copy (see ``apply``)."""
+@dataclass(frozen=True, slots=True)
+class Battles:
+    """Battles, given the turns they interrupt (to carry on with once a battle is over)."""
 
-    # --- applying ------------------------------------------------------------------------------------
-
-    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step:
-        if state.phase == "over":
-            raise GameOver(_("The war is over: the fifth epoch has ended or a capital has fallen. Start a new "
-                             "game with `/game new`."))
-        if seat not in self.to_act(state):
-            raise NotYourTurn(self._waiting_for(state))
-        if action not in self.legal(state, seat):
-            raise IllegalAction(self._why_not(state, seat, action))
-        s = _copy(state)
-        rng = Rng(s.rng)
-        events: list[Any] = []
-        realm = board.realm_of(s, seat)
-        # Simultaneous secret choices leave the moment alone, so nobody else's menu goes stale meanwhile.
-        quiet = isinstance(action, (Assign, Lineup))
-        before = s.phase
-        self._do(s, realm, action, rng, events)
-        s.rng = rng.state
-        if not quiet or s.phase != before:
-            s.tick += 1
-        return Step(state=s, events=tuple(events))
-
-    def _do(self, s: State, realm: str, action: AutokratorAction, rng: Rng, events: list[Any]) -> None:
-        if isinstance(action, Assign):
-            self._assign(s, realm, action, rng, events)
-        elif isinstance(action, Move):
-            self._move(s, realm, action.unit, action.to, events)
-            self._unit_finished(s, realm, rng, events)
-        elif isinstance(action, Voyage):
-            self._move(s, realm, "admiral", action.to, events)
-            self._unit_finished(s, realm, rng, events)
-        elif isinstance(action, Attack):
-            self._attack(s, realm, action, rng, events)
-        elif isinstance(action, Pass):
-            self._pass(s, realm, action.unit, rng, events)
-        elif isinstance(action, Campaign):
-            cost = self.cost(s, action.unit)
-            rs = s.realms[realm]
-            rs.treasury -= cost
-            rs.units[action.unit].campaign = True
-            s.current = action.unit
-            events.append(CampaignBegan(realm=realm, unit=action.unit, cost=cost))
-        elif isinstance(action, Spy):
-            cost = library().numbers.costs["spy"]
-            rs = s.realms[realm]
-            rs.treasury -= cost
-            rs.spied.append(action.target)
-            events.append(Spied(realm=realm, target=action.target, cost=cost))
-        elif isinstance(action, OfferTruce):
-            s.realms[realm].offered = True
-            s.offer = [realm, action.realm]
-            s.phase = "truce"
-            events.append(TruceOffered(realm=realm, to=action.realm))
-        elif isinstance(action, AnswerTruce):
-            frm, to = s.offer
-            if action.accept:
-                s.truces.append(Truce(realms=[frm, to], until=s.epoch + 1))
-            events.append(TruceAnswered(realm=frm, to=to, accepted=action.accept))
-            s.offer = []
-            s.phase = "turns"
-        elif isinstance(action, Fields | Field | Lineup):
-            self._battle_step(s, realm, action, rng, events)
-        elif isinstance(action, Withdraw):
-            assert s.retreat is not None
-            r = s.retreat
-            s.retreat = None
-            self._retreat_to(s, r.realm, r.unit, r.region, action.to, events)
-            s.phase = "turns"
-            self._after_battle(s, rng, events)
-
-    # --- assignment and epochs -----------------------------------------------------------------------
-
-    def _assign(self, s: State, realm: str, action: Assign, rng: Rng, events: list[Any]) -> None:
-        lib = library()
-        rs = s.realms[realm]
-        if action.holder == "same":
-            rs.pending = {h: list(c) for h, c in rs.cards.items()}
-        else:
-            rs.pending[action.holder] = [lib.fixed(realm, action.holder), *action.cards]
-        while True:  # a holder with only one way left to fill takes it at once
-            left = self._assignments(s, realm)
-            if len(left) != 1:
-                break
-            rs.pending[left[0].holder] = [lib.fixed(realm, left[0].holder), *left[0].cards]
-        if all(h in rs.pending for h in self._holders(rs)):
-            rs.cards, rs.pending, rs.assigned = rs.pending, {}, True
-            events.append(Assigned(realm=realm))
-        if all(s.realms[k].assigned for k in s.order):
-            self._begin_turns(s, rng, events)
-
-    def _begin_turns(self, s: State, rng: Rng, events: list[Any]) -> None:
-        s.phase = "turns"
-        s.turn = 0
-        s.current = ""
-        epoch = library().epochs[s.epoch - 1]
-        if s.raids and epoch.raid:
-            self._raid(s, epoch.raid, rng, events)
-            if s.phase == "battle":
-                return
-        self._start_turn(s, rng, events, fresh=True)
-
-    # --- battles -------------------------------------------------------------------------------------
+    turns: Turns
 
     def _modifier(self, s: State, realm: str, unit: str, when: str) -> int:
         lib = library()
@@ -178,7 +60,7 @@ class Engine(Turns):
         events.append(CardsDrawn(stack=stack, count=count))
         return drawn
 
-    def _attack(self, s: State, realm: str, action: Attack, rng: Rng, events: list[Any]) -> None:
+    def attack(self, s: State, realm: str, action: Attack, rng: Rng, events: list[Any]) -> None:
         rs = s.realms[realm]
         u = rs.units[action.unit]
         s.current = action.unit
@@ -209,7 +91,7 @@ class Engine(Turns):
         return BattleBegan(region=region, attacker=a.realm, attacker_unit=a.holder, defender=d.realm,
                            defender_unit=d.holder, attacker_modifier=a.modifier, defender_modifier=d.modifier)
 
-    def _raid(self, s: State, source: str, rng: Rng, events: list[Any]) -> None:
+    def raid(self, s: State, source: str, rng: Rng, events: list[Any]) -> None:
         lib = library()
         options = [n for n in lib.neighbours[source] if s.owner[n] in s.order and not lib.regions[n].capital]
         if not options:
@@ -235,7 +117,7 @@ class Engine(Turns):
         side.lineup = rng.shuffle(side.cards)
         side.marks = list(range(min(abs(side.modifier), 3)))
 
-    def _battle_step(self, s: State, realm: str, action: Fields | Field | Lineup, rng: Rng,
+    def battle_step(self, s: State, realm: str, action: Fields | Field | Lineup, rng: Rng,
                      events: list[Any]) -> None:
         b = s.battle
         assert b is not None
@@ -292,9 +174,9 @@ class Engine(Turns):
             if g.campaign:  # the General's campaign: after a victory he marches and fights once more
                 g.campaign, g.attacked, g.moves, g.own_moves = False, False, 0, False
         if a.holder == "raid":
-            self._start_turn(s, rng, events, fresh=True)  # the epoch's raid is over: the first turn begins
+            self.turns.start_turn(s, rng, events, fresh=True)  # the epoch's raid is over: the first turn begins
         elif s.phase == "turns":
-            self._after_battle(s, rng, events)
+            self.after_battle(s, rng, events)
 
     def _score(self, s: State, realm: str, points: int, why: str, events: list[Any]) -> None:
         rs = s.realms[realm]
@@ -325,7 +207,7 @@ class Engine(Turns):
             s.phase = "retreat"
             return
         if options:
-            self._retreat_to(s, realm, unit, region, options[0], events)
+            self.retreat_to(s, realm, unit, region, options[0], events)
             return
         if unit == "admiral":
             del s.realms[realm].units[unit]
@@ -333,7 +215,7 @@ class Engine(Turns):
             self._removed_points(s, realm, events)
             return
         capital = library().realms[realm].capital
-        self._retreat_to(s, realm, unit, region, capital, events)
+        self.retreat_to(s, realm, unit, region, capital, events)
         if unit == "general" and self._lose_life(s, realm, unit, events):
             self._removed_points(s, realm, events)
 
@@ -346,7 +228,7 @@ class Engine(Turns):
                     self._score(s, other, library().numbers.points["destroy_unit"], words.WHY_DESTROY, events)
                 return
 
-    def _retreat_to(self, s: State, realm: str, unit: str, frm: str, to: str, events: list[Any]) -> None:
+    def retreat_to(self, s: State, realm: str, unit: str, frm: str, to: str, events: list[Any]) -> None:
         u = s.realms[realm].units[unit]
         u.region = to
         events.append(Retreated(realm=realm, unit=unit, frm=frm, to=to))
@@ -372,7 +254,7 @@ class Engine(Turns):
         s.owner[region] = realm
         events.append(Conquered(realm=realm, region=region, former=former, piece=piece))
         if lib.regions[region].capital and former in lib.realms:
-            self._finish(s, realm, words.OVER_CAPITAL.format(realm=realm_name(realm), region=lib.name(region),
+            self.turns.finish(s, realm, words.OVER_CAPITAL.format(realm=realm_name(realm), region=lib.name(region),
                                                              former=realm_name(former)), events)
             return
         pts = lib.numbers.points["conquer_neutral" if former == "" else "conquer_enemy"]
@@ -382,7 +264,7 @@ class Engine(Turns):
         rs.conquests += 1
         self._score(s, realm, pts, words.WHY_CONQUER.format(region=lib.name(region)), events)
 
-    def _after_battle(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def after_battle(self, s: State, rng: Rng, events: list[Any]) -> None:
         """Back to the turns: a raid leads into the first turn; otherwise the acting unit may be finished."""
         if s.phase != "turns":
             return
@@ -392,9 +274,5 @@ class Engine(Turns):
             if u is None or u.done:
                 s.current = ""
             else:
-                self._settle(s, realm, events)
-        self._unit_finished(s, realm, rng, events)
-
-
-
-__all__ = ["PAIRS", "Engine", "adjective", "realm_name", "unit_title"]
+                self.turns.settle(s, realm, events)
+        self.turns.unit_finished(s, realm, rng, events)

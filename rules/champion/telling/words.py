@@ -1,13 +1,13 @@
 """Champion of the Empire in words, the groundwork: the fixed phrases (effects, kept cards, wounds), the
-cards a step turns face up, and the teller's running context with the names it writes (players, heroes,
-items, provinces, opponents).  ``story`` walks the events; ``telling_fights`` tells the fights."""
+cards a step turns face up, and the telling's running context (``Scene``) with the names it writes (players,
+heroes, items, provinces, opponents).  The package walks the events; ``fights`` tells the fights."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from rules.champion.content import Library
-from rules.champion.i18n import N_, _, comma, foe_name, joined, local, the
+from rules.champion.i18n import N_, _, comma, foe_name, local, the
 from rules.champion.state import (
     Bought,
     CardPlayed,
@@ -88,10 +88,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _and(parts: Sequence[str]) -> str:
-    return joined(parts)
-
-
 def revealed(events: Iterable[Event], *, setup: bool = False) -> list[tuple[str, str]]:
     """The cards whose pictures go with the message, in order and once each: ``(kind, id)``.  ``setup``: the
     step began while the heroes were chosen, so items bought before the first round stay private."""
@@ -117,8 +113,13 @@ def revealed(events: Iterable[Event], *, setup: bool = False) -> list[tuple[str,
     return out
 
 
-class Teller:
-    """The running context of one ``tell`` call (names, the fight under way, where each hero stands)."""
+#: What turned a blow aside.
+GEAR = {"armour": N_("armour"), "shield": N_("shield"), "hide": N_("armoured hide")}
+
+
+class Scene:
+    """The running context of one ``tell`` call (names, the fight under way, where each hero stands, the event
+    being told and its neighbours)."""
 
     def __init__(self, state: ChampionView, events: list[Event], lib: Library) -> None:
         self.s = state
@@ -153,6 +154,17 @@ class Teller:
         self.weapon_told = False
         self.bought: set[tuple[int, str]] = set()
         self.skip: set[int] = set()  # events already told together with an earlier one
+        self.at = 0  # the index of the event being told
+        # While the heroes are chosen, each player's side, weapon and item stay private until everyone is ready.
+        self.in_setup = state.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)
+
+    @property
+    def prev(self) -> Event | None:
+        return self.ev[self.at - 1] if self.at > 0 else None
+
+    @property
+    def nxt(self) -> Event | None:
+        return self.ev[self.at + 1] if self.at + 1 < len(self.ev) else None
 
     @staticmethod
     def _foe_of(e: Event) -> tuple[str, int]:
@@ -231,6 +243,26 @@ class Teller:
 
     def pile(self, pile: str) -> str:
         return _(PILE_NAMES[pile]) if pile in PILE_NAMES else pile
+
+    def group(self, *, cap: bool) -> str:
+        """The opponent (when there is one) or "the opponents"."""
+        if len(self.foes) == 1:
+            return self.foe(next(iter(self.foes.values())), cap=cap)
+        return _("The opponents") if cap else _("the opponents")
+
+    def hurt(self, e: Wound) -> str:
+        """What a wound did, as a verb phrase: "takes a leg wound: −1 life (4 left), initiative down to 2"."""
+        if e.absorbed:
+            return _("the {gear} takes the blow: no life lost", gear=self.gear(e.absorbed))
+        what = _(WOUND_NAMES[e.card]) if e.card in WOUND_NAMES else _("a wound")
+        if e.card == "leg":
+            return _("takes {what}: −{life} life ({left} left), initiative down to {initiative}", what=what,
+                     life=e.life, left=e.left, initiative=e.initiative)
+        return _("takes {what}: −{life} life ({left} left)", what=what, life=e.life, left=e.left)
+
+    @staticmethod
+    def gear(absorbed: str) -> str:
+        return _(GEAR[absorbed]) if absorbed in GEAR else absorbed
 
     def add(self, line: str) -> None:
         if line:

@@ -4,26 +4,32 @@ may go this turn, every province in reach with a shortest path to it, and the ch
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
-from rules.champion.engine import Engine
+from rules.champion.engine.table import Table
 from rules.champion.i18n import _, _n, comma, local
 from rules.champion.state import Caravan, Explore, Gained, Moved, Rolled, Shipwreck, State, Voyage
 from rules.core import IllegalAction, Rng
 
 
-class Movement(Engine):
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """Moving on the map at a table: caravans, explorations and voyages."""
+
+    table: Table
+
     def allowance(self, state: State, seat: int, by: str) -> int:
         """How many provinces a caravan or an exploration may move this turn."""
         me = state.heroes[seat]
-        lame = 1 if self._kept(me, "lame", state) else 0
+        lame = 1 if self.table.kept(me, "lame", state) else 0
         if by == "caravan":
             return max(0, 1 - lame)
-        items = [self.lib.item[i] for i in me.items]
+        items = [self.table.lib.item[i] for i in me.items]
         horses = max((i.move for i in items if i.kind == "horse"), default=0)  # one horse is ridden at a time
         steps = 2 + horses + sum(i.move for i in items if i.kind != "horse")  # a road book, boots: +1 each
-        steps += 1 if self._kept(me, "guide", state) else 0
-        eff = self.effect(state)
+        steps += 1 if self.table.kept(me, "guide", state) else 0
+        eff = self.table.effect(state)
         steps += 1 if eff == "explore_move_plus1" else -1 if eff == "explore_move_minus1" else 0
         return max(0, steps - lame)
 
@@ -36,7 +42,7 @@ class Movement(Engine):
             here = queue.popleft()
             if len(paths[here]) >= steps:
                 continue
-            for nxt in self.lib.near[here]:
+            for nxt in self.table.lib.near[here]:
                 if nxt not in paths:
                     paths[nxt] = paths[here] + [nxt]
                     queue.append(nxt)
@@ -44,12 +50,12 @@ class Movement(Engine):
         return paths
 
     def voyage_cost(self, state: State, seat: int) -> int:
-        if self.effect(state) == "voyage_free" or self._kept(state.heroes[seat], "free_passage", state):
+        if self.table.effect(state) == "voyage_free" or self.table.kept(state.heroes[seat], "free_passage", state):
             return 0
         return 2
 
     def _check_path(self, s: State, seat: int, path: list[str], steps: int) -> None:
-        lib = self.lib
+        lib = self.table.lib
         me = s.heroes[seat]
         unknown = [p for p in path if p not in lib.province]
         if unknown:
@@ -75,8 +81,8 @@ class Movement(Engine):
             seen.add(p)
             here = p
 
-    def _caravan(self, s: State, seat: int, action: Caravan, events: list[Any]) -> None:
-        lib = self.lib
+    def caravan(self, s: State, seat: int, action: Caravan, events: list[Any]) -> None:
+        lib = self.table.lib
         me = s.heroes[seat]
         steps = self.allowance(s, seat, "caravan")
         near = lib.near[me.province]
@@ -88,17 +94,17 @@ class Movement(Engine):
             raise IllegalAction(_("A caravan moves one province, to a neighbour: {places} — or stays where it is. "
                                   "(A horse does not help.)",
                                   places=comma(local(lib).province[p].name for p in near)))
-        self._use_kept(s, seat, "lame", events)
+        self.table.use_kept(s, seat, "lame", events)
         path = [me.province] + ([action.to] if action.to != me.province else [])
         me.province = action.to
-        gold = 1 + (1 if self.effect(s) == "caravan_gold_plus1" else 0)
+        gold = 1 + (1 if self.table.effect(s) == "caravan_gold_plus1" else 0)
         me.gold += gold
         events.append(Moved(seat=seat, path=path, by="caravan"))
         events.append(Gained(seat=seat, changes={"gold": gold}, why="caravan"))
         s.last_move = {"seat": seat, "path": path, "by": "caravan"}
         s.tasks = ["story"]
 
-    def _explore(self, s: State, seat: int, action: Explore, events: list[Any]) -> None:
+    def explore(self, s: State, seat: int, action: Explore, events: list[Any]) -> None:
         me = s.heroes[seat]
         steps = self.allowance(s, seat, "explore")
         path = list(action.path)
@@ -109,9 +115,9 @@ class Movement(Engine):
             path = []
         else:
             self._check_path(s, seat, path, steps)
-        if self._kept(me, "guide", s) and len(path) > steps - 1:
-            self._use_kept(s, seat, "guide", events)
-        self._use_kept(s, seat, "lame", events)
+        if self.table.kept(me, "guide", s) and len(path) > steps - 1:
+            self.table.use_kept(s, seat, "guide", events)
+        self.table.use_kept(s, seat, "lame", events)
         full = [me.province, *path]
         if path:
             me.province = path[-1]
@@ -121,10 +127,10 @@ class Movement(Engine):
         s.last_move = {"seat": seat, "path": full, "by": "explore"}
         s.tasks = ["story"]
 
-    def _voyage(self, s: State, seat: int, action: Voyage, rng: Rng, events: list[Any]) -> None:
-        lib = self.lib
+    def voyage(self, s: State, seat: int, action: Voyage, rng: Rng, events: list[Any]) -> None:
+        lib = self.table.lib
         me = s.heroes[seat]
-        if self.effect(s) == "voyage_forbidden":
+        if self.table.effect(s) == "voyage_forbidden":
             raise IllegalAction(_("No ship sails this round (the event forbids voyages). Choose another action."))
         if me.province not in lib.ports:
             raise IllegalAction(_("{province} has no harbour on the Mare Internum; voyages start from a coastal "
@@ -135,8 +141,8 @@ class Movement(Engine):
         if me.gold < cost:
             raise IllegalAction(_n("A voyage costs {cost} gold; you have {gold}.",
                                    "A voyage costs {cost} gold; you have {gold}.", cost, cost=cost, gold=me.gold))
-        if cost == 0 and self.effect(s) != "voyage_free":
-            self._use_kept(s, seat, "free_passage", events)
+        if cost == 0 and self.table.effect(s) != "voyage_free":
+            self.table.use_kept(s, seat, "free_passage", events)
         me.gold -= cost
         path = [me.province, action.to]
         me.province = action.to
@@ -146,7 +152,7 @@ class Movement(Engine):
         s.last_move = {"seat": seat, "path": path, "by": "voyage"}
         roll = rng.die(6)
         events.append(Rolled(seat=seat, roll=roll, why="voyage"))
-        wreck = 2 if self.effect(s) == "shipwreck_on_1_2" else 1
+        wreck = 2 if self.table.effect(s) == "shipwreck_on_1_2" else 1
         s.tasks = ["story"]
         if roll <= wreck:
             events.append(Shipwreck(seat=seat))
@@ -154,7 +160,7 @@ class Movement(Engine):
 
     def highlight(self, state: State, seat: int) -> list[str]:
         """The provinces a move can end in this turn (the map washes them light)."""
-        lib = self.lib
+        lib = self.table.lib
         me = state.heroes[seat]
         ends: set[str] = set()
         if self.allowance(state, seat, "caravan"):
@@ -162,7 +168,7 @@ class Movement(Engine):
         steps = self.allowance(state, seat, "explore")
         if steps:
             ends.update(self.reach(state, seat, steps))
-        if self.effect(state) != "voyage_forbidden" and me.province in lib.ports \
+        if self.table.effect(state) != "voyage_forbidden" and me.province in lib.ports \
                 and me.gold >= self.voyage_cost(state, seat):
             ends.update(lib.ports)
         return sorted(ends - {me.province})

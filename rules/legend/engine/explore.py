@@ -2,18 +2,19 @@
 following the red arrows; treasure is kept, and in the starter and solo games monsters and hazards are fought
 with d20 rolls against the numbers on the cards.  Scene notes are pinned to the room just explored.
 
-The Expanded Game's party (``expanded.py``) builds on this: a danger there is met by the Leader
-(``meet_danger``), and the card about to be drawn is announced first so that the Leader can change.
+The Expanded Game's party (``party.py``) is handed a danger there, met by the Leader (``meet_danger``), and the
+card about to be drawn is announced first so that the Leader can change.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from rules.core import IllegalAction, NotYourTurn, Rng
 from rules.legend.board import room_label
 from rules.legend.content import ActionCard, card_index, fighter_index
-from rules.legend.i18n import _, _p
+from rules.legend.engine.table import STEP_ACTIONS, Table
+from rules.legend.i18n import _, comma
 from rules.legend.spec import NARRATION_MAX, NOTE_MAX
 from rules.legend.state import (
     SOLO_WOUND_LIMIT,
@@ -39,19 +40,34 @@ from rules.legend.state import (
     Wounded,
 )
 from rules.legend.state import Note as SceneNoteEntry
-from rules.legend.table import STEP_ACTIONS, Table
 
 
-class Explorer(Table):
-    """Moves, rooms, cards and the starter game's fights."""
+class DangerMet(Protocol):
+    """Who meets a danger in the Expanded Game (the party, ``party.Party``)."""
+
+    def meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None: ...
+
+
+class Explorer:
+    """Moves, rooms, cards and the starter game's fights, at a table.  A danger in the Expanded Game is its
+    party's to meet: ``party`` is given once the party exists (the two hand each other the turn: a room's
+    danger goes to the party, and a fight won goes on with the room)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.party: DangerMet | None = None
 
     def _meet_danger(self, s: State, seat: int, card: ActionCard, rng: Rng, events: list[Any]) -> None:
-        """A Monster or Hazard turned up: the starter game fights it out at once (the Expanded Game's party
-        answers it in ``expanded.PartyRules``)."""
+        """A Monster or Hazard turned up: the starter game fights it out at once, the Expanded Game's party
+        answers it (``party.Party.meet_danger``)."""
+        if self.table.expanded(s):
+            assert self.party is not None
+            self.party.meet_danger(s, seat, card, rng, events)
+            return
         if self._face_danger(s, seat, card, rng, events):
-            self._follow_arrow(s, card, rng, events)
+            self.follow_arrow(s, card, rng, events)
 
-    def _note(self, s: State, seat: int, action: SceneNote, events: list[Any]) -> None:
+    def note(self, s: State, seat: int, action: SceneNote, events: list[Any]) -> None:
         scene = s.scene
         text = " ".join(action.text.split())
         if not text:
@@ -63,7 +79,7 @@ class Explorer(Table):
                                   "explored."))
         writer = scene["narrator"] if scene.get("narrator") is not None else scene["explorer"]
         if seat != writer:
-            room = room_label(scene["room"], self.room_names(s))
+            room = room_label(scene["room"], self.table.room_names(s))
             if scene.get("narrator") is not None:
                 raise NotYourTurn(_("Only its Narrator, {player}, can pin a note to {room}.",
                                     player=s.players[writer].name, room=room))
@@ -72,12 +88,12 @@ class Explorer(Table):
         s.notes[scene["room"]] = SceneNoteEntry(text=text, by=seat)
         events.append(NoteAdded(seat=seat, room=scene["room"], text=text))
 
-    def _go(self, s: State, seat: int, action: Place | Move, rng: Rng, events: list[Any]) -> None:
-        self.check_turn(s, seat)
+    def go(self, s: State, seat: int, action: Place | Move, rng: Rng, events: list[Any]) -> None:
+        self.table.check_turn(s, seat)
         expected = STEP_ACTIONS[s.phase]
         if not isinstance(action, expected):
-            raise IllegalAction(self.phase_hint(s, seat))
-        allowed = self.destinations(s, seat)
+            raise IllegalAction(self.table.phase_hint(s, seat))
+        allowed = self.table.destinations(s, seat)
         if action.to not in allowed:
             raise IllegalAction(self._refusal(s, seat, action.to, allowed))
         me = s.players[seat]
@@ -85,11 +101,11 @@ class Explorer(Table):
         if isinstance(action, Place):
             me.doorway = action.to
             events.append(Placed(seat=seat, doorway=action.to))
-            self.end_turn(s, events)
+            self.table.end_turn(s, events)
         else:
             assert me.doorway is not None
             frm = me.doorway
-            through = self.board.room_of(frm) if action.to == frm else self.board.via[(frm, action.to)]
+            through = self.table.board.room_of(frm) if action.to == frm else self.table.board.via[(frm, action.to)]
             events.append(Moved(seat=seat, frm=frm, to=action.to, via_room=through))
             if through is not None and s.rooms[through]:
                 room = through
@@ -99,28 +115,28 @@ class Explorer(Table):
                 left = s.rooms[room][0]
                 resumed = card_index()[left].kind != "room"
                 events.append(Entered(seat=seat, room=room, came_from=frm, resumed=resumed))
-                s.scene = {"room": room, "narrator": self.narrator(s), "explorer": seat}
+                s.scene = {"room": room, "narrator": self.table.narrator(s), "explorer": seat}
                 if room in s.notes:
                     note = s.notes[room]
                     events.append(NoteRead(room=room, text=note.text, by=note.by))
                 s.exploring.pending = s.rooms[room].pop(0)
                 s.exploring.pending_from_room = True
-                if resumed and self.expanded(s):  # the danger left here: choose who faces it first
-                    self._announce(s, seat, card_index()[left].kind, events, waiting=left)
+                if resumed and self.table.expanded(s):  # the danger left here: choose who faces it first
+                    self.announce(s, seat, card_index()[left].kind, events, waiting=left)
                     return
-                self._run_exploration(s, rng, events)
+                self.run(s, rng, events)
             else:
                 me.doorway = action.to
                 s.last_move = {"seat": seat, "from": frm, "to": action.to}
                 if through is not None and through in s.notes:  # walking through a room told of before
                     note = s.notes[through]
                     events.append(NoteRead(room=through, text=note.text, by=note.by))
-                self.end_turn(s, events)
+                self.table.end_turn(s, events)
 
     def _refusal(self, s: State, seat: int, wanted: str, allowed: list[str]) -> str:
-        listed = _p("list", ", ").join(allowed[:12]) + (" …" if len(allowed) > 12 else "")
-        taken = self.occupied(s)
-        if wanted not in self.board.doorways:
+        listed = comma(allowed[:12]) + (" …" if len(allowed) > 12 else "")
+        taken = self.table.occupied(s)
+        if wanted not in self.table.board.doorways:
             why = _("There is no doorway called **{doorway}** on the board.", doorway=wanted[:20])
         elif wanted in taken and wanted != s.players[seat].doorway:
             why = _("{doorway} is taken by another fighter.", doorway=wanted)
@@ -131,36 +147,36 @@ class Explorer(Table):
         return _("{why} You can go to: {doorways}.", why=why, doorways=listed) if allowed else why
 
 
-    def _narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
+    def narrate(self, s: State, seat: int, action: Narrate, rng: Rng, events: list[Any]) -> None:
         if s.phase != "explore" or s.exploring is None or s.exploring.pending is None:
             raise IllegalAction(_("There is no card to narrate right now. Narration happens while a room is explored."))
         if s.exploring.decision is not None:  # the explorer is choosing a Leader: the card waits for that
-            self.check_turn(s, seat)
-        narrator = self.narrator(s)
+            self.table.check_turn(s, seat)
+        narrator = self.table.narrator(s)
         if narrator is None:
             raise IllegalAction(_("Tabula is narrating this game, so there is nothing for you to read out."))
         if seat != narrator:
             raise NotYourTurn(_("{player} is the Narrator for this room, not you.", player=s.players[narrator].name))
         if action.note:  # `/narrate text: note:` pins the note first, then tells the card
-            self._note(s, seat, SceneNote(text=action.note), events)
+            self.note(s, seat, SceneNote(text=action.note), events)
         words = action.text.strip()
         if len(words) > NARRATION_MAX:
             raise IllegalAction(_("Keep the telling under {limit} characters ({n} now).", limit=NARRATION_MAX,
                                   n=len(words)))
         self._read_pending(s, rng, events, narrator=None if action.auto or not words else narrator,
                            words=words, auto=action.auto)
-        self._run_exploration(s, rng, events)
+        self.run(s, rng, events)
 
     # --- exploration --------------------------------------------------------------------------
 
-    def _run_exploration(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def run(self, s: State, rng: Rng, events: list[Any]) -> None:
         """Read cards until the room ends, a fighter is wounded, or a human Narrator must speak."""
         while (s.phase == "explore" and s.exploring is not None and s.exploring.pending is not None
                and s.exploring.decision is None):
-            narrator = self.narrator(s)
+            narrator = self.table.narrator(s)
             if narrator is not None:
                 kind = card_index()[s.exploring.pending].kind
-                events.append(AwaitNarration(narrator=narrator, explorer=self.current(s), kind=kind))
+                events.append(AwaitNarration(narrator=narrator, explorer=self.table.current(s), kind=kind))
                 return
             self._read_pending(s, rng, events, narrator=None, words="", auto=False)
 
@@ -168,7 +184,7 @@ class Explorer(Table):
                       auto: bool) -> None:
         ex = s.exploring
         assert ex is not None and ex.pending is not None
-        seat = self.current(s)
+        seat = self.table.current(s)
         card = card_index()[ex.pending]
         again = ex.pending_from_room and card.kind in ("monster", "hazard")
         ex.pending = None
@@ -186,27 +202,27 @@ class Explorer(Table):
         else:  # a Monster or a Hazard
             self._meet_danger(s, seat, card, rng, events)
             return
-        self._follow_arrow(s, card, rng, events)
+        self.follow_arrow(s, card, rng, events)
 
-    def _follow_arrow(self, s: State, card: ActionCard, rng: Rng, events: list[Any]) -> None:
+    def follow_arrow(self, s: State, card: ActionCard, rng: Rng, events: list[Any]) -> None:
         """End of Room, or the next card: in the Expanded Game a Monster or Hazard is announced first."""
         ex = s.exploring
         assert ex is not None
         if card.next == "end":
-            self._room_done(s, events)
-        elif self.expanded(s) and card.next in ("monster", "hazard"):
-            self._announce(s, self.current(s), card.next, events)
+            self.room_done(s, events)
+        elif self.table.expanded(s) and card.next in ("monster", "hazard"):
+            self.announce(s, self.table.current(s), card.next, events)
         else:
-            ex.pending = self.draw(s, card.next, rng, events)
+            ex.pending = self.table.draw(s, card.next, rng, events)
             if ex.pending is None:  # a pile ran dry even after reshuffling: the room has nothing more
-                self._room_done(s, events)
+                self.room_done(s, events)
 
-    def _announce(self, s: State, seat: int, kind: str, events: list[Any], *, waiting: str = "") -> None:
+    def announce(self, s: State, seat: int, kind: str, events: list[Any], *, waiting: str = "") -> None:
         """The Narrator says what kind of card is coming (or which danger waits on the room); the player may
         change Leader before it is turned up."""
         ex = s.exploring
         assert ex is not None
-        lead = self.leader(s, seat)
+        lead = self.table.leader(s, seat)
         assert lead is not None
         ex.decision = "leader"
         ex.coming = kind
@@ -251,21 +267,22 @@ class Explorer(Table):
         me.wounds += 1
         me.doorway = ex.came_from
         s.rooms[ex.room] = [card.id]  # face down on the room, waiting for the next fighter
-        self.discard(s, ex.used)
+        self.table.discard(s, ex.used)
         events.append(Wounded(seat=seat, card=card.id, room=ex.room, back_to=ex.came_from, wounds=me.wounds))
         s.exploring = None
         if s.mode == "solo" and me.wounds >= SOLO_WOUND_LIMIT:
-            self.finish(s, events, f"{me.name}'s fighter has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
+            self.table.finish(s, events,
+                              f"{me.name}'s fighter has taken {SOLO_WOUND_LIMIT} wounds and leaves the dungeon.")
             return
         s.phase = "move"
-        self.end_turn(s, events)
+        self.table.end_turn(s, events)
 
-    def _room_done(self, s: State, events: list[Any]) -> None:
+    def room_done(self, s: State, events: list[Any]) -> None:
         ex = s.exploring
         assert ex is not None
-        seat = self.current(s)
+        seat = self.table.current(s)
         s.rooms[ex.room] = []
-        self.discard(s, ex.used)
+        self.table.discard(s, ex.used)
         name = card_index()[s.revealed[ex.room]].title if ex.room in s.revealed else ex.room
         events.append(RoomExplored(seat=seat, room=ex.room, name=name))
         # The fighter leaves by the doorway the player chose when walking in (the book's "your choice", made
@@ -274,10 +291,10 @@ class Explorer(Table):
         s.players[seat].doorway = ex.heading
         s.exploring = None
         if all(not stack for stack in s.rooms.values()):
-            self.finish(s, events, "Every room of the Dungeons of Legend has been explored.")
+            self.table.finish(s, events, "Every room of the Dungeons of Legend has been explored.")
             return
         s.last_move = {"seat": seat, "from": ex.came_from, "to": ex.heading}
         events.append(Exited(seat=seat, room=ex.room, to=ex.heading))
         s.phase = "move"
-        self.end_turn(s, events)
+        self.table.end_turn(s, events)
 
