@@ -383,9 +383,10 @@ class Terminal:
         self.show(presenter(done.moment.spec.key).status(done.moment))
 
     async def _leave(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
-        after, name = await self._long().leave_game(self.game_id, moment.user_of(seat))
+        long = self._long()
+        name = (await long.leave_game(self.game_id, moment.user_of(seat)))[1]
         self.say(_("{name} left the game; Tabula plays their seat from now on.", name=name))
-        for m in after.followups:
+        for m in await long.play_tabula(self.game_id):  # as on Discord, Tabula then plays what is due at once
             self.show(telling_now(m))
 
     async def _abandon(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
