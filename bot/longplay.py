@@ -29,6 +29,7 @@ from bot.gamelog import UNDO, effective, kind_of, setup_names
 from bot.lobby import Person
 from bot.moment import GameMoment
 from bot.play import SYSTEM_USER, GameService, Loaded
+from bot.records import public_words
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
 from rules.core import Rng, SeatInfo, seed_state
@@ -70,11 +71,25 @@ class ClockNews:
 
 @dataclass(slots=True)
 class Undone:
-    """A move taken back: who, what it was, and the game as it stands again."""
+    """A move taken back: who, what it was (None: a secret move, which is not named), and the game as it stands
+    again."""
 
     moment: GameMoment[Any]
     name: str
-    label: str
+    label: str | None
+
+    @property
+    def line(self) -> str:
+        """The thread's line for it, in the current language."""
+        return undo_line(self.name, self.label)
+
+
+def undo_line(name: str, label: str | None) -> str:
+    """What the thread says of a move taken back: only what the move's own public telling said of it (the
+    game's words for it, or, for a secret move, that it was a secret choice)."""
+    if label is None:
+        return _("↩️ {name} took back a secret choice.", name=name)
+    return _("↩️ {name} took back their move ({move}).", name=name, move=label)
 
 
 class LongGameService(GameService):
@@ -350,7 +365,7 @@ class LongGameService(GameService):
                 raise IllegalAction(_("That move revealed a card or rolled dice, so it stands — undoing it would "
                                     "let it be played again with the outcome known."))
             before = self._replayed(rules, g, standing[:-1], rows)
-            label = rules.codec.label(before, seat, rules.codec.encode(before, seat, action))
+            label = public_words(rules, before, seat, action, reveal=False)  # a secret move is not named
             now = self.clock()
             clock = fresh(rules, before, g.seats, g.record.options, now)
             saved = await self.db.store.save(
@@ -374,4 +389,4 @@ class LongGameService(GameService):
         return state
 
 
-__all__ = ["ClockNews", "LongGameService", "Undone"]
+__all__ = ["ClockNews", "LongGameService", "Undone", "undo_line"]

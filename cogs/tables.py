@@ -190,8 +190,7 @@ async def undo(interaction: discord.Interaction) -> None:
     moment = done.moment
     with using(moment.language):  # told in the thread: in the game's language
         telling = await asyncio.to_thread(presenter(moment.spec.key).status, moment)
-        telling.text = _("↩️ {name} took back their move ({move}).", name=done.name, move=done.label) + \
-            f"\n{telling.text}"
+        telling.text = f"{done.line}\n{telling.text}"
     await send_telling(bot_of(interaction), interaction, moment, telling)
 
 
