@@ -254,7 +254,12 @@ class LongGameService(GameService):
         return await self.get(game_id, user_id)
 
     async def vacation(self, game_id: int, user_id: int, days: float) -> tuple[float | None, float]:
-        """Pause your own clock for ``days`` (0 ends a vacation early); returns (until, days left to take)."""
+        """Pause your own clock for ``days`` (0 ends a vacation early); returns (until, days left to take).
+
+        A vacation moves the clock of a turn that waits for you on by its length (or a turn that comes to you
+        during it starts when it ends).  Ending it early takes back what is left of it, from the clock as from
+        the allowance: only the days actually taken count, and the clock stands where it would had the
+        vacation been that long."""
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
@@ -263,11 +268,19 @@ class LongGameService(GameService):
             used = await self.queries.vacation_used(game_id, seat)
             now = self.clock()
             allowance = self.vacation_days * DAY
+            rules = ruleset(g.record.ruleset)
+            clock = g.record.clock
+            waits_for_me = seat in rules.to_act(g.state) and clock.deadline is not None
             if days <= 0:
-                left_over = max(0.0, (mine.vacation_until or now) - now)
-                await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=used - left_over)
+                if mine.vacation_until is None or mine.vacation_until <= now:
+                    raise IllegalAction(_("You are not on vacation in this game, so there is none to end."))
+                left_over = mine.vacation_until - now
+                taken = max(0.0, used - left_over)
+                await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=taken)
+                if waits_for_me:
+                    await self.queries.set_clock(game_id, pushed(clock, -left_over))  # the clock comes back too
                 self.forget(game_id)
-                return None, (allowance - used + left_over) / DAY
+                return None, (allowance - taken) / DAY
             wanted = days * DAY
             if used + wanted > allowance:
                 raise IllegalAction(_("Each player has {days} days of vacation per game; you have {left} left.",
@@ -275,9 +288,7 @@ class LongGameService(GameService):
             start = max(now, mine.vacation_until or now)
             until = start + wanted
             await self.queries.set_seat(game_id, seat, vacation_until=until, vacation_used=used + wanted)
-            rules = ruleset(g.record.ruleset)
-            clock = g.record.clock
-            if seat in rules.to_act(g.state) and clock.deadline is not None:
+            if waits_for_me:
                 await self.queries.set_clock(game_id, pushed(clock, wanted))  # the time left waits for them
             self.forget(game_id)
             return until, (allowance - used - wanted) / DAY

@@ -177,9 +177,15 @@ async def pause(interaction: discord.Interaction, game: GameNumber | None = None
 async def resume(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).resume(game_id, interaction.user.id, can_manage=_can_manage(interaction))
-    users = [moment.user_of(s) for s in sorted(moment.to_act)]
-    await _say(interaction, game_id, lambda: _("▶️ {game} is running again.", game=title_of(moment))
-               + _runs_out(moment), ping=users)
+    users = [u for u in (moment.user_of(s) for s in sorted(moment.to_act)) if u > 0]
+    who = _p("list", ", ").join(f"<@{u}>" for u in users)
+
+    def said() -> str:
+        if not users:  # Tabula's own seats are to act: they move by themselves, and nobody is pinged
+            return _("▶️ {game} is running again.", game=title_of(moment)) + _runs_out(moment)
+        return _("▶️ {game} is running again — {who}, it is your move.", game=title_of(moment), who=who) + \
+            _runs_out(moment)
+    await _say(interaction, game_id, said, ping=users)
 
 
 @app_commands.command(name=N_p("command", "undo"),

@@ -98,8 +98,12 @@ async def test_pause_policy_waits_and_host_pause_resume(db: Database) -> None:
         await h.bot.run_clocks()
         waiting = last(h, thread.id)
         assert "waits for" in waiting.content
+        waiting_for = waiting.pings.users
+        assert waiting_for
         resumed = await h.slash(h.alice, thread.payload, "game", {}, subcommand="resume")
         assert not resumed.ephemeral and "running again" in resumed.content
+        assert resumed.original is not None and resumed.original.pings.users == waiting_for  # whoever must act
+        assert all(f"<@{u}>" in resumed.content for u in waiting_for)
         status = await h.slash(h.bob, thread.payload, "game", {}, subcommand="status")
         assert "this turn's clock runs out <t:" in status.content
         not_host = await h.slash(h.bob, thread.payload, "game", {}, subcommand="pause")
@@ -143,6 +147,8 @@ async def test_nudge_undo_vacation_and_refusals(db: Database) -> None:
         assert not away.ephemeral and "on vacation until" in away.content
         back = await h.slash(first, thread.payload, "game", {"days": 0}, subcommand="vacation")
         assert "back from vacation" in back.content
+        again = await h.slash(first, thread.payload, "game", {"days": 0}, subcommand="vacation")
+        assert again.ephemeral and "not on vacation" in again.content  # nothing changed: nothing said publicly
         outsider = await h.slash(h.carol, thread.payload, "game", {}, subcommand="undo")
         assert outsider.ephemeral and "not playing" in outsider.content
 
