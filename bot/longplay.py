@@ -28,6 +28,7 @@ from bot.clock import (
 from bot.gamelog import UNDO, effective, kind_of, setup_names
 from bot.lobby import Person
 from bot.moment import GameMoment
+from bot.notices import Notices, crash_here
 from bot.play import SYSTEM_USER, GameService, Loaded
 from bot.records import public_words
 from bot.store import LogEntry
@@ -67,6 +68,15 @@ class ClockNews:
     #: The game's key and language: the news is told in the game's thread, in its language.
     ruleset: str = ""
     language: str = "en"
+    #: The notice owed for it (bot/notices.py): the outbox tells it, exactly once, whatever crashes.
+    notice_id: int | None = None
+
+
+def _body(news: ClockNews) -> dict[str, Any]:
+    """What a notice keeps of the news, to be told from after a restart."""
+    return {"title": news.title, "ruleset": news.ruleset, "language": news.language, "thread_id": news.thread_id,
+            "channel_id": news.channel_id, "users": news.users, "names": news.names, "deadline": news.deadline,
+            "strikes": news.strikes}
 
 
 @dataclass(slots=True)
@@ -98,6 +108,7 @@ class LongGameService(GameService):
     def __init__(self, *args: Any, vacation_days: float = 14.0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.vacation_days = vacation_days
+        self.notices = Notices(self.db)
 
     # --- the sweep ----------------------------------------------------------------------------
 
@@ -126,11 +137,14 @@ class LongGameService(GameService):
         base: dict[str, Any] = {"game_id": game_id, "title": rules.spec.title, "thread_id": g.record.thread_id,
                 "channel_id": g.record.channel_id, "ruleset": g.record.ruleset, "language": g.record.language}
         if clock.remind_at is not None and clock.deadline is not None and now < clock.deadline:
-            if not await self.queries.claim_clock(game_id, wake, reminded(clock)):
+            news = ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
+                             deadline=clock.deadline, **base)
+            # The clock's claim and the reminder owed to the thread: one transaction (bot/notices.py).
+            news.notice_id = await self.notices.claim(game_id, wake, reminded(clock), "remind", _body(news), now)
+            if news.notice_id is None:
                 return []
             self.forget(game_id)
-            return [ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
-                              deadline=clock.deadline, **base)]
+            return [news]
         return await self._run_out(game_id, g, rules, wake, base)
 
     def _absent(self, rules: AnyRuleset, g: Loaded) -> list[Any]:
@@ -143,11 +157,13 @@ class LongGameService(GameService):
         skip = getattr(rules, "skip", None)
         people = self._absent(rules, g)
         if policy == "pause" or (policy == "skip" and skip is None) or not people:
-            if await self.queries.claim_clock(game_id, wake, stopped(WAITING)):
-                self.forget(game_id)
-                return [ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people],
-                                  **base)]
-            return []
+            waits = ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people], **base)
+            waits.notice_id = await self.notices.claim(game_id, wake, stopped(WAITING), "paused", _body(waits),
+                                                       self.clock())
+            if waits.notice_id is None:
+                return []
+            self.forget(game_id)
+            return [waits]
         news: list[ClockNews] = []
         played: list[GameMoment[Any]] = []
         stamp = rules.moment(g.state)
@@ -167,24 +183,48 @@ class LongGameService(GameService):
                 if move is None:
                     continue
                 expect = stamp if not played else None
+                # The seat's strike, the line that tells it and (from the third) the seat's offer are owed before
+                # the move, in one transaction: Tabula's move then makes them true, or they are taken back.
+                line = ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, **base)
+                line_id, strikes, offer_id = await self.notices.owe_ranout(
+                    game_id, now_g.version, s.seat, {**_body(line), "user": s.user_id}, self.clock())
+                crash_here("ranout")
                 try:
                     result = await self._act_locked(game_id, SYSTEM_USER, move, None, expect, s.seat, by_tabula=True)
-                except StaleAction:
-                    return []
+                except GameError as err:
+                    await self.notices.void_ranout(game_id, s.seat, strikes, [line_id, *([offer_id] if offer_id
+                                                                                          else [])])
+                    if isinstance(err, StaleAction):
+                        return news
+                    raise
                 result.followups = await self._autoplay(game_id)
                 played.append(result)
-                strikes = s.strikes + 1
-                await self.queries.set_strikes(game_id, s.seat, strikes)
-                news.append(ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
-                                      moments=[result], **base))
-                if strikes >= STRIKES_TO_OFFER:
+                line.strikes, line.moments, line.notice_id = strikes, [result], line_id
+                news.append(line)
+                if offer_id is not None:
                     news.append(ClockNews("offer", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
-                                          **base))
+                                          notice_id=offer_id, **base))
             after = await self._load(game_id, fresh=True)
             if after.record.clock.wake_at == wake:  # nothing moved the turn on: wait rather than loop
                 await self.queries.claim_clock(game_id, wake, stopped(WAITING))
                 self.forget(game_id)
         return news
+
+    async def _hand_back(self, game_id: int, g: Loaded, seat: int) -> None:
+        """A person acting for their own seat ends Tabula's run of clock plays there, and the seat's offer in
+        the lobby's channel, if it was offered, is closed."""
+        mine = next((s for s in g.seats if s.seat == seat), None)
+        offered = mine is not None and mine.strikes >= STRIKES_TO_OFFER
+        await super()._hand_back(game_id, g, seat)
+        if offered and mine is not None:
+            await self._withdraw(g, seat, "back", mine.name)
+
+    async def _withdraw(self, g: Loaded, seat: int, reason: str, name: str) -> int | None:
+        """Close the seat's offer, if one was posted (told by the outbox: bot/notices.py)."""
+        rules = ruleset(g.record.ruleset)
+        body = {"title": rules.spec.title, "ruleset": g.record.ruleset, "language": g.record.language,
+                "thread_id": g.record.thread_id, "channel_id": g.record.channel_id, "reason": reason, "name": name}
+        return await self.notices.withdraw_offer(g.record.id, seat, body, self.clock())
 
     # --- nudges and DMs -----------------------------------------------------------------------
 
@@ -346,9 +386,22 @@ class LongGameService(GameService):
                                                             "can give a seat to someone else."))
             await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,
                                         vacation_until=None, vacation_used=0.0)
+            if taking:  # through the offer's own button, whose message then says who took it
+                await self.notices.forget_offer(game_id, target.seat)
+            else:
+                await self._withdraw(g, target.seat, "replaced", newcomer.name)
             await self.queries.set_clock(game_id, await self._clock_now(game_id))
             self.forget(game_id)
             return target.name, target.seat
+
+    async def close_offers(self, game_id: int) -> list[int]:
+        """The game has ended: every seat offer still up for it is closed (the notices that close them)."""
+        offered = await self.notices.offered(game_id)
+        if not offered:
+            return []
+        g = await self._load(game_id, fresh=True)
+        closing = [await self._withdraw(g, s.seat, "ended", s.name) for s in g.seats if s.seat in offered]
+        return [n for n in closing if n is not None]
 
     # --- undo ---------------------------------------------------------------------------------
 

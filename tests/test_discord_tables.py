@@ -138,8 +138,10 @@ async def test_nudge_undo_vacation_and_refusals(db: Database) -> None:
         wrong = await h.slash(other, thread.payload, "game", {}, subcommand="undo")
         assert wrong.ephemeral and "has moved since" in wrong.content
         undone = await h.slash(first, thread.payload, "game", {}, subcommand="undo")
-        assert not undone.ephemeral and "took back their move" in undone.content
-        assert undone.original is not None and undone.original.pings.users == {uid(first)}  # their turn again
+        assert undone.deferred and undone.original is not None  # told at once; the board follows
+        told = h.fake.message(undone.original.id)
+        assert not told.ephemeral and "took back their move" in told.content
+        assert told.pings.users == {uid(first)}  # their turn again
         live = [m for m in h.messages(thread.id) if any(c.startswith("tb:pick:") for c in m.custom_ids)]
         assert [m.id for m in live] == [last(h, thread.id).id]  # the undo's prompt is the one with controls
 
