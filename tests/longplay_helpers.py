@@ -67,13 +67,28 @@ class Table:
         self.bot: Bot | None = None
         self.spawned: list[Bot] = []
         self._warmed: list[Bot] = []
+        self._spare: tuple[dict[str, str], Bot] | None = None
 
-    async def start(self, **extra: str) -> Bot:
-        """A bot process (killing the one before, at once, as kill -9 would)."""
+    async def _spawn(self, extra: dict[str, str]) -> Bot:
         # Race to Ten has a turn timeout of its own (Tabula steps for a player after TURN_TIMEOUT_MINUTES): a
         # week, so that only the turn clocks under test act on these games.
         made = await Bot.spawn(self.db, self.fake, **self.wall.env(), **{"TURN_TIMEOUT_MINUTES": "10080", **extra})
         self.spawned.append(made)
+        return made
+
+    async def prepare(self, **extra: str) -> None:
+        """Start the next process ahead (its imports done while the test goes on); ``start`` with the same
+        settings opens it."""
+        if self._spare is not None:
+            self._spare[1].kill()
+        self._spare = (extra, await self._spawn(extra))
+
+    async def start(self, **extra: str) -> Bot:
+        """A bot process (killing the one before, at once, as kill -9 would)."""
+        if self._spare is not None and self._spare[0] == extra:
+            made, self._spare = self._spare[1], None
+        else:
+            made = await self._spawn(extra)
         if self.bot is not None and self.bot.alive:
             self.bot.kill()
             await self.bot.gone(self.fake)
