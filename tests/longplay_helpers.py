@@ -13,7 +13,7 @@ import contextlib
 import glob
 import os
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,4 +196,18 @@ class Table:
                                            values=[value]))
 
 
-__all__ = ["DAY", "HOUR", "LIBFAKETIME", "MINUTE", "Table", "Wall", "needs_libfaketime"]
+@contextlib.asynccontextmanager
+async def opened(home: Path, *, deadline: float = 10.0) -> AsyncIterator[Table]:
+    """A fake Discord with a bot process started on it; every process the test started is killed at the end.
+    ``deadline``: Discord's 3 seconds to answer, with room for a machine busy with other tests (what must be
+    deferred is checked as such)."""
+    async with FakeDiscord(interaction_deadline=deadline) as fake:
+        table = Table(home, fake)
+        try:
+            await table.start()
+            yield table
+        finally:
+            table.stop()
+
+
+__all__ = ["DAY", "HOUR", "LIBFAKETIME", "MINUTE", "Table", "Wall", "needs_libfaketime", "opened"]

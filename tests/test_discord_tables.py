@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
 from bot.db import Database
+from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 from tests.test_discord import last
@@ -223,3 +224,35 @@ async def sweep(h: FakeDiscordHarness) -> None:
     sends the reminder, it goes out once."""
     await quiet(h)
     await h.bot.run_clocks()
+
+
+async def test_a_games_end_closes_its_seat_offers(db: Database) -> None:
+    register("tests.plugins.race")
+    try:
+        async with FakeDiscordHarness(bot_factory(db)) as h:
+            await quiet(h)
+            clock_now = Clock()
+            h.bot.service.clock = clock_now
+            h.bot.outbox.clock = clock_now
+            await h.slash(h.alice, h.channel, "game", {"game": "race", "seed": 2, "clock": "1h"}, subcommand="new")
+            lobby = h.messages()[-1]
+            await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+            lobby = h.fake.message(lobby.id)
+            game_id = int(lobby.custom_ids[0].split(":")[2])
+            await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+            for _ in range(4 * STRIKES_TO_OFFER):  # nobody comes back: Tabula plays both seats to the end
+                if (await h.bot.service.get(game_id)).status != "active":
+                    break
+                clock_now.now += CLOCKS["1h"] + 1
+                await h.bot.run_clocks()
+            assert (await h.bot.service.get(game_id)).status == "finished"
+            for _ in range(200):  # the end is an event its listeners handle in the background
+                if all("has ended" in m.content for m in h.messages(h.channel) if "🪑" in m.content):
+                    break
+                await asyncio.sleep(0.02)
+            offers = [m for m in h.messages(h.channel) if "🪑" in m.content]
+            assert len(offers) == 2  # one per seat, whatever the strikes since
+            for offer in offers:
+                assert "has ended" in offer.content and offer.custom_ids == []  # nothing left to take
+    finally:
+        unregister("tests.plugins.race")

@@ -102,6 +102,18 @@ async def told_moves(db: Database) -> None:
         await conn.execute(text("UPDATE outbox SET delivered_at = 1 WHERE delivered_at IS NULL"))
 
 
+async def died_before_the_move(svc: LongGameService, game_id: int, now: Clock
+                               ) -> tuple[tuple[int, int, int | None], int, int]:
+    """A run-out cut short after its line and strike were owed, before Tabula's move: (what ``owe_ranout``
+    gave, the seat, its player)."""
+    moment = await svc.get(game_id)
+    seat = min(moment.to_act)
+    absent = moment.user_of(seat)
+    body = {"title": "Race", "ruleset": "race", "language": "en", "thread_id": 5, "channel_id": 2,
+            "users": [absent], "names": ["x"], "deadline": None, "strikes": 0, "user": absent}
+    return await svc.notices.owe_ranout(game_id, moment.version, seat, body, now.now), seat, absent
+
+
 async def owed(db: Database) -> int:
     async with db.engine.connect() as conn:
         return int((await conn.execute(text("SELECT COUNT(*) FROM outbox_notice WHERE delivered_at IS NULL"))).scalar()
@@ -153,14 +165,9 @@ async def test_the_clocks_notices_wait_for_the_moves_before_them(base: Database)
 async def test_a_run_out_owes_its_line_and_strike_before_the_move_and_once_across_a_retry(base: Database) -> None:
     now = Clock()
     svc, outbox, teller, game_id = await table(base, now)
-    moment = await svc.get(game_id)
-    seat = min(moment.to_act)
-    absent = moment.user_of(seat)
     now.now += CLOCKS["1h"] + 1
     # A process that died between the line and the move: the strike and the line are written...
-    body = {"title": "Race", "ruleset": "race", "language": "en", "thread_id": 5, "channel_id": 2,
-            "users": [absent], "names": ["x"], "deadline": None, "strikes": 0, "user": absent}
-    first = await svc.notices.owe_ranout(game_id, moment.version, seat, body, now.now)
+    first, seat, _absent = await died_before_the_move(svc, game_id, now)
     assert first[1] == 1 and first[2] is None
     [line] = await svc.notices.owed(game_id)
     assert await svc.notices.judge(line) == "wait"  # Tabula's move is not made yet
@@ -177,11 +184,7 @@ async def test_a_run_out_owes_its_line_and_strike_before_the_move_and_once_acros
 async def test_a_line_whose_move_was_never_made_goes_with_its_strike(base: Database) -> None:
     now = Clock()
     svc, outbox, teller, game_id = await table(base, now)
-    moment = await svc.get(game_id)
-    seat = min(moment.to_act)
-    absent = moment.user_of(seat)
-    body = {"title": "Race", "ruleset": "race", "language": "en", "thread_id": 5, "channel_id": 2, "user": absent}
-    await svc.notices.owe_ranout(game_id, moment.version, seat, body, now.now)
+    _first, seat, absent = await died_before_the_move(svc, game_id, now)
     await svc.act(game_id, absent, verb="move", args={"steps": "1"})  # the player moved first
     await told_moves(base)
     assert await outbox.drain_notices() == 1 and teller.told == []
