@@ -432,7 +432,7 @@ async def _tell_offer(bot: Tabula, notice: Notice, title: str) -> Told:
             text = _("🪑 {name} is back, so this seat in **{game} · #{number}** is no longer free.", name=b.get("name"),
                      game=title, number=notice.game_id)
         elif reason == "replaced":
-            text = _("🪑 The host gave this seat in **{game} · #{number}** to {name}.", name=b.get("name"),
+            text = _("🪑 This seat in **{game} · #{number}** was given to {name}.", name=b.get("name"),
                      game=title, number=notice.game_id)
         else:
             text = _("🪑 **{game} · #{number}** has ended, so its seat is no longer offered.", game=title,
