@@ -6,7 +6,7 @@ own ``policy``, and what may be undone is the game's ``meta(action).undoable``."
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ from bot.clock import (
 from bot.gamelog import UNDO, effective, kind_of, setup_names
 from bot.lobby import Person
 from bot.moment import GameMoment
-from bot.notices import Notices, crash_here
+from bot.notices import Notices
 from bot.play import SYSTEM_USER, GameService, Loaded
 from bot.records import public_words
 from bot.store import LogEntry
@@ -109,6 +109,9 @@ class LongGameService(GameService):
         super().__init__(*args, **kwargs)
         self.vacation_days = vacation_days
         self.notices = Notices(self.db)
+        #: Loopback tests only: the Discord side sets the outbox's ``crash_point`` here, so that a test can kill
+        #: the process between a run-out's line and Tabula's move (this module never imports Discord's half).
+        self.crash_point: Callable[[str], None] = lambda point: None
 
     # --- the sweep ----------------------------------------------------------------------------
 
@@ -188,7 +191,7 @@ class LongGameService(GameService):
                 line = ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, **base)
                 line_id, strikes, offer_id = await self.notices.owe_ranout(
                     game_id, now_g.version, s.seat, {**_body(line), "user": s.user_id}, self.clock())
-                crash_here("ranout")
+                self.crash_point("ranout")
                 try:
                     result = await self._act_locked(game_id, SYSTEM_USER, move, None, expect, s.seat, by_tabula=True)
                 except GameError as err:

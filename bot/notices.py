@@ -23,7 +23,6 @@ Nothing here touches Discord; the service writes rows, the outbox judges and mar
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -70,15 +69,6 @@ class Told:
 
     message_id: int | None
     offer: tuple[int, int] | None = None
-
-
-def crash_here(point: str) -> None:
-    """Loopback tests only: the outbox's crash points (``TABULA_TEST_CRASH``), reached from the service, which
-    otherwise never imports the Discord side."""
-    if os.environ.get("TABULA_TEST_CRASH") and os.environ.get("TABULA_FAKE_DISCORD"):
-        from bot.outbox import crash_point
-
-        crash_point(point)
 
 
 class Notices:
@@ -275,4 +265,4 @@ class Notices:
                 await self._void(conn, notice.game_id, notice.seat, int(notice.body.get("strikes", 0)), [])
 
 
-__all__ = ["Notice", "NoticeKind", "Notices", "Told", "Verdict", "crash_here"]
+__all__ = ["Notice", "NoticeKind", "Notices", "Told", "Verdict"]

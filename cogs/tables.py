@@ -298,6 +298,7 @@ class Tables(commands.Cog):
         async def teller(notice: Notice) -> Told:
             return await tell_notice(tabula, notice)
         tabula.outbox.notice_teller = teller
+        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.outbox.crash_point)
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("game")
