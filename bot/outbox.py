@@ -16,7 +16,11 @@ A start is resumable the same way: its row (kind ``start``) stays owed until the
 out, and ``starter`` (the games cog) finishes whatever step the start died in.  Old prompts listed in
 ``stale_prompt`` lose their controls in the background, and again at start-up, with mentions off.
 
-The cogs supply the Discord half (``teller``, ``starter``): this module imports none of them."""
+What a turn clock did (a reminder, a run-out's "⌛ … ran out" line, a wait, a seat offered or closed) is owed
+the same way, as a notice (``bot/notices.py``, table ``outbox_notice``) written in the transaction that did it,
+and told by ``tell_notices`` in the game's order: after the moves before it, before the move it explains.
+
+The cogs supply the Discord half (``teller``, ``starter``, ``notice_teller``): this module imports none of them."""
 
 from __future__ import annotations
 
