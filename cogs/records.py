@@ -224,6 +224,7 @@ class RecordsCog(commands.Cog, name="Records"):
         if who.bot:
             await reply(interaction, _("{name} is a bot: only people have a record here.", name=who.display_name))
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # every finished game here is read
         tallies = await self.records.stats(interaction.guild_id, who.id, game)
         await reply(interaction, stats_text(tallies, who.display_name))
 
@@ -235,6 +236,7 @@ class RecordsCog(commands.Cog, name="Records"):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           min_games: app_commands.Range[int, 1, 1000] = 3) -> None:
+        await interaction.response.defer(thinking=True)  # every finished game here is read; the table is public
         rows = await self.records.leaderboard(interaction.guild_id, game, min_games)
         with using(server_language(interaction)):  # said in the channel, for everyone: the server's language
             text = leaderboard_text(game_text(game, ruleset(game).spec.title), rows, min_games)

@@ -181,24 +181,28 @@ async def test_stats_and_leaderboard_count_finished_games_of_people(db: Database
                     wins[user] += 1
             moves += len(effective(await svc.history(game_id)))
 
-        mine = await h.slash(h.alice, h.channel, "stats", {})
+        answer = await h.slash(h.alice, h.channel, "stats", {})
+        assert answer.deferred  # every finished game of the server is read: Discord is told at once
+        mine = stored(h, answer)
         assert mine.ephemeral
         assert f"4 played, {wins[alice.id]} won ({wins[alice.id] / 4:.0%})" in mine.content
         assert f"on average {moves / 4:.0f} moves" in mine.content
-        hers = await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.bob)), "game": "legend"})
+        hers = stored(h, await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.bob)), "game": "legend"}))
         assert f"4 played, {wins[bob.id]} won" in hers.content
-        nobody = await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.carol))})
+        nobody = stored(h, await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.carol))}))
         assert "has not finished a game" in nobody.content
 
-        board = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend"})
-        assert not board.ephemeral and stored(h, board).pings.nobody  # shown to the channel, pinging nobody
+        answer = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend"})
+        assert answer.deferred
+        board = stored(h, answer)
+        assert not board.ephemeral and board.pings.nobody  # shown to the channel, pinging nobody
         lines = [x for x in board.content.splitlines() if re.match(r"\d+\. ", x)]
         assert len(lines) == 2 and "Tabula" not in board.content
         ranked = sorted(wins, key=lambda u: -wins[u])
         if wins[alice.id] != wins[bob.id]:
             assert f"<@{ranked[0]}>" in lines[0]
         assert f"— {wins[ranked[0]]} won of 4" in lines[0]
-        strict = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend", "min_games": 5})
+        strict = stored(h, await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend", "min_games": 5}))
         assert "nobody has finished 5 games" in strict.content
-        empty = await h.slash(h.bob, h.channel, "leaderboard", {"game": "champion"})
+        empty = stored(h, await h.slash(h.bob, h.channel, "leaderboard", {"game": "champion"}))
         assert "nobody" in empty.content
