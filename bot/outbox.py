@@ -102,7 +102,8 @@ async def test_gate() -> None:
 
 Teller = Callable[[GameMoment[Any], Owed, bool], Awaitable[bool]]
 Starter = Callable[[GameMoment[Any], Owed], Awaitable[bool]]
-NoticeTeller = Callable[[Notice], Awaitable[Told]]
+#: Tells one notice; the flag says whether a post of it may be on Discord already (a process tried before).
+NoticeTeller = Callable[[Notice, bool], Awaitable[Told]]
 
 
 class Outbox:
@@ -126,6 +127,9 @@ class Outbox:
         #: the clock's notices (bot/notices.py), told by ``notice_teller`` (the tables cog), in the game's order
         self.notices = Notices(db)
         self.notice_teller: NoticeTeller | None = None
+        #: notices this process wrote and has not tried to post: none of them can be on Discord yet, so their
+        #: telling skips the search for a post a crash left unrecorded (a read of the channel saved each)
+        self.untried: set[int] = set()
 
     # --- this process's own moves -----------------------------------------------------------------------
 
@@ -358,7 +362,9 @@ class Outbox:
             if verdict == "void":
                 await self.notices.drop(notice, self.clock())
             else:
-                told = await self.notice_teller(notice)
+                first = notice.id in self.untried
+                self.untried.discard(notice.id)  # from here on, a post of it may exist
+                told = await self.notice_teller(notice, not first)
                 await self.notices.told(notice, told, self.clock())
                 log.info("game %d: told the clock's %s (notice %d)", game_id, notice.kind, notice.id)
             done.append(notice.id)

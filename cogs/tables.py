@@ -295,8 +295,8 @@ class Tables(commands.Cog):
         self.bot.add_dynamic_items(TakeSeat)
         tabula: Tabula = self.bot  # type: ignore[assignment]
 
-        async def teller(notice: Notice) -> Told:
-            return await tell_notice(tabula, notice)
+        async def teller(notice: Notice, maybe_posted: bool) -> Told:
+            return await tell_notice(tabula, notice, maybe_posted)
         tabula.outbox.notice_teller = teller
         tabula.service.crash_point = crash_point  # (loopback tests only: see bot.outbox.crash_point)
 
@@ -322,6 +322,7 @@ class Tables(commands.Cog):
         bot: Tabula = self.bot  # type: ignore[assignment]
         crash_point("noticed")  # (tests: the notice is owed, nothing is posted yet)
         if news.notice_id is not None:
+            bot.outbox.untried.add(news.notice_id)  # written by this process's sweep just now
             await bot.outbox.tell_notices(news.game_id, upto=news.notice_id)
             if news.kind == "played" and await bot.outbox.notices.is_owed(news.notice_id):
                 return  # its line waits for earlier tellings: the moves wait with it (the outbox tells them)
@@ -346,21 +347,21 @@ class Tables(commands.Cog):
             await bot.outbox.tell_notices(game_id)
 
 
-async def tell_notice(bot: Tabula, notice: Notice) -> Told:
-    """Post one owed notice (bot/notices.py) in the game's language, or adopt the post a crash left
-    unrecorded; for a seat offered again, edit the offer already up."""
+async def tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool = True) -> Told:
+    """Post one owed notice (bot/notices.py) in the game's language, or (``maybe_posted``: a process tried
+    before) adopt the post a crash left unrecorded; for a seat offered again, edit the offer already up."""
     with using(str(notice.body.get("language") or "en")):
-        return await _tell_notice(bot, notice)
+        return await _tell_notice(bot, notice, maybe_posted)
 
 
-async def _tell_notice(bot: Tabula, notice: Notice) -> Told:
+async def _tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool) -> Told:
     b = notice.body
     title = game_text(str(b["ruleset"]), str(b["title"])) if b.get("ruleset") else str(b.get("title", ""))
     users = [int(u) for u in b.get("users") or [] if int(u) > 0]
     names = _p("list", " and ").join(str(n) for n in b.get("names") or []) or _("nobody")
     pings = " ".join(f"<@{u}>" for u in users)
     if notice.kind in ("offer", "unoffer"):
-        return await _tell_offer(bot, notice, title)
+        return await _tell_offer(bot, notice, title, maybe_posted)
     thread = await _thread(bot, b.get("thread_id"))
     if thread is None:
         return Told(None)  # the thread is gone: there is nowhere to tell it
@@ -375,7 +376,7 @@ async def _tell_notice(bot: Tabula, notice: Notice) -> Told:
     else:
         text = _("⏸️ The clock ran out. {game} waits for {who}: a move starts it again, and the host can `/game "
                  "resume` or `/game replace` the seat.", game=title, who=pings or names)
-    found = await _posted(bot, thread, notice, lambda m: m.content == text)
+    found = await _posted(bot, thread, notice, lambda m: m.content == text) if maybe_posted else None
     sent = found or await thread.send(text, allowed_mentions=mentions, nonce=_nonce(notice))
     crash_point("notice-posted")  # (tests: Discord has it, the outbox does not know yet)
     if notice.kind == "remind":
@@ -422,7 +423,7 @@ def _takes(message: discord.Message, custom_id: str) -> bool:
                for row in message.components for child in getattr(row, "children", [row]))
 
 
-async def _tell_offer(bot: Tabula, notice: Notice, title: str) -> Told:
+async def _tell_offer(bot: Tabula, notice: Notice, title: str, maybe_posted: bool) -> Told:
     """A seat offered in the lobby's channel: posted once, then that one message kept up to date (the strikes
     again, and closed once the seat is not free any more)."""
     b, seat = notice.body, notice.seat
@@ -459,7 +460,7 @@ async def _tell_offer(bot: Tabula, notice: Notice, title: str) -> Told:
         except discord.NotFound:
             pass  # deleted: offered again below
     button = f"tb:take:{notice.game_id}:{seat}"
-    found = await _posted(bot, channel, notice, lambda m: _takes(m, button))
+    found = await _posted(bot, channel, notice, lambda m: _takes(m, button)) if maybe_posted else None
     if found is not None:
         await found.edit(content=text, allowed_mentions=NONE)
         return Told(found.id, offer=(channel.id, found.id))

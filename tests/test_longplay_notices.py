@@ -67,10 +67,12 @@ class Teller:
     def __init__(self, outbox: Outbox) -> None:
         self.outbox = outbox
         self.told: list[Notice] = []
+        self.searched: list[bool] = []  # whether each telling was told to look for an earlier post first
         self.fail = False
         outbox.notice_teller = self
 
-    async def __call__(self, notice: Notice) -> Told:
+    async def __call__(self, notice: Notice, maybe_posted: bool) -> Told:
+        self.searched.append(maybe_posted)
         if self.fail:
             raise OSError("Discord cannot be reached")
         self.told.append(notice)
@@ -134,8 +136,24 @@ async def test_a_reminder_is_owed_with_the_clocks_claim_and_told_once(base: Data
     teller.fail = False
     assert await outbox.tell_notices(game_id) == [news.notice_id]
     assert await outbox.tell_notices(game_id) == [] and await outbox.drain_notices() == 0
+    assert teller.searched == [True, True]  # tried before: a post of it may be on Discord (adopted, not repeated)
     [told] = teller.told
     assert told.kind == "remind" and told.body["deadline"] == news.deadline and told.body["users"] == news.users
+
+
+async def test_a_notice_this_process_just_wrote_is_posted_without_looking_for_an_earlier_post(
+        base: Database) -> None:
+    now = Clock()
+    svc, outbox, teller, _game = await table(base, now)
+    now.now += CLOCKS["1h"] * REMINDER_SHARE + 1
+    [news] = await svc.clock_due()
+    assert news.notice_id is not None
+    outbox.untried.add(news.notice_id)  # (what the Discord side does with the news of its own sweep)
+    teller.fail = True
+    await outbox.drain_notices()
+    teller.fail = False
+    await outbox.drain_notices()
+    assert teller.searched == [False, True]  # once tried, a post may exist: the second try looks first
 
 
 async def test_a_reminder_whose_turn_is_over_is_never_told(base: Database) -> None:
