@@ -87,7 +87,8 @@ def stopped(paused: int) -> Clock:
 
 
 def pushed(clock: Clock, seconds: float) -> Clock:
-    """The clock moved on by ``seconds`` (a vacation taken while it runs)."""
+    """The clock moved on by ``seconds`` (a vacation taken while it runs), or back (negative: what is left of
+    a vacation ended early)."""
     if clock.deadline is None:
         return clock
     remind = None if clock.remind_at is None else clock.remind_at + seconds

@@ -6,7 +6,7 @@ own ``policy``, and what may be undone is the game's ``meta(action).undoable``."
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -28,7 +28,9 @@ from bot.clock import (
 from bot.gamelog import UNDO, effective, kind_of, setup_names
 from bot.lobby import Person
 from bot.moment import GameMoment
+from bot.notices import Notices
 from bot.play import SYSTEM_USER, GameService, Loaded
+from bot.records import public_words
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
 from rules.core import Rng, SeatInfo, seed_state
@@ -66,15 +68,38 @@ class ClockNews:
     #: The game's key and language: the news is told in the game's thread, in its language.
     ruleset: str = ""
     language: str = "en"
+    #: The notice owed for it (bot/notices.py): the outbox tells it, exactly once, whatever crashes.
+    notice_id: int | None = None
+
+
+def _body(news: ClockNews) -> dict[str, Any]:
+    """What a notice keeps of the news, to be told from after a restart."""
+    return {"title": news.title, "ruleset": news.ruleset, "language": news.language, "thread_id": news.thread_id,
+            "channel_id": news.channel_id, "users": news.users, "names": news.names, "deadline": news.deadline,
+            "strikes": news.strikes}
 
 
 @dataclass(slots=True)
 class Undone:
-    """A move taken back: who, what it was, and the game as it stands again."""
+    """A move taken back: who, what it was (None: a secret move, which is not named), and the game as it stands
+    again."""
 
     moment: GameMoment[Any]
     name: str
-    label: str
+    label: str | None
+
+    @property
+    def line(self) -> str:
+        """The thread's line for it, in the current language."""
+        return undo_line(self.name, self.label)
+
+
+def undo_line(name: str, label: str | None) -> str:
+    """What the thread says of a move taken back: only what the move's own public telling said of it (the
+    game's words for it, or, for a secret move, that it was a secret choice)."""
+    if label is None:
+        return _("↩️ {name} took back a secret choice.", name=name)
+    return _("↩️ {name} took back their move ({move}).", name=name, move=label)
 
 
 class LongGameService(GameService):
@@ -83,6 +108,10 @@ class LongGameService(GameService):
     def __init__(self, *args: Any, vacation_days: float = 14.0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.vacation_days = vacation_days
+        self.notices = Notices(self.db)
+        #: Loopback tests only: the Discord side sets the outbox's ``crash_point`` here, so that a test can kill
+        #: the process between a run-out's line and Tabula's move (this module never imports Discord's half).
+        self.crash_point: Callable[[str], None] = lambda point: None
 
     # --- the sweep ----------------------------------------------------------------------------
 
@@ -111,11 +140,14 @@ class LongGameService(GameService):
         base: dict[str, Any] = {"game_id": game_id, "title": rules.spec.title, "thread_id": g.record.thread_id,
                 "channel_id": g.record.channel_id, "ruleset": g.record.ruleset, "language": g.record.language}
         if clock.remind_at is not None and clock.deadline is not None and now < clock.deadline:
-            if not await self.queries.claim_clock(game_id, wake, reminded(clock)):
+            news = ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
+                             deadline=clock.deadline, **base)
+            # The clock's claim and the reminder owed to the thread: one transaction (bot/notices.py).
+            news.notice_id = await self.notices.claim(game_id, wake, reminded(clock), "remind", _body(news), now)
+            if news.notice_id is None:
                 return []
             self.forget(game_id)
-            return [ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
-                              deadline=clock.deadline, **base)]
+            return [news]
         return await self._run_out(game_id, g, rules, wake, base)
 
     def _absent(self, rules: AnyRuleset, g: Loaded) -> list[Any]:
@@ -128,11 +160,13 @@ class LongGameService(GameService):
         skip = getattr(rules, "skip", None)
         people = self._absent(rules, g)
         if policy == "pause" or (policy == "skip" and skip is None) or not people:
-            if await self.queries.claim_clock(game_id, wake, stopped(WAITING)):
-                self.forget(game_id)
-                return [ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people],
-                                  **base)]
-            return []
+            waits = ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people], **base)
+            waits.notice_id = await self.notices.claim(game_id, wake, stopped(WAITING), "paused", _body(waits),
+                                                       self.clock())
+            if waits.notice_id is None:
+                return []
+            self.forget(game_id)
+            return [waits]
         news: list[ClockNews] = []
         played: list[GameMoment[Any]] = []
         stamp = rules.moment(g.state)
@@ -152,24 +186,48 @@ class LongGameService(GameService):
                 if move is None:
                     continue
                 expect = stamp if not played else None
+                # The seat's strike, the line that tells it and (from the third) the seat's offer are owed before
+                # the move, in one transaction: Tabula's move then makes them true, or they are taken back.
+                line = ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, **base)
+                line_id, strikes, offer_id = await self.notices.owe_ranout(
+                    game_id, now_g.version, s.seat, {**_body(line), "user": s.user_id}, self.clock())
+                self.crash_point("ranout")
                 try:
                     result = await self._act_locked(game_id, SYSTEM_USER, move, None, expect, s.seat, by_tabula=True)
-                except StaleAction:
-                    return []
+                except GameError as err:
+                    await self.notices.void_ranout(game_id, s.seat, strikes, [line_id, *([offer_id] if offer_id
+                                                                                          else [])])
+                    if isinstance(err, StaleAction):
+                        return news
+                    raise
                 result.followups = await self._autoplay(game_id)
                 played.append(result)
-                strikes = s.strikes + 1
-                await self.queries.set_strikes(game_id, s.seat, strikes)
-                news.append(ClockNews("played", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
-                                      moments=[result], **base))
-                if strikes >= STRIKES_TO_OFFER:
+                line.strikes, line.moments, line.notice_id = strikes, [result], line_id
+                news.append(line)
+                if offer_id is not None:
                     news.append(ClockNews("offer", users=[s.user_id], names=[s.name], seat=s.seat, strikes=strikes,
-                                          **base))
+                                          notice_id=offer_id, **base))
             after = await self._load(game_id, fresh=True)
             if after.record.clock.wake_at == wake:  # nothing moved the turn on: wait rather than loop
                 await self.queries.claim_clock(game_id, wake, stopped(WAITING))
                 self.forget(game_id)
         return news
+
+    async def _hand_back(self, game_id: int, g: Loaded, seat: int) -> None:
+        """A person acting for their own seat ends Tabula's run of clock plays there, and the seat's offer in
+        the lobby's channel, if it was offered, is closed."""
+        mine = next((s for s in g.seats if s.seat == seat), None)
+        offered = mine is not None and mine.strikes >= STRIKES_TO_OFFER
+        await super()._hand_back(game_id, g, seat)
+        if offered and mine is not None:
+            await self._withdraw(g, seat, "back", mine.name)
+
+    async def _withdraw(self, g: Loaded, seat: int, reason: str, name: str) -> int | None:
+        """Close the seat's offer, if one was posted (told by the outbox: bot/notices.py)."""
+        rules = ruleset(g.record.ruleset)
+        body = {"title": rules.spec.title, "ruleset": g.record.ruleset, "language": g.record.language,
+                "thread_id": g.record.thread_id, "channel_id": g.record.channel_id, "reason": reason, "name": name}
+        return await self.notices.withdraw_offer(g.record.id, seat, body, self.clock())
 
     # --- nudges and DMs -----------------------------------------------------------------------
 
@@ -239,7 +297,12 @@ class LongGameService(GameService):
         return await self.get(game_id, user_id)
 
     async def vacation(self, game_id: int, user_id: int, days: float) -> tuple[float | None, float]:
-        """Pause your own clock for ``days`` (0 ends a vacation early); returns (until, days left to take)."""
+        """Pause your own clock for ``days`` (0 ends a vacation early); returns (until, days left to take).
+
+        A vacation moves the clock of a turn that waits for you on by its length (or a turn that comes to you
+        during it starts when it ends).  Ending it early takes back what is left of it, from the clock as from
+        the allowance: only the days actually taken count, and the clock stands where it would had the
+        vacation been that long."""
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
@@ -248,11 +311,19 @@ class LongGameService(GameService):
             used = await self.queries.vacation_used(game_id, seat)
             now = self.clock()
             allowance = self.vacation_days * DAY
+            rules = ruleset(g.record.ruleset)
+            clock = g.record.clock
+            waits_for_me = seat in rules.to_act(g.state) and clock.deadline is not None
             if days <= 0:
-                left_over = max(0.0, (mine.vacation_until or now) - now)
-                await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=used - left_over)
+                if mine.vacation_until is None or mine.vacation_until <= now:
+                    raise IllegalAction(_("You are not on vacation in this game, so there is none to end."))
+                left_over = mine.vacation_until - now
+                taken = max(0.0, used - left_over)
+                await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=taken)
+                if waits_for_me:
+                    await self.queries.set_clock(game_id, pushed(clock, -left_over))  # the clock comes back too
                 self.forget(game_id)
-                return None, (allowance - used + left_over) / DAY
+                return None, (allowance - taken) / DAY
             wanted = days * DAY
             if used + wanted > allowance:
                 raise IllegalAction(_("Each player has {days} days of vacation per game; you have {left} left.",
@@ -260,9 +331,7 @@ class LongGameService(GameService):
             start = max(now, mine.vacation_until or now)
             until = start + wanted
             await self.queries.set_seat(game_id, seat, vacation_until=until, vacation_used=used + wanted)
-            rules = ruleset(g.record.ruleset)
-            clock = g.record.clock
-            if seat in rules.to_act(g.state) and clock.deadline is not None:
+            if waits_for_me:
                 await self.queries.set_clock(game_id, pushed(clock, wanted))  # the time left waits for them
             self.forget(game_id)
             return until, (allowance - used - wanted) / DAY
@@ -326,9 +395,22 @@ class LongGameService(GameService):
                                                             "can give a seat to someone else."))
             await self.queries.set_seat(game_id, target.seat, user_id=newcomer.id, name=newcomer.name, strikes=0,
                                         vacation_until=None, vacation_used=0.0)
+            if taking:  # through the offer's own button, whose message then says who took it
+                await self.notices.forget_offer(game_id, target.seat)
+            else:
+                await self._withdraw(g, target.seat, "replaced", newcomer.name)
             await self.queries.set_clock(game_id, await self._clock_now(game_id))
             self.forget(game_id)
             return target.name, target.seat
+
+    async def close_offers(self, game_id: int) -> list[int]:
+        """The game has ended: every seat offer still up for it is closed (the notices that close them)."""
+        offered = await self.notices.offered(game_id)
+        if not offered:
+            return []
+        g = await self._load(game_id, fresh=True)
+        closing = [await self._withdraw(g, s.seat, "ended", s.name) for s in g.seats if s.seat in offered]
+        return [n for n in closing if n is not None]
 
     # --- undo ---------------------------------------------------------------------------------
 
@@ -356,7 +438,7 @@ class LongGameService(GameService):
                 raise IllegalAction(_("That move revealed a card or rolled dice, so it stands — undoing it would "
                                     "let it be played again with the outcome known."))
             before = self._replayed(rules, g, standing[:-1], rows)
-            label = rules.codec.label(before, seat, rules.codec.encode(before, seat, action))
+            label = public_words(rules, before, seat, action, reveal=False)  # a secret move is not named
             now = self.clock()
             clock = fresh(rules, before, g.seats, g.record.options, now)
             saved = await self.db.store.save(
@@ -380,4 +462,4 @@ class LongGameService(GameService):
         return state
 
 
-__all__ = ["ClockNews", "LongGameService", "Undone"]
+__all__ = ["ClockNews", "LongGameService", "Undone", "undo_line"]

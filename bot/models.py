@@ -72,6 +72,9 @@ class Seat(SQLModel, table=True):
     strikes: int = 0  # turns in a row Tabula played for this seat because its clock ran out
     vacation_until: float | None = None
     vacation_used: float = 0.0  # seconds of vacation taken in this game
+    # The seat's one offer in the lobby's channel while it is offered (bot/notices.py): edited, then closed.
+    offer_channel_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+    offer_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
 
 
 class PlayerPref(SQLModel, table=True):
@@ -131,3 +134,23 @@ class StalePrompt(SQLModel, table=True):
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: int
     created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
+
+
+class OutboxNotice(SQLModel, table=True):
+    """What a turn clock did (a reminder, a run-out's line, a wait, a seat offered or closed), owed to Discord
+    from the transaction that did it until Discord accepted it (see ``bot/notices.py``)."""
+
+    __tablename__ = "outbox_notice"
+    __table_args__ = (Index("ix_outbox_notice_game_key", "game_id", "key", unique=True),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    key: str = Field(max_length=80)  # the event it tells: a step tried again after a crash finds its row
+    kind: str = Field(max_length=16)  # remind | ranout | paused | offer | unoffer
+    after_seq: int  # the game's version when written: told after that move's telling, before the next
+    seat: int | None = None
+    body: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))  # JSON
+    anchor: int | None = Field(default=None, sa_column=Column(BigInteger))  # newest delivered message then
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
+    delivered_at: float | None = Field(default=None, index=True)
+    message_id: int | None = Field(default=None, sa_column=Column(BigInteger))

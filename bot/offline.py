@@ -379,7 +379,7 @@ class Terminal:
         standing = effective(await self.service.history(self.game_id))
         last = standing[-1].user_id if standing and standing[-1].user_id > 0 else moment.user_of(seat)
         done = await self._long().undo(self.game_id, last)
-        self.say(_("↩️ {name} took back their move ({move}).", name=done.name, move=done.label))
+        self.say(done.line)  # as the thread says it: a secret move is not named
         self.show(presenter(done.moment.spec.key).status(done.moment))
 
     async def _leave(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:

@@ -16,7 +16,11 @@ A start is resumable the same way: its row (kind ``start``) stays owed until the
 out, and ``starter`` (the games cog) finishes whatever step the start died in.  Old prompts listed in
 ``stale_prompt`` lose their controls in the background, and again at start-up, with mentions off.
 
-The cogs supply the Discord half (``teller``, ``starter``): this module imports none of them."""
+What a turn clock did (a reminder, a run-out's "⌛ … ran out" line, a wait, a seat offered or closed) is owed
+the same way, as a notice (``bot/notices.py``, table ``outbox_notice``) written in the transaction that did it,
+and told by ``tell_notices`` in the game's order: after the moves before it, before the move it explains.
+
+The cogs supply the Discord half (``teller``, ``starter``, ``notice_teller``): this module imports none of them."""
 
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ from bot.db import Database
 from bot.gamelog import kind_of, setup_names
 from bot.lobby import seat_names
 from bot.moment import GameMoment
+from bot.notices import Notice, Notices, Told
 from bot.store import SeatRow
 from rules import table
 from rules.core import SeatInfo
@@ -97,6 +102,8 @@ async def test_gate() -> None:
 
 Teller = Callable[[GameMoment[Any], Owed, bool], Awaitable[bool]]
 Starter = Callable[[GameMoment[Any], Owed], Awaitable[bool]]
+#: Tells one notice; the flag says whether a post of it may be on Discord already (a process tried before).
+NoticeTeller = Callable[[Notice, bool], Awaitable[Told]]
 
 
 class Outbox:
@@ -117,6 +124,12 @@ class Outbox:
         #: post that failed): only then does a move look for older debts of its game (a read per move saved)
         self.suspect = True
         self._done: set[tuple[int, int]] = set()  # claimed moves marked delivered since their claim
+        #: the clock's notices (bot/notices.py), told by ``notice_teller`` (the tables cog), in the game's order
+        self.notices = Notices(db)
+        self.notice_teller: NoticeTeller | None = None
+        #: notices this process wrote and has not tried to post: none of them can be on Discord yet, so their
+        #: telling skips the search for a post a crash left unrecorded (a read of the channel saved each)
+        self.untried: set[int] = set()
 
     # --- this process's own moves -----------------------------------------------------------------------
 
@@ -289,7 +302,7 @@ class Outbox:
                 log.info("game %d: owed tellings wait for the next sweep (%s)", gid, type(err).__name__)
             except Exception:
                 log.exception("game %d: could not tell what is owed", gid)
-        return told
+        return told + await self.drain_notices(game_id=game_id)
 
     async def _drain_game(self, game_id: int, rows: list[Owed], *, startup: bool) -> int:
         told = 0
@@ -309,6 +322,7 @@ class Outbox:
                     continue
                 if not self.owns(record.guild_id):
                     return told
+                await self._tell_notices(game_id, before=row.seq)  # what the clock said before this move
                 moment = await self.moment_of(row)
                 if moment is None or record.status == "lobby":
                     await self.delivered(game_id, row.seq, None)  # nothing to tell (the log has no such move)
@@ -341,6 +355,51 @@ class Outbox:
                         break
                 told += 1
                 log.info("game %d: told move %d, which was owed", game_id, row.seq)
+        return told
+
+    # --- the clock's notices (bot/notices.py) ----------------------------------------------------------
+
+    async def tell_notices(self, game_id: int, *, upto: int | None = None) -> list[int]:
+        """Tell a game's owed notices in order (those up to notice ``upto`` when given), each exactly once:
+        under the game's lock, so a sweep and a drain never both post one.  Returns the ones done (told, or
+        dropped as no longer true)."""
+        async with self._lock(game_id):
+            return await self._tell_notices(game_id, upto=upto)
+
+    async def _tell_notices(self, game_id: int, *, upto: int | None = None, before: int | None = None) -> list[int]:
+        done: list[int] = []
+        if self.notice_teller is None:
+            return done
+        for notice in await self.notices.owed(game_id):
+            if (upto is not None and notice.id > upto) or (before is not None and notice.after_seq >= before):
+                break
+            verdict = await self.notices.judge(notice)
+            if verdict == "wait":
+                break  # keep the order: what follows waits for it
+            if verdict == "void":
+                await self.notices.drop(notice, self.clock())
+            else:
+                first = notice.id in self.untried
+                self.untried.discard(notice.id)  # from here on, a post of it may exist
+                told = await self.notice_teller(notice, not first)
+                await self.notices.told(notice, told, self.clock())
+                log.info("game %d: told the clock's %s (notice %d)", game_id, notice.kind, notice.id)
+            done.append(notice.id)
+        return done
+
+    async def drain_notices(self, *, game_id: int | None = None) -> int:
+        """Tell every owed notice of the games this process tells (a crash, Discord down, a wait over)."""
+        told = 0
+        for gid in sorted({n.game_id for n in await self.notices.owed(game_id)}):
+            record = await self.db.store.load(gid)
+            if record is not None and not self.owns(record.guild_id):
+                continue
+            try:
+                told += len(await self.tell_notices(gid))
+            except (TimeoutError, discord.HTTPException, OSError) as err:
+                log.info("game %d: owed notices wait for the next sweep (%s)", gid, type(err).__name__)
+            except Exception:
+                log.exception("game %d: could not tell the clock's notices", gid)
         return told
 
     # --- old prompts ----------------------------------------------------------------------------------

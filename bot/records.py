@@ -386,6 +386,15 @@ def describe(rules: AnyRuleset, state: Any, seat: int, action: object) -> str:
         return command.typed()
 
 
+def public_words(rules: AnyRuleset, state: Any, seat: int, action: object, *, reveal: bool) -> str | None:
+    """What a public line may say of a move: the game's own words for it (``describe``), or None for a secret
+    move while the game runs — its words are for its player alone, and every public line (history, replay,
+    an undo in the thread) says only that a secret choice was made, as the move's own telling did."""
+    if not reveal and rules.meta(action).secret:
+        return None
+    return describe(rules, state, seat, action)
+
+
 def dice_of(events: object) -> str:
     """Rolls among a move's logged events (JSON objects), shown with their result: any event that carries
     ``dice`` and ``total``."""
@@ -422,11 +431,11 @@ def history_lines(game: Game) -> list[str]:
         who = game.name_of(row.seat)
         by_tabula = row.user_id == SYSTEM_USER
         if e.kind == "move" and e.action is not None and row.seat is not None:
-            secret = rules.meta(e.action).secret and not reveal
-            if secret:
+            words = public_words(rules, e.before, row.seat, e.action, reveal=reveal)
+            if words is None:
                 text = _("{name} made a secret choice", name=who)
             else:
-                text = f"{who} — {describe(rules, e.before, row.seat, e.action)}"
+                text = f"{who} — {words}"
                 rolled = dice_of(_events(e))
                 if rolled:
                     text += f" {rolled}"

@@ -84,10 +84,11 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def turn() -> None:
+            await interaction.response.defer()  # a long log takes a moment to walk: the edit follows
             found, lines = await walked(interaction, self.game_id)
             page = history_page(found, lines, self.index)
-            await interaction.response.edit_message(content=page.text, view=history_view(self.game_id, page),
-                                                    allowed_mentions=NONE)
+            await interaction.edit_original_response(content=page.text, view=history_view(self.game_id, page),
+                                                     allowed_mentions=NONE)
         await guarded(interaction, self.game_id, turn())
 
 
@@ -140,6 +141,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 @app_commands.rename(from_="from")
 async def history(interaction: discord.Interaction, game: GameNumber | None = None,
                   from_: FromNumber | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # a long log takes a moment to walk
     game_id = await pick(interaction, game)
     found, lines = await walked(interaction, game_id)
     page = history_page(found, lines, None if from_ is None else from_ - 1)
@@ -149,8 +151,8 @@ async def history(interaction: discord.Interaction, game: GameNumber | None = No
 @app_commands.describe(game=GAME_HELP, move=N_("Show the board after this move (by default the newest; 0: the start)"))
 async def replay(interaction: discord.Interaction, game: GameNumber | None = None,
                  move: MoveNumber | None = None) -> None:
-    game_id = await pick(interaction, game)
     await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a moment
+    game_id = await pick(interaction, game)
     found, lines = await walked(interaction, game_id)
     shown = await asyncio.to_thread(frame, found, lines, move)
     await reply(interaction, shown.text, view=replay_view(game_id, shown), files=files(shown.pictures))
@@ -158,6 +160,9 @@ async def replay(interaction: discord.Interaction, game: GameNumber | None = Non
 
 @app_commands.describe(game=GAME_HELP)
 async def export(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+    # Walking a long log and writing the file take a moment, longer when the bot is busy: Discord is told at
+    # once that the answer follows (only the asker sees it, as they see the answer or a refusal).
+    await interaction.response.defer(ephemeral=True, thinking=True)
     game_id = await pick(interaction, game)
     found = await records_of(interaction.client).game(game_id, interaction.guild_id)
     data = await asyncio.to_thread(export_bytes, found, now=service(interaction).clock())
@@ -223,6 +228,7 @@ class RecordsCog(commands.Cog, name="Records"):
         if who.bot:
             await reply(interaction, _("{name} is a bot: only people have a record here.", name=who.display_name))
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # every finished game here is read
         tallies = await self.records.stats(interaction.guild_id, who.id, game)
         await reply(interaction, stats_text(tallies, who.display_name))
 
@@ -234,6 +240,7 @@ class RecordsCog(commands.Cog, name="Records"):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           min_games: app_commands.Range[int, 1, 1000] = 3) -> None:
+        await interaction.response.defer(thinking=True)  # every finished game here is read; the table is public
         rows = await self.records.leaderboard(interaction.guild_id, game, min_games)
         with using(server_language(interaction)):  # said in the channel, for everyone: the server's language
             text = leaderboard_text(game_text(game, ruleset(game).spec.title), rows, min_games)

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -19,6 +19,8 @@ from discord.ext import commands
 from bot.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
 from bot.lobby import Person
 from bot.longplay import ClockNews
+from bot.notices import Notice, Told
+from bot.outbox import crash_point
 from bot.present import presenter
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling, tell_run
@@ -202,9 +204,15 @@ async def pause(interaction: discord.Interaction, game: GameNumber | None = None
 async def resume(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).resume(game_id, interaction.user.id, can_manage=_can_manage(interaction))
-    users = [moment.user_of(s) for s in sorted(moment.to_act)]
-    await _say(interaction, game_id, lambda: _("▶️ {game} is running again.", game=title_of(moment))
-               + _runs_out(moment), ping=users)
+    users = [u for u in (moment.user_of(s) for s in sorted(moment.to_act)) if u > 0]
+    who = _p("list", ", ").join(f"<@{u}>" for u in users)
+
+    def said() -> str:
+        if not users:  # Tabula's own seats are to act: they move by themselves, and nobody is pinged
+            return _("▶️ {game} is running again.", game=title_of(moment)) + _runs_out(moment)
+        return _("▶️ {game} is running again — {who}, it is your move.", game=title_of(moment), who=who) + \
+            _runs_out(moment)
+    await _say(interaction, game_id, said, ping=users)
 
 
 @app_commands.command(name=N_p("command", "undo"),
@@ -212,11 +220,14 @@ async def resume(interaction: discord.Interaction, game: GameNumber | None = Non
 async def undo(interaction: discord.Interaction) -> None:
     game_id = await pick(interaction, None)
     done = await service(interaction).undo(game_id, interaction.user.id)
+    if not interaction.response.is_done():
+        # The move is taken back (nothing can refuse it now): Discord is told at once, in public, since drawing
+        # the board again can take a moment on a busy bot.
+        await interaction.response.defer(thinking=True)
     moment = done.moment
     with using(moment.language):  # told in the thread: in the game's language
         telling = await asyncio.to_thread(presenter(moment.spec.key).status, moment)
-        telling.text = _("↩️ {name} took back their move ({move}).", name=done.name, move=done.label) + \
-            f"\n{telling.text}"
+        telling.text = f"{done.line}\n{telling.text}"
     await send_telling(bot_of(interaction), interaction, moment, telling)
 
 
@@ -310,6 +321,12 @@ class Tables(commands.Cog):
             command.guild_only = True
             group.add_command(command, override=True)
         self.bot.add_dynamic_items(TakeSeat)
+        tabula: Tabula = self.bot  # type: ignore[assignment]
+
+        async def teller(notice: Notice, maybe_posted: bool) -> Told:
+            return await tell_notice(tabula, notice, maybe_posted)
+        tabula.outbox.notice_teller = teller
+        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.outbox.crash_point)
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("game")
@@ -328,67 +345,158 @@ class Tables(commands.Cog):
 
     @commands.Cog.listener()
     async def on_tabula_clock(self, news: ClockNews) -> None:
-        """Told in the game's thread (and the lobby's channel, and DMs), in the game's language."""
-        with using(news.language):
-            await self._tell_clock(news)
-
-    async def _tell_clock(self, news: ClockNews) -> None:
+        """What a turn clock did: its notice is told through the outbox (exactly once, whatever crashes), then,
+        for a run-out, Tabula's moves."""
         bot: Tabula = self.bot  # type: ignore[assignment]
-        thread = await _thread(self.bot, news.thread_id)
-        names = _p("list", " and ").join(news.names) or _("nobody")
-        pings = " ".join(f"<@{u}>" for u in news.users if u > 0)
-        title = game_text(news.ruleset, news.title) if news.ruleset else news.title
-        if news.kind == "remind":
-            if thread is not None:
-                await thread.send(_("⏰ {pings} a reminder: {game} is waiting for your move; the clock runs out "
-                                    "{when}.", pings=pings, game=title, when=timestamp(news.deadline)),
-                                  allowed_mentions=mentions_of(news.users))
-            await self._dm(news)
-        elif news.kind == "played":
-            if thread is not None:
-                await thread.send(_("⌛ {names}'s clock ran out, so Tabula played for them ({strikes} of {most} in a "
-                                    "row before the seat is offered to others).", names=names,
-                                    strikes=news.strikes, most=STRIKES_TO_OFFER),
-                                  allowed_mentions=NONE)
-                for moment in news.moments:
-                    await send_telling(bot, thread, moment, await tell_result(moment))
-                    await post_followups(bot, thread, moment)
-                    last = moment.followups[-1] if moment.followups else moment
-                    if last.outcome is not None:
-                        self.bot.dispatch("tabula_finished", news.game_id, f"🏆 {last.outcome.summary}")
-        elif news.kind == "paused":
-            if thread is not None:
-                await thread.send(_("⏸️ The clock ran out. {game} waits for {who}: a move starts it again, and the "
-                                    "host can `/game resume` or `/game replace` the seat.", game=title,
-                                    who=pings or names),
-                                  allowed_mentions=mentions_of(news.users))
-        elif news.kind == "offer":
-            await self._offer(news)
-
-    async def _dm(self, news: ClockNews) -> None:
-        tabula: Tabula = self.bot  # type: ignore[assignment]
-        wanted = await tabula.service.wants_dm(news.users)
-        for user_id in wanted:
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                title = game_text(news.ruleset, news.title) if news.ruleset else news.title
-                await user.send(_("⏰ It is your move in {game} (game #{number}): {thread}. The clock runs out "
-                                  "{when}.", game=title, number=news.game_id, thread=f"<#{news.thread_id}>",
-                                  when=timestamp(news.deadline)), allowed_mentions=NONE)
-            except discord.HTTPException:
-                log.info("game %d: no DM for %d (closed DMs)", news.game_id, user_id)
-
-    async def _offer(self, news: ClockNews) -> None:
-        channel = await _thread(self.bot, news.channel_id)
-        if channel is None or news.seat is None:
+        crash_point("noticed")  # (tests: the notice is owed, nothing is posted yet)
+        if news.notice_id is not None:
+            bot.outbox.untried.add(news.notice_id)  # written by this process's sweep just now
+            await bot.outbox.tell_notices(news.game_id, upto=news.notice_id)
+            if news.kind == "played" and await bot.outbox.notices.is_owed(news.notice_id):
+                return  # its line waits for earlier tellings: the moves wait with it (the outbox tells them)
+        if news.kind != "played":
             return
-        view = discord.ui.View(timeout=None)
-        view.add_item(TakeSeat(news.game_id, news.seat))
-        title = game_text(news.ruleset, news.title) if news.ruleset else news.title
-        await channel.send(_("🪑 A seat is free in **{game} · #{number}**: Tabula has played {names}'s turn {strikes} "
-                             "times in a row. Press **Take the seat** to play it from here on.", game=title,
-                             number=news.game_id, names=_p("list", " and ").join(news.names),
-                             strikes=news.strikes), view=view, allowed_mentions=NONE)
+        thread = await _thread(self.bot, news.thread_id)
+        if thread is None:
+            return
+        for moment in news.moments:
+            await send_telling(bot, thread, moment, await tell_result(moment))
+            await post_followups(bot, thread, moment)
+            last = moment.followups[-1] if moment.followups else moment
+            if last.outcome is not None:
+                with using(moment.language):
+                    self.bot.dispatch("tabula_finished", news.game_id, f"🏆 {last.outcome.summary}")
+
+    @commands.Cog.listener()
+    async def on_tabula_finished(self, game_id: int, note: str) -> None:
+        """A game has ended: a seat still offered for it is offered no longer."""
+        bot: Tabula = self.bot  # type: ignore[assignment]
+        if await bot.service.close_offers(game_id):
+            await bot.outbox.tell_notices(game_id)
+
+
+async def tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool = True) -> Told:
+    """Post one owed notice (bot/notices.py) in the game's language, or (``maybe_posted``: a process tried
+    before) adopt the post a crash left unrecorded; for a seat offered again, edit the offer already up."""
+    with using(str(notice.body.get("language") or "en")):
+        return await _tell_notice(bot, notice, maybe_posted)
+
+
+async def _tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool) -> Told:
+    b = notice.body
+    title = game_text(str(b["ruleset"]), str(b["title"])) if b.get("ruleset") else str(b.get("title", ""))
+    users = [int(u) for u in b.get("users") or [] if int(u) > 0]
+    names = _p("list", " and ").join(str(n) for n in b.get("names") or []) or _("nobody")
+    pings = " ".join(f"<@{u}>" for u in users)
+    if notice.kind in ("offer", "unoffer"):
+        return await _tell_offer(bot, notice, title, maybe_posted)
+    thread = await _thread(bot, b.get("thread_id"))
+    if thread is None:
+        return Told(None)  # the thread is gone: there is nowhere to tell it
+    mentions = mentions_of(users)
+    if notice.kind == "remind":
+        text = _("⏰ {pings} a reminder: {game} is waiting for your move; the clock runs out {when}.", pings=pings,
+                 game=title, when=timestamp(b.get("deadline")))
+    elif notice.kind == "ranout":
+        text = _("⌛ {names}'s clock ran out, so Tabula played for them ({strikes} of {most} in a row before the "
+                 "seat is offered to others).", names=names, strikes=b.get("strikes", 1), most=STRIKES_TO_OFFER)
+        mentions = NONE
+    else:
+        text = _("⏸️ The clock ran out. {game} waits for {who}: a move starts it again, and the host can `/game "
+                 "resume` or `/game replace` the seat.", game=title, who=pings or names)
+    found = await _posted(bot, thread, notice, lambda m: m.content == text) if maybe_posted else None
+    sent = found or await thread.send(text, allowed_mentions=mentions, nonce=_nonce(notice))
+    crash_point("notice-posted")  # (tests: Discord has it, the outbox does not know yet)
+    if notice.kind == "remind":
+        await _dm(bot, notice, title, users)
+    return Told(sent.id)
+
+
+def _nonce(notice: Notice) -> str:
+    """A notice's post, resent within Discord's window, returns the message already made."""
+    return f"n{notice.game_id}.{notice.id}"[:25]
+
+
+async def _posted(bot: Tabula, channel: Any, notice: Notice, match: Callable[[discord.Message], bool]
+                  ) -> discord.Message | None:
+    """The post of this notice Discord accepted before a crash cut the bookkeeping short: among the channel's
+    messages after the newest one the game had told when the notice was written."""
+    if bot.user is None:
+        return None
+    after = discord.Object(id=notice.anchor) if notice.anchor else None
+    try:
+        async for message in channel.history(limit=50, after=after):
+            if message.author.id == bot.user.id and match(message):
+                return message  # type: ignore[no-any-return]
+    except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
+        log.info("game %d: cannot read the channel to check for a notice posted before a crash", notice.game_id)
+    return None
+
+
+async def _dm(bot: Tabula, notice: Notice, title: str, users: list[int]) -> None:
+    client = cast(discord.Client, bot)
+    for user_id in await bot.service.wants_dm(users):
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            await user.send(_("⏰ It is your move in {game} (game #{number}): {thread}. The clock runs out {when}.",
+                              game=title, number=notice.game_id, thread=f"<#{notice.body.get('thread_id')}>",
+                              when=timestamp(notice.body.get("deadline"))),
+                            allowed_mentions=NONE, nonce=_nonce(notice))
+        except discord.HTTPException:
+            log.info("game %d: no DM for %d (closed DMs)", notice.game_id, user_id)
+
+
+def _takes(message: discord.Message, custom_id: str) -> bool:
+    return any(getattr(child, "custom_id", None) == custom_id
+               for row in message.components for child in getattr(row, "children", [row]))
+
+
+async def _tell_offer(bot: Tabula, notice: Notice, title: str, maybe_posted: bool) -> Told:
+    """A seat offered in the lobby's channel: posted once, then that one message kept up to date (the strikes
+    again, and closed once the seat is not free any more)."""
+    b, seat = notice.body, notice.seat
+    if notice.kind == "unoffer":
+        channel = await _thread(bot, b.get("channel"))
+        reason = str(b.get("reason"))
+        if reason == "back":
+            text = _("🪑 {name} is back, so this seat in **{game} · #{number}** is no longer free.", name=b.get("name"),
+                     game=title, number=notice.game_id)
+        elif reason == "replaced":
+            text = _("🪑 This seat in **{game} · #{number}** was given to {name}.", name=b.get("name"),
+                     game=title, number=notice.game_id)
+        else:
+            text = _("🪑 **{game} · #{number}** has ended, so its seat is no longer offered.", game=title,
+                     number=notice.game_id)
+        if channel is not None:
+            try:
+                await channel.get_partial_message(int(b["message"])).edit(content=text, view=None,
+                                                                             allowed_mentions=NONE)
+            except (discord.NotFound, discord.Forbidden):
+                pass  # the offer is gone, or no longer ours to edit: nothing is left on offer there
+        return Told(None)
+    channel = await _thread(bot, b.get("channel_id"))
+    if channel is None or seat is None:
+        return Told(None)
+    text = _("🪑 A seat is free in **{game} · #{number}**: Tabula has played {names}'s turn {strikes} times in a row. "
+             "Press **Take the seat** to play it from here on.", game=title, number=notice.game_id,
+             names=_p("list", " and ").join(str(n) for n in b.get("names") or []), strikes=b.get("strikes"))
+    live = await bot.outbox.notices.offer_of(notice.game_id, seat)
+    if live is not None:  # offered already: that one message says how things stand now
+        try:
+            await channel.get_partial_message(live[1]).edit(content=text, allowed_mentions=NONE)
+            return Told(live[1])
+        except discord.NotFound:
+            pass  # deleted: offered again below
+    button = f"tb:take:{notice.game_id}:{seat}"
+    found = await _posted(bot, channel, notice, lambda m: _takes(m, button)) if maybe_posted else None
+    if found is not None:
+        await found.edit(content=text, allowed_mentions=NONE)
+        return Told(found.id, offer=(channel.id, found.id))
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeSeat(notice.game_id, seat))
+    sent = await channel.send(text, view=view, allowed_mentions=NONE, nonce=_nonce(notice))
+    crash_point("notice-posted")
+    return Told(sent.id, offer=(channel.id, sent.id))
 
 
 async def setup(bot: commands.Bot) -> None:

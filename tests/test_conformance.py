@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import json
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,12 @@ import msgspec
 import pytest
 
 from bot.db import Database
+from bot.longplay import undo_line
+from bot.models import Game as GameRow
+from bot.models import Seat as SeatRow
 from bot.play import GameService, Person
+from bot.records import Game, LogRow, build, export, frame, history_lines, public_words
+from bot.store.records import GameFacts
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import AnyRuleset, games, package_of, register, unregister
@@ -30,6 +37,7 @@ unregister(PLUGIN)
 MOVE_LIMIT = 6000
 #: What the platform puts in front of an encoded command in a button id: ``tb:do:<game>:<moment>:``.
 ID_PREFIX = len("tb:do:2147483647:99999999:")
+_enc = msgspec.json.Encoder()
 
 
 @pytest.fixture(params=KEYS)
@@ -46,9 +54,11 @@ def configurations(rules: AnyRuleset) -> list[tuple[int, dict[str, Any]]]:
 
 
 def play_out(rules: AnyRuleset, players: int, options: dict[str, Any], seed: int,
-             visit: Any = None) -> tuple[Any, list[tuple[int, Any]], int]:
+             visit: Any = None, trace: list[tuple[Any, int, Any, tuple[object, ...]]] | None = None
+             ) -> tuple[Any, list[tuple[int, Any]], int]:
     """A whole game, mostly by Tabula's policy and sometimes a random legal move; returns the final state,
-    the actions taken and how many moves it took."""
+    the actions taken and how many moves it took.  With ``trace``, each move is kept there as (the state it
+    was made in, the seat, the action, its events)."""
     seats = [SeatInfo(index=i, name=f"P{i}") for i in range(players)]
     checked = rules.check_options(options, players)
     state = rules.setup(seats, checked, seed).state
@@ -68,12 +78,15 @@ def play_out(rules: AnyRuleset, players: int, options: dict[str, Any], seed: int
         if visit is not None:
             visit(state, seat, legal)
         try:
-            state = rules.apply(state, seat, action).state
+            step = rules.apply(state, seat, action)
         except GameError as err:
             # Every action `legal` lists, `apply` accepts; only a policy's own move, one the list does not hold,
             # may be refused (with a game error, never a crash).
             assert action not in legal, f"{rules.spec.title}: seat {seat} was offered {action!r}, and refused: {err}"
             continue
+        if trace is not None:
+            trace.append((state, seat, action, tuple(step.events)))
+        state = step.state
         log.append((seat, action))
     raise AssertionError(f"{rules.spec.title}: no end after {MOVE_LIMIT} moves")
 
@@ -165,6 +178,122 @@ def test_no_view_shows_what_only_another_seat_may_know(key: str) -> None:
                     checked += 1
 
         play_out(rules, players, options, 4, _every(7, visit))
+    assert checked > 0
+
+
+#: How many secret moves of each whole game are told again with another secret choice in their place.
+TWINS = 5
+
+
+def _log(rules: AnyRuleset, players: int, moves: list[tuple[int, Any, tuple[object, ...]]]) -> list[LogRow]:
+    """The stored log of a game played by ``moves`` (the start, then each move as the service writes it)."""
+    rows = [LogRow(seq=1, user_id=0, seat=None, action=json.dumps({"type": "start",
+                                                                     "names": [f"P{i}" for i in range(players)]}),
+                   events="[]")]
+    for n, (seat, action, events) in enumerate(moves):
+        rows.append(LogRow(seq=n + 2, user_id=100 + seat, seat=seat, action=_enc.encode(action).decode(),
+                           events=_enc.encode(list(events)).decode()))
+    return rows
+
+
+def _stored(rules: AnyRuleset, players: int, options: dict[str, Any], seed: int, rows: list[LogRow],
+            earlier: Game | None = None) -> Game:
+    """The game as history, replay and export read it from the database, still running (``earlier``: the same
+    game with a shorter log, walked already)."""
+    facts = GameFacts(game=GameRow(id=1, guild_id=1, ruleset=rules.spec.key, options=json.dumps(options),
+                                   status="active", seed=seed, host_id=100),
+                      seats=[SeatRow(game_id=1, user_id=100 + i, seat=i, name=f"P{i}") for i in range(players)])
+    return build(facts, rows, earlier)
+
+
+def _public_lines(rules: AnyRuleset, players: int, options: dict[str, Any], seed: int, earlier: Game,
+                  state: Any, move: tuple[int, Any, tuple[object, ...]]) -> dict[str, Any]:
+    """Every line the platform can post about a game (``earlier``, walked) once ``move`` is made in ``state``:
+    its history, the replay of its newest position (text and pictures), its export, the thread's line when that
+    move is taken back, and the history, replay and export once it has been."""
+    seat, action, events = move
+    rows = [*earlier.rows, LogRow(seq=len(earlier.rows) + 1, user_id=100 + seat, seat=seat,
+                                  action=_enc.encode(action).decode(), events=_enc.encode(list(events)).decode())]
+    undone = [*rows, LogRow(seq=len(rows) + 1, user_id=100 + seat, seat=seat,
+                            action=json.dumps({"type": "tabula.undo", "undoes": len(rows)}), events="[]")]
+    out: dict[str, Any] = {"undo": undo_line(f"P{seat}", public_words(rules, state, seat, action, reveal=False))}
+    for name, log in (("moved", rows), ("taken back", undone)):
+        game = _stored(rules, players, options, seed, log, earlier)
+        lines = history_lines(game)
+        shown = frame(game, lines)
+        out[name] = {"history": lines, "replay": shown.text, "export": export(game, now=0.0)}
+        if name == "moved":  # (taken back, the board is the one before the move, drawn from the same state)
+            out[name]["pictures"] = [p.png for p in shown.pictures]
+    return out
+
+
+def test_no_undo_history_replay_or_export_line_tells_a_secret_move(key: str) -> None:
+    """Over whole games: a secret move told again with another secret choice in its place that leaves the same
+    public view (a different row of orders, another card) must leave every line the platform can post — the
+    history, the replay, the export, the thread's line when it is taken back, and all of them after the take-back
+    — exactly as they were.  The lines may say only what the move's own public telling said."""
+    rules = games()[key]
+    secret = compared = 0
+    for players, options in configurations(rules):
+        checked = rules.check_options(options, players)
+        trace: list[tuple[Any, int, Any, tuple[object, ...]]] = []
+        play_out(rules, players, options, 6, trace=trace)
+        moves = [(seat, action, events) for _state, seat, action, events in trace]
+        chosen = [i for i, (_state, _seat, action, _e) in enumerate(trace) if rules.meta(action).secret]
+        secret += len(chosen)
+        earlier: Game | None = None
+        for i in chosen[::max(1, len(chosen) // TWINS)][:TWINS]:
+            state, seat, action, _events = trace[i]
+            public = rules.view(rules.apply(state, seat, action).state, None)
+            twins: list[tuple[Any, tuple[object, ...]]] = []
+            for other in rules.legal(state, seat):
+                if other == action or not rules.meta(other).secret:
+                    continue
+                try:
+                    step = rules.apply(state, seat, other)
+                except GameError:
+                    continue
+                if rules.view(step.state, None) == public:
+                    twins.append((other, tuple(step.events)))
+                if len(twins) == 2:
+                    break
+            if not twins:
+                continue
+            earlier = _stored(rules, players, checked, 6, _log(rules, players, moves[:i]), earlier)
+            told = _public_lines(rules, players, checked, 6, earlier, state, moves[i])
+            for other, events in twins:
+                again = _public_lines(rules, players, checked, 6, earlier, state, (seat, other, events))
+                for part, lines in told.items():
+                    assert again[part] == lines, (f"{rules.spec.title}: the {part} lines tell seat {seat}'s secret "
+                                                  f"move {i + 1} ({type(action).__name__})")
+                compared += 1
+    if secret:
+        assert compared > 0, f"{rules.spec.title}: no secret move had another with the same public view"
+
+
+def test_the_words_for_a_move_never_tell_another_seats_secret(key: str) -> None:
+    """The words history, replay and an undo use for a public move are the same whatever another seat holds
+    in secret (as the views are: see above)."""
+    rules = games()[key]
+    checked = 0
+    for players, options in configurations(rules):
+
+        def visit(state: Any, seat: int, legal: list[Any], players: int = players) -> None:
+            nonlocal checked
+            public = [a for a in legal if not rules.meta(a).secret][:6]
+            said = {i: public_words(rules, state, seat, a, reveal=False) for i, a in enumerate(public)}
+            for owner in range(players):
+                if owner == seat:
+                    continue
+                for variant in islice(rules.secret_variants(state, owner), 2):
+                    allowed = list(rules.legal(variant, seat))
+                    for i, action in enumerate(public):
+                        if action in allowed:
+                            assert public_words(rules, variant, seat, action, reveal=False) == said[i], \
+                                f"the words for seat {seat}'s {type(action).__name__} tell seat {owner}'s secret"
+                            checked += 1
+
+        play_out(rules, players, options, 4, _every(5, visit))
     assert checked > 0
 
 

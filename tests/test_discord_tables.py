@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
 from bot.db import Database
+from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 from tests.test_discord import last
@@ -98,8 +99,12 @@ async def test_pause_policy_waits_and_host_pause_resume(db: Database) -> None:
         await h.bot.run_clocks()
         waiting = last(h, thread.id)
         assert "waits for" in waiting.content
+        waiting_for = waiting.pings.users
+        assert waiting_for
         resumed = await h.slash(h.alice, thread.payload, "game", {}, subcommand="resume")
         assert not resumed.ephemeral and "running again" in resumed.content
+        assert resumed.original is not None and resumed.original.pings.users == waiting_for  # whoever must act
+        assert all(f"<@{u}>" in resumed.content for u in waiting_for)
         status = await h.slash(h.bob, thread.payload, "game", {}, subcommand="status")
         assert "this turn's clock runs out <t:" in status.content
         not_host = await h.slash(h.bob, thread.payload, "game", {}, subcommand="pause")
@@ -134,8 +139,10 @@ async def test_nudge_undo_vacation_and_refusals(db: Database) -> None:
         wrong = await h.slash(other, thread.payload, "game", {}, subcommand="undo")
         assert wrong.ephemeral and "has moved since" in wrong.content
         undone = await h.slash(first, thread.payload, "game", {}, subcommand="undo")
-        assert not undone.ephemeral and "took back their move" in undone.content
-        assert undone.original is not None and undone.original.pings.users == {uid(first)}  # their turn again
+        assert undone.deferred and undone.original is not None  # told at once; the board follows
+        told = h.fake.message(undone.original.id)
+        assert not told.ephemeral and "took back their move" in told.content
+        assert told.pings.users == {uid(first)}  # their turn again
         live = [m for m in h.messages(thread.id) if any(c.startswith("tb:pick:") for c in m.custom_ids)]
         assert [m.id for m in live] == [last(h, thread.id).id]  # the undo's prompt is the one with controls
 
@@ -143,6 +150,8 @@ async def test_nudge_undo_vacation_and_refusals(db: Database) -> None:
         assert not away.ephemeral and "on vacation until" in away.content
         back = await h.slash(first, thread.payload, "game", {"days": 0}, subcommand="vacation")
         assert "back from vacation" in back.content
+        again = await h.slash(first, thread.payload, "game", {"days": 0}, subcommand="vacation")
+        assert again.ephemeral and "not on vacation" in again.content  # nothing changed: nothing said publicly
         outsider = await h.slash(h.carol, thread.payload, "game", {}, subcommand="undo")
         assert outsider.ephemeral and "not playing" in outsider.content
 
@@ -215,3 +224,35 @@ async def sweep(h: FakeDiscordHarness) -> None:
     sends the reminder, it goes out once."""
     await quiet(h)
     await h.bot.run_clocks()
+
+
+async def test_a_games_end_closes_its_seat_offers(db: Database) -> None:
+    register("tests.plugins.race")
+    try:
+        async with FakeDiscordHarness(bot_factory(db)) as h:
+            await quiet(h)
+            clock_now = Clock()
+            h.bot.service.clock = clock_now
+            h.bot.outbox.clock = clock_now
+            await h.slash(h.alice, h.channel, "game", {"game": "race", "seed": 2, "clock": "1h"}, subcommand="new")
+            lobby = h.messages()[-1]
+            await h.click(h.bob, lobby, next(c for c in lobby.custom_ids if c.endswith(":join")))
+            lobby = h.fake.message(lobby.id)
+            game_id = int(lobby.custom_ids[0].split(":")[2])
+            await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
+            for _ in range(4 * STRIKES_TO_OFFER):  # nobody comes back: Tabula plays both seats to the end
+                if (await h.bot.service.get(game_id)).status != "active":
+                    break
+                clock_now.now += CLOCKS["1h"] + 1
+                await h.bot.run_clocks()
+            assert (await h.bot.service.get(game_id)).status == "finished"
+            for _ in range(200):  # the end is an event its listeners handle in the background
+                if all("has ended" in m.content for m in h.messages(h.channel) if "🪑" in m.content):
+                    break
+                await asyncio.sleep(0.02)
+            offers = [m for m in h.messages(h.channel) if "🪑" in m.content]
+            assert len(offers) == 2  # one per seat, whatever the strikes since
+            for offer in offers:
+                assert "has ended" in offer.content and offer.custom_ids == []  # nothing left to take
+    finally:
+        unregister("tests.plugins.race")

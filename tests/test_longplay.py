@@ -164,6 +164,37 @@ async def test_vacation_moves_the_clock_on_and_has_an_allowance(db: Database) ->
         await svc.vacation(game_id, absent.id, svc.vacation_days)
     until, left = await svc.vacation(game_id, absent.id, 0)
     assert until is None and left == svc.vacation_days  # back at once: nothing used
+    assert (await svc.get(game_id)).clock_deadline == deadline  # and the clock stands where it stood
+    with pytest.raises(IllegalAction, match="not on vacation"):
+        await svc.vacation(game_id, absent.id, 0)  # nothing to end: a refusal, not a second "back"
+
+
+async def test_a_vacation_ended_early_gives_back_the_clock_with_the_days(db: Database) -> None:
+    now = Clock()
+    svc = service(db, now)
+    game_id = await race_game(svc, clock="24h")
+    absent = await mover(svc, game_id)
+    deadline = (await svc.get(game_id)).clock_deadline
+    assert deadline is not None
+    await svc.vacation(game_id, absent.id, 1)
+    now.now += 2 * HOUR
+    _until, left = await svc.vacation(game_id, absent.id, 0)  # back after two hours of a day's vacation
+    assert (await svc.get(game_id)).clock_deadline == deadline + 2 * HOUR
+    assert left == pytest.approx(svc.vacation_days - 2 / 24)
+    # The allowance cannot be used again and again: each vacation ended at once leaves the clock as it was.
+    for _ in range(3):
+        await svc.vacation(game_id, absent.id, svc.vacation_days - 1)
+        await svc.vacation(game_id, absent.id, 0)
+    assert (await svc.get(game_id)).clock_deadline == deadline + 2 * HOUR
+    # A turn that comes to a player on vacation starts when the vacation ends; ending it early starts it now.
+    other = BOB if absent is ANN else ANN
+    await svc.vacation(game_id, other.id, 3)
+    now.now += HOUR
+    await svc.act(game_id, absent.id, verb="move", args={"steps": "1"})
+    assert (await svc.get(game_id)).clock_deadline == now.now - HOUR + 3 * 86400 + CLOCKS["24h"]
+    now.now += HOUR
+    await svc.vacation(game_id, other.id, 0)
+    assert (await svc.get(game_id)).clock_deadline == now.now + CLOCKS["24h"]
 
 
 async def test_host_pause_and_resume(db: Database) -> None:

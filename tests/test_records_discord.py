@@ -34,11 +34,12 @@ async def test_history_pages_with_buttons_privately(db: Database) -> None:
         svc = GameService(db)
         game_id = await play_out(svc, "legend", {}, people(h), 21, guild_id=h.fake.guild_id)
         total = len(await svc.history(game_id)) - 1
-        newest = await h.slash(h.alice, h.channel, "game", {"game": game_id}, subcommand="history")
+        newest = stored(h, await h.slash(h.alice, h.channel, "game", {"game": game_id}, subcommand="history"))
         assert newest.ephemeral and f"–{total} of {total} (game finished)" in newest.content  # the newest first
         assert f"\n{total}. " in newest.content and newest.content.rstrip().splitlines()[-1].startswith("🏆")
 
-        middle = await h.slash(h.bob, h.channel, "game", {"game": game_id, "from": 40}, subcommand="history")
+        middle = stored(h, await h.slash(h.bob, h.channel, "game", {"game": game_id, "from": 40},
+                                         subcommand="history"))
         assert f"entries 40–54 of {total}" in middle.content and "\n40. " in middle.content
 
         first = await h.slash(h.bob, h.channel, "game", {"game": game_id, "from": 1}, subcommand="history")
@@ -56,7 +57,7 @@ async def test_history_pages_with_buttons_privately(db: Database) -> None:
             if nxt.get("disabled"):
                 break
             turned = await h.click(h.bob, message, nxt["custom_id"])
-            assert turned.callback_type == 7  # edited in place
+            assert turned.callback_type == 6  # told at once that the page follows, then edited in place
             message = h.fake.message(message.id)
         assert seen == list(range(1, total + 1))  # every entry once, in order, the result last
         last_page = message.content
@@ -71,7 +72,9 @@ async def test_history_in_the_thread_marks_rolls_and_hides_nothing_it_must_not(d
         thread, _game_id = await start_game(h, h.bob, mode="starter")
         rolled = await h.slash(h.bob, thread.id, "roll", {"expr": "2d6+1"})
         assert not rolled.ephemeral
-        told = await h.slash(h.alice, thread.id, "game", {}, subcommand="history")
+        answer = await h.slash(h.alice, thread.id, "game", {}, subcommand="history")
+        assert answer.deferred  # a long log takes a moment to walk: Discord is told at once
+        told = stored(h, answer)
         assert told.ephemeral and "game running" in told.content
         line = next(x for x in told.content.splitlines() if "rolled `2d6+1`" in x)
         assert re.search(r"🎲 \[\d, \d\] → \*\*\d+\*\*", line) and line.startswith("1. Bob")
@@ -81,10 +84,12 @@ async def test_history_in_the_thread_marks_rolls_and_hides_nothing_it_must_not(d
         # a game of another server is not shown; nor is a lobby's
         svc = GameService(db)
         other = await svc.create("legend", Person(uid(h.alice), "Alice"), guild_id=999, seed=1)
-        refused = await h.slash(h.alice, h.channel, "game", {"game": other.game_id}, subcommand="history")
+        refused = stored(h, await h.slash(h.alice, h.channel, "game", {"game": other.game_id},
+                                          subcommand="history"))
         assert refused.ephemeral and "no game" in refused.content
         lobby = await svc.create("legend", Person(uid(h.alice), "Alice"), guild_id=h.fake.guild_id, seed=1)
-        waiting = await h.slash(h.alice, h.channel, "game", {"game": lobby.game_id}, subcommand="history")
+        waiting = stored(h, await h.slash(h.alice, h.channel, "game", {"game": lobby.game_id},
+                                          subcommand="history"))
         assert "has not started" in waiting.content
         assert h.fake.unknown_requests == []
 
@@ -94,7 +99,8 @@ async def test_secret_choices_stay_secret_while_the_game_runs(db: Database) -> N
         svc = GameService(db)
         game_id = await play_out(svc, "champion", {"opponents": "players"}, people(h), 8, guild_id=h.fake.guild_id,
                                  stop_after=12)
-        told = await h.slash(h.alice, h.channel, "game", {"game": game_id, "from": 1}, subcommand="history")
+        told = stored(h, await h.slash(h.alice, h.channel, "game", {"game": game_id, "from": 1},
+                                       subcommand="history"))
         assert "made a secret choice" in told.content
         assert "Buy " not in told.content  # what was bought is not said while the game runs
 
@@ -132,7 +138,8 @@ async def test_export_round_trips_through_verify(db: Database, tmp_path: Path, c
         game_id = await play_out(svc, "legend", {}, people(h), 25, guild_id=h.fake.guild_id, stop_after=20)
         await svc.act(game_id, uid(h.alice), verb="roll", args={"expr": "3d6"})
         running = await h.slash(h.alice, h.channel, "game", {"game": game_id}, subcommand="export")
-        assert running.ephemeral and "still running" in running.content
+        assert running.deferred  # writing the file takes a moment: Discord is told at once
+        assert stored(h, running).ephemeral and "still running" in stored(h, running).content
         [attachment] = stored(h, running).attachments
         data = json.loads(attachment.data)
         assert data["game"]["seed"] is None and data["version"] == 1
@@ -174,24 +181,28 @@ async def test_stats_and_leaderboard_count_finished_games_of_people(db: Database
                     wins[user] += 1
             moves += len(effective(await svc.history(game_id)))
 
-        mine = await h.slash(h.alice, h.channel, "stats", {})
+        answer = await h.slash(h.alice, h.channel, "stats", {})
+        assert answer.deferred  # every finished game of the server is read: Discord is told at once
+        mine = stored(h, answer)
         assert mine.ephemeral
         assert f"4 played, {wins[alice.id]} won ({wins[alice.id] / 4:.0%})" in mine.content
         assert f"on average {moves / 4:.0f} moves" in mine.content
-        hers = await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.bob)), "game": "legend"})
+        hers = stored(h, await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.bob)), "game": "legend"}))
         assert f"4 played, {wins[bob.id]} won" in hers.content
-        nobody = await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.carol))})
+        nobody = stored(h, await h.slash(h.alice, h.channel, "stats", {"player": str(uid(h.carol))}))
         assert "has not finished a game" in nobody.content
 
-        board = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend"})
-        assert not board.ephemeral and stored(h, board).pings.nobody  # shown to the channel, pinging nobody
+        answer = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend"})
+        assert answer.deferred
+        board = stored(h, answer)
+        assert not board.ephemeral and board.pings.nobody  # shown to the channel, pinging nobody
         lines = [x for x in board.content.splitlines() if re.match(r"\d+\. ", x)]
         assert len(lines) == 2 and "Tabula" not in board.content
         ranked = sorted(wins, key=lambda u: -wins[u])
         if wins[alice.id] != wins[bob.id]:
             assert f"<@{ranked[0]}>" in lines[0]
         assert f"— {wins[ranked[0]]} won of 4" in lines[0]
-        strict = await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend", "min_games": 5})
+        strict = stored(h, await h.slash(h.bob, h.channel, "leaderboard", {"game": "legend", "min_games": 5}))
         assert "nobody has finished 5 games" in strict.content
-        empty = await h.slash(h.bob, h.channel, "leaderboard", {"game": "champion"})
+        empty = stored(h, await h.slash(h.bob, h.channel, "leaderboard", {"game": "champion"}))
         assert "nobody" in empty.content
