@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import msgspec
@@ -81,25 +81,23 @@ def _body(news: ClockNews) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class Undone:
-    """A move taken back: who, what it was (None: a secret move, which is not named), and the game as it stands
-    again."""
+    """A move taken back: the game as it stands again, its ``undone`` naming the seat and the move (told by
+    ``bot.tellings.undo_telling``, which names a secret move only as a secret choice)."""
 
     moment: GameMoment[Any]
-    name: str
-    label: str | None
 
     @property
-    def line(self) -> str:
-        """The thread's line for it, in the current language."""
-        return undo_line(self.name, self.label)
+    def name(self) -> str:
+        """Whose move was taken back."""
+        assert self.moment.undone is not None
+        return self.moment.name_of(self.moment.undone[0])
 
-
-def undo_line(name: str, label: str | None) -> str:
-    """What the thread says of a move taken back: only what the move's own public telling said of it (the
-    game's words for it, or, for a secret move, that it was a secret choice)."""
-    if label is None:
-        return _("↩️ {name} took back a secret choice.", name=name)
-    return _("↩️ {name} took back their move ({move}).", name=name, move=label)
+    @property
+    def label(self) -> str | None:
+        """The move as its public telling named it (None: a secret move), in the current language."""
+        assert self.moment.undone is not None
+        seat, action = self.moment.undone
+        return public_words(self.moment.rules, self.moment.state, seat, action, reveal=False)
 
 
 class LongGameService(GameService):
@@ -438,20 +436,22 @@ class LongGameService(GameService):
                 raise IllegalAction(_("That move revealed a card or rolled dice, so it stands — undoing it would "
                                     "let it be played again with the outcome known."))
             before = self._replayed(rules, g, standing[:-1], rows)
-            label = public_words(rules, before, seat, action, reveal=False)  # a secret move is not named
             now = self.clock()
             clock = fresh(rules, before, g.seats, g.record.options, now)
             saved = await self.db.store.save(
                 game_id, g.version, state=_enc.encode(before).decode(), status="active",
                 deadline=self._deadline(rules, before, g.record.options, now, g.seats), now=now, clock=clock,
                 entry=LogEntry(user_id=user_id, seat=seat, action=_enc.encode({"type": UNDO, "undoes": last.seq})
-                               .decode(), events="[]"))
+                               .decode(), events="[]"),
+                # The undo is owed to the thread from this transaction on, as a move is (bot/outbox.py): told
+                # from the state it leaves, so a crash before the answer still tells it.
+                tell=("undo", _enc.encode(before).decode()) if g.record.channel_id is not None else None)
             if not saved:
                 raise GameError(_("The game moved on while you pressed that — please try again."))
             self.forget(game_id)
             log.info("game %d: seat %d took back move %d", game_id, seat, last.seq)
-        moment = await self.get(game_id, user_id)
-        return Undone(moment=moment, name=next(s.name for s in g.seats if s.seat == seat), label=label)
+        moment = replace(await self.get(game_id, user_id), undone=(seat, action))
+        return Undone(moment=moment)
 
     def _replayed(self, rules: AnyRuleset, g: Loaded, rows: list[Any], rows_all: list[Any]) -> Any:
         """The state after ``rows`` (the game's own actions), from the seed: exactly as the log tells it."""
@@ -462,4 +462,4 @@ class LongGameService(GameService):
         return state
 
 
-__all__ = ["ClockNews", "LongGameService", "Undone", "undo_line"]
+__all__ = ["ClockNews", "LongGameService", "Undone"]

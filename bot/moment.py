@@ -38,6 +38,8 @@ class GameMoment(Generic[V]):
     paused: int = 0
     #: The game's language: what is posted in its thread is told in it (``rules.i18n.using``).
     language: str = "en"
+    #: An undo's moment: the seat and the action it took back (the game stands as before that action).
+    undone: tuple[int, object] | None = None
 
     @property
     def spec(self) -> GameSpec:

@@ -379,8 +379,7 @@ class Terminal:
         standing = effective(await self.service.history(self.game_id))
         last = standing[-1].user_id if standing and standing[-1].user_id > 0 else moment.user_of(seat)
         done = await self._long().undo(self.game_id, last)
-        self.say(done.line)  # as the thread says it: a secret move is not named
-        self.show(presenter(done.moment.spec.key).status(done.moment))
+        self.show(telling_now(done.moment))  # as the thread tells it: a secret move is not named
 
     async def _leave(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         long = self._long()

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -46,7 +47,7 @@ from bot.notices import Notice, Notices, Told
 from bot.store import SeatRow
 from rules import table
 from rules.core import SeatInfo
-from rules.registry import ruleset
+from rules.registry import AnyRuleset, ruleset
 
 log = logging.getLogger("tabula.outbox")
 SETTLE = 20.0  # seconds: a row younger than this is still being told by the press that made it
@@ -261,6 +262,8 @@ class Outbox:
             return None
         before = msgspec.json.decode(owed.state, type=rules.state_type)
         seat = None if row[2] is None else int(row[2])
+        if owed.kind == "undo":
+            return await self._undo_moment(owed, rules, before, str(row[3]), common)
         if kind_of(_Row(owed.seq, str(row[3]))).startswith("tabula."):
             action: object = table.decode(str(row[3]))
             assert seat is not None
@@ -274,6 +277,18 @@ class Outbox:
         finished = rules.outcome(after) is not None
         return GameMoment(_state=after, events=tuple(events), actor=seat, action=action, _before=before,
                           by_tabula=int(row[1]) == 0, status="finished" if finished else "active", **common)
+
+    async def _undo_moment(self, owed: Owed, rules: AnyRuleset, stands: Any, undo: str,
+                           common: dict[str, Any]) -> GameMoment[Any] | None:
+        """An undo owed: the game as it stood again (``stands``), naming the seat and the move it took back."""
+        undoes = json.loads(undo).get("undoes")
+        async with self.db.engine.begin() as session:
+            taken = (await session.execute(text("SELECT seat, action FROM action WHERE game_id = :g AND seq = :s"),
+                                           {"g": owed.game_id, "s": undoes})).first()
+        if taken is None or taken[0] is None:
+            return None
+        action = msgspec.json.decode(str(taken[1]), type=rules.action_type)
+        return GameMoment(_state=stands, undone=(int(taken[0]), action), **common)
 
     # --- draining -------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from typing import Any
 from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Picture, Telling
+from bot.records import public_words
 from rules.i18n import _, _n
 from rules.table import DiceRolled
 
@@ -74,7 +75,28 @@ def _pinging(telling: Telling, moments: Sequence[GameMoment[Any]]) -> Telling:
     return telling
 
 
+def undo_line(name: str, label: str | None) -> str:
+    """What the thread says of a move taken back: only what the move's own public telling said of it (the
+    game's words for it, or, for a secret move, that it was a secret choice)."""
+    if label is None:
+        return _("↩️ {name} took back a secret choice.", name=name)
+    return _("↩️ {name} took back their move ({move}).", name=name, move=label)
+
+
+def undo_telling(moment: GameMoment[Any]) -> Telling:
+    """An undo, told in the thread: its line (naming the move only as its public telling did), then the game as
+    it stands again.  The same for the press that made it and for the outbox telling it after a crash."""
+    assert moment.undone is not None
+    seat, action = moment.undone
+    label = public_words(moment.rules, moment.state, seat, action, reveal=False)  # a secret move is not named
+    telling = presenter(moment.spec.key).status(moment)
+    telling.text = f"{undo_line(moment.name_of(seat), label)}\n{telling.text}"
+    return telling
+
+
 def _one(moment: GameMoment[Any]) -> Telling:
+    if moment.undone is not None:
+        return undo_telling(moment)
     if moment.table_events:
         return table_telling(moment)
     telling = presenter(moment.spec.key).telling(moment)
@@ -131,4 +153,5 @@ def run_telling(moments: Sequence[GameMoment[Any]]) -> Telling:
     return _pinging(told, moments)
 
 
-__all__ = ["RUN_BUDGET", "private_now", "run_telling", "still_choosing", "table_telling", "telling_now"]
+__all__ = ["RUN_BUDGET", "private_now", "run_telling", "still_choosing", "table_telling", "telling_now", "undo_line",
+           "undo_telling"]

@@ -21,7 +21,6 @@ from bot.lobby import Person
 from bot.longplay import ClockNews
 from bot.notices import Notice, Told
 from bot.outbox import crash_point
-from bot.present import presenter
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling, tell_run
 from cogs.games import clock_choices, policy_choices
@@ -220,15 +219,19 @@ async def resume(interaction: discord.Interaction, game: GameNumber | None = Non
 async def undo(interaction: discord.Interaction) -> None:
     game_id = await pick(interaction, None)
     done = await service(interaction).undo(game_id, interaction.user.id)
-    if not interaction.response.is_done():
-        # The move is taken back (nothing can refuse it now): Discord is told at once, in public, since drawing
-        # the board again can take a moment on a busy bot.
-        await interaction.response.defer(thinking=True)
     moment = done.moment
-    with using(moment.language):  # told in the thread: in the game's language
-        telling = await asyncio.to_thread(presenter(moment.spec.key).status, moment)
-        telling.text = f"{done.line}\n{telling.text}"
-    await send_telling(bot_of(interaction), interaction, moment, telling)
+    outbox = bot_of(interaction).outbox
+    claimed = outbox.claim(moment)  # committed and owed to the thread: this press tells it (as a move's press)
+    try:
+        if not interaction.response.is_done():
+            # The move is taken back (nothing can refuse it now): Discord is told at once, in public, since
+            # drawing the board again can take a moment on a busy bot.
+            await interaction.response.defer(thinking=True)
+        crash_point("undone")
+        await send_telling(bot_of(interaction), interaction, moment, await tell_run([moment]))
+    finally:
+        outbox.release(claimed)
+    outbox.after_move(game_id)
 
 
 @app_commands.command(name=N_p("command", "watch"), description=N_("Follow a game: join its thread as a spectator"))

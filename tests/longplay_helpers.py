@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import json
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -150,13 +151,24 @@ class Table:
         fake = self.fake
         before = len(fake.messages(fake.channel))
         await self.ask(fake.slash(fake.alice, fake.channel, "game", {"game": game, **options}, subcommand="new"))
-        lobby = next(m for m in fake.messages(fake.channel)[before:] if m.embeds and "lobby" in m.embeds[0]["title"])
-        await self.ask(fake.component(guest or fake.bob, fake.message(lobby.id),
-                                      next(c for c in lobby.custom_ids if c.endswith(":join"))))
+        # On a busy machine an answer can be a deferral that the lobby follows: wait for what comes next.
+        def lobbies() -> list[StoredMessage]:
+            return [m for m in fake.messages(fake.channel)[before:] if m.embeds and "lobby" in m.embeds[0]["title"]]
+
+        await self.until(lambda: bool(lobbies()))
+        lobby_id = lobbies()[0].id
+
+        async def press(person: Any, ending: str) -> None:
+            """Press a lobby button, and wait until the lobby shows what it did (its embed changes)."""
+            lobby = fake.message(lobby_id)
+            shown = json.dumps(lobby.embeds, sort_keys=True)
+            await self.ask(fake.component(person, lobby, next(c for c in lobby.custom_ids if c.endswith(ending))))
+            await self.until(lambda: json.dumps(fake.message(lobby_id).embeds, sort_keys=True) != shown)
+
+        await press(guest or fake.bob, ":join")
         if tabula:
-            lobby = fake.message(lobby.id)
-            await self.ask(fake.component(fake.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":bot"))))
-        lobby = fake.message(lobby.id)
+            await press(fake.alice, ":bot")
+        lobby = fake.message(lobby_id)
         game_id = int(lobby.custom_ids[0].split(":")[2])
         await self.ask(fake.component(fake.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start"))))
         await self.until(lambda: self.sql("SELECT thread_id FROM game WHERE id = ?", game_id) != [(None,)])

@@ -18,12 +18,12 @@ import msgspec
 import pytest
 
 from bot.db import Database
-from bot.longplay import undo_line
 from bot.models import Game as GameRow
 from bot.models import Seat as SeatRow
 from bot.play import GameService, Person
 from bot.records import Game, LogRow, build, export, frame, history_lines, public_words
 from bot.store.records import GameFacts
+from bot.tellings import undo_line
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import AnyRuleset, games, package_of, register, unregister
