@@ -30,9 +30,9 @@ from typing import Any
 import aiosqlite
 from PIL import Image
 
-from bot.db import Database, open_database
-from bot.moment import GameMoment
-from bot.play import GameService, Person
+from bot.service.moment import GameMoment
+from bot.service.play import GameService, Person
+from bot.store.db import Database, open_database
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import games
@@ -223,9 +223,9 @@ async def discord_figures(n: int) -> dict[str, float] | None:
 def snapshot_figures(config: Config, n: int) -> dict[str, float]:
     """A game's status picture (view → PNG bytes) halfway through a seeded game, against Pillow's default
     PNG encode of the same image."""
-    from bot.moment import moment_for
     from bot.present import presenter
     from bot.present.base import SeatName
+    from bot.service.moment import moment_for
 
     rules = games()[config.key]
     seats = [SeatInfo(index=i, name=p.name) for i, p in enumerate(PEOPLE[:config.players])]

@@ -10,12 +10,12 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.clock import timestamp
-from bot.longplay import LongGameService
-from bot.moment import GameMoment
-from bot.outbox import Outbox
+from bot.delivery.outbox import Outbox
+from bot.delivery.tellings import telling_now
+from bot.longplay.clock import timestamp
+from bot.longplay.service import LongGameService
 from bot.present.base import Picture, Telling
-from bot.tellings import telling_now
+from bot.service.moment import GameMoment
 from rules import GameError
 from rules.i18n import _, _p, using
 from rules.spec import ID_LIMIT

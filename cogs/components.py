@@ -23,14 +23,14 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import metrics
-from bot.client import APOLOGY, too_late
-from bot.moment import GameMoment
-from bot.outbox import KEEP, Owed, crash_point, nonce
+from bot.delivery.outbox import KEEP, Owed, crash_point, nonce
+from bot.delivery.tellings import private_now, run_telling
+from bot.front.client import APOLOGY, too_late
+from bot.lang.translator import locale_of
+from bot.ops import metrics
 from bot.present.base import Button, Menu, Prompt, Telling
-from bot.tellings import private_now, run_telling
-from bot.translator import locale_of
-from bot.verbs import not_here, nothing_to_show, verb_spec
+from bot.service.moment import GameMoment
+from bot.service.verbs import not_here, nothing_to_show, verb_spec
 from cogs.common import (
     MAX_CONTENT,
     NONE,

@@ -15,7 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import (
+from bot.delivery.outbox import Owed, crash_point
+from bot.lang.translator import locale_of, server_language, text
+from bot.longplay.clock import (
     CLOCK_OPTION,
     CLOCKS,
     HOST_PAUSED,
@@ -27,13 +29,11 @@ from bot.clock import (
     describe,
     timestamp,
 )
-from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
-from bot.moment import GameMoment
-from bot.outbox import Owed, crash_point
 from bot.present import presenter
 from bot.present.base import Telling
-from bot.translator import locale_of, server_language, text
-from bot.verbs import SlashOption, new_game_options, options_of
+from bot.service.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
+from bot.service.moment import GameMoment
+from bot.service.verbs import SlashOption, new_game_options, options_of
 from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
 from cogs.components import Answer, guarded, post_followups, send_telling, told_already
 from rules import GameError

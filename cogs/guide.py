@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.guide import help_text, lobby_help, rules_page, topics
+from bot.service.guide import help_text, lobby_help, rules_page, topics
 from cogs.common import NONE, checked_id, reply, service
 from cogs.components import guarded
 from rules.i18n import N_, N_p, _

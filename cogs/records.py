@@ -17,8 +17,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.records import Frame, Game, Page, Records, export_bytes, frame, history_page, leaderboard_text, stats_text
-from bot.translator import server_language
+from bot.lang.translator import server_language
+from bot.service.records import (
+    Frame,
+    Game,
+    Page,
+    Records,
+    export_bytes,
+    frame,
+    history_page,
+    leaderboard_text,
+    stats_text,
+)
 from cogs.common import NONE, checked_id, files, game_here, reply, service
 from cogs.components import guarded
 from rules import GameError

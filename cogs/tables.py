@@ -16,12 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
-from bot.lobby import Person
-from bot.longplay import ClockNews
-from bot.notices import Notice, Told
-from bot.outbox import crash_point
+from bot.delivery.notices import Notice, Told
+from bot.delivery.outbox import crash_point
+from bot.longplay.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
+from bot.longplay.service import ClockNews
 from bot.present import presenter
+from bot.service.lobby import Person
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
 from cogs.components import guarded, post_followups, send_telling, tell_run
 from cogs.games import clock_choices, policy_choices

@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.translator import text
-from bot.verbs import SlashVerb, slash_verbs
+from bot.lang.translator import text
+from bot.service.verbs import SlashVerb, slash_verbs
 from cogs.common import service
 from cogs.components import run_verb
 

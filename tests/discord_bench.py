@@ -11,7 +11,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from bot.db import open_database
+from bot.store.db import open_database
 from rules.spec import Command
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid

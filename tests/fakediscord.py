@@ -76,7 +76,7 @@ import aiohttp
 import discord
 from aiohttp import web
 
-from bot.testing_endpoints import (
+from bot.ops.testing_endpoints import (
     API_VERSION_PATH,
     Endpoints,
     patch_discord_endpoints,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.db import Database
-from bot.play import GameService, Person
-from bot.tellings import telling_now
+from bot.delivery.tellings import telling_now
+from bot.service.play import GameService, Person
+from bot.store.db import Database
 from rules.core import Rng
 
 

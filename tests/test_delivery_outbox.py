@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import Database, open_database
-from bot.moment import GameMoment
-from bot.outbox import Outbox, nonce
-from bot.play import GameService, Person
+from bot.delivery.outbox import Outbox, nonce
+from bot.service.moment import GameMoment
+from bot.service.play import GameService, Person
+from bot.store.db import Database, open_database
 from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
-from bot.inbound import command_shape_problem, component_problem, option_problem, shown
+from bot.front.inbound import command_shape_problem, component_problem, option_problem, shown
 
 
 class _Do:

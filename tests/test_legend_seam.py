@@ -8,9 +8,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import Button, Menu, SeatName, Telling
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from rules.core import GameError, IllegalAction, Rng, SeatInfo
 from rules.legend import RULESET
 from rules.legend.ruleset import LegendRuleset

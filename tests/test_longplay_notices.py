@@ -16,12 +16,12 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
-from bot.db import Database, open_database
-from bot.longplay import LongGameService
-from bot.notices import Notice, Told
-from bot.outbox import Outbox
-from bot.play import Person
+from bot.delivery.notices import Notice, Told
+from bot.delivery.outbox import Outbox
+from bot.longplay.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
+from bot.longplay.service import LongGameService
+from bot.service.play import Person
+from bot.store.db import Database, open_database
 from rules.registry import register, unregister
 
 ANN, BOB, CY = Person(101, "Ann"), Person(202, "Bob"), Person(303, "Cy")

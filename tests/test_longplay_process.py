@@ -18,8 +18,8 @@ import json
 import re
 from pathlib import Path
 
-from bot.claims import CLAIM_SECONDS
-from bot.clock import STRIKES_TO_OFFER
+from bot.longplay.clock import STRIKES_TO_OFFER
+from bot.store.claims import CLAIM_SECONDS
 from tests.delivery_helpers import settled
 from tests.fakediscord import InteractionReply, StoredMessage
 from tests.longplay_helpers import DAY, HOUR, MINUTE, Table, needs_libfaketime, opened

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.db import Database
-from bot.metrics import requests_so_far
+from bot.ops.metrics import requests_so_far
+from bot.store.db import Database
 from rules.registry import games
 from tests.fakediscord import FakeDiscordHarness
 from tests.ops_helpers import MoveCount, open_game, play_by_controls

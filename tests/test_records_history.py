@@ -9,10 +9,9 @@ from dataclasses import replace
 
 import msgspec
 
-from bot.db import Database
-from bot.gamelog import effective
-from bot.play import SYSTEM_USER, GameService
-from bot.records import (
+from bot.service.gamelog import effective
+from bot.service.play import SYSTEM_USER, GameService
+from bot.service.records import (
     PAGE_LINES,
     LogRow,
     Records,
@@ -27,6 +26,7 @@ from bot.records import (
     tally_player,
     walk,
 )
+from bot.store.db import Database
 from bot.store.records import FinishedGame
 from rules.core import SeatInfo
 from tests.records_helpers import PEOPLE, play_on, play_out

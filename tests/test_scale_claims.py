@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from bot.claims import Claimer
-from bot.db import migrate
+from bot.store.claims import Claimer
+from bot.store.db import migrate
 from tests.scale_helpers import PG_URL, clean_postgres
 
 NOW = 10_000.0

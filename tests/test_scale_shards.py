@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.client import TabulaBot
-from bot.config import Settings
-from bot.db import migrate
-from bot.shards import EVERY_SHARD, ProcessConflict, ShardLease, ShardPlan, lock_sqlite, shard_of
-from bot.testing_endpoints import ENV_VAR
+from bot.front.client import TabulaBot
+from bot.ops.config import Settings
+from bot.ops.shards import EVERY_SHARD, ProcessConflict, ShardLease, ShardPlan, lock_sqlite, shard_of
+from bot.ops.testing_endpoints import ENV_VAR
+from bot.store.db import migrate
 from tests.fakediscord import FakeDiscord
 from tests.test_entrypoint import bot_env
 

@@ -14,9 +14,9 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Action as ActionRow
-from bot.models import Game, GuildSetting, PlayerPref, Seat
 from bot.store.hot import Clock
+from bot.store.models import Action as ActionRow
+from bot.store.models import Game, GuildSetting, PlayerPref, Seat
 from rules.core import Outcome
 
 

@@ -14,8 +14,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Action as ActionRow
-from bot.models import Game, Seat
+from bot.store.models import Action as ActionRow
+from bot.store.models import Game, Seat
 
 _TABLE = '{"type":"tabula.%'
 _UNDO = '{"type":"tabula.undo"%'

@@ -17,13 +17,13 @@ from typing import Any
 
 import msgspec
 
-from bot.clock import CLOCK_OPTION, POLICY_OPTION, check_clock
-from bot.clock import fresh as fresh_clock
-from bot.db import Database
-from bot.models import Game
-from bot.moment import GameMoment
+from bot.longplay.clock import CLOCK_OPTION, POLICY_OPTION, check_clock
+from bot.longplay.clock import fresh as fresh_clock
 from bot.present.base import SeatName
+from bot.service.moment import GameMoment
 from bot.store import Conflict, GameRecord, LobbyRow, LogEntry, SeatRow
+from bot.store.db import Database
+from bot.store.models import Game
 from rules import GameError, IllegalAction
 from rules.core import SeatInfo
 from rules.i18n import N_, SOURCE, _, _n, _p, normalise

@@ -38,12 +38,12 @@ import discord
 import msgspec
 from sqlalchemy import text
 
-from bot.db import Database
-from bot.gamelog import kind_of, setup_names
-from bot.lobby import seat_names
-from bot.moment import GameMoment
-from bot.notices import Notice, Notices, Told
+from bot.delivery.notices import Notice, Notices, Told
+from bot.service.gamelog import kind_of, setup_names
+from bot.service.lobby import seat_names
+from bot.service.moment import GameMoment
 from bot.store import SeatRow
+from bot.store.db import Database
 from rules import table
 from rules.core import SeatInfo
 from rules.registry import ruleset

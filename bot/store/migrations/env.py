@@ -9,7 +9,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import SQLModel
 
-import bot.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+import bot.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 config = context.config
 MIGRATION_LOCK = 0x7A6B_0013  # the advisory lock id the schema upgrade holds on PostgreSQL

@@ -230,7 +230,7 @@ class ShardLease:
     async def watch(self) -> frozenset[int]:
         """Look again which shards nobody runs (each heartbeat does): kept in ``orphans``, in the metrics, and
         one log line when it changes."""
-        from bot import metrics
+        from bot.ops import metrics
 
         found = frozenset(await self.unclaimed())
         if found != self.orphans:

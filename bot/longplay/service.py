@@ -12,7 +12,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from bot.clock import (
+from bot.delivery.notices import Notices
+from bot.longplay.clock import (
     HOST_PAUSED,
     RUNNING,
     STRIKES_TO_OFFER,
@@ -25,12 +26,11 @@ from bot.clock import (
     reminded,
     stopped,
 )
-from bot.gamelog import UNDO, effective, kind_of, setup_names
-from bot.lobby import Person
-from bot.moment import GameMoment
-from bot.notices import Notices
-from bot.play import SYSTEM_USER, GameService, Loaded
-from bot.records import public_words
+from bot.service.gamelog import UNDO, effective, kind_of, setup_names
+from bot.service.lobby import Person
+from bot.service.moment import GameMoment
+from bot.service.play import SYSTEM_USER, GameService, Loaded
+from bot.service.records import public_words
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
 from rules.core import Rng, SeatInfo, seed_state

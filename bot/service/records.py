@@ -26,11 +26,11 @@ from typing import Any, Literal
 
 import msgspec
 
-from bot.gamelog import UNDO, is_game_action, kind_of, setup_names
-from bot.models import Action as ActionRow
-from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Picture, SeatName
+from bot.service.gamelog import UNDO, is_game_action, kind_of, setup_names
+from bot.service.moment import GameMoment
+from bot.store.models import Action as ActionRow
 from bot.store.records import FinishedGame, GameFacts, RecordQueries
 from rules import GameError, table
 from rules.core import SeatInfo

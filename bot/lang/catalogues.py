@@ -27,7 +27,7 @@ from rules.registry import games, package_of
 from rules.spec import GameSpec
 
 #: The repository (or installed tree) root: babel.cfg paths are relative to it.
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def catalogues() -> list[Catalogue]:

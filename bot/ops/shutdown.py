@@ -84,7 +84,7 @@ class Stopping:
         self.refused += 1
         if data.get("type") == 4:  # an autocomplete: an empty list is its answer
             return
-        from bot.inbound import answer_privately
+        from bot.front.inbound import answer_privately
 
         await answer_privately(self.client._connection, data, RESTARTING)
 

@@ -17,11 +17,11 @@ from typing import Any
 
 import msgspec
 
-from bot.clock import HOST_PAUSED
-from bot.clock import fresh as fresh_clock
-from bot.db import Database
-from bot.gamelog import effective, setup_names
-from bot.lobby import (
+from bot.longplay.clock import HOST_PAUSED
+from bot.longplay.clock import fresh as fresh_clock
+from bot.present.base import SeatName
+from bot.service.gamelog import effective, setup_names
+from bot.service.lobby import (
     LEGACY_TIMEOUT_OPTION,
     TIMEOUT_OPTION,
     LobbyInfo,
@@ -29,10 +29,10 @@ from bot.lobby import (
     Person,
     seat_names,
 )
-from bot.models import Action as ActionRow
-from bot.moment import GameMoment
-from bot.present.base import SeatName
+from bot.service.moment import GameMoment
 from bot.store import Clock, GameRecord, GameSummary, LogEntry, SeatRow
+from bot.store.db import Database
+from bot.store.models import Action as ActionRow
 from rules import GameError, GameOver, IllegalAction, StaleAction, table
 from rules.core import Rng, SeatInfo, seed_state
 from rules.i18n import _

@@ -20,11 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy import text
 
-from bot import metrics
-from bot.claims import Claimer, process_identity
-from bot.config import Settings
-from bot.db import Database, open_database
-from bot.inbound import (
+from bot.delivery.outbox import Outbox
+from bot.front.inbound import (
     AUTOCOMPLETE,
     COMMAND,
     COMPONENT,
@@ -37,12 +34,15 @@ from bot.inbound import (
     option_problem,
     shown,
 )
-from bot.longplay import LongGameService
-from bot.outbox import Outbox
-from bot.play import Result
-from bot.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
-from bot.shutdown import Stopping
-from bot.translator import TabulaTranslator, locale_of, lookup
+from bot.lang.translator import TabulaTranslator, locale_of, lookup
+from bot.longplay.service import LongGameService
+from bot.ops import metrics
+from bot.ops.config import Settings
+from bot.ops.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
+from bot.ops.shutdown import Stopping
+from bot.service.play import Result
+from bot.store.claims import Claimer, process_identity
+from bot.store.db import Database, open_database
 from rules import GameError
 from rules.i18n import N_, _, _p, language, set_language
 
@@ -269,7 +269,7 @@ class TabulaBot(commands.AutoShardedBot):
         metrics.instrument_database(self.db)
         metrics.count_errors()
         if self.settings.health_port is not None:
-            from bot.health import start
+            from bot.ops.health import start
 
             self.health = await start(self, self.settings.health_host, self.settings.health_port)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from aiohttp import web
 from sqlalchemy import text
 
-from bot import metrics
+from bot.ops import metrics
 
 log = logging.getLogger("tabula.health")
 DB_TIMEOUT = 2.0

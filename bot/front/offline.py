@@ -20,20 +20,20 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.clock import CLOCK_OPTION
-from bot.db import Database, open_database
-from bot.gamelog import effective
-from bot.guide import help_text, rules_page
-from bot.lobby import TABULA_NAME
-from bot.longplay import LongGameService
-from bot.models import Seat
-from bot.moment import GameMoment
-from bot.play import GameService, Person
+from bot.delivery.tellings import telling_now
+from bot.longplay.clock import CLOCK_OPTION
+from bot.longplay.service import LongGameService
 from bot.present import presenter
 from bot.present.base import Button, Picture, Telling
-from bot.records import Records, export_bytes, frame, history_page, leaderboard_text, stats_text
-from bot.tellings import telling_now
-from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
+from bot.service.gamelog import effective
+from bot.service.guide import help_text, rules_page
+from bot.service.lobby import TABULA_NAME
+from bot.service.moment import GameMoment
+from bot.service.play import GameService, Person
+from bot.service.records import Records, export_bytes, frame, history_page, leaderboard_text, stats_text
+from bot.service.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
+from bot.store.db import Database, open_database
+from bot.store.models import Seat
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, command_typed, english_name, set_language, using

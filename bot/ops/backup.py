@@ -14,7 +14,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from bot.shards import ProcessConflict, lock_sqlite
+from bot.ops.shards import ProcessConflict, lock_sqlite
 from bot.store import sqlite_path
 
 TABLES = {"game", "seat", "action", "alembic_version"}

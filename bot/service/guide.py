@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.verbs import TABLE_VERBS
+from bot.service.verbs import TABLE_VERBS
 from rules.core import GameError
 from rules.i18n import N_, N_p, _, _n, _p
 from rules.registry import AnyRuleset, game_text, games

@@ -129,7 +129,7 @@ def command_shape_problem(data: Mapping[str, Any]) -> str | None:
 
 
 def _name(param: app_commands.Parameter) -> str:
-    from bot.translator import lookup
+    from bot.lang.translator import lookup
     from rules.i18n import language
 
     return f"`{lookup(language(), param.display_name, 'option') or param.display_name}`"

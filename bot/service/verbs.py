@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.moment import GameMoment
+from bot.service.moment import GameMoment
 from rules.i18n import N_, N_p, _, _p
 from rules.registry import AnyRuleset, game_text, games
 from rules.spec import ArgSpec, OptionKind, VerbSpec

@@ -30,9 +30,9 @@ from typing import Any, Literal
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.clock import RUNNING, STRIKES_TO_OFFER, WAITING
-from bot.db import Database
+from bot.longplay.clock import RUNNING, STRIKES_TO_OFFER, WAITING
 from bot.store import Clock
+from bot.store.db import Database
 
 NoticeKind = Literal["remind", "ranout", "paused", "offer", "unoffer"]
 Verdict = Literal["tell", "wait", "void"]

@@ -64,8 +64,8 @@ from typing import Any
 
 import msgspec
 
-from bot.gamelog import kind_of
-from bot.records import EXPORT_FORMAT, EXPORT_VERSION, Entry, LogRow, Timeline, walk
+from bot.service.gamelog import kind_of
+from bot.service.records import EXPORT_FORMAT, EXPORT_VERSION, Entry, LogRow, Timeline, walk
 from rules import GameError, dice
 from rules.core import SeatInfo
 from rules.registry import AnyRuleset, games, ruleset

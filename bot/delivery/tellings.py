@@ -14,9 +14,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.moment import GameMoment
 from bot.present import presenter
 from bot.present.base import Picture, Telling
+from bot.service.moment import GameMoment
 from rules.i18n import _, _n
 from rules.table import DiceRolled
 
