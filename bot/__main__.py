@@ -78,7 +78,7 @@ async def _run(settings: Settings) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
         with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
-            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/shutdown.py)
+            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/ops/shutdown.py)
     try:
         async with bot:
             await bot.start(token)

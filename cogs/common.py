@@ -29,7 +29,7 @@ class Tabula(Protocol):
     """What cogs need of the client (typed here so that no cog imports the client)."""
 
     service: LongGameService
-    outbox: Outbox  # what is owed to threads (bot/outbox.py)
+    outbox: Outbox  # what is owed to threads (bot/delivery/outbox.py)
     background: set[asyncio.Task[None]]
     #: game id -> (channel, message, key, text) of the game's newest prompt this process posted, which a telling
     #: may continue (``Telling.continues`` names a key; "" is a plain prompt, continued by a move that pings

@@ -1,6 +1,6 @@
 """`/game new | status | list | abandon` and the lobby: Join, Leave, Add Tabula, Start.
 
-The `/game new` choices and options come from the games' specs (``bot.verbs.new_game_options``)."""
+The `/game new` choices and options come from the games' specs (``bot.service.verbs.new_game_options``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`/help` and `/rules`: the thread's game's commands and its rules summary, answered only to whoever asked.
-The words come from ``bot.guide`` (the terminal shows the same); the rules page through Previous / Next
+The words come from ``bot.service.guide`` (the terminal shows the same); the rules page through Previous / Next
 buttons that work after a restart (the page is in the button's id)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tb:rules:(?P<key>[a-z0-9_]+):(?P<n>\d+)"):
     """Turns a `/rules` answer to another page (the message is edited in place, still only for the reader)."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
 
     def __init__(self, key: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
@@ -49,7 +49,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def accepts(cls, match: re.Match[str]) -> bool:
-        """Only a game this release has (bot/inbound.py refuses the others politely)."""
+        """Only a game this release has (bot/front/inbound.py refuses the others politely)."""
         return match["key"] in games()
 
     @classmethod

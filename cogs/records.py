@@ -1,6 +1,6 @@
 """`/game history | replay | export`, `/stats` and `/leaderboard`.
 
-Everything comes from ``bot.records`` (the log walked with the game's engine).  History and replay answer only
+Everything comes from ``bot.service.records`` (the log walked with the game's engine).  History and replay answer only
 the person who asked and page with buttons whose ids carry the game and the page or move, so they keep working
 after a restart; every press checks again that the game belongs to this server.  The leaderboard is posted
 in the channel: it is the same table for everyone who asks, shows only finished games of this server, and
@@ -79,7 +79,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
     carries where the page begins."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
 
     def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         index = max(index, 0)
@@ -121,7 +121,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
     """Shows a `/game replay` answer at another move (the picture is drawn again from the log)."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
 
     def __init__(self, game_id: int, op: str, number: int, label: str = "Move", *, disabled: bool = False) -> None:
         number = max(number, 0)

@@ -2,7 +2,7 @@
 defaults`, `/notify`, and telling what the turn clocks did (reminders, Tabula's moves for absent players,
 games waiting, seats offered to the lobby's channel with a **Take the seat** button).
 
-The words and rules live in ``bot.longplay``; this cog parses, calls it, and posts."""
+The words and rules live in ``bot.longplay.service``; this cog parses, calls it, and posts."""
 
 from __future__ import annotations
 
@@ -326,7 +326,7 @@ class Tables(commands.Cog):
         async def teller(notice: Notice, maybe_posted: bool) -> Told:
             return await tell_notice(tabula, notice, maybe_posted)
         tabula.outbox.notice_teller = teller
-        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.outbox.crash_point)
+        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.delivery.outbox.crash_point)
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("game")
@@ -376,7 +376,7 @@ class Tables(commands.Cog):
 
 
 async def tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool = True) -> Told:
-    """Post one owed notice (bot/notices.py) in the game's language, or (``maybe_posted``: a process tried
+    """Post one owed notice (bot/delivery/notices.py) in the game's language, or (``maybe_posted``: a process tried
     before) adopt the post a crash left unrecorded; for a seat offered again, edit the offer already up."""
     with using(str(notice.body.get("language") or "en")):
         return await _tell_notice(bot, notice, maybe_posted)

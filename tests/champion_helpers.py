@@ -172,7 +172,7 @@ class FightFigures(msgspec.Struct):
 
 async def fight_figures(db: Any, seeds: Sequence[int], *, players: int = 3, opponents: str = "players",
                         fights: int = 4, queue: bool = True) -> list[FightFigures]:
-    """Play seeded games through ``bot.play.GameService`` (every seat a person whom Tabula's policy moves) and
+    """Play seeded games through ``bot.service.play.GameService`` (every seat a person whom Tabula's policy moves) and
     measure each fight from the message that starts it to the one that ends it.  ``queue``: a hero's player
     who is offered to queue their defence for the rest of the fight takes it (once per fight)."""
     from bot.delivery.tellings import telling_now

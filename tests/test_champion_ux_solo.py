@@ -1,5 +1,5 @@
 """One person can try Champion alone: a game of one human and one Tabula seat, played to the end through the
-service (``bot.play.GameService``), as the terminal's ``--tabula 1`` and the lobby's **Add Tabula** play it."""
+service (``bot.service.play.GameService``), as the terminal's ``--tabula 1`` and the lobby's **Add Tabula** play it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The checks bot/inbound.py makes before discord.py hands an interaction on, one rule at a time (the real
+"""The checks bot/front/inbound.py makes before discord.py hands an interaction on, one rule at a time (the real
 process meets a thousand forged inputs in tests/test_odd_input.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Legend of Heroes as a plug-in: the spec, the codec's round trip, the views' secrets, Tabula's policy and
-timeout, and the presenter over real games (built through ``bot.moment.moment_for``)."""
+timeout, and the presenter over real games (built through ``bot.service.moment.moment_for``)."""
 
 from __future__ import annotations
 

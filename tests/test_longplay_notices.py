@@ -1,4 +1,4 @@
-"""The clock's notices (bot/notices.py) through the service and the outbox, on SQLite and on PostgreSQL: a
+"""The clock's notices (bot/delivery/notices.py) through the service and the outbox, on SQLite and on PostgreSQL: a
 reminder, a run-out's line and strike, a wait and a seat offer are owed in the transaction that does them,
 told once and in the game's order, kept when telling fails, taken back when Tabula's move is not made, found
 again (not written twice) when a run-out is tried again after a crash, and a seat is offered once, then kept

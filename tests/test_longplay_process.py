@@ -68,7 +68,7 @@ async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp
                     await table.prepare(TABULA_TEST_CRASH=f"{later}:1")
                 if point == "ranout":
                     # The run-out is done again by the sweep that claims the game once the dead process's
-                    # claim has run out (bot/claims.py): the strike and the line it owed are found, not
+                    # claim has run out (bot/store/claims.py): the strike and the line it owed are found, not
                     # written twice.
                     table.wall.advance(CLAIM_SECONDS + 1)
             if phase == "remind":

@@ -1,5 +1,5 @@
 """REST requests per move, split by the token they spend: at most one bot-token request (Discord's global
-limit) per move on average, whatever the game; the bot's own count (bot.metrics) agrees with the fake's."""
+limit) per move on average, whatever the game; the bot's own count (bot.ops.metrics) agrees with the fake's."""
 
 from __future__ import annotations
 

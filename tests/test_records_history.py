@@ -1,5 +1,5 @@
 """History and replay read the log through the engine: a take-back strikes its move and the replay leaves it
-out (as ``bot.gamelog.effective`` and the service's replay do), Tabula's moves and timeouts are marked, pages
+out (as ``bot.service.gamelog.effective`` and the service's replay do), Tabula's moves and timeouts are marked, pages
 stay within Discord's limits, and stats count people only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The claim primitive (bot/claims.py): one process gets each row, a crashed holder's claim runs out, and many
+"""The claim primitive (bot/store/claims.py): one process gets each row, a crashed holder's claim runs out, and many
 claimers at once split the work with no row twice, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations

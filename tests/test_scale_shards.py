@@ -124,7 +124,7 @@ def test_the_sqlite_file_lock_admits_one_holder(tmp_path: Path) -> None:
     assert lock_sqlite("postgresql+asyncpg://x@y/z") is None and lock_sqlite("sqlite+aiosqlite://") is None
     held = lock_sqlite(url)
     assert held is not None
-    child = subprocess.run([sys.executable, "-c", f"from bot.shards import lock_sqlite; lock_sqlite({url!r})"],
+    child = subprocess.run([sys.executable, "-c", f"from bot.ops.shards import lock_sqlite; lock_sqlite({url!r})"],
                            capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
     assert child.returncode == 1 and "SQLite serves one process" in child.stderr
     held.close()

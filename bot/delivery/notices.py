@@ -5,7 +5,7 @@ in the lobby's channel are each written as an ``outbox_notice`` row **in the tra
 reminder's row with the clock's claim (``UPDATE game … WHERE wake_at = :seen``), the wait's row with the
 clock stopping, a run-out's row with the seat's strike (before Tabula's move, which then either follows or
 voids it).  A row is marked delivered only once Discord accepted its post (``told``), so a crash at any point
-leaves it owed, and whoever tells owed things next (``bot/outbox.py``) tells it: no notice is lost.
+leaves it owed, and whoever tells owed things next (``bot/delivery/outbox.py``) tells it: no notice is lost.
 
 Never twice: before posting, the Discord side reads the channel after the row's ``anchor`` (the newest message
 of the game known delivered when the row was written) and adopts a post a crash left unrecorded; posts also
@@ -36,7 +36,7 @@ from bot.store.db import Database
 
 NoticeKind = Literal["remind", "ranout", "paused", "offer", "unoffer"]
 Verdict = Literal["tell", "wait", "void"]
-SYSTEM_USER = 0  # the user id the log has for Tabula's own moves (bot.play.SYSTEM_USER)
+SYSTEM_USER = 0  # the user id the log has for Tabula's own moves (bot.service.play.SYSTEM_USER)
 
 _FIELDS = "id, game_id, kind, after_seq, seat, body, anchor, created_at"
 

@@ -17,7 +17,7 @@ out, and ``starter`` (the games cog) finishes whatever step the start died in.  
 ``stale_prompt`` lose their controls in the background, and again at start-up, with mentions off.
 
 What a turn clock did (a reminder, a run-out's "⌛ … ran out" line, a wait, a seat offered or closed) is owed
-the same way, as a notice (``bot/notices.py``, table ``outbox_notice``) written in the transaction that did it,
+the same way, as a notice (``bot/delivery/notices.py``, table ``outbox_notice``) written in the transaction that did it,
 and told by ``tell_notices`` in the game's order: after the moves before it, before the move it explains.
 
 The cogs supply the Discord half (``teller``, ``starter``, ``notice_teller``): this module imports none of them."""
@@ -124,7 +124,7 @@ class Outbox:
         #: post that failed): only then does a move look for older debts of its game (a read per move saved)
         self.suspect = True
         self._done: set[tuple[int, int]] = set()  # claimed moves marked delivered since their claim
-        #: the clock's notices (bot/notices.py), told by ``notice_teller`` (the tables cog), in the game's order
+        #: the clock's notices (bot/delivery/notices.py), told by ``notice_teller`` (the tables cog), in game order
         self.notices = Notices(db)
         self.notice_teller: NoticeTeller | None = None
         #: notices this process wrote and has not tried to post: none of them can be on Discord yet, so their
@@ -357,7 +357,7 @@ class Outbox:
                 log.info("game %d: told move %d, which was owed", game_id, row.seq)
         return told
 
-    # --- the clock's notices (bot/notices.py) ----------------------------------------------------------
+    # --- the clock's notices (bot/delivery/notices.py) ----------------------------------------------------------
 
     async def tell_notices(self, game_id: int, *, upto: int | None = None) -> list[int]:
         """Tell a game's owed notices in order (those up to notice ``upto`` when given), each exactly once:

@@ -204,8 +204,8 @@ class TabulaBot(commands.AutoShardedBot):
         self.db = database
         self._own_db = database is None
         self.service: LongGameService
-        self.outbox: Outbox  # what is owed to the threads (bot/outbox.py)
-        self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/shutdown.py)
+        self.outbox: Outbox  # what is owed to the threads (bot/delivery/outbox.py)
+        self.stopper = Stopping(self)  # how a stop answers what is in flight (bot/ops/shutdown.py)
         self._timeout_task: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self._gateway: asyncio.Future[None] | None = None  # discord.py's connection loop (see connect)
@@ -217,7 +217,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.claims: Claimer | None = None
         self.lease: ShardLease | None = None
         self._file_lock: Any = None
-        self.health: Any = None  # the operators' port (bot.health), when HEALTH_PORT is set
+        self.health: Any = None  # the operators' port (bot.ops.health), when HEALTH_PORT is set
         self.controls: dict[type[Any], re.Pattern[str]] = {}  # the persistent controls' classes and templates
         self._adopted: set[int | None] = set()  # servers of a shard nobody runs whose owed moves are being told
 
@@ -233,7 +233,7 @@ class TabulaBot(commands.AutoShardedBot):
 
     def _screen(self, data: Any) -> bool:
         """A component press no control of Tabula's can take, or a modal (it opens none), is answered
-        privately here and goes no further (bot/inbound.py); True when it was."""
+        privately here and goes no further (bot/front/inbound.py); True when it was."""
         kind = data.get("type") if isinstance(data, dict) else None
         answer = STALE
         if kind == MODAL:
@@ -257,7 +257,7 @@ class TabulaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.db is None:
             # A process of its own (python -m bot): refuse a second one on the same SQLite file, or on the
-            # same shards of one database, before anything else (bot/shards.py raises ProcessConflict).
+            # same shards of one database, before anything else (bot/ops/shards.py raises ProcessConflict).
             self._file_lock = lock_sqlite(self.settings.database_url)
             self.db = await open_database(self.settings.database_url)
             self.lease = ShardLease(self.db.engine, self.shard_plan, self.identity,
@@ -368,7 +368,7 @@ class TabulaBot(commands.AutoShardedBot):
     async def sweep(self, *, startup: bool = False) -> int:
         """One round of background work.  What is owed to a thread (the outbox) is told by the process whose
         shards serve the game's server (``Outbox.owns``); turn clocks and timed moves are done on the due games
-        this process claimed in the database (bot/claims.py), so that with several processes on one database
+        this process claimed in the database (bot/store/claims.py), so that with several processes on one database
         each item is done by exactly one of them."""
         started = time.perf_counter()
         try:

@@ -68,7 +68,7 @@ class ClockNews:
     #: The game's key and language: the news is told in the game's thread, in its language.
     ruleset: str = ""
     language: str = "en"
-    #: The notice owed for it (bot/notices.py): the outbox tells it, exactly once, whatever crashes.
+    #: The notice owed for it (bot/delivery/notices.py): the outbox tells it, exactly once, whatever crashes.
     notice_id: int | None = None
 
 
@@ -142,7 +142,7 @@ class LongGameService(GameService):
         if clock.remind_at is not None and clock.deadline is not None and now < clock.deadline:
             news = ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
                              deadline=clock.deadline, **base)
-            # The clock's claim and the reminder owed to the thread: one transaction (bot/notices.py).
+            # The clock's claim and the reminder owed to the thread: one transaction (bot/delivery/notices.py).
             news.notice_id = await self.notices.claim(game_id, wake, reminded(clock), "remind", _body(news), now)
             if news.notice_id is None:
                 return []
@@ -223,7 +223,7 @@ class LongGameService(GameService):
             await self._withdraw(g, seat, "back", mine.name)
 
     async def _withdraw(self, g: Loaded, seat: int, reason: str, name: str) -> int | None:
-        """Close the seat's offer, if one was posted (told by the outbox: bot/notices.py)."""
+        """Close the seat's offer, if one was posted (told by the outbox: bot/delivery/notices.py)."""
         rules = ruleset(g.record.ruleset)
         body = {"title": rules.spec.title, "ruleset": g.record.ruleset, "language": g.record.language,
                 "thread_id": g.record.thread_id, "channel_id": g.record.channel_id, "reason": reason, "name": name}

@@ -63,7 +63,7 @@ def restore(url: str, source: Path) -> tuple[int, Path | None]:
     """Put the backup ``source`` in place of the database at ``url``; returns the number of games and where the
     replaced database was kept.
 
-    Refused while a bot runs on the database (it holds ``<database>.lock``, see ``bot.shards.lock_sqlite``) or
+    Refused while a bot runs on the database (it holds ``<database>.lock``, see ``bot.ops.shards.lock_sqlite``) or
     another program has it open; the lock is held meanwhile, so no bot starts half-way.  Nothing is deleted by
     hand: SQLite folds the live write-ahead log into the file itself (a journal-mode change, which it makes only
     when no other connection has the file open), and the backup is written into the database through SQLite's

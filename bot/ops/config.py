@@ -36,7 +36,7 @@ class Settings(BaseSettings):
                                  description="Days of /game vacation each player may take per game.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: Literal["plain", "json"] = Field(default="plain", description="plain lines, or JSON lines.")
-    # --- several processes (see bot/shards.py and the README's "Several processes on one PostgreSQL") ---
+    # --- several processes (see bot/ops/shards.py and the README's "Several processes on one PostgreSQL") ---
     shard_count: int | None = Field(default=None, ge=1, le=10_000, description=(
         "Discord shards of the whole deployment; unset: one process runs every shard (Discord's recommendation)."))
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None, description=(

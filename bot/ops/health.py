@@ -12,7 +12,7 @@ a JSON body says which part is failing::
 commands reach nobody), ``failing`` when this process itself is not.  ``/livez`` answers for this process
 alone (no ``unclaimed_shards``): what a container's health check that restarts the process should read.
 
-``/metrics`` is Prometheus' text format (see ``bot.metrics``).
+``/metrics`` is Prometheus' text format (see ``bot.ops.metrics``).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ async def database_ms(db: Any) -> float | None:
 
 
 async def unclaimed_shards(bot: Any) -> list[int]:
-    """The deployment's shards no live process runs (bot.shards.ShardLease.unclaimed), read afresh; the last
+    """The deployment's shards no live process runs (bot.ops.shards.ShardLease.unclaimed), read afresh; the last
     heartbeat's finding when the database does not answer in time."""
     lease = getattr(bot, "lease", None)
     if lease is None:

@@ -1,4 +1,4 @@
-"""Prometheus metrics (the official ``prometheus-client``), served by ``bot.health`` on ``/metrics``.
+"""Prometheus metrics (the official ``prometheus-client``), served by ``bot.ops.health`` on ``/metrics``.
 
 What is counted, and where it is hooked (small calls from the places that know):
   * interactions, by kind (command, autocomplete, component), command and outcome (ok, refused, error), with a
@@ -56,7 +56,7 @@ SHARD_CLAIMED = Gauge("tabula_shard_claimed", "1 while a live process holds the 
 
 
 def set_shards(count: int | None, unclaimed: frozenset[int]) -> None:
-    """What the last look at the shard leases found (bot.shards.ShardLease.watch)."""
+    """What the last look at the shard leases found (bot.ops.shards.ShardLease.watch)."""
     SHARDS_UNCLAIMED.set(len(unclaimed))
     for shard in range(count or 0):
         SHARD_CLAIMED.labels(str(shard)).set(0 if shard in unclaimed else 1)
@@ -238,7 +238,7 @@ class TimedStore:
 
 
 def instrument_database(db: Any) -> None:
-    """Time a ``bot.db.Database``'s hot-path store and engine (idempotent)."""
+    """Time a ``bot.store.db.Database``'s hot-path store and engine (idempotent)."""
     instrument_engine(db.engine)
     if not isinstance(db.store, TimedStore):
         db.store = TimedStore(db.store)

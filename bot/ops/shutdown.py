@@ -59,7 +59,7 @@ class Stopping:
 
     def install(self, screen: Callable[[Any], bool] | None = None) -> None:
         """Put the polite refusal in front of discord.py's own handling of INTERACTION_CREATE, and ``screen``
-        (which answers, and returns True for, what no command or control can take: bot/inbound.py).  An
+        (which answers, and returns True for, what no command or control can take: bot/front/inbound.py).  An
         interaction discord.py cannot read at all is one line in the log, never a traceback in the gateway."""
         state: Any = self.client._connection
         original = state.parsers["INTERACTION_CREATE"]

@@ -297,7 +297,7 @@ class LobbyService:
                 saved = await self.db.store.save(
                     game_id, info.version, state=state_json, status="active", deadline=deadline, now=now,
                     options=options_json, clock=clock,
-                    tell=("start", None) if info.channel_id is not None else None,  # bot/outbox.py resumes it
+                    tell=("start", None) if info.channel_id is not None else None,  # bot/delivery/outbox.py resumes it
                     entry=LogEntry(user_id=user_id, seat=None,
                                    action=_enc.encode({"type": "start", "names": [s.name for s in info.seats]})
                                    .decode(), events=_enc.encode(list(step.events)).decode()),

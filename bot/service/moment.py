@@ -33,7 +33,7 @@ class GameMoment(Generic[V]):
     channel_id: int | None = None
     options: dict[str, object] = field(default_factory=dict)
     _before: Any = None  # the state the action was taken in (to name it with the codec)
-    #: When the turn clock runs out (None: no clock running), and whether it is stopped (see bot.clock).
+    #: When the turn clock runs out (None: no clock running), and whether it is stopped (see bot.longplay.clock).
     clock_deadline: float | None = None
     paused: int = 0
     #: The game's language: what is posted in its thread is told in it (``rules.i18n.using``).

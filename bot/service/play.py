@@ -219,7 +219,7 @@ class GameService(LobbyService):
                 game_id, g.version, state=_enc.encode(new_state).decode(), status=status, deadline=deadline,
                 now=now, entry=LogEntry(user_id=user_id, seat=acting, action=_enc.encode(todo).decode(),
                                         events=_enc.encode(list(events)).decode()), clock=clock,
-                # The telling is owed to the thread from this transaction on; bot/outbox.py redraws it from g.state
+                # The telling is owed from this transaction on: bot/delivery/outbox.py redraws it from g.state
                 # (a game off Discord, the terminal's, has no thread to owe it to).
                 tell=("move", _enc.encode(g.state).decode()) if g.record.channel_id is not None else None,
             )

@@ -3,8 +3,8 @@
 Everything is rebuilt from the stored log with the game's own engine: ``walk`` sets the game up with its seed
 and options and applies the log row by row, keeping the state each move was taken in (so the codec can name
 it as it was) and the state after it (so the presenter can draw it).  Undo rows take an earlier move back:
-the walk then rebuilds the live state without it, exactly as ``bot.gamelog.effective`` reads the log, and the
-move stays in the history, marked as taken back.  ``bot.verify`` walks an exported log the same way and
+the walk then rebuilds the live state without it, exactly as ``bot.service.gamelog.effective`` reads the log, and the
+move stays in the history, marked as taken back.  ``bot.ops.verify`` walks an exported log the same way and
 compares the engine's events with the ones the file records.
 
 What is hidden stays hidden while a game runs: a secret action (the game's ``meta(action).secret``) is told
@@ -37,10 +37,10 @@ from rules.core import SeatInfo
 from rules.i18n import N_, _, _n, _p
 from rules.registry import AnyRuleset, game_text, ruleset
 
-#: The export format's name and version (see ``bot.verify`` for the format itself).
+#: The export format's name and version (see ``bot.ops.verify`` for the format itself).
 EXPORT_FORMAT = "tabula-game-log"
 EXPORT_VERSION = 1
-SYSTEM_USER = 0  # the user id the service logs for Tabula's own moves (bot.play.SYSTEM_USER)
+SYSTEM_USER = 0  # the user id the service logs for Tabula's own moves (bot.service.play.SYSTEM_USER)
 PAGE_LINES = 15
 PAGE_CHARS = 1750  # a page's lines: with its heading (under 200) it stays under Discord's 2,000 characters
 LINE_CHARS = 180
@@ -571,7 +571,7 @@ def frame(game: Game, lines: Sequence[str], number: int | None = None) -> Frame:
 
 
 def export(game: Game, *, now: float) -> dict[str, Any]:
-    """The game's log as the export format (``bot.verify`` documents it); what is hidden stays out while the game
+    """The game's log as the export format (``bot.ops.verify`` documents it); what is hidden stays out while the game
     runs."""
     reveal = game.ended
     rules = game.rules

@@ -1,13 +1,13 @@
 """Background work claimed from the database, so that exactly one process does each item.
 
-Several bot processes may share one PostgreSQL (see ``bot/shards.py``).  Each of them sweeps for work that
+Several bot processes may share one PostgreSQL (see ``bot/ops/shards.py``).  Each of them sweeps for work that
 no interaction triggers: turn clocks (reminders, run-outs), Tabula's timed moves, messages still to post.
 Before a process acts on an item it **claims** the item's row: one statement sets ``claimed_by`` (the
 process's identity) and ``claimed_until`` (now + a time to live) on rows that nobody holds, and returns the
 keys it got.  On PostgreSQL the candidate rows are locked ``FOR UPDATE SKIP LOCKED``, so two processes
 claiming at the same instant split the rows between them without waiting for each other; on SQLite the
 statement runs under the database's single write lock (and only one process may open the file at all, see
-``bot.shards.lock_sqlite``).  A claim that its process never releases (it crashed, it was killed) runs out
+``bot.ops.shards.lock_sqlite``).  A claim that its process never releases (it crashed, it was killed) runs out
 after its time to live, and the next sweep of any process takes the item.
 
 The claim is a generic primitive: any table with the two columns ``claimed_by`` (text) and ``claimed_until``

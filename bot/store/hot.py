@@ -25,7 +25,7 @@ _COLUMNS = ("id, ruleset, status, options, state, version, guild_id, channel_id,
             "clock_deadline, remind_at, wake_at, paused, language")
 _LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
 _SEATS = "SELECT seat, user_id, name, strikes, vacation_until FROM seat WHERE game_id = :id ORDER BY seat"
-#: Every move writes the turn clock too (see ``bot.clock``): it starts again whenever the turn moves on.
+#: Every move writes the turn clock too (see ``bot.longplay.clock``): it starts again whenever the turn moves on.
 _SET = ("state = :state, status = :status, deadline = :deadline, version = version + 1, updated_at = :now, "
         "clock_deadline = :clock_deadline, remind_at = :remind_at, wake_at = :wake_at, paused = :paused")
 _UPDATE = f"UPDATE game SET {_SET} WHERE id = :id AND version = :version"
@@ -35,7 +35,7 @@ _INSERT = (
     "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
     "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
 )
-#: The move's telling, owed to its thread from this same transaction on (see ``bot/outbox.py``).
+#: The move's telling, owed to its thread from this same transaction on (see ``bot/delivery/outbox.py``).
 _OWE = "INSERT INTO outbox (game_id, seq, kind, state, created_at) VALUES (:id, :seq, :kind, :state, :now)"
 
 
@@ -102,7 +102,7 @@ class GameStore(Protocol):
         """Write the new state if the row is still at ``version``; False when someone else moved first.
         With ``options`` (the start), the lobby's options are rewritten in the same transaction.  With ``tell``
         (``("move", the state the move was made in)`` or ``("start", None)``), an outbox row owes the move's
-        telling to the thread from the same transaction on (``bot/outbox.py`` draws it again from that state)."""
+        telling to the thread from this transaction on (``bot/delivery/outbox.py`` draws it again from that state)."""
         ...
 
     async def close(self) -> None: ...

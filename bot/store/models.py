@@ -1,6 +1,6 @@
 """The tables: games, seats and the append-only action log (SQLModel).
 
-The schema itself is created and upgraded by the Alembic migrations in ``bot/migrations``; these classes
+The schema itself is created and upgraded by the Alembic migrations in ``bot/store/migrations``; these classes
 describe it for ordinary queries.  The per-action hot path uses plain statements (see ``bot/store.py``).
 """
 
@@ -33,7 +33,7 @@ class Game(SQLModel, table=True):
     updated_at: float = 0.0
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON: winners, scores, summary
     finished_at: float | None = None
-    # The turn clock (see bot/clock.py): when it runs out, when its one reminder is due, and the sooner of
+    # The turn clock (see bot/longplay/clock.py): when it runs out, when its one reminder is due, and the sooner of
     # the two, which is all the sweep reads (one indexed query).
     clock_deadline: float | None = None
     remind_at: float | None = None
@@ -42,13 +42,13 @@ class Game(SQLModel, table=True):
     nudged_at: float | None = None
     language: str = "en"  # what the thread, pictures and tellings are written in (rules.i18n.LANGUAGES)
     # Which process is doing this game's background work (its clock, its timeout), and until when
-    # (bot/claims.py): a crashed process's claim runs out by itself.
+    # (bot/store/claims.py): a crashed process's claim runs out by itself.
     claimed_by: str | None = Field(default=None, max_length=200)
     claimed_until: float | None = None
 
 
 class ShardLease(SQLModel, table=True):
-    """A running process's claim on Discord shards (bot/shards.py): renewed by its heartbeat, free once expired."""
+    """A running process's claim on Discord shards (bot/ops/shards.py): renewed by its heartbeat, free once expired."""
 
     __tablename__ = "shard_lease"
 
@@ -72,7 +72,7 @@ class Seat(SQLModel, table=True):
     strikes: int = 0  # turns in a row Tabula played for this seat because its clock ran out
     vacation_until: float | None = None
     vacation_used: float = 0.0  # seconds of vacation taken in this game
-    # The seat's one offer in the lobby's channel while it is offered (bot/notices.py): edited, then closed.
+    # The seat's one offer in the lobby's channel while it is offered (bot/delivery/notices.py): edited, then closed.
     offer_channel_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     offer_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
 
@@ -110,7 +110,7 @@ class Action(SQLModel, table=True):
 
 class Outbox(SQLModel, table=True):
     """A move's public telling, owed to its thread from the move's own transaction until Discord accepted it
-    (``delivered_at``): drained after each move and at start-up (see ``bot/outbox.py``)."""
+    (``delivered_at``): drained after each move and at start-up (see ``bot/delivery/outbox.py``)."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_game_seq", "game_id", "seq", unique=True),)
@@ -138,7 +138,7 @@ class StalePrompt(SQLModel, table=True):
 
 class OutboxNotice(SQLModel, table=True):
     """What a turn clock did (a reminder, a run-out's line, a wait, a seat offered or closed), owed to Discord
-    from the transaction that did it until Discord accepted it (see ``bot/notices.py``)."""
+    from the transaction that did it until Discord accepted it (see ``bot/delivery/notices.py``)."""
 
     __tablename__ = "outbox_notice"
     __table_args__ = (Index("ix_outbox_notice_game_key", "game_id", "key", unique=True),)

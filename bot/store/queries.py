@@ -199,7 +199,7 @@ class Queries:
                                .values(deadline=deadline))
             await session.commit()
 
-    # --- long games: the clock, seats, defaults (see bot/longplay.py) ----------------------------------
+    # --- long games: the clock, seats, defaults (see bot/longplay/service.py) ----------------------------------
 
     async def waking(self, now: float, *, limit: int = 500) -> list[tuple[int, float]]:
         """(game id, wake time) of running games whose clock has something due: one range scan of the

@@ -1,5 +1,5 @@
 """The clock's notices: reminders, run-out lines, waits and seat offers owed to Discord like moves' tellings
-(``bot/notices.py``), and the one offer message a seat has while it is offered.
+(``bot/delivery/notices.py``), and the one offer message a seat has while it is offered.
 
 ``outbox_notice`` gets a row in the transaction that does what it tells (a clock's claim, a strike); ``key``
 names the event so that a step tried again after a crash finds its row instead of writing a second.  The
