@@ -24,6 +24,9 @@ from pydantic import ValidationError
 
 from bot.ops.config import Settings
 
+# The subcommands import what they need inside their own branch, on purpose: `--help`, `migrate`, `backup` and
+# `verify` start without loading discord.py, the renderer or the games' pictures (a start-up cost, not a cycle).
+
 
 class _NoVoiceNotes(logging.Filter):
     """discord.py warns on every start that voice libraries are missing; Tabula never speaks, so the warning is

@@ -5,32 +5,27 @@ at (so one from an earlier turn is refused politely instead of acting twice) and
 by the game's codec.  Controls drawn by the release before games were plug-ins (``tb:sel``, ``tb:act``,
 ``tb:narr``, ``tb:mine``) keep working.
 
-The cog here registers its own controls and answers the bot's ``tabula_moment`` event (a move Tabula made on a
-timer), so the client imports no cog."""
+This is a library, not a cog: every cog that plays or posts a move calls it.  The cog that registers these
+controls and tells what the outbox owes is ``cogs.controls``; answering an interaction in time and politely is
+``cogs.answers``."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import logging
 import re
-import time
-from collections.abc import Awaitable
 from typing import Any, ClassVar
 
-import aiohttp
 import discord
-from discord.ext import commands
 
 from bot.delivery.outbox import KEEP, Owed, crash_point, nonce
 from bot.delivery.tellings import private_now, run_telling
-from bot.front.client import APOLOGY, too_late
 from bot.lang.translator import locale_of
-from bot.ops import metrics
 from bot.present.base import Button, Menu, Prompt, Telling
 from bot.service.moment import GameMoment
 from bot.service.verbs import not_here, nothing_to_show, verb_spec
+from cogs.answers import Answer, data_of, guarded
 from cogs.common import (
     MAX_CONTENT,
     NONE,
@@ -43,10 +38,9 @@ from cogs.common import (
     prompt_line,
     reply,
     service,
-    tell_result,
 )
 from rules import GameError
-from rules.i18n import _, set_language, using
+from rules.i18n import _, using
 from rules.registry import ruleset
 from rules.spec import Command
 
@@ -55,108 +49,6 @@ STYLES: dict[str, discord.ButtonStyle] = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "danger": discord.ButtonStyle.danger, "success": discord.ButtonStyle.success,
 }
-
-
-async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
-    """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
-    set_language(locale_of(interaction))  # the callback's own task answers in the presser's language
-    started, outcome = time.perf_counter(), "ok"
-    try:
-        await work
-    except GameError as err:
-        outcome = "refused"
-        await reply(interaction, str(err))
-    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
-        log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
-                    game_id, type(err).__name__)
-    except Exception as err:
-        outcome = "error"
-        if not too_late(interaction, err, game_id):  # (late: one warning line; nothing can be answered)
-            log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
-            try:
-                await reply(interaction, _(APOLOGY))
-            except discord.HTTPException:
-                pass
-    finally:
-        kind = ":".join(str(data_of(interaction).get("custom_id", "?")).split(":")[:2])  # tb:do, tb:pick, …
-        metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
-
-
-def data_of(interaction: discord.Interaction) -> dict[str, Any]:
-    """The interaction's raw data as a plain mapping (its typed form is a union of payload shapes)."""
-    return dict(interaction.data or {})
-
-
-#: Seconds after an interaction was made by which it is acknowledged when its answer is not ready (Discord
-#: refuses any first answer after 3 s: "Unknown interaction").  An answer with pictures still to upload later
-#: than ``EARLY`` is deferred first, when in doubt.
-BUDGET = 1.5
-EARLY = 1.0
-
-
-class Answer:
-    """Acknowledges one interaction in time, however long its move takes to save and its pictures to draw.
-
-    A watchdog defers the interaction ``BUDGET`` seconds after Discord made it, if nothing has answered it by
-    then: a pressed control with an invisible deferral (its move then comes as the interaction's follow-up,
-    a refusal privately), a typed command publicly once its move is saved (the telling replaces "thinking…"),
-    privately before that or when the move is secret (the telling then goes to the thread), a private view
-    privately.  ``settled`` is awaited before the first answer: it stops the watchdog, or waits for a deferral
-    already on its way, so that ``is_done()`` never lies about an answer Discord has already taken."""
-
-    def __init__(self, interaction: discord.Interaction, *, private: bool = False, public: bool = False) -> None:
-        self.interaction = interaction
-        # saving → drawing (the move is committed); "private": a private answer; "public": a public one (a lobby)
-        self.phase = "private" if private else "public" if public else "saving"
-        self.secret = False  # a typed secret move: its answer stays private
-        made = interaction.created_at.timestamp()
-        self.began = time.monotonic() - min(2.0, max(0.0, time.time() - made))
-        self._firing = False
-        self._task = asyncio.ensure_future(self._watch())
-
-    def age(self) -> float:
-        return time.monotonic() - self.began
-
-    async def _watch(self) -> None:
-        await asyncio.sleep(max(0.0, BUDGET - self.age()))
-        if not self.interaction.response.is_done():
-            self._firing = True
-            await self.defer()
-
-    async def defer(self) -> None:
-        interaction = self.interaction
-        if interaction.response.is_done():
-            return
-        try:
-            if self.phase == "private":
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            elif interaction.type == discord.InteractionType.component:
-                await interaction.response.defer()  # nothing shown: the move, or a refusal, follows
-            elif self.phase == "public":
-                await interaction.response.defer(thinking=True)
-            elif self.phase == "saving" or self.secret:
-                # Privately: whether the move will be refused is not known yet, and a refusal is never public.
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                interaction.extras[PRIVATE_PLACEHOLDER] = True
-            else:
-                await interaction.response.defer(thinking=True)
-        except discord.HTTPException as err:
-            log.info("could not defer an interaction (%s)", err)
-
-    async def settled(self, *, uploading: bool = False) -> None:
-        """Before the first answer: the watchdog is stopped (a deferral under way is waited for); an answer with
-        pictures to upload that is already late is deferred first."""
-        if self._firing:
-            with contextlib.suppress(Exception):
-                await self._task
-        else:
-            self._task.cancel()
-            if uploading and self.age() > EARLY:
-                await self.defer()
-
-    def cancel(self) -> None:
-        if not self._firing:
-            self._task.cancel()
 
 
 async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
@@ -672,47 +564,6 @@ async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded
     return True
 
 
-class Controls(commands.Cog):
-    """Registers the persistent controls, and posts the moves Tabula makes on a timer."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
-        bot: Tabula = self.bot  # type: ignore[assignment]
-
-        async def teller(moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
-            return await tell_owed(bot, moment, owed, superseded)
-        bot.outbox.teller = teller
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
-
-    @commands.Cog.listener()
-    async def on_tabula_moment(self, moment: GameMoment[Any]) -> None:
-        """A move made by Tabula itself (a turn timeout): tell it in the game's thread."""
-        if moment.thread_id is None:
-            return
-        bot: Tabula = self.bot  # type: ignore[assignment]
-        claimed = bot.outbox.claim(moment)
-        try:
-            channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
-            run = run_of(moment)
-            await send_telling(bot, channel, run[-1], await tell_run(run), since=moment.version)
-        finally:
-            bot.outbox.release(claimed)
-        last = moment.followups[-1] if moment.followups else moment
-        with using(moment.language):
-            outcome = last.outcome
-        if outcome is not None:
-            self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {outcome.summary}")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Controls(bot))
-
-
-__all__ = ["Answer", "Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform",
-           "post_followups", "run_telling", "run_verb", "send_telling", "show_view", "tell_owed", "tell_result",
+__all__ = ["DoButton", "LegacyButton", "LegacySelect", "PickSelect", "ViewButton", "controls", "perform",
+           "post_followups", "run_of", "run_verb", "send_telling", "show_view", "tell_owed", "tell_run",
            "told_already"]

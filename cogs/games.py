@@ -34,8 +34,9 @@ from bot.present.base import Telling
 from bot.service.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.service.moment import GameMoment
 from bot.service.verbs import SlashOption, new_game_options, options_of
-from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
-from cogs.components import Answer, guarded, post_followups, send_telling, told_already
+from cogs.answers import Answer, guarded
+from cogs.common import NONE, Tabula, bot_of, files, pick, reply, service, tell_result
+from cogs.components import post_followups, send_telling, told_already
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
@@ -180,8 +181,6 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
 
     From the commit on, the start's outbox row says it is under way: if the process dies at any step, the
     next one finishes it (``finish_start``, each step safe to repeat)."""
-    from cogs.common import bot_of
-
     svc = service(interaction)
     answer = Answer(interaction, public=True)  # Tabula's first moves may take a while: acknowledged in time
     try:

@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.guide import help_text, lobby_help, rules_page, topics
+from cogs.answers import guarded
 from cogs.common import NONE, checked_id, reply, service
-from cogs.components import guarded
 from rules.i18n import N_, N_p, _
 from rules.registry import AnyRuleset, games, ruleset
 

@@ -29,8 +29,8 @@ from bot.service.records import (
     leaderboard_text,
     stats_text,
 )
+from cogs.answers import guarded
 from cogs.common import NONE, checked_id, files, game_here, reply, service
-from cogs.components import guarded
 from rules import GameError
 from rules.i18n import N_, N_p, _, using
 from rules.registry import game_text, games, ruleset

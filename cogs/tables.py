@@ -22,8 +22,9 @@ from bot.longplay.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timesta
 from bot.longplay.service import ClockNews
 from bot.present import presenter
 from bot.service.lobby import Person
+from cogs.answers import guarded
 from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
-from cogs.components import guarded, post_followups, send_telling, tell_run
+from cogs.components import post_followups, send_telling, tell_run
 from cogs.games import clock_choices, policy_choices
 from rules import GameError
 from rules.i18n import N_, N_p, _, _p, using

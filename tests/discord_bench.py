@@ -1,4 +1,4 @@
-"""The `/explore` interaction, timed end to end through the loopback fake of Discord (used by bot.bench).
+"""The `/explore` interaction, timed end to end through the loopback fake of Discord (used by tests/bench_discord.py).
 
 Latency is measured from the moment the fake dispatches INTERACTION_CREATE on the gateway to the moment
 the bot's interaction callback (the public reply, board PNG attached) has arrived at the fake's HTTP

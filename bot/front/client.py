@@ -38,17 +38,19 @@ from bot.lang.translator import TabulaTranslator, locale_of, lookup
 from bot.longplay.service import LongGameService
 from bot.ops import metrics
 from bot.ops.config import Settings
+from bot.ops.health import start
 from bot.ops.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.ops.shutdown import Stopping
 from bot.service.play import Result
 from bot.store.claims import Claimer, process_identity
 from bot.store.db import Database, open_database
+from render.cache import configure, default_directory
 from rules import GameError
 from rules.i18n import N_, _, _p, language, set_language
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.components", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records")
+EXTENSIONS = ("cogs.controls", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records")
 APOLOGY = N_("Something went wrong on our side. If your move went through it shows in the thread; "
               "if not, please try again.")
 
@@ -269,8 +271,6 @@ class TabulaBot(commands.AutoShardedBot):
         metrics.instrument_database(self.db)
         metrics.count_errors()
         if self.settings.health_port is not None:
-            from bot.ops.health import start
-
             self.health = await start(self, self.settings.health_host, self.settings.health_port)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
@@ -296,8 +296,6 @@ class TabulaBot(commands.AutoShardedBot):
         competes with the first interactions for the interpreter, so it waits for the first picture, drawn in a
         worker thread whose answer is deferred in time if need be); it only drops files an old renderer left."""
         def prepare() -> tuple[Any, int]:
-            from render.cache import configure, default_directory
-
             directory = self.settings.picture_cache_dir or default_directory(self.settings.database_url)
             try:
                 return directory, configure(directory).prune()

@@ -34,7 +34,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from rules.i18n import N_, _, _p, using
+from bot.lang.translator import lookup
+from rules.i18n import N_, _, _p, language, using
 
 log = logging.getLogger("tabula.inbound")
 
@@ -129,9 +130,6 @@ def command_shape_problem(data: Mapping[str, Any]) -> str | None:
 
 
 def _name(param: app_commands.Parameter) -> str:
-    from bot.lang.translator import lookup
-    from rules.i18n import language
-
     return f"`{lookup(language(), param.display_name, 'option') or param.display_name}`"
 
 

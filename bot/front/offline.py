@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from sqlmodel import select
+
 from bot.delivery.tellings import telling_now
 from bot.longplay.clock import CLOCK_OPTION
 from bot.longplay.service import LongGameService
@@ -476,8 +478,6 @@ def _game_key(given: str | None) -> str | None:
 
 async def _names(db: Database) -> dict[int, str]:
     """Everyone's name in this file, by their id (the leaderboard names people; the terminal pings nobody)."""
-    from sqlmodel import select
-
     async with db.sessions() as session:
         return {int(u): n for u, n in (await session.exec(select(Seat.user_id, Seat.name))).all()}
 

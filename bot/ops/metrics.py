@@ -17,6 +17,7 @@ bots in one process share it without registering anything twice.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -25,8 +26,15 @@ from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+from discord import app_commands
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from sqlalchemy import event
+
+from render.cache import current
+from render.idle import shed
+from rules import GameError
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -66,10 +74,6 @@ class _PictureCollector:
     """The picture cache's own counts (render.cache keeps them; render/ imports nothing from bot/)."""
 
     def collect(self) -> Iterator[Any]:
-        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
-
-        from render.cache import current
-
         cache = current()
         found = CounterMetricFamily("tabula_pictures", "Cached picture look-ups, by where they were found "
                                     "(memory, disk, drawn).", labels=["source"])
@@ -87,8 +91,6 @@ ProcessCollector(registry=REGISTRY)  # process_resident_memory_bytes, CPU second
 
 def _libc_trim() -> Callable[[int], int] | None:
     try:
-        import ctypes
-
         trim: Callable[[int], int] = ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to hand back this way
         return None
@@ -103,8 +105,6 @@ def release_memory() -> None:
     ``render.idle.shed``), and hand freed heap back to the system (glibc keeps freed pages of drawn
     pictures, ~35 MB after a few hundred games, in its arenas otherwise); a few milliseconds, called after
     each sweep."""
-    from render.idle import shed
-
     shed()
     if _trim is not None:
         _trim(0)
@@ -129,9 +129,6 @@ def outcome_of(error: BaseException | None) -> str:
     """``ok``, ``refused`` (a player's request the game refused: GameError, a failed check) or ``error``."""
     if error is None:
         return "ok"
-    from discord import app_commands
-
-    from rules import GameError
 
     original = getattr(error, "original", error)
     if isinstance(original, GameError) or isinstance(error, (app_commands.CheckFailure,
@@ -200,8 +197,6 @@ def count_errors() -> None:
 
 def instrument_engine(engine: Any) -> None:
     """Time every statement of the SQLAlchemy engine (the ORM's queries) as ``orm``."""
-    from sqlalchemy import event
-
     sync = engine.sync_engine
     if getattr(sync, "_tabula_timed", False):
         return

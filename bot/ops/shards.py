@@ -34,6 +34,7 @@ from typing import IO, Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.ops import metrics
 from bot.store.hot import sqlite_path
 
 log = logging.getLogger("tabula.shards")
@@ -230,8 +231,6 @@ class ShardLease:
     async def watch(self) -> frozenset[int]:
         """Look again which shards nobody runs (each heartbeat does): kept in ``orphans``, in the metrics, and
         one log line when it changes."""
-        from bot.ops import metrics
-
         found = frozenset(await self.unclaimed())
         if found != self.orphans:
             if found:

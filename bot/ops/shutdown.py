@@ -28,6 +28,7 @@ from typing import Any
 
 import discord
 
+from bot.front.inbound import answer_privately
 from rules.i18n import N_
 
 log = logging.getLogger("tabula.shutdown")
@@ -84,7 +85,6 @@ class Stopping:
         self.refused += 1
         if data.get("type") == 4:  # an autocomplete: an empty list is its answer
             return
-        from bot.front.inbound import answer_privately
 
         await answer_privately(self.client._connection, data, RESTARTING)
 
