@@ -55,7 +55,9 @@ async def bare_aiosqlite(path: Path, n: int) -> float:
     await conn.execute("INSERT INTO game (ruleset, host_id, status, seed, version, options, state) "
                        "VALUES ('bench', 1, 'active', 0, 0, '{}', ?)", ("x" * 3000,))
     cur = await conn.execute("SELECT max(id) FROM game")
-    gid = (await cur.fetchone())[0]  # type: ignore[index]
+    row = await cur.fetchone()
+    assert row is not None  # the row just inserted
+    gid = row[0]
     state = "y" * 3000
     t0 = time.perf_counter()
     for v in range(n):

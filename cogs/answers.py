@@ -17,14 +17,14 @@ import discord
 from bot.front.client import APOLOGY, too_late
 from bot.lang.translator import locale_of
 from bot.ops import metrics
-from cogs.common import PRIVATE_PLACEHOLDER, reply
+from cogs.common import PRIVATE_PLACEHOLDER, Interaction, reply
 from rules import GameError
 from rules.i18n import _, set_language
 
 log = logging.getLogger("tabula.discord")
 
 
-async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
+async def guarded(interaction: Interaction, game_id: int | None, work: Awaitable[None]) -> None:
     """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
     set_language(locale_of(interaction))  # the callback's own task answers in the presser's language
     started, outcome = time.perf_counter(), "ok"
@@ -49,7 +49,7 @@ async def guarded(interaction: discord.Interaction, game_id: int | None, work: A
         metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
 
 
-def data_of(interaction: discord.Interaction) -> dict[str, Any]:
+def data_of(interaction: Interaction) -> dict[str, Any]:
     """The interaction's raw data as a plain mapping (its typed form is a union of payload shapes)."""
     return dict(interaction.data or {})
 
@@ -71,7 +71,7 @@ class Answer:
     privately.  ``settled`` is awaited before the first answer: it stops the watchdog, or waits for a deferral
     already on its way, so that ``is_done()`` never lies about an answer Discord has already taken."""
 
-    def __init__(self, interaction: discord.Interaction, *, private: bool = False, public: bool = False) -> None:
+    def __init__(self, interaction: Interaction, *, private: bool = False, public: bool = False) -> None:
         self.interaction = interaction
         # saving → drawing (the move is committed); "private": a private answer; "public": a public one (a lobby)
         self.phase = "private" if private else "public" if public else "saving"

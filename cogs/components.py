@@ -21,6 +21,7 @@ import discord
 
 from bot.delivery.outbox import KEEP, Owed, crash_point, nonce
 from bot.delivery.tellings import private_now, run_telling
+from bot.front.client import TabulaBot
 from bot.lang.translator import locale_of
 from bot.present.base import Button, Menu, Prompt, Telling
 from bot.service.moment import GameMoment
@@ -30,11 +31,13 @@ from cogs.common import (
     MAX_CONTENT,
     NONE,
     PRIVATE_PLACEHOLDER,
-    Tabula,
+    Interaction,
     bot_of,
+    channel_of,
     checked_id,
     chunks,
     files,
+    ours,
     prompt_line,
     reply,
     service,
@@ -51,7 +54,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
 }
 
 
-async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
+async def perform(interaction: Interaction, game_id: int, command: Command, *,
                   expect_version: int | None = None) -> None:
     """Act for the person who pressed or typed, then tell the move (and Tabula's moves after it, as one
     telling) publicly, through the interaction's own answer wherever it can.
@@ -90,7 +93,7 @@ async def tell_run(moments: list[GameMoment[Any]]) -> Telling:
         return await asyncio.to_thread(run_telling, moments)
 
 
-async def _tell_move(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+async def _tell_move(interaction: Interaction, game_id: int, moment: GameMoment[Any],
                      answer: Answer) -> None:
     if _from_private_panel(interaction) and moment.meta.free and moment.meta.secret:
         await _redraw_panel(interaction, game_id, moment, answer)
@@ -125,14 +128,14 @@ async def _tell_move(interaction: discord.Interaction, game_id: int, moment: Gam
     _finished(interaction, game_id, run[-1])
 
 
-def _from_private_panel(interaction: discord.Interaction) -> bool:
+def _from_private_panel(interaction: Interaction) -> bool:
     """A control pressed on a message only its reader sees (a private view's panel)."""
     message = interaction.message
     return (interaction.type == discord.InteractionType.component and message is not None
             and message.flags.ephemeral)
 
 
-async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+async def _redraw_panel(interaction: Interaction, game_id: int, moment: GameMoment[Any],
                         answer: Answer) -> None:
     """A secret choice that stales nobody (a programmed order changed) made from a private panel: the panel
     is redrawn with the choice in it, and nothing is posted in the thread — there is nothing to tell."""
@@ -156,7 +159,7 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
         await interaction.response.edit_message(view=view, **kwargs)
 
 
-def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
+def _finished(interaction: Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     last = moment.followups[-1] if moment.followups else moment
     with using(last.language):
         outcome = last.outcome
@@ -172,7 +175,7 @@ def not_seated(moment: GameMoment[Any], name: str) -> str:
     return _("You are not playing in this game, so there is no `/{name}` of yours here.", name=verb)
 
 
-async def show_view(interaction: discord.Interaction, game_id: int, name: str) -> None:
+async def show_view(interaction: Interaction, game_id: int, name: str) -> None:
     """One of the game's private views (a sheet, a hand, the Narrator's card), shown only to whoever asked."""
     answer = Answer(interaction, private=True)  # drawing a hand may be slow: acknowledged in time regardless
     try:
@@ -188,7 +191,7 @@ async def show_view(interaction: discord.Interaction, game_id: int, name: str) -
     await reply(interaction, telling.text, files=files(telling.pictures), view=view)
 
 
-async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, str]) -> None:
+async def run_verb(interaction: Interaction, verb: str, args: dict[str, str]) -> None:
     """A slash command: what the verb means is the thread's game's to say."""
     game_id = await service(interaction).game_in_thread(interaction.channel_id) if interaction.channel_id else None
     if game_id is None:
@@ -218,13 +221,14 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.command = game_id, version, button.command
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DoButton:
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["ver"]), Button(label, Command.decode(match["cmd"])),
                    pressed=match.string)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,
                                                          expect_version=self.version))
 
@@ -245,11 +249,12 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PickSelect:
         return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         values = data_of(interaction).get("values") or [""]
         command = Command.decode(str(values[0]))
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
@@ -267,11 +272,12 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:v
         self.game_id, self.name = game_id, name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ViewButton:
         return cls(int(match["game"]), Button(getattr(item, "label", None) or "", view=match["name"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         await guarded(interaction, self.game_id, show_view(interaction, self.game_id, self.name))
 
 
@@ -288,11 +294,12 @@ class LegacySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacySelect:
         return cls(int(match["game"]), int(match["ver"]), match["verb"], match["opt"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         value = str((data_of(interaction).get("values") or [""])[0])
         command = Command.decode(value) if self.verb == "act" else Command.of(self.verb, **{self.option: value})
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
@@ -312,7 +319,7 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.kind, self.rest = game_id, version, kind, rest
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacyButton:
         return cls(int(match["game"]), int(match["ver"]), match["kind"], match["rest"] or "")
 
@@ -325,7 +332,8 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return Command.decode(value)
         return Command.of(verb, **({option: value} if option else {}))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         key = self.kind if self.kind == "mine" else f"{self.kind}:{self.rest}"
         view = self.LEGACY_VIEWS.get(key)
         if view is not None:
@@ -334,7 +342,7 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command(),
                                                          expect_version=self.version))
 
-    async def _open(self, interaction: discord.Interaction, verb_or_view: str) -> None:
+    async def _open(self, interaction: Interaction, verb_or_view: str) -> None:
         info = await service(interaction).lobby(self.game_id)
         spec = verb_spec(ruleset(info.ruleset), verb_or_view)
         await show_view(interaction, self.game_id, spec.view if spec and spec.view else verb_or_view)
@@ -365,7 +373,7 @@ def _running_key(telling: Telling, pings: bool) -> str | None:
     return "" if not pings else None
 
 
-async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Interaction, moment: GameMoment[Any],
+async def _continue(bot: TabulaBot, target: discord.abc.Messageable | Interaction, moment: GameMoment[Any],
                     telling: Telling, since: int) -> bool:
     """Append a telling to the running message it continues, with the new controls (and the new pictures, if
     any); False when there is none to continue (or the text would no longer fit), so the caller posts a new
@@ -399,7 +407,7 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
             discord.InteractionResponseType.deferred_message_update:
         await interaction.edit_original_response(**edit)
     else:
-        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        channel = await channel_of(bot, channel_id)
         await channel.get_partial_message(message_id).edit(**edit)
         if interaction is not None and not ping:
             with using(locale_of(interaction)):
@@ -411,19 +419,19 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
         if interaction is not None:
             await _follow(interaction, ping, allowed_mentions=mentions)
         else:
-            thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+            thread = await channel_of(bot, channel_id)
             await thread.send(ping, allowed_mentions=mentions, nonce=nonce(moment.game_id, moment.version, 99))
     return True
 
 
-async def _follow(interaction: discord.Interaction, content: str, **kwargs: Any) -> Any:
+async def _follow(interaction: Interaction, content: str, **kwargs: Any) -> Any:
     """A public message through the interaction's own answer (its token, not the bot's)."""
     if interaction.response.is_done():
         return await interaction.followup.send(content, wait=True, **kwargs)
     return (await interaction.response.send_message(content, **kwargs)).resource
 
 
-async def _done_privately(interaction: discord.Interaction, text: str) -> None:
+async def _done_privately(interaction: Interaction, text: str) -> None:
     """Answer a press whose telling went elsewhere: privately, or not at all once it was deferred unseen."""
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
@@ -431,7 +439,7 @@ async def _done_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
 
-async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | Interaction,
                        moment: GameMoment[Any], telling: Telling, *, since: int | None = None) -> None:
     """Post a telling (of ``moment``, or of the run of moves from version ``since`` to ``moment``): its story,
     pictures and the next prompt, publicly, in as many messages as the text needs, or appended to the running
@@ -440,7 +448,7 @@ async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.In
         await _send_telling(bot, target, moment, telling, moment.version if since is None else since)
 
 
-async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+async def _send_telling(bot: TabulaBot, target: discord.abc.Messageable | Interaction,
                         moment: GameMoment[Any], telling: Telling, since: int) -> None:
     if await _continue(bot, target, moment, telling, since):
         return
@@ -478,14 +486,14 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
                 bot.running.pop(moment.game_id, None)
 
 
-async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
+async def post_followups(bot: TabulaBot, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
     """Tabula's own moves after a person's (its automatic seats), told in the thread as one telling."""
     if moment.followups:
         last = moment.followups[-1]
         await send_telling(bot, channel, last, await tell_run(moment.followups), since=moment.followups[0].version)
 
 
-async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discord.Message | None, *,
+async def retire_old_prompt(bot: TabulaBot, moment: GameMoment[Any], newest: discord.Message | None, *,
                             free: bool = False, since: int | None = None) -> None:
     """The move (or the run of moves from ``since``) is told (as ``newest``): mark it delivered, and make
     ``newest`` the game's one prompt with live controls, listing the one before it to have its select or
@@ -508,7 +516,7 @@ async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discor
 CLOCK_SLACK = 120.0
 
 
-async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling, *,
+async def told_already(bot: TabulaBot, channel: Any, moment: GameMoment[Any], telling: Telling, *,
                        committed: float | None = None) -> discord.Message | None:
     """A post of this telling Discord accepted before a crash cut the bookkeeping short: the thread's messages
     after the last one known delivered are read, and the one carrying the telling's last part is it (or the
@@ -524,14 +532,15 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
         after: discord.abc.Snowflake | None = discord.Object(id=discord.utils.time_snowflake(since))
     else:
         after = discord.Object(id=last[1]) if last and last[1] else None
+    message: discord.Message
     try:
         async for message in channel.history(limit=50, after=after):
             if message.author.id == bot.user.id and key in message.content:
-                return message  # type: ignore[no-any-return]
+                return message
         if last and last[1]:
             message = await channel.fetch_message(last[1])
             if key in message.content:
-                return message  # type: ignore[no-any-return]
+                return message
     except discord.NotFound:
         pass
     except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
@@ -539,7 +548,7 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
     return None
 
 
-async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
+async def tell_owed(bot: TabulaBot, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
     """Tell a move the outbox owes, with the owed moves after it (``moment.followups``) as one telling (its
     press never posted it: a crash, Discord down): in its thread, with its prompt unless a later move's is
     already live, or adopt the post a crash left unrecorded."""

@@ -9,8 +9,8 @@ from typing import Any
 from discord.ext import commands
 
 from bot.delivery.outbox import Owed
+from bot.front.client import TabulaBot
 from bot.service.moment import GameMoment
-from cogs.common import Tabula
 from cogs.components import (
     DoButton,
     LegacyButton,
@@ -28,12 +28,12 @@ from rules.i18n import using
 class Controls(commands.Cog):
     """Registers the persistent controls, and posts the moves Tabula makes on a timer."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
-        bot: Tabula = self.bot  # type: ignore[assignment]
+        bot: TabulaBot = self.bot
 
         async def teller(moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
             return await tell_owed(bot, moment, owed, superseded)
@@ -47,7 +47,7 @@ class Controls(commands.Cog):
         """A move made by Tabula itself (a turn timeout): tell it in the game's thread."""
         if moment.thread_id is None:
             return
-        bot: Tabula = self.bot  # type: ignore[assignment]
+        bot: TabulaBot = self.bot
         claimed = bot.outbox.claim(moment)
         try:
             channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
@@ -62,6 +62,6 @@ class Controls(commands.Cog):
             self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {outcome.summary}")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabulaBot) -> None:
     await bot.add_cog(Controls(bot))
 

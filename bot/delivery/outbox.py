@@ -262,9 +262,9 @@ class Outbox:
         before = msgspec.json.decode(owed.state, type=rules.state_type)
         seat = None if row[2] is None else int(row[2])
         if kind_of(_Row(owed.seq, str(row[3]))).startswith("tabula."):
-            action: object = table.decode(str(row[3]))
+            action = table.decode(str(row[3]))
             assert seat is not None
-            after, events = before, table.apply(action, seat, record.seed, owed.seq)  # type: ignore[arg-type]
+            after, events = before, table.apply(action, seat, record.seed, owed.seq)
         else:
             action = msgspec.json.decode(str(row[3]), type=rules.action_type)
             if seat is None:
@@ -415,6 +415,7 @@ class Outbox:
             try:
                 if not isinstance(channel, discord.abc.Messageable):
                     channel = await self.client.fetch_channel(channel_id)
+                # (a game's prompt is in a thread or text channel; the union also holds kinds it never is in)
                 await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
                     view=None, allowed_mentions=NONE)
             except (discord.NotFound, discord.Forbidden):

@@ -401,7 +401,7 @@ class TabulaBot(commands.AutoShardedBot):
         (the thread is read for a post already made, and posts carry nonces) keep it to once."""
         assert self.lease is not None and self.claims is not None
         count = self.shard_plan.count or 1
-        async with self.db.engine.begin() as conn:  # type: ignore[union-attr]
+        async with self.db.engine.begin() as conn:  # type: ignore[union-attr]  # (set in setup_hook, before any sweep)
             rows = (await conn.execute(text(
                 "SELECT DISTINCT o.game_id, g.guild_id FROM outbox o JOIN game g ON g.id = o.game_id "
                 "WHERE o.delivered_at IS NULL"))).all()

@@ -205,7 +205,7 @@ async def answer_privately(state: Any, data: Mapping[str, Any], text: str, *, tr
     language); an autocomplete gets an empty list.  Nothing is raised: Discord may be gone, the interaction
     malformed or too old."""
     with contextlib.suppress(Exception):
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)  # type: ignore[arg-type]
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)  # type: ignore[arg-type]  # (raw payload: checked above)
         with using(str(data.get("locale") or "")):
             if data.get("type") == AUTOCOMPLETE:
                 await asyncio.wait_for(interaction.response.autocomplete([]), 2.5)

@@ -54,7 +54,7 @@ def required_languages(cat: Catalogue) -> tuple[str, ...]:
 def extract(cat: Catalogue) -> Catalog:
     """Every English text of a domain, as Babel extracts it from the files its ``babel.cfg`` names."""
     with (cat.directory / "babel.cfg").open(encoding="utf-8") as fh:
-        method_map, options_map = parse_mapping_cfg(fh)  # type: ignore[no-untyped-call]
+        method_map, options_map = parse_mapping_cfg(fh)  # type: ignore[no-untyped-call]  # (Babel ships no hints)
     template = Catalog(project="Tabula", domain=cat.domain, fuzzy=False,
                        creation_date=datetime(2026, 1, 1, tzinfo=UTC),
                        msgid_bugs_address="", copyright_holder="Tabula")
@@ -68,7 +68,7 @@ def extract(cat: Catalogue) -> Catalog:
 def _write(catalog: Catalog, path: Path, **kw: object) -> None:
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False,
-             **kw)  # type: ignore[arg-type]
+             **kw)  # type: ignore[arg-type]  # (write_po's keywords, passed through)
     data = buf.getvalue()
     # A stable file: Babel stamps the revision date on every write, which would make every run a change.
     lines = [ln for ln in data.split(b"\n") if not ln.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))]

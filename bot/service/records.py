@@ -120,7 +120,7 @@ def row_kind(row: LogRow) -> Kind:
     if kind == UNDO:
         return "undo"
     if kind in ("start", "abandon"):
-        return kind  # type: ignore[return-value]
+        return "start" if kind == "start" else "abandon"
     return "move" if is_game_action(row) else "other"
 
 
