@@ -1,6 +1,6 @@
 """The cog of the move path: it registers the persistent controls (``cogs.components``) when it loads, tells
-what the outbox owes through them, and answers the bot's ``tabula_moment`` event (a move Tabula made on a
-timer), so the client imports no cog."""
+what the outbox owes through them, and tells the moves Tabula makes on a timer (the
+client's ``moment_tellers``), so the client imports no cog."""
 
 from __future__ import annotations
 
@@ -38,12 +38,13 @@ class Controls(commands.Cog):
         async def teller(moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
             return await tell_owed(bot, moment, owed, superseded)
         bot.outbox.teller = teller
+        bot.moment_tellers.append(self.tell_moment)
 
     async def cog_unload(self) -> None:
+        self.bot.moment_tellers.remove(self.tell_moment)
         self.bot.remove_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
 
-    @commands.Cog.listener()
-    async def on_tabula_moment(self, moment: GameMoment[Any]) -> None:
+    async def tell_moment(self, moment: GameMoment[Any]) -> None:
         """A move made by Tabula itself (a turn timeout): tell it in the game's thread."""
         if moment.thread_id is None:
             return

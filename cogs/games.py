@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.delivery.outbox import Owed, crash_point
 from bot.front.client import TabulaBot
+from bot.front.discordpy import with_parameters
 from bot.lang.translator import locale_of, server_language, text
 from bot.longplay.clock import (
     CLOCK_OPTION,
@@ -339,7 +340,6 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
         inspect.Parameter(LANGUAGE_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
                           annotation=Optional[str]),  # noqa: UP045
     ]
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     descriptions: dict[str, str | app_commands.locale_str] = {
         o.name: text(o.description, msgid=o.msgid or None, fill=o.fill) for o in options.values()}
     descriptions.update(
@@ -354,7 +354,6 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
            PRIVATE_OPTION: N_("Players only: the game's thread is private (spectators cannot join)"),
            LANGUAGE_OPTION: N_("The game's language in its thread and pictures (default: the server's language)")},
     )
-    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     choices = {"game": [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()]}
     for o in options.values():
         if o.kind == "choice" and o.choices:
@@ -362,7 +361,7 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
     choices[CLOCK_OPTION] = clock_choices()
     choices[POLICY_OPTION] = policy_choices()
     choices[LANGUAGE_OPTION] = [app_commands.Choice(name=text(NATIVE[k], native=True), value=k) for k in LANGUAGES]
-    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    with_parameters(new, params, descriptions=descriptions, choices=choices)
     return app_commands.Command(name=N_p("command", "new"),
                                 description=N_("Open a lobby for a new game in this channel"), callback=new)
 

@@ -329,9 +329,11 @@ class Tables(commands.Cog):
         async def teller(notice: Notice, maybe_posted: bool) -> Told:
             return await tell_notice(tabula, notice, maybe_posted)
         tabula.outbox.notice_teller = teller
+        tabula.clock_tellers.append(self.tell_clock)
         tabula.service.crash_point = crash_point  # (loopback tests only: see bot.delivery.outbox.crash_point)
 
     async def cog_unload(self) -> None:
+        self.bot.clock_tellers.remove(self.tell_clock)
         group = self.bot.tree.get_command("game")
         if isinstance(group, app_commands.Group):
             for command in SUBCOMMANDS:
@@ -346,8 +348,7 @@ class Tables(commands.Cog):
         await reply(interaction, _("You will get a DM with each reminder (if your DMs are open to this server).")
                     if on else _("No more DMs: reminders come only in the games' threads."))
 
-    @commands.Cog.listener()
-    async def on_tabula_clock(self, news: ClockNews) -> None:
+    async def tell_clock(self, news: ClockNews) -> None:
         """What a turn clock did: its notice is told through the outbox (exactly once, whatever crashes), then,
         for a run-out, Tabula's moves."""
         bot: TabulaBot = self.bot

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.front.client import TabulaBot
+from bot.front.discordpy import with_parameters
 from bot.lang.translator import text
 from bot.service.verbs import SlashVerb, slash_verbs
 from cogs.common import Interaction, service
@@ -43,9 +44,8 @@ def verb_command(verb: SlashVerb) -> app_commands.Command[Any, ..., None]:
         params.append(inspect.Parameter(a.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=inspect.Parameter.empty if a.required else None,
                                         annotation=kind if a.required else Optional[kind]))  # noqa: UP045
-    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        a.name: text(a.description, msgid=a.msgid or None) for a in verb.args}
+    with_parameters(callback, params, descriptions={
+        a.name: text(a.description, msgid=a.msgid or None) for a in verb.args})
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=verb.name, description=text(verb.description, msgid=verb.msgid or None, fill=verb.fill),
         callback=callback)

@@ -2,7 +2,7 @@
 
 It imports no cog: the cogs register their own commands and persistent controls when they load, and what
 the client needs posted (a move Tabula made when a turn timed out) goes to them as a bot event
-(``tabula_moment``), awaited so that a shutdown waits for it."""
+(``moment_tellers``, which the cogs fill when they load), awaited so that a shutdown waits for it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import logging
 import math
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -21,6 +22,7 @@ from discord.ext import commands
 from sqlalchemy import text
 
 from bot.delivery.outbox import Outbox
+from bot.front.discordpy import connection_of, forget_command
 from bot.front.inbound import (
     AUTOCOMPLETE,
     COMMAND,
@@ -35,7 +37,7 @@ from bot.front.inbound import (
     shown,
 )
 from bot.lang.translator import TabulaTranslator, locale_of, lookup
-from bot.longplay.service import LongGameService
+from bot.longplay.service import ClockNews, LongGameService
 from bot.ops import metrics
 from bot.ops.config import Settings
 from bot.ops.health import start
@@ -117,7 +119,7 @@ class TabulaTree(app_commands.CommandTree):
             raise  # discord.py's wrapper hands it to on_error
         except Exception as err:  # discord.py could not read the interaction at all (a shape Discord never sends)
             log.warning("a command discord.py cannot read was refused (%s: %s)", type(err).__name__, str(err)[:200])
-            interaction._cs_command = None  # type: ignore[attr-defined]  # (discord.py's error path reads it)
+            forget_command(interaction)  # (discord.py's error path reads it)
             raise Unreadable(_(UNUSABLE)) from err
         finally:  # counted by command and outcome (on_error notes a refusal or an error)
             kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
@@ -214,6 +216,11 @@ class TabulaBot(commands.AutoShardedBot):
         self.warmed: asyncio.Task[None] | None = None
         self._sweep: asyncio.Future[int] | None = None
         self.background: set[asyncio.Task[None]] = set()  # small follow-up tasks (kept referenced)
+        #: Who tells what Tabula did on its own (a timed move; a clock's reminder, run-out or offer), registered by
+        #: the cogs that tell it when they load, and awaited so that a stop waits for them (discord.py's
+        #: ``dispatch`` runs its listeners as tasks nobody awaits).
+        self.moment_tellers: list[Callable[[Result[Any]], Awaitable[None]]] = []
+        self.clock_tellers: list[Callable[[ClockNews], Awaitable[None]]] = []
         self.running: dict[int, tuple[int, int, str, str]] = {}  # game -> a message a telling may continue
         self.identity = process_identity()  # how claims and the shard lease name this process
         self.claims: Claimer | None = None
@@ -251,7 +258,7 @@ class TabulaBot(commands.AutoShardedBot):
         log.info("refused an interaction: %s", problem)
         metrics.count_interaction("component" if kind in (COMPONENT, MODAL) else "command", "unreadable", "refused",
                                   0.0)
-        task = asyncio.ensure_future(answer_privately(self._connection, data, answer))
+        task = asyncio.ensure_future(answer_privately(connection_of(self), data, answer))
         self.background.add(task)
         task.add_done_callback(self.background.discard)
         return True
@@ -357,8 +364,8 @@ class TabulaBot(commands.AutoShardedBot):
         for item in news:
             log.info("game %d: clock %s", item.game_id, item.kind)
             try:
-                for listener in self.extra_events.get("on_tabula_clock", []):
-                    await listener(item)
+                for tell in self.clock_tellers:
+                    await tell(item)
             except Exception:  # the thread is gone, Discord refused: the game itself has moved on already
                 log.exception("game %d: could not tell the clock's %s", item.game_id, item.kind)
         return len(news)
@@ -429,9 +436,9 @@ class TabulaBot(commands.AutoShardedBot):
         return told
 
     async def post_result(self, result: Result[Any]) -> None:
-        """Hand a move Tabula made to the cogs that tell it (the ``tabula_moment`` event), and wait for them."""
-        for listener in self.extra_events.get("on_tabula_moment", []):
-            await listener(result)
+        """Hand a move Tabula made to the cogs that tell it (``moment_tellers``), and wait for them."""
+        for tell in self.moment_tellers:
+            await tell(result)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         """discord.py's connection loop, run as a task of its own so that a stop can end it.  While Discord is

@@ -34,6 +34,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.front.discordpy import interaction_from
 from bot.lang.translator import lookup
 from rules.i18n import N_, _, _p, language, using
 
@@ -205,7 +206,7 @@ async def answer_privately(state: Any, data: Mapping[str, Any], text: str, *, tr
     language); an autocomplete gets an empty list.  Nothing is raised: Discord may be gone, the interaction
     malformed or too old."""
     with contextlib.suppress(Exception):
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)  # type: ignore[arg-type]  # (raw payload: checked above)
+        interaction = interaction_from(state, data)
         with using(str(data.get("locale") or "")):
             if data.get("type") == AUTOCOMPLETE:
                 await asyncio.wait_for(interaction.response.autocomplete([]), 2.5)

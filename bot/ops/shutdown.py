@@ -28,6 +28,7 @@ from typing import Any
 
 import discord
 
+from bot.front.discordpy import connection_of, interaction_parser, replace_interaction_parser
 from bot.front.inbound import answer_privately
 from rules.i18n import N_
 
@@ -62,8 +63,7 @@ class Stopping:
         """Put the polite refusal in front of discord.py's own handling of INTERACTION_CREATE, and ``screen``
         (which answers, and returns True for, what no command or control can take: bot/front/inbound.py).  An
         interaction discord.py cannot read at all is one line in the log, never a traceback in the gateway."""
-        state: Any = self.client._connection
-        original = state.parsers["INTERACTION_CREATE"]
+        original = interaction_parser(self.client)
 
         def parse(data: Any) -> None:
             if self.stopping:
@@ -79,14 +79,14 @@ class Stopping:
                 log.warning("an interaction discord.py cannot read was dropped (%s: %s)", type(err).__name__,
                             str(err)[:200])
 
-        state.parsers["INTERACTION_CREATE"] = parse
+        replace_interaction_parser(self.client, parse)
 
     async def _refuse(self, data: Any) -> None:
         self.refused += 1
         if data.get("type") == 4:  # an autocomplete: an empty list is its answer
             return
 
-        await answer_privately(self.client._connection, data, RESTARTING)
+        await answer_privately(connection_of(self.client), data, RESTARTING)
 
     def begin(self) -> None:
         if self.since is None:
