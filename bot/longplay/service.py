@@ -272,27 +272,32 @@ class LongGameService(GameService):
             raise IllegalAction(_(what))
 
     async def pause(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameMoment[Any]:
-        async with self._locks(game_id):
-            g = await self._load(game_id, fresh=True)
-            self._check_playable(g)
-            self._check_host(g, user_id, can_manage, N_("Only the host, or a member with **Manage Server**, can "
-                                                        "pause the game."))
-            if g.record.clock.paused == HOST_PAUSED:
-                raise IllegalAction(_("The game is paused already; `/game resume` starts its clock again."))
-            await self.queries.set_clock(game_id, stopped(HOST_PAUSED))
-            self.forget(game_id)
-        return await self.get(game_id, user_id)
+        return await self._set_host_clock(
+            game_id, user_id, can_manage, pausing=True,
+            who=N_("Only the host, or a member with **Manage Server**, can pause the game."),
+            already=N_("The game is paused already; `/game resume` starts its clock again."))
 
     async def resume(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameMoment[Any]:
+        return await self._set_host_clock(
+            game_id, user_id, can_manage, pausing=False,
+            who=N_("Only the host, or a member with **Manage Server**, can resume the game."),
+            already=N_("The game is not paused; its clock is running."))
+
+    async def _set_host_clock(self, game_id: int, user_id: int, can_manage: bool, *, pausing: bool, who: str,
+                              already: str) -> GameMoment[Any]:
+        """The host's pause (the clock stops for everyone) or resume (it starts afresh); ``who`` refuses anyone
+        else, ``already`` a pause of a paused game or a resume of a running one."""
         async with self._locks(game_id):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
-            self._check_host(g, user_id, can_manage, N_("Only the host, or a member with **Manage Server**, can "
-                                                        "resume the game."))
-            if g.record.clock.paused == RUNNING:
-                raise IllegalAction(_("The game is not paused; its clock is running."))
-            rules = ruleset(g.record.ruleset)
-            await self.queries.set_clock(game_id, fresh(rules, g.state, g.seats, g.record.options, self.clock()))
+            self._check_host(g, user_id, can_manage, who)
+            if g.record.clock.paused == (HOST_PAUSED if pausing else RUNNING):
+                raise IllegalAction(_(already))
+            if pausing:
+                clock = stopped(HOST_PAUSED)
+            else:
+                clock = fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
+            await self.queries.set_clock(game_id, clock)
             self.forget(game_id)
         return await self.get(game_id, user_id)
 

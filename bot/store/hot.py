@@ -155,16 +155,8 @@ class SqliteStore:
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
                    tell: tuple[str, str | None] | None = None) -> bool:
-        update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
-        if options is not None:
-            update["options"] = options
-        insert: dict[str, Any] | None = None
-        if entry is not None:
-            insert = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
-                      "action": entry.action, "events": entry.events, "now": now}
-            if tell is not None:
-                insert["tell"] = {"id": game_id, "seq": version + 1, "kind": tell[0], "state": tell[1], "now": now}
+        update, insert = _rows(game_id, version, state=state, status=status, deadline=deadline, entry=entry,
+                               now=now, options=options, clock=clock, tell=tell)
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((update, insert, done))
         try:
@@ -258,26 +250,40 @@ class CoreStore:
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
                    tell: tuple[str, str | None] | None = None) -> bool:
-        values: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
-        if options is not None:
-            values["options"] = options
+        update, insert = _rows(game_id, version, state=state, status=status, deadline=deadline, entry=entry,
+                               now=now, options=options, clock=clock, tell=tell)
         async with self._engine.begin() as conn:
-            result = await conn.execute(text(_UPDATE_OPTIONS if options is not None else _UPDATE), values)
+            result = await conn.execute(text(_UPDATE_OPTIONS if options is not None else _UPDATE), update)
             if result.rowcount != 1:
                 await conn.rollback()
                 return False
-            if entry is not None:
-                await conn.execute(text(_INSERT), {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
-                                                   "seat": entry.seat, "action": entry.action,
-                                                   "events": entry.events, "now": now})
-                if tell is not None:
-                    await conn.execute(text(_OWE), {"id": game_id, "seq": version + 1, "kind": tell[0],
-                                                    "state": tell[1], "now": now})
+            if insert is not None:
+                owed = insert.pop("tell", None)
+                await conn.execute(text(_INSERT), insert)
+                if owed is not None:
+                    await conn.execute(text(_OWE), owed)
         return True
 
     async def close(self) -> None:
         return None
+
+
+def _rows(game_id: int, version: int, *, state: str, status: str, deadline: float | None, entry: LogEntry | None,
+          now: float, options: str | None, clock: Clock | None, tell: tuple[str, str | None] | None
+          ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A save's parameters, the same for both stores: the game row's update (with ``options`` only when they
+    change), and the log row to insert, if any, carrying under ``tell`` the outbox row it owes."""
+    update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
+                              "deadline": deadline, "now": now, **(clock or Clock()).values()}
+    if options is not None:
+        update["options"] = options
+    if entry is None:
+        return update, None
+    insert: dict[str, Any] = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
+                              "action": entry.action, "events": entry.events, "now": now}
+    if tell is not None:
+        insert["tell"] = {"id": game_id, "seq": version + 1, "kind": tell[0], "state": tell[1], "now": now}
+    return update, insert
 
 
 def sqlite_path(url: str) -> str | None:

@@ -24,6 +24,15 @@ class Conflict(Exception):
     """Someone changed the lobby between our read and our write."""
 
 
+
+async def game_and_seats(session: AsyncSession, game_id: int) -> tuple[Game, list[Seat]] | None:
+    """A game's row and its seats in seat order (None: no such game)."""
+    game = await session.get(Game, game_id)
+    if game is None:
+        return None
+    seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
+    return game, list(seats)
+
 @dataclass(slots=True)
 class SeatRow:
     seat: int
@@ -82,10 +91,10 @@ class Queries:
 
     async def lobby(self, game_id: int) -> LobbyRow | None:
         async with self.sessions() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                return None
-            seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
+            found = await game_and_seats(session, game_id)
+        if found is None:
+            return None
+        game, seats = found
         return LobbyRow(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
                         options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
                         channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,

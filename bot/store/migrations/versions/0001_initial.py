@@ -1,17 +1,10 @@
-"""Games, seats and the action log.
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-29
-"""
+"""Games, seats and the action log."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

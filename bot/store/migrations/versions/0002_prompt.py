@@ -1,18 +1,11 @@
 """Each game's newest prompt (the one message whose controls are live) is kept with the game, so that after a
-restart, or in another process, the next prompt still retires it.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-12-01
-"""
+restart, or in another process, the next prompt still retires it."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

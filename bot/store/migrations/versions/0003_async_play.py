@@ -1,18 +1,11 @@
 """What long games by message need: the turn clock and its reminder, pauses, each seat's strikes and vacation,
-the result of a finished game (for stats), players' notification choice and each server's defaults.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-12-01
-"""
+the result of a finished game (for stats), players' notification choice and each server's defaults."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

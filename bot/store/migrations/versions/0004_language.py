@@ -1,18 +1,11 @@
 """A game's language: what its thread, its pictures and its tellings are written in (``en``, ``hu``, ``el``,
-``ja``), chosen at ``/game new language:`` or taken from the server's preferred locale.
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-12-01
-"""
+``ja``), chosen at ``/game new language:`` or taken from the server's preferred locale."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -5,20 +5,13 @@ prompts whose controls are still to be taken away are listed until they have bee
 version the move made; the row keeps the state the move was made in, so its telling can be drawn again after
 a crash (the move is applied to it once more).  ``delivered_at`` and ``message_id`` are set once Discord
 accepted the post.  ``stale_prompt`` lists messages whose controls must be removed (written in the
-transaction that makes a newer prompt live).
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-01
-"""
+transaction that makes a newer prompt live)."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

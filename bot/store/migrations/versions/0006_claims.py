@@ -1,19 +1,12 @@
 """Several processes on one database: each process's lease on its Discord shards (``shard_lease``, with a
 heartbeat, so a crashed process's shards come free), and a claim on each game's background work
-(``game.claimed_by`` / ``claimed_until``, so exactly one process sweeps a game's clock or timeout).
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-01
-"""
+(``game.claimed_by`` / ``claimed_until``, so exactly one process sweeps a game's clock or timeout)."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -4,20 +4,13 @@
 ``outbox_notice`` gets a row in the transaction that does what it tells (a clock's claim, a strike); ``key``
 names the event so that a step tried again after a crash finds its row instead of writing a second.  The
 seat's ``offer_channel_id``/``offer_message_id`` remember the offer posted for it, so that later strikes edit
-that message and its closing replaces its button.
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-12-08
-"""
+that message and its closing replaces its button."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
