@@ -22,7 +22,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.ops.config import Settings
+
+# The subcommands import what they need inside their own branch, on purpose: `--help`, `migrate`, `backup` and
+# `verify` start without loading discord.py, the renderer or the games' pictures (a start-up cost, not a cycle).
 
 
 class _NoVoiceNotes(logging.Filter):
@@ -53,7 +56,7 @@ def _logging(level: str, form: str = "plain") -> None:
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
     client = logging.getLogger("discord.client")
     client.addFilter(_NoVoiceNotes())
-    from bot.shutdown import QuietReconnects
+    from bot.ops.shutdown import QuietReconnects
 
     client.addFilter(QuietReconnects())  # a lost gateway is one line, not a traceback per retry
     logging.getLogger("discord.shard").addFilter(QuietReconnects())  # the same, from a sharded client
@@ -61,11 +64,11 @@ def _logging(level: str, form: str = "plain") -> None:
 
 
 async def _run(settings: Settings) -> int:
-    from bot.client import TabulaBot
-    from bot.testing_endpoints import patch_from_env
+    from bot.front.client import TabulaBot
+    from bot.ops.testing_endpoints import patch_from_env
 
     patch_from_env()  # loopback tests only: no effect unless TABULA_FAKE_DISCORD is set
-    from bot.outbox import test_gate
+    from bot.delivery.outbox import test_gate
 
     await test_gate()  # (loopback tests only, as above)
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
@@ -78,7 +81,7 @@ async def _run(settings: Settings) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles SIGINT; systemd and docker stop send SIGTERM. Close cleanly on both.
         with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
-            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/shutdown.py)
+            loop.add_signal_handler(sig, bot.stopper.on_signal)  # bot.close(), bounded (bot/ops/shutdown.py)
     try:
         async with bot:
             await bot.start(token)
@@ -90,7 +93,7 @@ async def _run(settings: Settings) -> int:
         # failed because the stop closed it under it; the stop itself is the story.
         logging.getLogger("tabula.shutdown").info("stopping: the start under way ended (%s)", type(err).__name__)
         await bot.close()
-    from bot.shutdown import leave
+    from bot.ops.shutdown import leave
 
     if bot.lease is not None and bot.lease.lost.is_set():
         print("tabula: stopped: another process took this process's shards (see the log above)", file=sys.stderr)
@@ -105,7 +108,7 @@ def _start_failed(err: Exception) -> int:
     import aiohttp
     import discord
 
-    from bot.shards import ProcessConflict
+    from bot.ops.shards import ProcessConflict
 
     if isinstance(err, ProcessConflict):  # a second process on the same shards, or on the same SQLite file
         print(f"tabula: {err}", file=sys.stderr)
@@ -126,7 +129,7 @@ def _start_failed(err: Exception) -> int:
 
 
 async def _migrate(settings: Settings) -> int:
-    from bot.db import migrate
+    from bot.store.db import migrate
 
     await migrate(settings.database_url)
     print(f"tabula: database is up to date ({settings.database_url})")
@@ -134,7 +137,7 @@ async def _migrate(settings: Settings) -> int:
 
 
 def _backup(command: str, url: str, file: Path) -> int:
-    from bot.backup import BackupError, backup, restore
+    from bot.ops.backup import BackupError, backup, restore
 
     try:
         if command == "backup":
@@ -162,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                    ).add_argument("file", help="a file `backup` made")
     sub.add_parser("i18n-extract", help="refresh every message template from the code and merge it into each .po")
     sub.add_parser("i18n-report", help="print how complete each catalogue is in each language")
-    from bot.offline import add_arguments
+    from bot.front.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
     sub.add_parser("bench", help="print the benchmark figures on this machine (medians and ratios)").add_argument(
@@ -174,11 +177,11 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(bench(args.quick))
         return 0
     if args.command == "verify":
-        from bot.verify import main as verify
+        from bot.ops.verify import main as verify
 
         return verify([args.file])
     if args.command in ("i18n-extract", "i18n-report"):
-        from bot.i18n import main as i18n
+        from bot.lang.catalogues import main as i18n
 
         return i18n(args.command)
     try:
@@ -191,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("backup", "restore"):
         return _backup(args.command, settings.database_url, Path(args.file))
     if args.command == "play":
-        from bot.offline import play
+        from bot.front.offline import play
 
         logging.basicConfig(level=logging.WARNING)
 

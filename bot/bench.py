@@ -6,11 +6,12 @@ Measures, on this machine and in one run (the machine is noisy: compare ratios, 
   * lost updates with 10 tasks hammering one game;
   * the cost of an action with 10,000 stored games, and with a long log;
   * the turn clocks' sweep with 10,000 running games (one indexed query);
-  * every game's status picture (view to PNG bytes) against Pillow's default PNG encode of the same image;
+  * every game's status picture (view to PNG bytes) against Pillow's default PNG encode of the same image.
 Each game's configurations come from its spec (``GameSpec.bench``): a new game is measured by existing.
-  * a full `/explore` interaction through the loopback Discord harness, PNG included;
-  * whole games of every game through the real `python -m bot` on the loopback Discord, played by their
-    controls: pings, public messages, pictures and REST requests per decision (`--turns` prints only these).
+
+What needs a Discord (an interaction end to end, start-up, memory, requests and pings per decision) is
+measured through the test tree's loopback fake of Discord, by ``python -m tests.bench_discord``: production
+code never imports the tests.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import json
 import statistics
 import sys
 import tempfile
@@ -30,9 +30,11 @@ from typing import Any
 import aiosqlite
 from PIL import Image
 
-from bot.db import Database, open_database
-from bot.moment import GameMoment
-from bot.play import GameService, Person
+from bot.present import presenter
+from bot.present.base import SeatName
+from bot.service.moment import GameMoment, moment_for
+from bot.service.play import GameService, Person
+from bot.store.db import Database, open_database
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import games
@@ -53,7 +55,9 @@ async def bare_aiosqlite(path: Path, n: int) -> float:
     await conn.execute("INSERT INTO game (ruleset, host_id, status, seed, version, options, state) "
                        "VALUES ('bench', 1, 'active', 0, 0, '{}', ?)", ("x" * 3000,))
     cur = await conn.execute("SELECT max(id) FROM game")
-    gid = (await cur.fetchone())[0]  # type: ignore[index]
+    row = await cur.fetchone()
+    assert row is not None  # the row just inserted
+    gid = row[0]
     state = "y" * 3000
     t0 = time.perf_counter()
     for v in range(n):
@@ -211,22 +215,9 @@ async def clock_figures(path: Path, db: Database, running: int = 10_000, due: in
     return {"running": running, "due": found, "p50": statistics.median(times), "plan": plan}
 
 
-async def discord_figures(n: int) -> dict[str, float] | None:
-    try:
-        from tests.discord_bench import explore_latencies
-    except ImportError:
-        return None
-    lat = await explore_latencies(n)
-    return {"p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "n": float(len(lat))}
-
-
 def snapshot_figures(config: Config, n: int) -> dict[str, float]:
     """A game's status picture (view → PNG bytes) halfway through a seeded game, against Pillow's default
     PNG encode of the same image."""
-    from bot.moment import moment_for
-    from bot.present import presenter
-    from bot.present.base import SeatName
-
     rules = games()[config.key]
     seats = [SeatInfo(index=i, name=p.name) for i, p in enumerate(PEOPLE[:config.players])]
     state = rules.setup(seats, rules.check_options(config.options, config.players), 3).state
@@ -316,88 +307,8 @@ async def main(quick: bool) -> None:
               f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
         print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×")
 
-    await ops_figures(quick)
-
-    disc = await discord_figures(50 if quick else 200)
-    if disc is not None:
-        print("\nFull /explore interaction through the loopback Discord harness (PNG included)")
-        print(f"  {disc['n']:.0f} interactions: p50 {disc['p50']:.1f} ms  p99 {disc['p99']:.1f} ms")
-    if not quick:
-        await turn_figures()
-
-
-async def ops_figures(quick: bool) -> None:
-    """Start-up, memory and REST figures (tests/ops_helpers.py: the real process on the loopback Discord)."""
-    try:
-        from tests import ops_helpers as ops
-    except ImportError:
-        return
-    ready = await ops.ready_figures(10_000)
-    print(f"\nStart-up with {ready['stored']:,.0f} stored games (real `python -m bot`, loopback Discord)")
-    print(f"  bot's first log line to ready    : {ready['bot_to_ready_s']:.2f} s   (spawn to /healthz 200, "
-          f"Python's start and imports included: {ready['spawn_to_ready_s']:.2f} s)")
-    print(f"  RSS at ready                     : {ready['rss_ready_mb']:.0f} MB")
-    played = 100 if quick else 1000
-    pictures = Path(tempfile.mkdtemp(prefix="tabula-bench-pictures-"))
-    for run in ("empty picture directory", "the directory the first run filled"):
-        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.ops_helpers", "memory", str(played),
-                                                    str(pictures), stdout=asyncio.subprocess.PIPE)
-        out, _ = await proc.communicate()
-        mem = json.loads(out.decode().strip().splitlines()[-1])
-        trail = " → ".join(f"{mb:.0f}" for _, mb in mem["samples"])
-        print(f"\nMemory, {played:,} games played in one bot process ({run})")
-        print(f"  RSS at ready {mem['ready_mb']:.0f} MB, after {played:,} games {mem['final_mb']:.0f} MB;"
-              f" second half {mem['kb_per_game']:+.0f} KB per game")
-        print(f"  every tenth: {trail}")
-    lat = await ops.latency_figures(20.0)
-    print("\n/game status right after a start, round the games' threads (p50 / p99 ms)")
-    for run, fig in lat.items():
-        print(f"  {run + ' pictures':<16}: first 10 s {fig['early_p50']:.0f} / {fig['early_p99']:.0f}"
-              f" (n={fig['early_n']:.0f}), later {fig['late_p50']:.0f} / {fig['late_p99']:.0f} "
-              f"(n={fig['late_n']:.0f}), unanswered {fig['failed']:.0f}")
-    print("\nREST requests per move, played by the prompts' controls (bot token: Discord's global limit)")
-    total_bot = total_moves = 0
-    for key, count in (await ops.rest_figures(20 if quick else 60)).items():
-        total_bot += count.bot
-        total_moves += count.moves
-        routes = ", ".join(f"{r} ×{n}" for r, n in count.routes.most_common()) or "none"
-        print(f"  {key:<12}: {count.moves:3d} moves, bot-token {count.bot_per_move:.2f}/move, interaction-token "
-              f"{count.interaction_per_move:.2f}/move ({routes})")
-    if total_moves:
-        print(f"  all games    : {total_bot / total_moves:.2f} bot-token requests per move")
-
-
-async def turn_figures(seed: int = 1, only: str = "") -> None:
-    """Whole games through the real process (tests/turns_helpers.py): per decision, the people pinged, the
-    public messages and pictures posted, and the REST requests on the bot's token and on interactions' own;
-    and whether any interaction was answered late, anyone pinged wrongly, or a present person's seat played."""
-    try:
-        from tests.delivery_helpers import Bot
-        from tests.fakediscord import FakeDiscord
-        from tests.turns_helpers import TURN_GAMES, people_of, whole_game
-    except ImportError:
-        return
-    print("\nWhole games through the real `python -m bot` (loopback Discord), played by their controls; per decision:")
-    print(f"  {'game':<34} {'decisions':>9} {'pings':>6} {'public':>7} {'pictures':>8} {'bot-token':>9} "
-          f"{'interaction':>11}  late  wrong pings  seats taken")
-    work = Path(tempfile.mkdtemp(prefix="tabula-bench-turns-"))
-    async with FakeDiscord() as fake:
-        people = people_of(fake, 4)
-        bot = await Bot.start(work / "bot.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5")
-        try:
-            for label, key, options, n, tabulas in TURN_GAMES:
-                if only and only not in key:
-                    continue
-                c = await whole_game(fake, work / "bot.db", key, options, people[:n], tabulas, seed=seed, label=label,
-                                     strict=False)
-                wrong = sum("pinged" in p for p in c.problems)
-                end = "" if c.finished else " (not finished)"
-                print(f"  {label:<34} {c.decisions:>9} {c.per(c.pings):>6.2f} {c.per(c.messages):>7.2f} "
-                      f"{c.per(c.pictures):>8.2f} {c.per(c.bot):>9.2f} {c.per(c.interaction):>11.2f}  {c.late:>4}  "
-                      f"{wrong:>11}  {c.seats_taken:>11}{end}", flush=True)
-        finally:
-            bot.kill()
-            await bot.gone(fake)
+    print("\nFigures through a Discord (the real process on the test tree's loopback Discord: an interaction's"
+          "\nlatency, start-up, memory, requests and pings per decision): python -m tests.bench_discord")
 
 
 def _print_service(rounds: list[dict[str, float]], base: float) -> None:
@@ -411,11 +322,6 @@ def _print_service(rounds: list[dict[str, float]], base: float) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about 20 s)")
-    parser.add_argument("--turns", action="store_true", help="only the whole games' figures per decision")
-    parser.add_argument("--game", default="", help="with --turns: only this game (its key)")
     given = parser.parse_args()
-    if given.turns:
-        asyncio.run(turn_figures(only=given.game))
-    else:
-        asyncio.run(main(given.quick))
+    asyncio.run(main(given.quick))
     sys.exit(0)

@@ -6,16 +6,16 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Any, Protocol
+from typing import Any, cast
 
 import discord
 
-from bot.clock import timestamp
-from bot.longplay import LongGameService
-from bot.moment import GameMoment
-from bot.outbox import Outbox
+from bot.delivery.tellings import telling_now
+from bot.front.client import TabulaBot
+from bot.longplay.clock import timestamp
+from bot.longplay.service import LongGameService
 from bot.present.base import Picture, Telling
-from bot.tellings import telling_now
+from bot.service.moment import GameMoment
 from rules import GameError
 from rules.i18n import _, _p, using
 from rules.spec import ID_LIMIT
@@ -25,35 +25,33 @@ MAX_CONTENT = 2000
 NONE = discord.AllowedMentions.none()
 
 
-class Tabula(Protocol):
-    """What cogs need of the client (typed here so that no cog imports the client)."""
-
-    service: LongGameService
-    outbox: Outbox  # what is owed to threads (bot/outbox.py)
-    background: set[asyncio.Task[None]]
-    #: game id -> (channel, message, key, text) of the game's newest prompt this process posted, which a telling
-    #: may continue (``Telling.continues`` names a key; "" is a plain prompt, continued by a move that pings
-    #: nobody), with its text as posted (so continuing it reads nothing from Discord)
-    running: dict[int, tuple[int, int, str, str]]
-
-    @property
-    def user(self) -> Any: ...
-
-    def get_channel(self, channel_id: int, /) -> Any: ...
-    def dispatch(self, event_name: str, /, *args: Any) -> None: ...
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+#: Every interaction Tabula's cogs receive comes through its own client, so its ``client`` is a ``TabulaBot``
+#: (its service, outbox and running prompts typed; no cog needs a hand-made protocol of them).
+Interaction = discord.Interaction[TabulaBot]
 
 
-def bot_of(interaction: discord.Interaction) -> Tabula:
-    client: Tabula = interaction.client  # type: ignore[assignment]
-    return client
+def bot_of(interaction: Interaction) -> TabulaBot:
+    return interaction.client
 
 
-def service(interaction: discord.Interaction) -> LongGameService:
+def ours(interaction: discord.Interaction[Any]) -> Interaction:
+    """A control's interaction, typed as what it is.  discord.py types an item's ``callback`` for any client
+    (its ``ClientT`` is the method's own, so an override cannot narrow it); Tabula registers its controls only
+    on its own client (``cogs.controls`` and the other cogs' ``setup``), so every press comes through one."""
+    return cast(Interaction, interaction)
+
+
+async def channel_of(bot: TabulaBot, channel_id: int) -> Any:
+    """A game's thread or a lobby's channel, from the cache or Discord.  Typed ``Any``: discord.py's union of
+    channel kinds includes forums, categories and DMs, which no game's message is ever posted in."""
+    return bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+
+
+def service(interaction: Interaction) -> LongGameService:
     return bot_of(interaction).service
 
 
-async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
+async def reply(interaction: Interaction, content: str, *, ephemeral: bool = True,
                 view: discord.ui.View | None = None, **kwargs: Any) -> None:
     """Answer an interaction whether or not it has been answered already (the one place that chooses)."""
     kwargs.setdefault("allowed_mentions", NONE)
@@ -71,7 +69,7 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
 PRIVATE_PLACEHOLDER = "tabula_private_placeholder"
 
 
-async def game_here(interaction: discord.Interaction) -> int:
+async def game_here(interaction: Interaction) -> int:
     """The game of the thread this interaction came from, or a polite refusal."""
     channel_id = interaction.channel_id
     game_id = await service(interaction).game_in_thread(channel_id) if channel_id else None
@@ -81,7 +79,7 @@ async def game_here(interaction: discord.Interaction) -> int:
     return int(game_id)
 
 
-async def pick(interaction: discord.Interaction, game: int | None) -> int:
+async def pick(interaction: Interaction, game: int | None) -> int:
     """The game named by number (it must belong to this server), or else the thread's game."""
     if game is None:
         return await game_here(interaction)

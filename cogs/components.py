@@ -5,48 +5,45 @@ at (so one from an earlier turn is refused politely instead of acting twice) and
 by the game's codec.  Controls drawn by the release before games were plug-ins (``tb:sel``, ``tb:act``,
 ``tb:narr``, ``tb:mine``) keep working.
 
-The cog here registers its own controls and answers the bot's ``tabula_moment`` event (a move Tabula made on a
-timer), so the client imports no cog."""
+This is a library, not a cog: every cog that plays or posts a move calls it.  The cog that registers these
+controls and tells what the outbox owes is ``cogs.controls``; answering an interaction in time and politely is
+``cogs.answers``."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import logging
 import re
-import time
-from collections.abc import Awaitable
 from typing import Any, ClassVar
 
-import aiohttp
 import discord
-from discord.ext import commands
 
-from bot import metrics
-from bot.client import APOLOGY, too_late
-from bot.moment import GameMoment
-from bot.outbox import KEEP, Owed, crash_point, nonce
+from bot.delivery.outbox import KEEP, Owed, crash_point, nonce
+from bot.delivery.tellings import private_now, run_telling
+from bot.front.client import TabulaBot
+from bot.lang.translator import locale_of
 from bot.present.base import Button, Menu, Prompt, Telling
-from bot.tellings import private_now, run_telling
-from bot.translator import locale_of
-from bot.verbs import not_here, nothing_to_show, verb_spec
+from bot.service.moment import GameMoment
+from bot.service.verbs import not_here, nothing_to_show, verb_spec
+from cogs.answers import Answer, data_of, guarded
 from cogs.common import (
     MAX_CONTENT,
     NONE,
     PRIVATE_PLACEHOLDER,
-    Tabula,
+    Interaction,
     bot_of,
+    channel_of,
     checked_id,
     chunks,
     files,
+    ours,
     prompt_line,
     reply,
     service,
-    tell_result,
 )
 from rules import GameError
-from rules.i18n import _, set_language, using
+from rules.i18n import _, using
 from rules.registry import ruleset
 from rules.spec import Command
 
@@ -57,109 +54,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
 }
 
 
-async def guarded(interaction: discord.Interaction, game_id: int | None, work: Awaitable[None]) -> None:
-    """Run a component callback; a GameError becomes a polite ephemeral line, anything else an apology."""
-    set_language(locale_of(interaction))  # the callback's own task answers in the presser's language
-    started, outcome = time.perf_counter(), "ok"
-    try:
-        await work
-    except GameError as err:
-        outcome = "refused"
-        await reply(interaction, str(err))
-    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable: what was committed is in the outbox
-        log.warning("game %s: Discord could not be reached (%s); a committed move is told when it can be",
-                    game_id, type(err).__name__)
-    except Exception as err:
-        outcome = "error"
-        if not too_late(interaction, err, game_id):  # (late: one warning line; nothing can be answered)
-            log.exception("game %s: component %s failed", game_id, data_of(interaction).get("custom_id"))
-            try:
-                await reply(interaction, _(APOLOGY))
-            except discord.HTTPException:
-                pass
-    finally:
-        kind = ":".join(str(data_of(interaction).get("custom_id", "?")).split(":")[:2])  # tb:do, tb:pick, …
-        metrics.count_interaction("component", kind, outcome, time.perf_counter() - started)
-
-
-def data_of(interaction: discord.Interaction) -> dict[str, Any]:
-    """The interaction's raw data as a plain mapping (its typed form is a union of payload shapes)."""
-    return dict(interaction.data or {})
-
-
-#: Seconds after an interaction was made by which it is acknowledged when its answer is not ready (Discord
-#: refuses any first answer after 3 s: "Unknown interaction").  An answer with pictures still to upload later
-#: than ``EARLY`` is deferred first, when in doubt.
-BUDGET = 1.5
-EARLY = 1.0
-
-
-class Answer:
-    """Acknowledges one interaction in time, however long its move takes to save and its pictures to draw.
-
-    A watchdog defers the interaction ``BUDGET`` seconds after Discord made it, if nothing has answered it by
-    then: a pressed control with an invisible deferral (its move then comes as the interaction's follow-up,
-    a refusal privately), a typed command publicly once its move is saved (the telling replaces "thinking…"),
-    privately before that or when the move is secret (the telling then goes to the thread), a private view
-    privately.  ``settled`` is awaited before the first answer: it stops the watchdog, or waits for a deferral
-    already on its way, so that ``is_done()`` never lies about an answer Discord has already taken."""
-
-    def __init__(self, interaction: discord.Interaction, *, private: bool = False, public: bool = False) -> None:
-        self.interaction = interaction
-        # saving → drawing (the move is committed); "private": a private answer; "public": a public one (a lobby)
-        self.phase = "private" if private else "public" if public else "saving"
-        self.secret = False  # a typed secret move: its answer stays private
-        made = interaction.created_at.timestamp()
-        self.began = time.monotonic() - min(2.0, max(0.0, time.time() - made))
-        self._firing = False
-        self._task = asyncio.ensure_future(self._watch())
-
-    def age(self) -> float:
-        return time.monotonic() - self.began
-
-    async def _watch(self) -> None:
-        await asyncio.sleep(max(0.0, BUDGET - self.age()))
-        if not self.interaction.response.is_done():
-            self._firing = True
-            await self.defer()
-
-    async def defer(self) -> None:
-        interaction = self.interaction
-        if interaction.response.is_done():
-            return
-        try:
-            if self.phase == "private":
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            elif interaction.type == discord.InteractionType.component:
-                await interaction.response.defer()  # nothing shown: the move, or a refusal, follows
-            elif self.phase == "public":
-                await interaction.response.defer(thinking=True)
-            elif self.phase == "saving" or self.secret:
-                # Privately: whether the move will be refused is not known yet, and a refusal is never public.
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                interaction.extras[PRIVATE_PLACEHOLDER] = True
-            else:
-                await interaction.response.defer(thinking=True)
-        except discord.HTTPException as err:
-            log.info("could not defer an interaction (%s)", err)
-
-    async def settled(self, *, uploading: bool = False) -> None:
-        """Before the first answer: the watchdog is stopped (a deferral under way is waited for); an answer with
-        pictures to upload that is already late is deferred first."""
-        if self._firing:
-            with contextlib.suppress(Exception):
-                await self._task
-        else:
-            self._task.cancel()
-            if uploading and self.age() > EARLY:
-                await self.defer()
-
-    def cancel(self) -> None:
-        if not self._firing:
-            self._task.cancel()
-
-
-async def perform(interaction: discord.Interaction, game_id: int, command: Command, *,
+async def perform(interaction: Interaction, game_id: int, command: Command, *,
                   expect_version: int | None = None) -> None:
     """Act for the person who pressed or typed, then tell the move (and Tabula's moves after it, as one
     telling) publicly, through the interaction's own answer wherever it can.
@@ -198,7 +93,7 @@ async def tell_run(moments: list[GameMoment[Any]]) -> Telling:
         return await asyncio.to_thread(run_telling, moments)
 
 
-async def _tell_move(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+async def _tell_move(interaction: Interaction, game_id: int, moment: GameMoment[Any],
                      answer: Answer) -> None:
     if _from_private_panel(interaction) and moment.meta.free and moment.meta.secret:
         await _redraw_panel(interaction, game_id, moment, answer)
@@ -233,14 +128,14 @@ async def _tell_move(interaction: discord.Interaction, game_id: int, moment: Gam
     _finished(interaction, game_id, run[-1])
 
 
-def _from_private_panel(interaction: discord.Interaction) -> bool:
+def _from_private_panel(interaction: Interaction) -> bool:
     """A control pressed on a message only its reader sees (a private view's panel)."""
     message = interaction.message
     return (interaction.type == discord.InteractionType.component and message is not None
             and message.flags.ephemeral)
 
 
-async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any],
+async def _redraw_panel(interaction: Interaction, game_id: int, moment: GameMoment[Any],
                         answer: Answer) -> None:
     """A secret choice that stales nobody (a programmed order changed) made from a private panel: the panel
     is redrawn with the choice in it, and nothing is posted in the thread — there is nothing to tell."""
@@ -264,7 +159,7 @@ async def _redraw_panel(interaction: discord.Interaction, game_id: int, moment: 
         await interaction.response.edit_message(view=view, **kwargs)
 
 
-def _finished(interaction: discord.Interaction, game_id: int, moment: GameMoment[Any]) -> None:
+def _finished(interaction: Interaction, game_id: int, moment: GameMoment[Any]) -> None:
     last = moment.followups[-1] if moment.followups else moment
     with using(last.language):
         outcome = last.outcome
@@ -280,7 +175,7 @@ def not_seated(moment: GameMoment[Any], name: str) -> str:
     return _("You are not playing in this game, so there is no `/{name}` of yours here.", name=verb)
 
 
-async def show_view(interaction: discord.Interaction, game_id: int, name: str) -> None:
+async def show_view(interaction: Interaction, game_id: int, name: str) -> None:
     """One of the game's private views (a sheet, a hand, the Narrator's card), shown only to whoever asked."""
     answer = Answer(interaction, private=True)  # drawing a hand may be slow: acknowledged in time regardless
     try:
@@ -296,7 +191,7 @@ async def show_view(interaction: discord.Interaction, game_id: int, name: str) -
     await reply(interaction, telling.text, files=files(telling.pictures), view=view)
 
 
-async def run_verb(interaction: discord.Interaction, verb: str, args: dict[str, str]) -> None:
+async def run_verb(interaction: Interaction, verb: str, args: dict[str, str]) -> None:
     """A slash command: what the verb means is the thread's game's to say."""
     game_id = await service(interaction).game_in_thread(interaction.channel_id) if interaction.channel_id else None
     if game_id is None:
@@ -326,13 +221,14 @@ class DoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.command = game_id, version, button.command
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DoButton:
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["ver"]), Button(label, Command.decode(match["cmd"])),
                    pressed=match.string)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command,
                                                          expect_version=self.version))
 
@@ -353,11 +249,12 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PickSelect:
         return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         values = data_of(interaction).get("values") or [""]
         command = Command.decode(str(values[0]))
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
@@ -375,11 +272,12 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:v
         self.game_id, self.name = game_id, name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ViewButton:
         return cls(int(match["game"]), Button(getattr(item, "label", None) or "", view=match["name"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         await guarded(interaction, self.game_id, show_view(interaction, self.game_id, self.name))
 
 
@@ -396,11 +294,12 @@ class LegacySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version, self.verb, self.option = game_id, version, verb, option
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacySelect:
         return cls(int(match["game"]), int(match["ver"]), match["verb"], match["opt"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         value = str((data_of(interaction).get("values") or [""])[0])
         command = Command.decode(value) if self.verb == "act" else Command.of(self.verb, **{self.option: value})
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, command,
@@ -420,7 +319,7 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.kind, self.rest = game_id, version, kind, rest
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LegacyButton:
         return cls(int(match["game"]), int(match["ver"]), match["kind"], match["rest"] or "")
 
@@ -433,7 +332,8 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return Command.decode(value)
         return Command.of(verb, **({option: value} if option else {}))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         key = self.kind if self.kind == "mine" else f"{self.kind}:{self.rest}"
         view = self.LEGACY_VIEWS.get(key)
         if view is not None:
@@ -442,7 +342,7 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, self.game_id, perform(interaction, self.game_id, self.command(),
                                                          expect_version=self.version))
 
-    async def _open(self, interaction: discord.Interaction, verb_or_view: str) -> None:
+    async def _open(self, interaction: Interaction, verb_or_view: str) -> None:
         info = await service(interaction).lobby(self.game_id)
         spec = verb_spec(ruleset(info.ruleset), verb_or_view)
         await show_view(interaction, self.game_id, spec.view if spec and spec.view else verb_or_view)
@@ -473,7 +373,7 @@ def _running_key(telling: Telling, pings: bool) -> str | None:
     return "" if not pings else None
 
 
-async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Interaction, moment: GameMoment[Any],
+async def _continue(bot: TabulaBot, target: discord.abc.Messageable | Interaction, moment: GameMoment[Any],
                     telling: Telling, since: int) -> bool:
     """Append a telling to the running message it continues, with the new controls (and the new pictures, if
     any); False when there is none to continue (or the text would no longer fit), so the caller posts a new
@@ -507,7 +407,7 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
             discord.InteractionResponseType.deferred_message_update:
         await interaction.edit_original_response(**edit)
     else:
-        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        channel = await channel_of(bot, channel_id)
         await channel.get_partial_message(message_id).edit(**edit)
         if interaction is not None and not ping:
             with using(locale_of(interaction)):
@@ -519,19 +419,19 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
         if interaction is not None:
             await _follow(interaction, ping, allowed_mentions=mentions)
         else:
-            thread = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+            thread = await channel_of(bot, channel_id)
             await thread.send(ping, allowed_mentions=mentions, nonce=nonce(moment.game_id, moment.version, 99))
     return True
 
 
-async def _follow(interaction: discord.Interaction, content: str, **kwargs: Any) -> Any:
+async def _follow(interaction: Interaction, content: str, **kwargs: Any) -> Any:
     """A public message through the interaction's own answer (its token, not the bot's)."""
     if interaction.response.is_done():
         return await interaction.followup.send(content, wait=True, **kwargs)
     return (await interaction.response.send_message(content, **kwargs)).resource
 
 
-async def _done_privately(interaction: discord.Interaction, text: str) -> None:
+async def _done_privately(interaction: Interaction, text: str) -> None:
     """Answer a press whose telling went elsewhere: privately, or not at all once it was deferred unseen."""
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
@@ -539,7 +439,7 @@ async def _done_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
 
-async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+async def send_telling(bot: TabulaBot, target: discord.abc.Messageable | Interaction,
                        moment: GameMoment[Any], telling: Telling, *, since: int | None = None) -> None:
     """Post a telling (of ``moment``, or of the run of moves from version ``since`` to ``moment``): its story,
     pictures and the next prompt, publicly, in as many messages as the text needs, or appended to the running
@@ -548,7 +448,7 @@ async def send_telling(bot: Tabula, target: discord.abc.Messageable | discord.In
         await _send_telling(bot, target, moment, telling, moment.version if since is None else since)
 
 
-async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.Interaction,
+async def _send_telling(bot: TabulaBot, target: discord.abc.Messageable | Interaction,
                         moment: GameMoment[Any], telling: Telling, since: int) -> None:
     if await _continue(bot, target, moment, telling, since):
         return
@@ -586,14 +486,14 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
                 bot.running.pop(moment.game_id, None)
 
 
-async def post_followups(bot: Tabula, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
+async def post_followups(bot: TabulaBot, channel: discord.abc.Messageable, moment: GameMoment[Any]) -> None:
     """Tabula's own moves after a person's (its automatic seats), told in the thread as one telling."""
     if moment.followups:
         last = moment.followups[-1]
         await send_telling(bot, channel, last, await tell_run(moment.followups), since=moment.followups[0].version)
 
 
-async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discord.Message | None, *,
+async def retire_old_prompt(bot: TabulaBot, moment: GameMoment[Any], newest: discord.Message | None, *,
                             free: bool = False, since: int | None = None) -> None:
     """The move (or the run of moves from ``since``) is told (as ``newest``): mark it delivered, and make
     ``newest`` the game's one prompt with live controls, listing the one before it to have its select or
@@ -616,7 +516,7 @@ async def retire_old_prompt(bot: Tabula, moment: GameMoment[Any], newest: discor
 CLOCK_SLACK = 120.0
 
 
-async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telling: Telling, *,
+async def told_already(bot: TabulaBot, channel: Any, moment: GameMoment[Any], telling: Telling, *,
                        committed: float | None = None) -> discord.Message | None:
     """A post of this telling Discord accepted before a crash cut the bookkeeping short: the thread's messages
     after the last one known delivered are read, and the one carrying the telling's last part is it (or the
@@ -632,14 +532,15 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
         after: discord.abc.Snowflake | None = discord.Object(id=discord.utils.time_snowflake(since))
     else:
         after = discord.Object(id=last[1]) if last and last[1] else None
+    message: discord.Message
     try:
         async for message in channel.history(limit=50, after=after):
             if message.author.id == bot.user.id and key in message.content:
-                return message  # type: ignore[no-any-return]
+                return message
         if last and last[1]:
             message = await channel.fetch_message(last[1])
             if key in message.content:
-                return message  # type: ignore[no-any-return]
+                return message
     except discord.NotFound:
         pass
     except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
@@ -647,7 +548,7 @@ async def told_already(bot: Tabula, channel: Any, moment: GameMoment[Any], telli
     return None
 
 
-async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
+async def tell_owed(bot: TabulaBot, moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
     """Tell a move the outbox owes, with the owed moves after it (``moment.followups``) as one telling (its
     press never posted it: a crash, Discord down): in its thread, with its prompt unless a later move's is
     already live, or adopt the post a crash left unrecorded."""
@@ -672,47 +573,6 @@ async def tell_owed(bot: Tabula, moment: GameMoment[Any], owed: Owed, superseded
     return True
 
 
-class Controls(commands.Cog):
-    """Registers the persistent controls, and posts the moves Tabula makes on a timer."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
-        bot: Tabula = self.bot  # type: ignore[assignment]
-
-        async def teller(moment: GameMoment[Any], owed: Owed, superseded: bool) -> bool:
-            return await tell_owed(bot, moment, owed, superseded)
-        bot.outbox.teller = teller
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(DoButton, PickSelect, ViewButton, LegacySelect, LegacyButton)
-
-    @commands.Cog.listener()
-    async def on_tabula_moment(self, moment: GameMoment[Any]) -> None:
-        """A move made by Tabula itself (a turn timeout): tell it in the game's thread."""
-        if moment.thread_id is None:
-            return
-        bot: Tabula = self.bot  # type: ignore[assignment]
-        claimed = bot.outbox.claim(moment)
-        try:
-            channel: Any = self.bot.get_channel(moment.thread_id) or await self.bot.fetch_channel(moment.thread_id)
-            run = run_of(moment)
-            await send_telling(bot, channel, run[-1], await tell_run(run), since=moment.version)
-        finally:
-            bot.outbox.release(claimed)
-        last = moment.followups[-1] if moment.followups else moment
-        with using(moment.language):
-            outcome = last.outcome
-        if outcome is not None:
-            self.bot.dispatch("tabula_finished", moment.game_id, f"🏆 {outcome.summary}")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Controls(bot))
-
-
-__all__ = ["Answer", "Controls", "DoButton", "PickSelect", "ViewButton", "controls", "guarded", "perform",
-           "post_followups", "run_telling", "run_verb", "send_telling", "show_view", "tell_owed", "tell_result",
+__all__ = ["DoButton", "LegacyButton", "LegacySelect", "PickSelect", "ViewButton", "controls", "perform",
+           "post_followups", "run_of", "run_verb", "send_telling", "show_view", "tell_owed", "tell_run",
            "told_already"]

@@ -1,6 +1,6 @@
 """`/game new | status | list | abandon` and the lobby: Join, Leave, Add Tabula, Start.
 
-The `/game new` choices and options come from the games' specs (``bot.verbs.new_game_options``)."""
+The `/game new` choices and options come from the games' specs (``bot.service.verbs.new_game_options``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import (
+from bot.delivery.outbox import Owed, crash_point
+from bot.front.client import TabulaBot
+from bot.front.discordpy import with_parameters
+from bot.lang.translator import locale_of, server_language, text
+from bot.longplay.clock import (
     CLOCK_OPTION,
     CLOCKS,
     HOST_PAUSED,
@@ -27,15 +31,14 @@ from bot.clock import (
     describe,
     timestamp,
 )
-from bot.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
-from bot.moment import GameMoment
-from bot.outbox import Owed, crash_point
 from bot.present import presenter
 from bot.present.base import Telling
-from bot.translator import locale_of, server_language, text
-from bot.verbs import SlashOption, new_game_options, options_of
-from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
-from cogs.components import Answer, guarded, post_followups, send_telling, told_already
+from bot.service.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
+from bot.service.moment import GameMoment
+from bot.service.verbs import SlashOption, new_game_options, options_of
+from cogs.answers import Answer, guarded
+from cogs.common import NONE, Interaction, bot_of, channel_of, files, ours, pick, reply, service, tell_result
+from cogs.components import post_followups, send_telling, told_already
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
@@ -124,9 +127,9 @@ def lobby_view(info: LobbyInfo) -> discord.ui.View | None:
     return view
 
 
-async def refresh_lobby(client: discord.Client, game_id: int, note: str = "") -> None:
+async def refresh_lobby(client: TabulaBot, game_id: int, note: str = "") -> None:
     """Show a started, finished or abandoned game on its lobby message (and take the buttons away)."""
-    svc = client.service  # type: ignore[attr-defined]
+    svc = client.service
     info = await svc.lobby(game_id)
     if info.channel_id is None or info.lobby_message_id is None:
         return
@@ -155,15 +158,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.op = game_id, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["game"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         work = begin_game(interaction, self.game_id) if self.op == "start" else self._seat(interaction)
         await guarded(interaction, self.game_id, work)
 
-    async def _seat(self, interaction: discord.Interaction) -> None:
+    async def _seat(self, interaction: Interaction) -> None:
         person = Person(interaction.user.id, interaction.user.display_name)
         svc = service(interaction)
         if self.op == "bot":
@@ -175,13 +179,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NONE)
 
 
-async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
+async def begin_game(interaction: Interaction, game_id: int) -> None:
     """Start: deal, open the game's thread, add the players, post the board, ping the first.
 
     From the commit on, the start's outbox row says it is under way: if the process dies at any step, the
     next one finishes it (``finish_start``, each step safe to repeat)."""
-    from cogs.common import bot_of
-
     svc = service(interaction)
     answer = Answer(interaction, public=True)  # Tabula's first moves may take a while: acknowledged in time
     try:
@@ -205,10 +207,11 @@ async def begin_game(interaction: discord.Interaction, game_id: int) -> None:
         bot.outbox.release(claimed)
 
 
-async def _open_thread(bot: Tabula, info: LobbyInfo, title: str, lobby: discord.Message | None) -> discord.Thread:
+async def _open_thread(bot: TabulaBot, info: LobbyInfo, title: str, lobby: discord.Message | None) -> discord.Thread:
     """The game's thread: from the lobby message (a second try finds the one Discord already made, which shares
     the message's id), or a private one for a players-only game."""
-    channel: Any = bot.get_channel(info.channel_id) or await bot.fetch_channel(info.channel_id)  # type: ignore[arg-type]
+    assert info.channel_id is not None  # every lobby is opened in a channel (/game new refuses a DM)
+    channel: Any = await channel_of(bot, info.channel_id)
     if info.options.get(PRIVATE_OPTION) and isinstance(channel, discord.TextChannel):
         me = getattr(bot.user, "id", None)
         for made in channel.threads:  # a start cut short after Discord made the thread, before its id was saved
@@ -218,8 +221,9 @@ async def _open_thread(bot: Tabula, info: LobbyInfo, title: str, lobby: discord.
         return await channel.create_thread(name=title, auto_archive_duration=10080, invitable=False,
                                            type=discord.ChannelType.private_thread)
     if lobby is None and info.lobby_message_id is None:
-        return await channel.create_thread(name=title, auto_archive_duration=10080,  # type: ignore[no-any-return]
-                                           type=discord.ChannelType.public_thread)
+        thread: discord.Thread = await channel.create_thread(name=title, auto_archive_duration=10080,
+                                                             type=discord.ChannelType.public_thread)
+        return thread
     try:
         starter = lobby if lobby is not None else channel.get_partial_message(info.lobby_message_id)
         return await starter.create_thread(name=title, auto_archive_duration=10080)
@@ -227,10 +231,11 @@ async def _open_thread(bot: Tabula, info: LobbyInfo, title: str, lobby: discord.
         if err.code != 160004:  # "A thread has already been created for this message": a start cut short
             raise
         found: Any = await bot.fetch_channel(starter.id)
-        return found  # type: ignore[no-any-return]
+        opened: discord.Thread = found
+        return opened
 
 
-async def finish_start(bot: Tabula, result: GameMoment[Any], interaction: discord.Interaction | None = None
+async def finish_start(bot: TabulaBot, result: GameMoment[Any], interaction: Interaction | None = None
                        ) -> discord.abc.Messageable:
     """The steps after the start's commit, each safe to repeat: the thread (its id saved at once), its
     members, the first post (adopted if a crash cut its bookkeeping short).  Returns where the game is told."""
@@ -239,8 +244,8 @@ async def finish_start(bot: Tabula, result: GameMoment[Any], interaction: discor
         return await _finish_start(bot, result, info, interaction)
 
 
-async def _finish_start(bot: Tabula, result: GameMoment[Any], info: LobbyInfo,
-                        interaction: discord.Interaction | None) -> discord.abc.Messageable:
+async def _finish_start(bot: TabulaBot, result: GameMoment[Any], info: LobbyInfo,
+                        interaction: Interaction | None) -> discord.abc.Messageable:
     svc = bot.service
     game_id = result.game_id
     title = f"{game_text(result.spec.key, result.spec.title)} · #{game_id}"
@@ -283,13 +288,14 @@ async def _finish_start(bot: Tabula, result: GameMoment[Any], info: LobbyInfo,
         await bot.outbox.delivered(game_id, result.version, found.id, prompt=live)
     else:
         await send_telling(bot, target, result, telling)
-    return target  # type: ignore[no-any-return]
+    told: discord.abc.Messageable = target
+    return told
 
 
-async def resume_start(bot: Tabula, moment: GameMoment[Any], owed: Owed) -> bool:
+async def resume_start(bot: TabulaBot, moment: GameMoment[Any], owed: Owed) -> bool:
     """At start-up (or the sweep): a start that died after its commit is finished, and its lobby shows it."""
     log.info("game %d: finishing a start that was cut short", moment.game_id)
-    await refresh_lobby(bot, moment.game_id)  # type: ignore[arg-type]  # first, as a Start press does
+    await refresh_lobby(bot, moment.game_id)  # first, as a Start press does
     await finish_start(bot, moment)
     return True
 
@@ -308,11 +314,11 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
     """`/game new` with a choice of every game and the games' own options, as their specs declare them."""
     options = new_game_options()
 
-    async def new(interaction: discord.Interaction, **given: Any) -> None:
+    async def new(interaction: Interaction, **given: Any) -> None:
         await games_cog.open_lobby(interaction, given)
 
     params = [
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Interaction),
         inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
     ]
     for o in options.values():
@@ -334,7 +340,6 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
         inspect.Parameter(LANGUAGE_OPTION, inspect.Parameter.KEYWORD_ONLY, default=None,
                           annotation=Optional[str]),  # noqa: UP045
     ]
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     descriptions: dict[str, str | app_commands.locale_str] = {
         o.name: text(o.description, msgid=o.msgid or None, fill=o.fill) for o in options.values()}
     descriptions.update(
@@ -349,7 +354,6 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
            PRIVATE_OPTION: N_("Players only: the game's thread is private (spectators cannot join)"),
            LANGUAGE_OPTION: N_("The game's language in its thread and pictures (default: the server's language)")},
     )
-    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     choices = {"game": [app_commands.Choice(name=r.spec.title, value=k) for k, r in games().items()]}
     for o in options.values():
         if o.kind == "choice" and o.choices:
@@ -357,7 +361,7 @@ def new_game_command(games_cog: Games) -> app_commands.Command[Any, ..., None]:
     choices[CLOCK_OPTION] = clock_choices()
     choices[POLICY_OPTION] = policy_choices()
     choices[LANGUAGE_OPTION] = [app_commands.Choice(name=text(NATIVE[k], native=True), value=k) for k in LANGUAGES]
-    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    with_parameters(new, params, descriptions=descriptions, choices=choices)
     return app_commands.Command(name=N_p("command", "new"),
                                 description=N_("Open a lobby for a new game in this channel"), callback=new)
 
@@ -377,7 +381,7 @@ def policy_choices() -> list[app_commands.Choice[str]]:
 @app_commands.guild_only()
 class Games(commands.GroupCog, group_name=N_p("command", "game"),
             group_description=N_("Start, find and manage games")):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
         super().__init__()
         group = self.app_command
@@ -391,7 +395,7 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
     async def on_tabula_finished(self, game_id: int, note: str) -> None:
         await refresh_lobby(self.bot, game_id, note)
 
-    async def open_lobby(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
+    async def open_lobby(self, interaction: Interaction, given: dict[str, Any]) -> None:
         if interaction.guild_id is None:
             raise GameError(_("Games are played in servers: invite Tabula to one and use `/game new` there."))
         if isinstance(interaction.channel, discord.Thread):
@@ -428,12 +432,12 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
             message = await interaction.original_response()
         await service(interaction).set_thread(info.game_id, lobby_message_id=message.id)
 
-    async def _pick(self, interaction: discord.Interaction, game: int | None) -> int:
+    async def _pick(self, interaction: Interaction, game: int | None) -> int:
         return await pick(interaction, game)
 
     @app_commands.command(name=N_p("command", "status"), description=N_("The board, whose turn it is and the scores"))
     @app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread"))
-    async def status(self, interaction: discord.Interaction,
+    async def status(self, interaction: Interaction,
                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         answer = Answer(interaction, private=True)  # drawing the board may be slow: acknowledged in time
         try:
@@ -446,7 +450,7 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
         await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures))
 
     @app_commands.command(name=N_p("command", "list"), description=N_("Games in this server, with their threads"))
-    async def list_(self, interaction: discord.Interaction) -> None:
+    async def list_(self, interaction: Interaction) -> None:
         listed = await service(interaction).list_games(interaction.guild_id)
         if not listed:
             await reply(interaction, _("No games are running in this server. Start one with `/game new`."))
@@ -462,7 +466,7 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
     @app_commands.command(name=N_p("command", "abandon"),
                           description=N_("End a game or lobby without a winner (host or Manage Server)"))
     @app_commands.describe(game=N_("The game's number (#12) — needed outside the game's thread, e.g. for a lobby"))
-    async def abandon(self, interaction: discord.Interaction,
+    async def abandon(self, interaction: Interaction,
                       game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         game_id = await self._pick(interaction, game)
         perms = interaction.permissions
@@ -477,9 +481,9 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
         await refresh_lobby(interaction.client, game_id, note)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabulaBot) -> None:
     await bot.add_cog(Games(bot))
-    tabula: Tabula = bot  # type: ignore[assignment]
+    tabula: TabulaBot = bot
 
     async def starter(moment: GameMoment[Any], owed: Owed) -> bool:
         return await resume_start(tabula, moment, owed)

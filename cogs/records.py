@@ -1,6 +1,6 @@
 """`/game history | replay | export`, `/stats` and `/leaderboard`.
 
-Everything comes from ``bot.records`` (the log walked with the game's engine).  History and replay answer only
+Everything comes from ``bot.service.records`` (the log walked with the game's engine).  History and replay answer only
 the person who asked and page with buttons whose ids carry the game and the page or move, so they keep working
 after a restart; every press checks again that the game belongs to this server.  The leaderboard is posted
 in the channel: it is the same table for everyone who asks, shows only finished games of this server, and
@@ -17,10 +17,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.records import Frame, Game, Page, Records, export_bytes, frame, history_page, leaderboard_text, stats_text
-from bot.translator import server_language
-from cogs.common import NONE, checked_id, files, game_here, reply, service
-from cogs.components import guarded
+from bot.front.client import TabulaBot
+from bot.lang.translator import server_language
+from bot.service.records import (
+    Frame,
+    Game,
+    Page,
+    Records,
+    export_bytes,
+    frame,
+    history_page,
+    leaderboard_text,
+    stats_text,
+)
+from cogs.answers import guarded
+from cogs.common import NONE, Interaction, checked_id, files, game_here, ours, reply, service
 from rules import GameError
 from rules.i18n import N_, N_p, _, using
 from rules.registry import game_text, games, ruleset
@@ -33,19 +44,19 @@ GAME_HELP = N_("The game's number (#12) — needed outside the game's thread")
 OPTION_NAMES = (N_p("option", "from"), N_p("option", "move"), N_p("option", "player"), N_p("option", "min_games"))
 
 
-def records_of(client: discord.Client) -> Records:
-    cog = client.get_cog("Records")  # type: ignore[attr-defined]
+def records_of(client: TabulaBot) -> Records:
+    cog = client.get_cog("Records")
     if not isinstance(cog, RecordsCog):
         raise GameError(_("History and stats are not available right now."))
     return cog.records
 
 
-async def pick(interaction: discord.Interaction, game: int | None) -> int:
+async def pick(interaction: Interaction, game: int | None) -> int:
     """The game named by number (checked against this server when it is read), or else the thread's game."""
     return game if game is not None else await game_here(interaction)
 
 
-async def walked(interaction: discord.Interaction, game_id: int) -> tuple[Game, list[str]]:
+async def walked(interaction: Interaction, game_id: int) -> tuple[Game, list[str]]:
     records = records_of(interaction.client)
     found = await records.game(game_id, interaction.guild_id)
     lines = await records.lines(found)
@@ -69,7 +80,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
     carries where the page begins."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
 
     def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
         index = max(index, 0)
@@ -78,11 +89,12 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.op, self.index = game_id, op, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> HistoryButton:
         return cls(int(match["game"]), match["op"], int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         async def turn() -> None:
             await interaction.response.defer()  # a long log takes a moment to walk: the edit follows
             found, lines = await walked(interaction, self.game_id)
@@ -111,7 +123,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
     """Shows a `/game replay` answer at another move (the picture is drawn again from the log)."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/inbound.py)
+    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
 
     def __init__(self, game_id: int, op: str, number: int, label: str = "Move", *, disabled: bool = False) -> None:
         number = max(number, 0)
@@ -120,11 +132,12 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.op, self.number = game_id, op, number
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ReplayButton:
         return cls(int(match["game"]), match["op"], int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         async def turn() -> None:
             found, lines = await walked(interaction, self.game_id)
             await interaction.response.defer()  # drawing can take a moment: the edit follows
@@ -139,7 +152,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 @app_commands.describe(game=GAME_HELP, from_=N_("Begin the page at this move number (by default: the newest moves)"))
 @app_commands.rename(from_="from")
-async def history(interaction: discord.Interaction, game: GameNumber | None = None,
+async def history(interaction: Interaction, game: GameNumber | None = None,
                   from_: FromNumber | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # a long log takes a moment to walk
     game_id = await pick(interaction, game)
@@ -149,7 +162,7 @@ async def history(interaction: discord.Interaction, game: GameNumber | None = No
 
 
 @app_commands.describe(game=GAME_HELP, move=N_("Show the board after this move (by default the newest; 0: the start)"))
-async def replay(interaction: discord.Interaction, game: GameNumber | None = None,
+async def replay(interaction: Interaction, game: GameNumber | None = None,
                  move: MoveNumber | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a moment
     game_id = await pick(interaction, game)
@@ -159,7 +172,7 @@ async def replay(interaction: discord.Interaction, game: GameNumber | None = Non
 
 
 @app_commands.describe(game=GAME_HELP)
-async def export(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def export(interaction: Interaction, game: GameNumber | None = None) -> None:
     # Walking a long log and writing the file take a moment, longer when the bot is busy: Discord is told at
     # once that the answer follows (only the asker sees it, as they see the answer or a refusal).
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -192,9 +205,9 @@ GAME_CHOICES = [app_commands.Choice(name=r.spec.title, value=k) for k, r in game
 
 
 class RecordsCog(commands.Cog, name="Records"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
-        self.records = Records(bot.service.db.sessions)  # type: ignore[attr-defined]
+        self.records = Records(bot.service.db.sessions)
         self._added: list[str] = []
 
     def _group(self) -> app_commands.Group:
@@ -222,7 +235,7 @@ class RecordsCog(commands.Cog, name="Records"):
     @app_commands.describe(player=N_("Whose record (by default yours)"), game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+    async def stats(self, interaction: Interaction, player: discord.User | None = None,
                     game: str | None = None) -> None:
         who = player or interaction.user
         if who.bot:
@@ -238,7 +251,7 @@ class RecordsCog(commands.Cog, name="Records"):
                                                                "(default 3)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str,
+    async def leaderboard(self, interaction: Interaction, game: str,
                           min_games: app_commands.Range[int, 1, 1000] = 3) -> None:
         await interaction.response.defer(thinking=True)  # every finished game here is read; the table is public
         rows = await self.records.leaderboard(interaction.guild_id, game, min_games)
@@ -247,5 +260,5 @@ class RecordsCog(commands.Cog, name="Records"):
         await reply(interaction, text, ephemeral=False)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabulaBot) -> None:
     await bot.add_cog(RecordsCog(bot))

@@ -2,7 +2,7 @@
 defaults`, `/notify`, and telling what the turn clocks did (reminders, Tabula's moves for absent players,
 games waiting, seats offered to the lobby's channel with a **Take the seat** button).
 
-The words and rules live in ``bot.longplay``; this cog parses, calls it, and posts."""
+The words and rules live in ``bot.longplay.service``; this cog parses, calls it, and posts."""
 
 from __future__ import annotations
 
@@ -16,13 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
-from bot.lobby import Person
-from bot.longplay import ClockNews
-from bot.notices import Notice, Told
-from bot.outbox import crash_point
-from cogs.common import NONE, Tabula, bot_of, checked_id, mentions_of, pick, reply, service, tell_result
-from cogs.components import guarded, post_followups, send_telling, tell_run
+from bot.delivery.notices import Notice, Told
+from bot.delivery.outbox import crash_point
+from bot.front.client import TabulaBot
+from bot.longplay.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
+from bot.longplay.service import ClockNews
+from bot.service.lobby import Person
+from cogs.answers import guarded
+from cogs.common import NONE, Interaction, bot_of, checked_id, mentions_of, ours, pick, reply, service, tell_result
+from cogs.components import post_followups, send_telling, tell_run
 from cogs.games import clock_choices, policy_choices
 from rules import GameError
 from rules.i18n import N_, N_p, _, _p, using
@@ -31,7 +33,7 @@ from rules.registry import game_text
 log = logging.getLogger("tabula.discord")
 
 
-def _can_manage(interaction: discord.Interaction) -> bool:
+def _can_manage(interaction: Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms and perms.manage_guild)
 
@@ -48,7 +50,7 @@ async def _thread(bot: Any, thread_id: int | None) -> Any:
     return channel
 
 
-async def _say(interaction: discord.Interaction, game_id: int, say: Callable[[], str], *,
+async def _say(interaction: Interaction, game_id: int, say: Callable[[], str], *,
                ping: list[int] | None = None) -> None:
     """A public line in the game's own thread (wherever the command was used), and a private confirmation when
     the command came from elsewhere.  ``say`` words the line in the current language: the game's for the
@@ -85,7 +87,7 @@ def _runs_out(moment: Any) -> str:
 
 @app_commands.command(name=N_p("command", "nudge"), description=N_("Remind whoever must move (once per clock period)"))
 @game_option
-async def nudge(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def nudge(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment, users = await service(interaction).nudge(game_id, interaction.user.id)
     who = ", ".join(f"<@{u}>" for u in users)
@@ -97,7 +99,7 @@ async def nudge(interaction: discord.Interaction, game: GameNumber | None = None
 @app_commands.command(name=N_p("command", "leave"),
                       description=N_("Leave a running game: Tabula plays your seat from now on"))
 @game_option
-async def leave(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def leave(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment, name = await service(interaction).leave_game(game_id, interaction.user.id)
     await _say(interaction, game_id, lambda: _("🚪 {name} has left {game}; Tabula plays their seat from now on. "
@@ -138,7 +140,7 @@ async def _play_on(bot: Any, game_id: int, thread_id: int | None) -> None:
 @app_commands.describe(player=N_("Whose seat (a player of this game)"), seat=N_("Or the seat's number (1, 2, …)"),
                        newcomer=N_("Who takes the seat"), game=N_("The game's number — needed outside its thread"))
 @app_commands.rename(newcomer="with")
-async def replace(interaction: discord.Interaction, newcomer: discord.Member,
+async def replace(interaction: Interaction, newcomer: discord.Member,
                   player: discord.Member | None = None, seat: app_commands.Range[int, 1, 10] | None = None,
                   game: GameNumber | None = None) -> None:
     if newcomer.bot:
@@ -155,7 +157,7 @@ async def replace(interaction: discord.Interaction, newcomer: discord.Member,
                                                                 old=old))
 
 
-async def _welcome(interaction: discord.Interaction, game_id: int, user_id: int, line: Callable[[], str]) -> None:
+async def _welcome(interaction: Interaction, game_id: int, user_id: int, line: Callable[[], str]) -> None:
     info = await service(interaction).lobby(game_id)
     thread = await _thread(interaction.client, info.thread_id)
     if isinstance(thread, discord.Thread):
@@ -172,7 +174,7 @@ async def _welcome(interaction: discord.Interaction, game_id: int, user_id: int,
                       description=N_("Pause your own turn clock for some days (0: back now)"))
 @app_commands.describe(days=N_("How many days (0 ends your vacation)"),
                        game=N_("The game's number — outside its thread"))
-async def vacation(interaction: discord.Interaction, days: app_commands.Range[float, 0, 60],
+async def vacation(interaction: Interaction, days: app_commands.Range[float, 0, 60],
                    game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     until, left = await service(interaction).vacation(game_id, interaction.user.id, days)
@@ -189,7 +191,7 @@ async def vacation(interaction: discord.Interaction, days: app_commands.Range[fl
 @app_commands.command(name=N_p("command", "pause"),
                       description=N_("Stop the game's turn clock (host or Manage Server)"))
 @game_option
-async def pause(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def pause(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).pause(game_id, interaction.user.id, can_manage=_can_manage(interaction))
     await _say(interaction, game_id, lambda: _("⏸️ {name} paused {game}: the turn clock is stopped and nobody is "
@@ -200,7 +202,7 @@ async def pause(interaction: discord.Interaction, game: GameNumber | None = None
 @app_commands.command(name=N_p("command", "resume"),
                       description=N_("Start the game's turn clock again (host or Manage Server)"))
 @game_option
-async def resume(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def resume(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     moment = await service(interaction).resume(game_id, interaction.user.id, can_manage=_can_manage(interaction))
     users = [u for u in (moment.user_of(s) for s in sorted(moment.to_act)) if u > 0]
@@ -216,7 +218,7 @@ async def resume(interaction: discord.Interaction, game: GameNumber | None = Non
 
 @app_commands.command(name=N_p("command", "undo"),
                       description=N_("Take back your last move, if nobody has moved since"))
-async def undo(interaction: discord.Interaction) -> None:
+async def undo(interaction: Interaction) -> None:
     game_id = await pick(interaction, None)
     done = await service(interaction).undo(game_id, interaction.user.id)
     moment = done.moment
@@ -236,7 +238,7 @@ async def undo(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name=N_p("command", "watch"), description=N_("Follow a game: join its thread as a spectator"))
 @game_option
-async def watch(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def watch(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     info = await service(interaction).lobby(game_id)
     if info.options.get("private"):
@@ -251,7 +253,7 @@ async def watch(interaction: discord.Interaction, game: GameNumber | None = None
 
 @app_commands.command(name=N_p("command", "unwatch"), description=N_("Stop following a game: leave its thread"))
 @game_option
-async def unwatch(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+async def unwatch(interaction: Interaction, game: GameNumber | None = None) -> None:
     game_id = await pick(interaction, game)
     info = await service(interaction).lobby(game_id)
     if any(s.user_id == interaction.user.id for s in info.seats) and info.status == "active":
@@ -270,7 +272,7 @@ async def unwatch(interaction: discord.Interaction, game: GameNumber | None = No
                       description=N_("This server's turn clock and policy for new games (Manage Server)"))
 @app_commands.describe(clock=N_("The turn clock new games start with"), policy=N_("What happens when a clock runs out"))
 @app_commands.choices(clock=clock_choices(), policy=policy_choices())
-async def defaults(interaction: discord.Interaction, clock: str | None = None, policy: str | None = None) -> None:
+async def defaults(interaction: Interaction, clock: str | None = None, policy: str | None = None) -> None:
     if interaction.guild_id is None:
         raise GameError(_("Server defaults are set inside a server."))
     if (clock or policy) and not _can_manage(interaction):
@@ -294,11 +296,12 @@ class TakeSeat(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:tak
         self.game_id, self.seat = game_id, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TakeSeat:
         return cls(int(match["game"]), int(match["seat"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, pressed: discord.Interaction[Any]) -> None:
+        interaction = ours(pressed)
         async def take() -> None:
             person = Person(interaction.user.id, interaction.user.display_name)
             old, number = await service(interaction).replace(self.game_id, person.id, person, seat=self.seat,
@@ -314,7 +317,7 @@ class TakeSeat(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:tak
 
 
 class Tables(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -324,14 +327,16 @@ class Tables(commands.Cog):
             command.guild_only = True
             group.add_command(command, override=True)
         self.bot.add_dynamic_items(TakeSeat)
-        tabula: Tabula = self.bot  # type: ignore[assignment]
+        tabula: TabulaBot = self.bot
 
         async def teller(notice: Notice, maybe_posted: bool) -> Told:
             return await tell_notice(tabula, notice, maybe_posted)
         tabula.outbox.notice_teller = teller
-        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.outbox.crash_point)
+        tabula.clock_tellers.append(self.tell_clock)
+        tabula.service.crash_point = crash_point  # (loopback tests only: see bot.delivery.outbox.crash_point)
 
     async def cog_unload(self) -> None:
+        self.bot.clock_tellers.remove(self.tell_clock)
         group = self.bot.tree.get_command("game")
         if isinstance(group, app_commands.Group):
             for command in SUBCOMMANDS:
@@ -341,16 +346,15 @@ class Tables(commands.Cog):
     @app_commands.command(name=N_p("command", "notify"),
                           description=N_("Get a DM when a turn clock reminds you (on or off)"))
     @app_commands.describe(on=N_("True: remind me by DM as well as in the thread"))
-    async def notify(self, interaction: discord.Interaction, on: bool) -> None:
+    async def notify(self, interaction: Interaction, on: bool) -> None:
         await service(interaction).notify(interaction.user.id, on)
         await reply(interaction, _("You will get a DM with each reminder (if your DMs are open to this server).")
                     if on else _("No more DMs: reminders come only in the games' threads."))
 
-    @commands.Cog.listener()
-    async def on_tabula_clock(self, news: ClockNews) -> None:
+    async def tell_clock(self, news: ClockNews) -> None:
         """What a turn clock did: its notice is told through the outbox (exactly once, whatever crashes), then,
         for a run-out, Tabula's moves."""
-        bot: Tabula = self.bot  # type: ignore[assignment]
+        bot: TabulaBot = self.bot
         crash_point("noticed")  # (tests: the notice is owed, nothing is posted yet)
         if news.notice_id is not None:
             bot.outbox.untried.add(news.notice_id)  # written by this process's sweep just now
@@ -373,19 +377,19 @@ class Tables(commands.Cog):
     @commands.Cog.listener()
     async def on_tabula_finished(self, game_id: int, note: str) -> None:
         """A game has ended: a seat still offered for it is offered no longer."""
-        bot: Tabula = self.bot  # type: ignore[assignment]
+        bot: TabulaBot = self.bot
         if await bot.service.close_offers(game_id):
             await bot.outbox.tell_notices(game_id)
 
 
-async def tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool = True) -> Told:
-    """Post one owed notice (bot/notices.py) in the game's language, or (``maybe_posted``: a process tried
+async def tell_notice(bot: TabulaBot, notice: Notice, maybe_posted: bool = True) -> Told:
+    """Post one owed notice (bot/delivery/notices.py) in the game's language, or (``maybe_posted``: a process tried
     before) adopt the post a crash left unrecorded; for a seat offered again, edit the offer already up."""
     with using(str(notice.body.get("language") or "en")):
         return await _tell_notice(bot, notice, maybe_posted)
 
 
-async def _tell_notice(bot: Tabula, notice: Notice, maybe_posted: bool) -> Told:
+async def _tell_notice(bot: TabulaBot, notice: Notice, maybe_posted: bool) -> Told:
     b = notice.body
     title = game_text(str(b["ruleset"]), str(b["title"])) if b.get("ruleset") else str(b.get("title", ""))
     users = [int(u) for u in b.get("users") or [] if int(u) > 0]
@@ -420,23 +424,24 @@ def _nonce(notice: Notice) -> str:
     return f"n{notice.game_id}.{notice.id}"[:25]
 
 
-async def _posted(bot: Tabula, channel: Any, notice: Notice, match: Callable[[discord.Message], bool]
+async def _posted(bot: TabulaBot, channel: Any, notice: Notice, match: Callable[[discord.Message], bool]
                   ) -> discord.Message | None:
     """The post of this notice Discord accepted before a crash cut the bookkeeping short: among the channel's
     messages after the newest one the game had told when the notice was written."""
     if bot.user is None:
         return None
     after = discord.Object(id=notice.anchor) if notice.anchor else None
+    message: discord.Message
     try:
         async for message in channel.history(limit=50, after=after):
             if message.author.id == bot.user.id and match(message):
-                return message  # type: ignore[no-any-return]
+                return message
     except discord.Forbidden:  # no Read Message History here: the nonce is the only guard left
         log.info("game %d: cannot read the channel to check for a notice posted before a crash", notice.game_id)
     return None
 
 
-async def _dm(bot: Tabula, notice: Notice, title: str, users: list[int]) -> None:
+async def _dm(bot: TabulaBot, notice: Notice, title: str, users: list[int]) -> None:
     client = cast(discord.Client, bot)
     for user_id in await bot.service.wants_dm(users):
         try:
@@ -454,7 +459,7 @@ def _takes(message: discord.Message, custom_id: str) -> bool:
                for row in message.components for child in getattr(row, "children", [row]))
 
 
-async def _tell_offer(bot: Tabula, notice: Notice, title: str, maybe_posted: bool) -> Told:
+async def _tell_offer(bot: TabulaBot, notice: Notice, title: str, maybe_posted: bool) -> Told:
     """A seat offered in the lobby's channel: posted once, then that one message kept up to date (the strikes
     again, and closed once the seat is not free any more)."""
     b, seat = notice.body, notice.seat
@@ -502,5 +507,5 @@ async def _tell_offer(bot: Tabula, notice: Notice, title: str, maybe_posted: boo
     return Told(sent.id, offer=(channel.id, sent.id))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabulaBot) -> None:
     await bot.add_cog(Tables(bot))

@@ -8,17 +8,18 @@ from __future__ import annotations
 import inspect
 from typing import Any, Optional
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.translator import text
-from bot.verbs import SlashVerb, slash_verbs
-from cogs.common import service
+from bot.front.client import TabulaBot
+from bot.front.discordpy import with_parameters
+from bot.lang.translator import text
+from bot.service.verbs import SlashVerb, slash_verbs
+from cogs.common import Interaction, service
 from cogs.components import run_verb
 
 
-async def legal_values(interaction: discord.Interaction, verb: str, arg: str,
+async def legal_values(interaction: Interaction, verb: str, arg: str,
                        current: str) -> list[app_commands.Choice[str]]:
     channel_id = interaction.channel_id
     game_id = await service(interaction).game_in_thread(channel_id) if channel_id else None
@@ -33,19 +34,18 @@ async def legal_values(interaction: discord.Interaction, verb: str, arg: str,
 
 
 def verb_command(verb: SlashVerb) -> app_commands.Command[Any, ..., None]:
-    async def callback(interaction: discord.Interaction, **given: Any) -> None:
+    async def callback(interaction: Interaction, **given: Any) -> None:
         await run_verb(interaction, verb.name, {k: str(v) for k, v in given.items() if v is not None})
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction)]
+                                annotation=Interaction)]
     for a in verb.args:
         kind: Any = app_commands.Range[str, 1, a.max_length]
         params.append(inspect.Parameter(a.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=inspect.Parameter.empty if a.required else None,
                                         annotation=kind if a.required else Optional[kind]))  # noqa: UP045
-    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        a.name: text(a.description, msgid=a.msgid or None) for a in verb.args}
+    with_parameters(callback, params, descriptions={
+        a.name: text(a.description, msgid=a.msgid or None) for a in verb.args})
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=verb.name, description=text(verb.description, msgid=verb.msgid or None, fill=verb.fill),
         callback=callback)
@@ -57,13 +57,13 @@ def verb_command(verb: SlashVerb) -> app_commands.Command[Any, ..., None]:
 
 
 def _completer(verb: str, arg: str) -> Any:
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await legal_values(interaction, verb, arg, current)
     return complete
 
 
 class Verbs(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -75,5 +75,5 @@ class Verbs(commands.Cog):
             self.bot.tree.remove_command(name)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabulaBot) -> None:
     await bot.add_cog(Verbs(bot))

@@ -10,6 +10,7 @@ import pkgutil
 from functools import cache
 from typing import Any
 
+import rules
 from rules.core import GameError
 from rules.i18n import TABULA, _, _fill, catalogue_of, commands_named, language
 from rules.spec import Ruleset
@@ -33,8 +34,6 @@ def unregister(package: str) -> None:
 
 
 def _packages() -> list[str]:
-    import rules
-
     found = [f"rules.{m.name}" for m in pkgutil.iter_modules(rules.__path__) if m.ispkg]
     named = [p.strip() for p in os.environ.get("TABULA_GAMES", "").split(",") if p.strip()]
     return found + [p for p in named + _extra if p not in found]

@@ -172,11 +172,11 @@ class FightFigures(msgspec.Struct):
 
 async def fight_figures(db: Any, seeds: Sequence[int], *, players: int = 3, opponents: str = "players",
                         fights: int = 4, queue: bool = True) -> list[FightFigures]:
-    """Play seeded games through ``bot.play.GameService`` (every seat a person whom Tabula's policy moves) and
+    """Play seeded games through ``bot.service.play.GameService`` (every seat a person whom Tabula's policy moves) and
     measure each fight from the message that starts it to the one that ends it.  ``queue``: a hero's player
     who is offered to queue their defence for the rest of the fight takes it (once per fight)."""
-    from bot.play import GameService, Person
-    from bot.tellings import telling_now
+    from bot.delivery.tellings import telling_now
+    from bot.service.play import GameService, Person
     from rules.champion.state import Defend, FightBegan, FightEnded
 
     svc = GameService(db)
@@ -229,7 +229,7 @@ async def fight_figures(db: Any, seeds: Sequence[int], *, players: int = 3, oppo
 async def _print_fight_figures(players: int, seeds: int) -> None:
     import tempfile
 
-    from bot.db import open_database
+    from bot.store.db import open_database
 
     with tempfile.TemporaryDirectory() as work:
         db = await open_database(f"sqlite+aiosqlite:///{work}/figures.db")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database, open_database
+from bot.store.db import Database, open_database
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.testing_endpoints import ENV_VAR
+from bot.ops.testing_endpoints import ENV_VAR
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The `/explore` interaction, timed end to end through the loopback fake of Discord (used by bot.bench).
+"""The `/explore` interaction, timed end to end through the loopback fake of Discord (used by tests/bench_discord.py).
 
 Latency is measured from the moment the fake dispatches INTERACTION_CREATE on the gateway to the moment
 the bot's interaction callback (the public reply, board PNG attached) has arrived at the fake's HTTP
@@ -11,7 +11,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from bot.db import open_database
+from bot.store.db import open_database
 from rules.spec import Command
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid

@@ -45,7 +45,7 @@ Design choices (see also DESIGN.md §6)
   embed limits, 5 rows x 5 buttons, custom_id 100, 25 choices/options ...) and answered 400 otherwise.
 
 Subprocess bots: start a ``FakeDiscord``, run the bot with ``TABULA_FAKE_DISCORD=fake.url`` and token
-``fake.token``; the bot calls ``bot.testing_endpoints.patch_from_env()`` at startup.  Then
+``fake.token``; the bot calls ``bot.ops.testing_endpoints.patch_from_env()`` at startup.  Then
 ``await fake.wait_until_connected()`` and ``await fake.interact(fake.slash(fake.alice, fake.channel,
 "cmd", {...}))``.
 
@@ -76,7 +76,7 @@ import aiohttp
 import discord
 from aiohttp import web
 
-from bot.testing_endpoints import (
+from bot.ops.testing_endpoints import (
     API_VERSION_PATH,
     Endpoints,
     patch_discord_endpoints,

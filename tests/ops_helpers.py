@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.metrics import auth_of
+from bot.ops.metrics import auth_of
 from tests.fakediscord import FakeDiscordHarness, RecordedRequest
 from tests.tabula_harness import bot_factory, uid
 
@@ -139,8 +139,8 @@ async def stored_games(path: Any, total: int) -> None:
     import aiosqlite
 
     from bot.bench import configurations, new_game
-    from bot.db import open_database
-    from bot.play import GameService
+    from bot.service.play import GameService
+    from bot.store.db import open_database
 
     db = await open_database(f"sqlite+aiosqlite:///{path}")
     svc = GameService(db)
@@ -201,7 +201,7 @@ async def ready_figures(stored: int = 10_000) -> dict[str, float]:
     from datetime import datetime
     from pathlib import Path
 
-    from bot.testing_endpoints import ENV_VAR
+    from bot.ops.testing_endpoints import ENV_VAR
     from tests.fakediscord import FakeDiscord
 
     work = Path(tempfile.mkdtemp(prefix="tabula-ready-"))
@@ -256,10 +256,10 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     from pathlib import Path
 
     from bot.bench import configurations, new_game, next_move
-    from bot.db import open_database
-    from bot.metrics import release_memory
+    from bot.delivery.tellings import telling_now
+    from bot.ops.metrics import release_memory
     from bot.present import presenter
-    from bot.tellings import telling_now
+    from bot.store.db import open_database
     from rules import GameError
     from rules.core import Rng, seed_state
     work = Path(tempfile.mkdtemp(prefix="tabula-memory-"))
@@ -307,7 +307,7 @@ async def _spawn(work: Any, fake: Any, port: int) -> Any:
     import sys
     from pathlib import Path
 
-    from bot.testing_endpoints import ENV_VAR
+    from bot.ops.testing_endpoints import ENV_VAR
 
     root = Path(__file__).resolve().parent.parent
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID")}
@@ -421,7 +421,7 @@ async def rest_figures(moves: int = 40) -> dict[str, MoveCount]:
     import tempfile
     from pathlib import Path
 
-    from bot.db import open_database
+    from bot.store.db import open_database
     from rules.registry import games as all_games
 
     work = Path(tempfile.mkdtemp(prefix="tabula-rest-"))

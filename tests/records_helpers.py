@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.play import GameService, Person
+from bot.service.play import GameService, Person
 from rules import GameError
 from rules.core import Rng, seed_state
 
@@ -59,7 +59,7 @@ async def bench(rounds: int = 9) -> None:
     import time
     from pathlib import Path
 
-    from bot.db import open_database
+    from bot.store.db import open_database
     from tests.fakediscord import FakeDiscordHarness
     from tests.tabula_harness import bot_factory, uid
 
@@ -115,7 +115,7 @@ async def bench(rounds: int = 9) -> None:
                 current = h.fake.message(frame_message.id)
                 await h.click(h.alice, current, next(c for c in current.custom_ids if ":n:" in c))
 
-            from bot.records import Records, build, frame, history_lines, history_page
+            from bot.service.records import Records, build, frame, history_lines, history_page
 
             records = Records(db.sessions)
             game = await records.game(game_id, h.fake.guild_id)

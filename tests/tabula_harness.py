@@ -9,9 +9,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.client import TabulaBot
-from bot.config import Settings
-from bot.db import Database
+from bot.front.client import TabulaBot
+from bot.ops.config import Settings
+from bot.store.db import Database
 
 
 def bot_factory(db: Database, **settings: Any) -> Callable[[], TabulaBot]:

@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from bot.db import Database
-from bot.play import GameService
+from bot.service.play import GameService
+from bot.store.db import Database
 from rules.autokrator import RULESET
 from rules.autokrator.content import library
 from rules.autokrator.engine.battle import fight, lineups

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import coverage, extract
-from bot.moment import GameMoment
+from bot.lang.catalogues import coverage, extract
 from bot.present.autokrator import PRESENTER
 from bot.present.base import SeatName
+from bot.service.moment import GameMoment
 from rules.autokrator import RULESET as R
 from rules.autokrator.content import library
 from rules.autokrator.i18n import CATALOGUE, place, realm_name, the_realm, unit_title, why_text

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.moment import GameMoment
 from bot.present.autokrator import PRESENTER
 from bot.present.base import SeatName
+from bot.service.moment import GameMoment
 from render import autokrator as art
 from rules.autokrator import RULESET as R
 from rules.autokrator.i18n import epoch_text

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.backup import BackupError, backup, check, restore
-from bot.db import Database, open_database
-from bot.play import GameService, Person
+from bot.ops.backup import BackupError, backup, check, restore
+from bot.service.play import GameService, Person
+from bot.store.db import Database, open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ import io
 import re
 from pathlib import Path
 
-from bot.db import Database
-from bot.offline import add_arguments, play
+from bot.front.offline import add_arguments, play
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 from tests.test_discord import last, start_game

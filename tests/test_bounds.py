@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.db import Database
-from bot.lobby import check_bounds
+from bot.service.lobby import check_bounds
+from bot.store.db import Database
 from rules import IllegalAction
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory

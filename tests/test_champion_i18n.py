@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.i18n import coverage, extract
-from bot.i18n import spec_texts as spec_texts_of
-from bot.moment import moment_for
+from bot.lang.catalogues import coverage, extract
+from bot.lang.catalogues import spec_texts as spec_texts_of
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
 from rules.champion import RULESET
 from rules.champion.i18n import CATALOGUE, foe_name, local, the
 from rules.champion.spec import SPEC

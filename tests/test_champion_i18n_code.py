@@ -4,9 +4,9 @@ opponent attacking in the singular, and the market's prompt ending its sentence 
 
 from __future__ import annotations
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
 from rules.champion import RULESET
 from rules.champion.i18n import and_list, comma, semicolon
 from rules.champion.state import Bought, CardsDrawn, FightBegan, NoRoll, State

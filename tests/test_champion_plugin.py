@@ -10,9 +10,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
 from rules.champion import RULESET
 from rules.champion.state import Attack, Buy, Develop, Pass, Pick, Play, State, Use, Voyage
 from rules.champion.view import ChampionView

@@ -8,11 +8,11 @@ import random
 import msgspec
 import pytest
 
-from bot.db import Database
-from bot.moment import GameMoment, moment_for
-from bot.play import GameService, Person
 from bot.present import presenter
 from bot.present.base import SeatName
+from bot.service.moment import GameMoment, moment_for
+from bot.service.play import GameService, Person
+from bot.store.db import Database
 from render.champion import render_sheet
 from rules.champion.engine import Engine
 from rules.champion.state import Attack, State

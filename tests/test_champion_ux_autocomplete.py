@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.play import values_of
+from bot.service.play import values_of
 from rules.champion import RULESET
 from rules.champion.state import Pick, State
 from rules.core import SeatInfo

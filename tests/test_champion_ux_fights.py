@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from bot.db import Database
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
+from bot.store.db import Database
 from rules.champion import RULESET
 from rules.champion.engine.combat import CARD_TYPES
 from rules.champion.state import CardChosen, CardPlayed, Defend, State

@@ -80,9 +80,9 @@ def test_the_inset_shows_the_acting_heros_surroundings() -> None:
 
 
 def test_hands_and_played_cards_are_shown_as_card_pictures() -> None:
-    from bot.moment import moment_for
     from bot.present.base import SeatName
     from bot.present.champion import PRESENTER
+    from bot.service.moment import moment_for
     from rules.champion.state import CardPlayed
     from tests.test_champion_ux_fights import _games
 
@@ -112,9 +112,9 @@ def test_hands_and_played_cards_are_shown_as_card_pictures() -> None:
 
 
 def test_story_cards_mark_the_roll_or_choice_and_grey_what_cannot_be_paid() -> None:
-    from bot.moment import moment_for
     from bot.present.base import SeatName
     from bot.present.champion import PRESENTER
+    from bot.service.moment import moment_for
     from rules.champion.state import StoryDrawn, StoryOutcome
     from tests.test_champion_ux_fights import _games
 

@@ -3,9 +3,9 @@ served), the side of the sheet, the starting weapon and the item offer are revea
 
 from __future__ import annotations
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
 from rules.champion import RULESET
 from rules.champion.state import Buy, Pass, Pick, State
 from rules.core import SeatInfo

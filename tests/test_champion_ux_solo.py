@@ -1,13 +1,13 @@
 """One person can try Champion alone: a game of one human and one Tabula seat, played to the end through the
-service (``bot.play.GameService``), as the terminal's ``--tabula 1`` and the lobby's **Add Tabula** play it."""
+service (``bot.service.play.GameService``), as the terminal's ``--tabula 1`` and the lobby's **Add Tabula** play it."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.db import Database
-from bot.play import GameService, Person
-from bot.tellings import telling_now
+from bot.delivery.tellings import telling_now
+from bot.service.play import GameService, Person
+from bot.store.db import Database
 from rules.core import Rng
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
+from bot.service.moment import moment_for
 from rules.champion import RULESET
 from rules.champion.state import Commission, State, Wound
 from rules.champion.telling import tell

@@ -17,13 +17,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.db import Database
-from bot.models import Game as GameRow
-from bot.models import Seat as SeatRow
-from bot.play import GameService, Person
-from bot.records import Game, LogRow, build, export, frame, history_lines, public_words
+from bot.delivery.tellings import undo_line
+from bot.service.play import GameService, Person
+from bot.service.records import Game, LogRow, build, export, frame, history_lines, public_words
+from bot.store.db import Database
+from bot.store.models import Game as GameRow
+from bot.store.models import Seat as SeatRow
 from bot.store.records import GameFacts
-from bot.tellings import undo_line
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import AnyRuleset, games, package_of, register, unregister
@@ -325,8 +325,8 @@ async def test_roll_works_in_every_game(db: Database, key: str) -> None:
 
 
 async def test_the_terminal_runner_plays_it(tmp_path: Path, key: str) -> None:
-    from bot.db import open_database
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
+    from bot.store.db import open_database
 
     rules = games()[key]
     for n, (players, options) in enumerate(configurations(rules)):
@@ -354,7 +354,7 @@ async def test_one_person_against_tabula_in_every_other_seat_plays_to_the_end(db
     """Every game keeps working with Tabula in any number of seats: here one person and Tabula in all the
     others (the person moves by Tabula's policy too, through the service), and then a game whose one person
     leaves, so that Tabula plays every seat to the end by itself."""
-    from bot.longplay import LongGameService
+    from bot.longplay.service import LongGameService
 
     rules = games()[key]
     players, options = configurations(rules)[0]

@@ -13,10 +13,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import bot.models  # noqa: F401
-from bot.db import Database, migrate, open_database
-from bot.play import GameService, Person
+import bot.store.models  # noqa: F401
+from bot.service.play import GameService, Person
 from bot.store import CoreStore
+from bot.store.db import Database, migrate, open_database
 from rules import StaleAction
 
 

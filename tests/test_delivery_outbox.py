@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import Database, open_database
-from bot.moment import GameMoment
-from bot.outbox import Outbox, nonce
-from bot.play import GameService, Person
+from bot.delivery.outbox import Outbox, nonce
+from bot.service.moment import GameMoment
+from bot.service.play import GameService, Person
+from bot.store.db import Database, open_database
 from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory
@@ -83,7 +83,7 @@ async def test_an_owed_move_is_told_once_and_a_crashed_post_is_adopted(db: Datab
         now = await bot.service.get(game_id)
         seat = min(now.to_act)
         moment = await bot.service.act(game_id, now.user_of(seat), verb="move", args={"steps": "1"})
-        from cogs.components import tell_result
+        from cogs.common import tell_result
 
         telling = await tell_result(moment)
         channel = bot.get_channel(thread.id)
@@ -115,7 +115,7 @@ async def test_a_post_made_before_a_crash_is_adopted_when_a_later_move_was_recor
         bot = h.bot
         game_id = await bot.service.game_in_thread(thread.id)
         assert game_id is not None
-        from cogs.components import tell_result
+        from cogs.common import tell_result
 
         channel = bot.get_channel(thread.id)
         assert isinstance(channel, discord.Thread)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.shutdown import RESTARTING
+from bot.ops.shutdown import RESTARTING
 from tests.delivery_helpers import Bot, audit, prompt_of, rows, user_for
 from tests.fakediscord import FakeDiscord, InteractionReply
 

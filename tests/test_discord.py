@@ -6,7 +6,7 @@ import asyncio
 import random
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, check_png, uid
 

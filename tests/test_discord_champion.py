@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from rules.champion.content import library
 from rules.champion.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components

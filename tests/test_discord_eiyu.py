@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import State
 from tests.fakediscord import FakeDiscordHarness, walk_components

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from render.legend import party as party_layer
 from rules.legend.content import hero_index, spell_index
 from tests.fakediscord import FakeDiscordHarness, walk_components

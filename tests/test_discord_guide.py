@@ -3,8 +3,8 @@ buttons that turn the page, privately; outside a game, the list of games."""
 
 from __future__ import annotations
 
-from bot.db import Database
-from bot.guide import sections
+from bot.service.guide import sections
+from bot.store.db import Database
 from rules.registry import ruleset
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory

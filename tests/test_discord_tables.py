@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
-from bot.db import Database
+from bot.longplay.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
+from bot.store.db import Database
 from rules.registry import register, unregister
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
-from bot.i18n import coverage, extract
-from bot.i18n import spec_texts as spec_texts_of
-from bot.moment import moment_for
+from bot.lang.catalogues import coverage, extract
+from bot.lang.catalogues import spec_texts as spec_texts_of
 from bot.present.base import SeatName, Telling
 from bot.present.eiyu import PRESENTER
+from bot.service.moment import moment_for
 from render.common import fitting
 from render.eiyu import board as art
 from rules.core import GameError, Rng

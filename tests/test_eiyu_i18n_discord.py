@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness, walk_components
 from tests.tabula_harness import bot_factory, check_png, uid
 from tests.test_discord import last

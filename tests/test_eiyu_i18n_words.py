@@ -7,9 +7,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
+from bot.service.moment import moment_for
 from render.common import fitting
 from render.eiyu import board as art
 from rules.core import GameError

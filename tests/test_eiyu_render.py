@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
+from bot.service.moment import moment_for
 from render.eiyu import render_board, render_panel
 from rules.core import Rng
 from rules.eiyu import RULESET as R

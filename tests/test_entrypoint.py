@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.testing_endpoints import ENV_VAR
+from bot.ops.testing_endpoints import ENV_VAR
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,7 +82,7 @@ def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
 
 
 async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: Path) -> None:
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -98,7 +98,7 @@ async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: P
 
 
 async def test_offline_runner_accepts_the_discord_commands(tmp_path: Path) -> None:
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -117,7 +117,7 @@ async def test_offline_runner_accepts_the_discord_commands(tmp_path: Path) -> No
 
 
 async def test_offline_game_can_be_stopped_and_resumed(tmp_path: Path) -> None:
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -185,7 +185,7 @@ def test_ctrl_c_at_the_offline_prompt_stops_cleanly_and_keeps_the_game(tmp_path:
 
 
 def test_offline_parser_keeps_a_whole_telling() -> None:
-    from bot.offline import parse_command
+    from bot.front.offline import parse_command
 
     assert parse_command("/narrate text:The troll growls: none shall pass!") == (
         "narrate", {"text": "The troll growls: none shall pass!"})
@@ -194,7 +194,7 @@ def test_offline_parser_keeps_a_whole_telling() -> None:
 
 
 async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tmp_path: Path) -> None:
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -215,7 +215,7 @@ async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tm
 
 
 async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end(tmp_path: Path) -> None:
-    from bot.offline import add_arguments, play, typed
+    from bot.front.offline import add_arguments, play, typed
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)

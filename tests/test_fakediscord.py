@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from bot.testing_endpoints import (
+from bot.ops.testing_endpoints import (
     ENV_VAR,
     endpoints_for,
     patch_discord_endpoints,
@@ -435,7 +435,7 @@ async def test_subprocess_bot(tmp_path: Path) -> None:
             import os
             import discord
             from discord import app_commands
-            from bot.testing_endpoints import patch_from_env
+            from bot.ops.testing_endpoints import patch_from_env
 
             assert patch_from_env()
             client = discord.Client(intents=discord.Intents.default())

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings
-from bot.db import open_database
-from bot.lobby import LobbyService
-from bot.offline import NOT_OFFLINE, add_arguments, local_id, play
-from bot.verify import main as verify
+from bot.front.offline import NOT_OFFLINE, add_arguments, local_id, play
+from bot.ops.config import Settings
+from bot.ops.verify import main as verify
+from bot.service.lobby import LobbyService
+from bot.store.db import open_database
 
 ROOT = Path(__file__).resolve().parent.parent
 

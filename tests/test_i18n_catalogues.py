@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import _write, catalogues, coverage, extract, main, report_lines, required_languages
+from bot.lang.catalogues import _write, catalogues, coverage, extract, main, report_lines, required_languages
 from rules.i18n import LANGUAGES, NATIVE, SOURCE, TABULA, Catalogue, placeholders, using
 
 PLURALS = {"hu": "nplurals=2; plural=(n != 1);", "el": "nplurals=2; plural=(n != 1);", "ja": "nplurals=1; plural=0;"}
@@ -94,8 +94,8 @@ def test_the_report_prints_every_catalogue_in_every_language() -> None:
 
 
 def test_english_is_the_msgid_and_every_other_language_reads_its_own() -> None:
-    from bot.clock import describe
-    from bot.guide import lobby_help
+    from bot.longplay.clock import describe
+    from bot.service.guide import lobby_help
 
     options = {"clock": "24h", "policy": "skip"}
     with using(SOURCE):

@@ -14,10 +14,10 @@ import pytest
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.db import Database
-from bot.i18n import catalogues
-from bot.translator import TabulaTranslator, localise, lookup, text, valid_name
-from bot.verbs import new_game_options, slash_verbs
+from bot.lang.catalogues import catalogues
+from bot.lang.translator import TabulaTranslator, localise, lookup, text, valid_name
+from bot.service.verbs import new_game_options, slash_verbs
+from bot.store.db import Database
 from rules.i18n import N_, TABULA, catalogue_of
 from rules.registry import games, package_of
 from tests.fakediscord import FakeDiscordHarness
@@ -172,7 +172,7 @@ def test_every_command_option_choice_and_description_has_hungarian_greek_and_jap
 
 def test_the_catalogues_the_translator_reads_are_the_reports() -> None:
     # the translator reads exactly the catalogues i18n-report covers (the platform's first)
-    from bot.translator import domains
+    from bot.lang.translator import domains
 
     reported = catalogues()
     assert reported[0] is TABULA and domains()[0] is TABULA

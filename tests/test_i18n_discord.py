@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.db import Database
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot.db import open_database
-from bot.i18n import catalogues
-from bot.offline import TERMINAL_ONLY, parse_command
+from bot.front.offline import TERMINAL_ONLY, parse_command
+from bot.lang.catalogues import catalogues
+from bot.store.db import open_database
 from rules.core import Rng, SeatInfo, seed_state
 from rules.i18n import command_typed, commands_named, english_name, using
 from rules.registry import games

@@ -8,7 +8,7 @@ import contextlib
 import io
 from pathlib import Path
 
-from bot.offline import add_arguments, play
+from bot.front.offline import add_arguments, play
 from rules.i18n import language
 
 

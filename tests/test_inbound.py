@@ -1,4 +1,4 @@
-"""The checks bot/inbound.py makes before discord.py hands an interaction on, one rule at a time (the real
+"""The checks bot/front/inbound.py makes before discord.py hands an interaction on, one rule at a time (the real
 process meets a thousand forged inputs in tests/test_odd_input.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
-from bot.inbound import command_shape_problem, component_problem, option_problem, shown
+from bot.front.inbound import command_shape_problem, component_problem, option_problem, shown
 
 
 class _Do:

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.i18n import coverage, extract, required_languages
-from bot.i18n import spec_texts as spec_texts_of
+from bot.lang.catalogues import coverage, extract, required_languages
+from bot.lang.catalogues import spec_texts as spec_texts_of
 from rules.i18n import placeholders, using
 from rules.legend.i18n import CATALOGUE, ENDINGS, SUMMARIES, _, card_title, retell
 from rules.legend.spec import SPEC

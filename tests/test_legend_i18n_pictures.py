@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from render import cache as picture_cache
 from render import legend
 from render.common import _FALLBACK, Fitted, _file_of, fit_label, fitting, font, has_glyph, line_height, text_length

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import SeatName, Telling
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from rules.core import GameError, IllegalAction, Rng, SeatInfo
 from rules.i18n import placeholders, using
 from rules.legend.i18n import CATALOGUE

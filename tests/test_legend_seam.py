@@ -1,5 +1,5 @@
 """Legend of Heroes as a plug-in: the spec, the codec's round trip, the views' secrets, Tabula's policy and
-timeout, and the presenter over real games (built through ``bot.moment.moment_for``)."""
+timeout, and the presenter over real games (built through ``bot.service.moment.moment_for``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import Button, Menu, SeatName, Telling
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from rules.core import GameError, IllegalAction, Rng, SeatInfo
 from rules.legend import RULESET
 from rules.legend.ruleset import LegendRuleset

@@ -9,9 +9,9 @@ import itertools
 import pytest
 from PIL import Image
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from render import legend
 from render.common import text_length
 from render.legend import board as board_layer

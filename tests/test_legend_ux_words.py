@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.moment import moment_for
 from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
+from bot.service.moment import moment_for
 from rules.core import GameError, IllegalAction, NotYourTurn
 from rules.legend import RULESET
 from rules.legend.ruleset import LegendRuleset

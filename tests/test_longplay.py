@@ -9,11 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.clock import CLOCKS, HOST_PAUSED, REMINDER_SHARE, STRIKES_TO_OFFER, WAITING
-from bot.db import Database
-from bot.gamelog import UNDO, kind_of
-from bot.longplay import LongGameService
-from bot.play import Person
+from bot.longplay.clock import CLOCKS, HOST_PAUSED, REMINDER_SHARE, STRIKES_TO_OFFER, WAITING
+from bot.longplay.service import LongGameService
+from bot.service.gamelog import UNDO, kind_of
+from bot.service.play import Person
+from bot.store.db import Database
 from rules import GameError, IllegalAction
 from rules.registry import register, unregister
 
@@ -272,8 +272,8 @@ async def test_undo_takes_back_the_last_move_only(db: Database) -> None:
 
 
 async def test_history_export_and_verify_read_undos_and_seats_that_changed_hands(db: Database) -> None:
-    from bot.records import Records, export, history_lines
-    from bot.verify import check
+    from bot.ops.verify import check
+    from bot.service.records import Records, export, history_lines
 
     now = Clock()
     svc = service(db, now)

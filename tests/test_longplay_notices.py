@@ -1,4 +1,4 @@
-"""The clock's notices (bot/notices.py) through the service and the outbox, on SQLite and on PostgreSQL: a
+"""The clock's notices (bot/delivery/notices.py) through the service and the outbox, on SQLite and on PostgreSQL: a
 reminder, a run-out's line and strike, a wait and a seat offer are owed in the transaction that does them,
 told once and in the game's order, kept when telling fails, taken back when Tabula's move is not made, found
 again (not written twice) when a run-out is tried again after a crash, and a seat is offered once, then kept
@@ -16,12 +16,12 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
-from bot.db import Database, open_database
-from bot.longplay import LongGameService
-from bot.notices import Notice, Told
-from bot.outbox import Outbox
-from bot.play import Person
+from bot.delivery.notices import Notice, Told
+from bot.delivery.outbox import Outbox
+from bot.longplay.clock import CLOCKS, REMINDER_SHARE, STRIKES_TO_OFFER
+from bot.longplay.service import LongGameService
+from bot.service.play import Person
+from bot.store.db import Database, open_database
 from rules.registry import register, unregister
 
 ANN, BOB, CY = Person(101, "Ann"), Person(202, "Bob"), Person(303, "Cy")

@@ -18,8 +18,8 @@ import json
 import re
 from pathlib import Path
 
-from bot.claims import CLAIM_SECONDS
-from bot.clock import STRIKES_TO_OFFER
+from bot.longplay.clock import STRIKES_TO_OFFER
+from bot.store.claims import CLAIM_SECONDS
 from tests.delivery_helpers import settled
 from tests.fakediscord import InteractionReply, StoredMessage
 from tests.longplay_helpers import DAY, HOUR, MINUTE, Table, needs_libfaketime, opened
@@ -68,7 +68,7 @@ async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp
                     await table.prepare(TABULA_TEST_CRASH=f"{later}:1")
                 if point == "ranout":
                     # The run-out is done again by the sweep that claims the game once the dead process's
-                    # claim has run out (bot/claims.py): the strike and the line it owed are found, not
+                    # claim has run out (bot/store/claims.py): the strike and the line it owed are found, not
                     # written twice.
                     table.wall.advance(CLAIM_SECONDS + 1)
             if phase == "remind":

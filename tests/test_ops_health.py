@@ -6,8 +6,8 @@ from typing import Any
 
 import aiohttp
 
-from bot.db import Database
-from bot.health import bound_port, health
+from bot.ops.health import bound_port, health
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory
 

@@ -1,5 +1,5 @@
 """REST requests per move, split by the token they spend: at most one bot-token request (Discord's global
-limit) per move on average, whatever the game; the bot's own count (bot.metrics) agrees with the fake's."""
+limit) per move on average, whatever the game; the bot's own count (bot.ops.metrics) agrees with the fake's."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.db import Database
-from bot.metrics import requests_so_far
+from bot.ops.metrics import requests_so_far
+from bot.store.db import Database
 from rules.registry import games
 from tests.fakediscord import FakeDiscordHarness
 from tests.ops_helpers import MoveCount, open_game, play_by_controls

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database
 from bot.present.base import Button, Menu, Prompt
-from bot.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from bot.service.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from bot.store.db import Database
 from rules.registry import games
 from rules.spec import Command
 
@@ -65,7 +65,7 @@ def test_presenters_read_views_never_raw_state() -> None:
             continue
         text = path.read_text()
         assert not re.search(r"\b(moment|result)\.(_?state|rules)\b", text), f"{path.name} reads raw state"
-        assert "bot.play" not in text, f"{path.name} imports the service"
+        assert "bot.service.play" not in text, f"{path.name} imports the service"
 
 
 def _imports(path: Path, modules: set[str]) -> set[str]:
@@ -102,7 +102,7 @@ def _module(path: Path) -> str:
 def test_no_import_cycles_and_the_client_imports_no_cog() -> None:
     modules = {_module(p): p for p in _sources()}
     graph = {m: {i for i in _imports(p, set(modules)) if i in modules and i != m} for m, p in modules.items()}
-    assert not any(i.startswith("cogs") for i in graph["bot.client"]), graph["bot.client"]
+    assert not any(i.startswith("cogs") for i in graph["bot.front.client"]), graph["bot.front.client"]
     for m, deps in graph.items():
         if m.startswith(("bot", "rules", "render")):
             assert not any(d.startswith("cogs") for d in deps), f"{m} imports a cog"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database
-from bot.play import GameService, Person
-from bot.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from bot.service.play import GameService, Person
+from bot.service.verbs import DISCORD_COMMAND_LIMIT, command_count, slash_verbs
+from bot.store.db import Database
 from rules import GameError
 from rules.registry import games, register, unregister
 from tests.fakediscord import FakeDiscordHarness
@@ -56,7 +56,7 @@ async def test_race_through_the_service_with_a_tabula_seat(db: Database, race: N
 
 
 async def test_race_in_the_terminal(tmp_path: Path, race: None) -> None:
-    from bot.offline import add_arguments, play
+    from bot.front.offline import add_arguments, play
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -171,14 +171,14 @@ async def test_the_start_writes_settled_options_with_the_first_state_or_not_at_a
 
 
 def test_the_old_name_of_the_timeout_setting_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.config import Settings
+    from bot.ops.config import Settings
 
     monkeypatch.setenv("NARRATOR_TIMEOUT_MINUTES", "3")
     assert Settings(_env_file=None).turn_timeout_minutes == 3  # type: ignore[call-arg]
     monkeypatch.setenv("TURN_TIMEOUT_MINUTES", "7")
     monkeypatch.delenv("NARRATOR_TIMEOUT_MINUTES")
     assert Settings(_env_file=None).turn_timeout_minutes == 7  # type: ignore[call-arg]
-    from bot.lobby import timeout_minutes
+    from bot.service.lobby import timeout_minutes
 
     assert timeout_minutes({"narrator_timeout": 5}, 10) == 5  # a game stored with the old option's name
     assert timeout_minutes({"turn_timeout": 2, "narrator_timeout": 5}, 10) == 2

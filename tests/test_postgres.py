@@ -16,9 +16,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.db import open_database
-from bot.play import GameService, Person
+from bot.service.play import GameService, Person
 from bot.store import CoreStore
+from bot.store.db import open_database
 from rules import GameError
 
 URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")

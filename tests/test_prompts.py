@@ -3,7 +3,7 @@ database, so the first move after a restart retires the prompt drawn before it."
 
 from __future__ import annotations
 
-from bot.db import Database
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 from tests.test_discord import last, start_game

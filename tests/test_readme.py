@@ -33,8 +33,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings
-from bot.testing_endpoints import ENV_VAR
+from bot.ops.config import Settings
+from bot.ops.testing_endpoints import ENV_VAR
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent

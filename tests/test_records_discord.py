@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.db import Database
-from bot.gamelog import effective
-from bot.play import GameService, Person
-from bot.verify import main as verify
+from bot.ops.verify import main as verify
+from bot.service.gamelog import effective
+from bot.service.play import GameService, Person
+from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.records_helpers import play_out
 from tests.tabula_harness import bot_factory, check_png, uid

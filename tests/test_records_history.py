@@ -1,5 +1,5 @@
 """History and replay read the log through the engine: a take-back strikes its move and the replay leaves it
-out (as ``bot.gamelog.effective`` and the service's replay do), Tabula's moves and timeouts are marked, pages
+out (as ``bot.service.gamelog.effective`` and the service's replay do), Tabula's moves and timeouts are marked, pages
 stay within Discord's limits, and stats count people only."""
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from dataclasses import replace
 
 import msgspec
 
-from bot.db import Database
-from bot.gamelog import effective
-from bot.play import SYSTEM_USER, GameService
-from bot.records import (
+from bot.service.gamelog import effective
+from bot.service.play import SYSTEM_USER, GameService
+from bot.service.records import (
     PAGE_LINES,
     LogRow,
     Records,
@@ -27,6 +26,7 @@ from bot.records import (
     tally_player,
     walk,
 )
+from bot.store.db import Database
 from bot.store.records import FinishedGame
 from rules.core import SeatInfo
 from tests.records_helpers import PEOPLE, play_on, play_out

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot.db import Database
-from bot.play import GameService
-from bot.records import Records, export
-from bot.verify import check, main
+from bot.ops.verify import check, main
+from bot.service.play import GameService
+from bot.service.records import Records, export
+from bot.store.db import Database
 from tests.records_helpers import PEOPLE, play_on, play_out
 
 ROOT = Path(__file__).resolve().parent.parent

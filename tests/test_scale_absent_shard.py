@@ -20,7 +20,7 @@ import aiohttp
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from bot.shards import shard_of
+from bot.ops.shards import shard_of
 from tests.delivery_helpers import STEP, Bot, press, prompt_of, user_for
 from tests.fakediscord import FakeDiscord
 from tests.scale_helpers import clean_postgres, needs_postgres

@@ -1,4 +1,4 @@
-"""The claim primitive (bot/claims.py): one process gets each row, a crashed holder's claim runs out, and many
+"""The claim primitive (bot/store/claims.py): one process gets each row, a crashed holder's claim runs out, and many
 claimers at once split the work with no row twice, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from bot.claims import Claimer
-from bot.db import migrate
+from bot.store.claims import Claimer
+from bot.store.db import migrate
 from tests.scale_helpers import PG_URL, clean_postgres
 
 NOW = 10_000.0

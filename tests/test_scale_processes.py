@@ -19,11 +19,11 @@ import aiohttp
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from bot.db import Database, alembic_config, open_database
-from bot.longplay import LongGameService
-from bot.play import SYSTEM_USER, Person
-from bot.shards import shard_of
-from bot.testing_endpoints import ENV_VAR
+from bot.longplay.service import LongGameService
+from bot.ops.shards import shard_of
+from bot.ops.testing_endpoints import ENV_VAR
+from bot.service.play import SYSTEM_USER, Person
+from bot.store.db import Database, alembic_config, open_database
 from tests.fakediscord import FakeDiscord
 from tests.scale_helpers import clean_postgres, needs_postgres
 from tests.test_entrypoint import bot_env

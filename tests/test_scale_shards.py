@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.client import TabulaBot
-from bot.config import Settings
-from bot.db import migrate
-from bot.shards import EVERY_SHARD, ProcessConflict, ShardLease, ShardPlan, lock_sqlite, shard_of
-from bot.testing_endpoints import ENV_VAR
+from bot.front.client import TabulaBot
+from bot.ops.config import Settings
+from bot.ops.shards import EVERY_SHARD, ProcessConflict, ShardLease, ShardPlan, lock_sqlite, shard_of
+from bot.ops.testing_endpoints import ENV_VAR
+from bot.store.db import migrate
 from tests.fakediscord import FakeDiscord
 from tests.test_entrypoint import bot_env
 
@@ -124,7 +124,7 @@ def test_the_sqlite_file_lock_admits_one_holder(tmp_path: Path) -> None:
     assert lock_sqlite("postgresql+asyncpg://x@y/z") is None and lock_sqlite("sqlite+aiosqlite://") is None
     held = lock_sqlite(url)
     assert held is not None
-    child = subprocess.run([sys.executable, "-c", f"from bot.shards import lock_sqlite; lock_sqlite({url!r})"],
+    child = subprocess.run([sys.executable, "-c", f"from bot.ops.shards import lock_sqlite; lock_sqlite({url!r})"],
                            capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
     assert child.returncode == 1 and "SQLite serves one process" in child.stderr
     held.close()

@@ -12,9 +12,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.db import Database, open_database
-from bot.longplay import LongGameService
-from bot.play import Person
+from bot.longplay.service import LongGameService
+from bot.service.play import Person
+from bot.store.db import Database, open_database
 from rules.registry import ruleset
 from tests.scale_helpers import PG_URL, clean_postgres
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot.db import Database, open_database
-from bot.play import SYSTEM_USER, GameService, NotSeated, Person
+from bot.service.play import SYSTEM_USER, GameService, NotSeated, Person
+from bot.store.db import Database, open_database
 from rules import GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from rules.legend.board import board
 
@@ -278,7 +278,7 @@ async def test_a_status_read_racing_a_move_never_makes_the_newest_button_stale(d
 async def test_one_unpostable_timeout_does_not_stop_the_others(db: Database) -> None:
     import types
 
-    from bot.client import TabulaBot
+    from bot.front.client import TabulaBot
 
     now = [1_000_000.0]
     svc = GameService(db, clock=lambda: now[0])

@@ -9,8 +9,8 @@ import io
 import re
 from pathlib import Path
 
-from bot.offline import add_arguments, last_picture, play
-from bot.verbs import not_here
+from bot.front.offline import add_arguments, last_picture, play
+from bot.service.verbs import not_here
 from rules.registry import games, ruleset
 
 

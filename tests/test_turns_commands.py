@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.db import Database
-from bot.moment import moment_for
-from bot.offline import TERMINAL_ONLY
+from bot.front.offline import TERMINAL_ONLY
 from bot.present.base import SeatName
+from bot.service.moment import moment_for
+from bot.store.db import Database
 from cogs.components import not_seated
 from rules.core import SeatInfo
 from rules.registry import games

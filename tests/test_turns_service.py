@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.db import Database
-from bot.play import SYSTEM_USER, GameService, Person
+from bot.service.play import SYSTEM_USER, GameService, Person
+from bot.store.db import Database
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.registry import games

@@ -15,8 +15,8 @@ import discord
 from sqlalchemy import update
 from sqlmodel import col
 
-from bot.db import open_database
-from bot.models import Seat
+from bot.store.db import open_database
+from bot.store.models import Seat
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 

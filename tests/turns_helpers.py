@@ -24,8 +24,8 @@ from typing import Any
 
 import msgspec
 
-from bot.gamelog import is_game_action, setup_names
-from bot.metrics import auth_of
+from bot.ops.metrics import auth_of
+from bot.service.gamelog import is_game_action, setup_names
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import ruleset
 from tests.fakediscord import FakeDiscord, StoredMessage, walk_components

@@ -10,12 +10,11 @@ from functools import cache
 from typing import Any
 
 from bot.present.base import Presenter
+from rules.registry import package_of
 
 
 @cache
 def presenter(key: str) -> Presenter[Any]:
-    from rules.registry import package_of
-
     for name in (f"bot.present.{key}", f"{package_of(key)}.present"):
         try:
             module = importlib.import_module(name)

@@ -63,7 +63,7 @@ class Prompt:
     menus: list[Menu] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     #: Of ``users``, those the message notifies (None: all of them).  The platform leaves out whoever is still
-    #: choosing since they were last asked (bot/tellings.py): a ping means the turn has passed to you.
+    #: choosing since they were last asked (bot/delivery/tellings.py): a ping means the turn has passed to you.
     pinged: list[int] | None = None
 
     @property

@@ -25,7 +25,7 @@ _COLUMNS = ("id, ruleset, status, options, state, version, guild_id, channel_id,
             "clock_deadline, remind_at, wake_at, paused, language")
 _LOAD = f"SELECT {_COLUMNS} FROM game WHERE id = :id"
 _SEATS = "SELECT seat, user_id, name, strikes, vacation_until FROM seat WHERE game_id = :id ORDER BY seat"
-#: Every move writes the turn clock too (see ``bot.clock``): it starts again whenever the turn moves on.
+#: Every move writes the turn clock too (see ``bot.longplay.clock``): it starts again whenever the turn moves on.
 _SET = ("state = :state, status = :status, deadline = :deadline, version = version + 1, updated_at = :now, "
         "clock_deadline = :clock_deadline, remind_at = :remind_at, wake_at = :wake_at, paused = :paused")
 _UPDATE = f"UPDATE game SET {_SET} WHERE id = :id AND version = :version"
@@ -35,7 +35,7 @@ _INSERT = (
     "INSERT INTO action (game_id, seq, user_id, seat, action, events, created_at) "
     "VALUES (:id, :seq, :user_id, :seat, :action, :events, :now)"
 )
-#: The move's telling, owed to its thread from this same transaction on (see ``bot/outbox.py``).
+#: The move's telling, owed to its thread from this same transaction on (see ``bot/delivery/outbox.py``).
 _OWE = "INSERT INTO outbox (game_id, seq, kind, state, created_at) VALUES (:id, :seq, :kind, :state, :now)"
 
 
@@ -102,7 +102,7 @@ class GameStore(Protocol):
         """Write the new state if the row is still at ``version``; False when someone else moved first.
         With ``options`` (the start), the lobby's options are rewritten in the same transaction.  With ``tell``
         (``("move", the state the move was made in)`` or ``("start", None)``), an outbox row owes the move's
-        telling to the thread from the same transaction on (``bot/outbox.py`` draws it again from that state)."""
+        telling to the thread from this transaction on (``bot/delivery/outbox.py`` draws it again from that state)."""
         ...
 
     async def close(self) -> None: ...
@@ -155,16 +155,8 @@ class SqliteStore:
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
                    tell: tuple[str, str | None] | None = None) -> bool:
-        update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
-        if options is not None:
-            update["options"] = options
-        insert: dict[str, Any] | None = None
-        if entry is not None:
-            insert = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
-                      "action": entry.action, "events": entry.events, "now": now}
-            if tell is not None:
-                insert["tell"] = {"id": game_id, "seq": version + 1, "kind": tell[0], "state": tell[1], "now": now}
+        update, insert = _rows(game_id, version, state=state, status=status, deadline=deadline, entry=entry,
+                               now=now, options=options, clock=clock, tell=tell)
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((update, insert, done))
         try:
@@ -258,26 +250,40 @@ class CoreStore:
     async def save(self, game_id: int, version: int, *, state: str, status: str, deadline: float | None,
                    entry: LogEntry | None, now: float, options: str | None = None, clock: Clock | None = None,
                    tell: tuple[str, str | None] | None = None) -> bool:
-        values: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
-                                  "deadline": deadline, "now": now, **(clock or Clock()).values()}
-        if options is not None:
-            values["options"] = options
+        update, insert = _rows(game_id, version, state=state, status=status, deadline=deadline, entry=entry,
+                               now=now, options=options, clock=clock, tell=tell)
         async with self._engine.begin() as conn:
-            result = await conn.execute(text(_UPDATE_OPTIONS if options is not None else _UPDATE), values)
+            result = await conn.execute(text(_UPDATE_OPTIONS if options is not None else _UPDATE), update)
             if result.rowcount != 1:
                 await conn.rollback()
                 return False
-            if entry is not None:
-                await conn.execute(text(_INSERT), {"id": game_id, "seq": version + 1, "user_id": entry.user_id,
-                                                   "seat": entry.seat, "action": entry.action,
-                                                   "events": entry.events, "now": now})
-                if tell is not None:
-                    await conn.execute(text(_OWE), {"id": game_id, "seq": version + 1, "kind": tell[0],
-                                                    "state": tell[1], "now": now})
+            if insert is not None:
+                owed = insert.pop("tell", None)
+                await conn.execute(text(_INSERT), insert)
+                if owed is not None:
+                    await conn.execute(text(_OWE), owed)
         return True
 
     async def close(self) -> None:
         return None
+
+
+def _rows(game_id: int, version: int, *, state: str, status: str, deadline: float | None, entry: LogEntry | None,
+          now: float, options: str | None, clock: Clock | None, tell: tuple[str, str | None] | None
+          ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A save's parameters, the same for both stores: the game row's update (with ``options`` only when they
+    change), and the log row to insert, if any, carrying under ``tell`` the outbox row it owes."""
+    update: dict[str, Any] = {"id": game_id, "version": version, "state": state, "status": status,
+                              "deadline": deadline, "now": now, **(clock or Clock()).values()}
+    if options is not None:
+        update["options"] = options
+    if entry is None:
+        return update, None
+    insert: dict[str, Any] = {"id": game_id, "seq": version + 1, "user_id": entry.user_id, "seat": entry.seat,
+                              "action": entry.action, "events": entry.events, "now": now}
+    if tell is not None:
+        insert["tell"] = {"id": game_id, "seq": version + 1, "kind": tell[0], "state": tell[1], "now": now}
+    return update, insert
 
 
 def sqlite_path(url: str) -> str | None:

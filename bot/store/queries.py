@@ -14,15 +14,24 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Action as ActionRow
-from bot.models import Game, GuildSetting, PlayerPref, Seat
 from bot.store.hot import Clock
+from bot.store.models import Action as ActionRow
+from bot.store.models import Game, GuildSetting, PlayerPref, Seat
 from rules.core import Outcome
 
 
 class Conflict(Exception):
     """Someone changed the lobby between our read and our write."""
 
+
+
+async def game_and_seats(session: AsyncSession, game_id: int) -> tuple[Game, list[Seat]] | None:
+    """A game's row and its seats in seat order (None: no such game)."""
+    game = await session.get(Game, game_id)
+    if game is None:
+        return None
+    seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
+    return game, list(seats)
 
 @dataclass(slots=True)
 class SeatRow:
@@ -82,10 +91,10 @@ class Queries:
 
     async def lobby(self, game_id: int) -> LobbyRow | None:
         async with self.sessions() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                return None
-            seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
+            found = await game_and_seats(session, game_id)
+        if found is None:
+            return None
+        game, seats = found
         return LobbyRow(game_id=game_id, ruleset=game.ruleset, status=game.status, host_id=game.host_id,
                         options=json.loads(game.options), version=game.version, thread_id=game.thread_id,
                         channel_id=game.channel_id, lobby_message_id=game.lobby_message_id, guild_id=game.guild_id,
@@ -199,7 +208,7 @@ class Queries:
                                .values(deadline=deadline))
             await session.commit()
 
-    # --- long games: the clock, seats, defaults (see bot/longplay.py) ----------------------------------
+    # --- long games: the clock, seats, defaults (see bot/longplay/service.py) ----------------------------------
 
     async def waking(self, now: float, *, limit: int = 500) -> list[tuple[int, float]]:
         """(game id, wake time) of running games whose clock has something due: one range scan of the

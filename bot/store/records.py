@@ -14,8 +14,9 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Action as ActionRow
-from bot.models import Game, Seat
+from bot.store.models import Action as ActionRow
+from bot.store.models import Game, Seat
+from bot.store.queries import game_and_seats
 
 _TABLE = '{"type":"tabula.%'
 _UNDO = '{"type":"tabula.undo"%'
@@ -48,11 +49,8 @@ class RecordQueries:
 
     async def facts(self, game_id: int) -> GameFacts | None:
         async with self.sessions() as session:
-            game = await session.get(Game, game_id)
-            if game is None:
-                return None
-            seats = (await session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat)))).all()
-        return GameFacts(game=game, seats=list(seats))
+            found = await game_and_seats(session, game_id)
+        return None if found is None else GameFacts(game=found[0], seats=found[1])
 
     async def log(self, game_id: int) -> list[ActionRow]:
         async with self.sessions() as session:

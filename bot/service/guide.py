@@ -1,0 +1,120 @@
+"""What a player reads to learn a game: `/help` (this game's commands only) and `/rules` (its summary, a
+section a page).  Built from the specs, so every game gets both by declaring ``intro``, ``verbs`` and
+``rules``; the Discord cog and the terminal runner show the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.service.verbs import TABLE_VERBS
+from rules.core import GameError
+from rules.i18n import N_, N_p, _, _n, _p
+from rules.registry import AnyRuleset, game_text, games
+from rules.spec import RulesSection
+
+#: The platform's own commands, the same in every game (Discord and the terminal word a few differently).
+TABLE_LINES = (
+    N_("`/rules topic:` the rules summary, a section at a time"),
+    N_("`/help` this list"),
+    N_("`/game status` the board, whose turn it is, the scores"),
+)
+
+
+def game_commands(rules: AnyRuleset) -> list[str]:
+    """One line per command of this game (each verb once, in the order the game declares them), then the
+    table's own."""
+    seen: set[str] = set()
+    lines: list[str] = []
+    for verb in (*rules.spec.verbs, *TABLE_VERBS):
+        if verb.name in seen:
+            continue
+        seen.add(verb.name)
+        lines.append(game_text(rules.spec.key, verb.help))
+    return lines
+
+
+def help_text(rules: AnyRuleset, *, table: tuple[str, ...] = TABLE_LINES) -> str:
+    """`/help` in a game's thread: that game's commands and nothing of the others."""
+    spec = rules.spec
+    title, intro = game_text(spec.key, spec.title), game_text(spec.key, spec.intro)
+    head = f"**{title}** — {intro.splitlines()[0]}" if intro else f"**{title}**"
+    body = "\n".join(f"• {line}" for line in game_commands(rules))
+    tail = "\n".join(f"• {_(line)}" for line in table)
+    mine = _("__This game's commands__ (the menus and buttons under each prompt do the same)")
+    every = _("__Every game__")
+    return f"{head}\n\n{mine}\n{body}\n\n{every}\n{tail}"
+
+
+def lobby_help(table: tuple[str, ...] = TABLE_LINES) -> str:
+    """`/help` outside a game: the games there are and how to start one."""
+    listed = "\n".join(f"• **{game_text(k, r.spec.title)}** (`{k}`, {_players(r)}) — {game_text(k, r.spec.summary)}"
+                       for k, r in games().items())
+    return (_("__Games__") + f"\n{listed}\n\n"
+            + _("Start one with `/game new game:` in a text channel; each game is played in a thread of its own, and "
+                "`/help` there lists that game's commands. `/game list` shows the games in this server; `/rules "
+                "game:` reads a game's rules."))
+
+
+def _players(rules: AnyRuleset) -> str:
+    lo, hi = rules.spec.min_players, rules.spec.max_players
+    return _n("{n} player", "{n} players", hi) if lo == hi else _("{lo}–{hi} players", lo=lo, hi=hi)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    key: str
+    index: int
+    total: int
+    section: RulesSection
+
+    def text(self) -> str:
+        page = _("page {page} of {pages}", page=self.index + 1, pages=self.total)
+        return (f"**{game_text(self.key, self.section.title)}** · {page}\n\n"
+                f"{game_text(self.key, self.section.text)}")
+
+
+def sections(rules: AnyRuleset) -> tuple[RulesSection, ...]:
+    """The game's rules summary; a game that declares none is summarised by its lobby text and intro."""
+    spec = rules.spec
+    if spec.rules:
+        return spec.rules
+    words = (game_text(spec.key, spec.summary), game_text(spec.key, spec.intro))
+    return (RulesSection(topic=N_p("topic", "overview"), title=game_text(spec.key, spec.title),
+                         text="\n\n".join(t for t in words if t)),)
+
+
+def rules_page(rules: AnyRuleset, topic: str | int | None = None) -> RulesPage:
+    """A page of the rules summary by number or by topic ("fights", "turn"); a topic that matches nothing is
+    refused with the topics there are."""
+    found = sections(rules)
+    key = rules.spec.key
+    if topic is None or topic == "":
+        return RulesPage(key, 0, len(found), found[0])
+    if isinstance(topic, int):
+        index = max(0, min(topic, len(found) - 1))
+        return RulesPage(key, index, len(found), found[index])
+    wanted = topic.strip().lower()
+
+    def names(s: RulesSection) -> tuple[str, ...]:  # its key, and its topic as the language names it
+        return s.topic, game_text(key, s.topic, "topic").lower()
+
+    def titles(s: RulesSection) -> tuple[str, ...]:
+        return s.title.lower(), game_text(key, s.title).lower()
+
+    tests: list[Callable[[RulesSection], bool]] = [
+        lambda s: wanted in names(s), lambda s: any(n.startswith(wanted) for n in names(s)),
+        lambda s: any(wanted in t for t in titles(s))]
+    for test in tests:
+        for i, section in enumerate(found):
+            if test(section):
+                return RulesPage(key, i, len(found), section)
+    listed = _p("list", ", ").join(f"`{game_text(key, s.topic, 'topic')}`" for s in found)
+    raise GameError(_("{game}'s rules have no section about “{topic}”. The topics are {topics}.",
+                      game=game_text(key, rules.spec.title), topic=topic[:40], topics=listed))
+
+
+def topics(rules: AnyRuleset) -> list[tuple[str, str]]:
+    """(label, topic) pairs for autocomplete and the terminal's tab completion."""
+    key = rules.spec.key
+    return [(f"{game_text(key, s.title)} ({game_text(key, s.topic, 'topic')})", s.topic) for s in sections(rules)]
