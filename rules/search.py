@@ -73,6 +73,10 @@ class Budget:
 LEVEL_PLAN: dict[str, tuple[float, bool]] = {"normal": (1 / 3, False), "strong": (1.0, True)}
 #: UCB's exploration constant (rewards lie in 0..1).
 EXPLORE = 0.7
+#: Deals in which the game's own policy is asked for a first move worth searching.
+PROPOSALS = 6
+#: Up to this many legal first moves are all searched; beyond, a seeded handful besides the policy's proposals.
+WIDE = 16
 
 
 def level_of(value: object) -> str:
@@ -148,8 +152,8 @@ class _Search:
 
     def run(self, state: Any, legal: list[Any], seed: int, started: float) -> Thought:
         root = Node(actor=self.seat)
-        keys = [key_of(a) for a in legal]
-        moves = dict(zip(keys, legal, strict=True))
+        moves = self._candidates(state, legal, seed)
+        keys = list(moves)
         for k in keys:
             root.children[k] = Node(actor=self.seat)
         limit = self.budget.iterations
@@ -163,6 +167,22 @@ class _Search:
         best = max(keys, key=lambda k: (root.children[k].visits, root.children[k].reward, -keys.index(k)))
         return Thought(moves[best], done, time.perf_counter() - started,
                        {k: root.children[k].visits for k in keys})
+
+    def _candidates(self, state: Any, legal: list[Any], seed: int) -> dict[bytes, Any]:
+        """The first moves worth searching: what the game's own policy proposes in a few deals (a policy may play
+        a move the legal list spells in steps, such as a whole row at once), then every legal move when there
+        are few, or a seeded handful of them when there are many."""
+        rng = Rng(seed_state(seed ^ 0xC0FFEE))
+        moves: dict[bytes, Any] = {}
+        for _n in range(PROPOSALS):
+            world = self.sampler.sample(self.rules, state, self.seat, rng)
+            proposed = self.rules.policy(world, self.seat, rng)
+            if proposed is not None:
+                moves.setdefault(key_of(proposed), proposed)
+        rest = legal if len(legal) <= WIDE else rng.shuffle(legal)[:max(WIDE - len(moves), 2)]
+        for action in rest:
+            moves.setdefault(key_of(action), action)
+        return moves
 
     def _iterate(self, root: Node, world: Any, moves: dict[bytes, Any], rng: Rng) -> None:
         rules = self.rules
@@ -180,23 +200,24 @@ class _Search:
             actor = _actor(rules, state)
             if actor is None:
                 break
-            legal = list(rules.legal(state, actor))
-            if not legal:
+            # the game's policy proposes the next move to add here; once it proposes a known one, UCB chooses
+            # among the moves already tried that are legal in this deal
+            proposed = rules.policy(state, actor, rng)
+            if proposed is None:
                 break
-            options = {key_of(a): a for a in legal}
-            fresh = [k for k in options if k not in node.children]
-            if fresh:
-                k = fresh[rng.below(len(fresh))]
+            options = {key_of(a): a for a in rules.legal(state, actor)}
+            k = key_of(proposed)
+            options.setdefault(k, proposed)
+            if k not in node.children:
                 node.children[k] = Node(actor=actor)
                 for other in options:
-                    if other in node.children and other != k:
+                    if other in node.children:
                         node.children[other].available += 1
                 node = node.children[k]
-                node.available += 1
                 path.append(node)
-                state = self._apply(state, actor, options[k])
+                state = self._apply(state, actor, proposed)
                 break
-            k = self._select(node, list(options), rng)
+            k = self._select(node, [o for o in options if o in node.children], rng)
             node = node.children[k]
             path.append(node)
             state = self._apply(state, actor, options[k])
