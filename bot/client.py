@@ -42,6 +42,7 @@ from bot.outbox import Outbox
 from bot.play import Result
 from bot.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.shutdown import Stopping
+from bot.thinking import Thinker
 from bot.translator import TabulaTranslator, locale_of, lookup
 from rules import GameError
 from rules.i18n import N_, _, _p, language, set_language
@@ -275,7 +276,9 @@ class TabulaBot(commands.AutoShardedBot):
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
-                                       vacation_days=self.settings.vacation_days)
+                                       vacation_days=self.settings.vacation_days,
+                                       thinker=Thinker(self.settings.tabula_workers,
+                                                       self.settings.tabula_think_seconds))
         self.outbox = Outbox(self, self.db)
         # The process whose shards serve a server tells its games; a game of a shard no process runs is told by
         # whichever process claims it (see _tell_for_absent_shards).
@@ -488,6 +491,8 @@ class TabulaBot(commands.AutoShardedBot):
         if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
             await stop.bounded(self.lease.release(), "giving the shards back", closing=True)
         metrics.READY.set(0)
+        if getattr(self, "service", None) is not None:
+            self.service.thinker.close()  # a move being thought is not saved: the next start thinks it again
         if self.health is not None:
             await self.health.cleanup()
             self.health = None

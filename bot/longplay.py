@@ -33,7 +33,7 @@ from bot.play import SYSTEM_USER, GameService, Loaded
 from bot.records import public_words
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
-from rules.core import Rng, SeatInfo, seed_state
+from rules.core import SeatInfo
 from rules.i18n import N_, _, _p
 from rules.registry import AnyRuleset, ruleset
 
@@ -177,9 +177,9 @@ class LongGameService(GameService):
                     return []  # a person moved, or another process took this run-out
                 if s.seat not in rules.to_act(now_g.state):
                     continue
-                rng = Rng(seed_state(now_g.record.seed ^ (now_g.version * 0x7F4A7C15)))
-                move = skip(now_g.state, s.seat) if policy == "skip" and skip else rules.policy(now_g.state, s.seat,
-                                                                                                  rng)
+                seed = now_g.record.seed ^ (now_g.version * 0x7F4A7C15)
+                move = skip(now_g.state, s.seat) if policy == "skip" and skip else \
+                    await self.thinker.choose(rules, now_g.state, s.seat, now_g.record.options, seed)
                 if move is None:
                     legal = list(rules.legal(now_g.state, s.seat))
                     move = legal[0] if legal else None

@@ -33,8 +33,9 @@ from bot.models import Action as ActionRow
 from bot.moment import GameMoment
 from bot.present.base import SeatName
 from bot.store import Clock, GameRecord, GameSummary, LogEntry, SeatRow
+from bot.thinking import Thinker, shared
 from rules import GameError, GameOver, IllegalAction, StaleAction, table
-from rules.core import Rng, SeatInfo, seed_state
+from rules.core import SeatInfo
 from rules.i18n import _
 from rules.registry import AnyRuleset, ruleset
 from rules.spec import Command
@@ -84,6 +85,8 @@ class GameService(LobbyService):
     def __init__(self, db: Database, *, clock: Callable[[], float] | None = None, **kwargs: Any) -> None:
         if clock is not None:
             kwargs["clock"] = clock
+        #: Chooses the moves of the seats Tabula plays (bot/thinking.py: a process pool for the levels that search).
+        self.thinker: Thinker = kwargs.pop("thinker", None) or shared()
         super().__init__(db, **kwargs)
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = int(kwargs.get("cache_size", 256))  # decoded states: ~12 KB each, a read away
@@ -272,7 +275,8 @@ class GameService(LobbyService):
             auto = sorted(s.seat for s in g.seats if s.auto and s.seat in rules.to_act(g.state))
             move = None
             for seat in auto:
-                move = rules.policy(g.state, seat, Rng(seed_state(g.record.seed ^ (g.version * 0x51ED27))))
+                move = await self.thinker.choose(rules, g.state, seat, g.record.options,
+                                                 g.record.seed ^ (g.version * 0x51ED27))
                 if move is not None:
                     break
             if move is None:

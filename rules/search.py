@@ -11,7 +11,8 @@ number of moves and scored by the sampler's ``value`` (an estimate of each seat'
 The tree is one per decision and keyed by what is done, never by the hidden state (single-observer ISMCTS):
 every node counts how often it was available, so a move that is legal only in some deals is judged fairly (UCB
 with availability counts).  ``normal`` searches only the first move (flat Monte Carlo with UCB over the
-determinizations) with a third of the budget; ``strong`` grows the whole tree with the full budget.
+determinizations) with a third of the budget, among the moves the game's own policy proposes and one move of
+every kind; ``strong`` weighs more moves and grows the whole tree with the full budget.
 
 Determinism: every iteration's randomness comes from ``seed`` and the iteration's number only, so the same
 seed, the same view and the same number of iterations give the same move.  With a wall-time budget the number of
@@ -171,7 +172,9 @@ class _Search:
     def _candidates(self, state: Any, legal: list[Any], seed: int) -> dict[bytes, Any]:
         """The first moves worth searching: what the game's own policy proposes in a few deals (a policy may play
         a move the legal list spells in steps, such as a whole row at once), then every legal move when there
-        are few, or a seeded handful of them when there are many."""
+        are few, or one of each kind and a seeded handful more when there are many (``normal``, with a smaller
+        budget, weighs only the proposals and one move of each kind).  Every option a game lists — a truce, a
+        spy — is thus weighed, even those the game's own policy never plays."""
         rng = Rng(seed_state(seed ^ 0xC0FFEE))
         moves: dict[bytes, Any] = {}
         for _n in range(PROPOSALS):
@@ -179,7 +182,15 @@ class _Search:
             proposed = self.rules.policy(world, self.seat, rng)
             if proposed is not None:
                 moves.setdefault(key_of(proposed), proposed)
-        rest = legal if len(legal) <= WIDE else rng.shuffle(legal)[:max(WIDE - len(moves), 2)]
+        if len(legal) <= WIDE and self.tree:
+            rest = legal
+        else:  # one of every kind of move (a truce, a spy, a campaign are never left out), then a seeded few
+            shuffled = rng.shuffle(legal)
+            kinds: dict[type, Any] = {}
+            for action in shuffled:
+                kinds.setdefault(type(action), action)
+            more = max(WIDE - len(moves) - len(kinds), 2) if self.tree else 0
+            rest = [*kinds.values(), *shuffled[:more]]
         for action in rest:
             moves.setdefault(key_of(action), action)
         return moves
