@@ -80,6 +80,7 @@ async def test_a_strong_seat_thinks_in_the_pool_and_the_log_replays_it(db: Datab
     # every decision is a function of the position and its seed: thought again here, the same move
     rules = games()["autokrator"]
     for key, state, seat, level, seed, seconds, iterations in pool.asked[:6]:
+        assert (key, level, iterations) == ("autokrator", "strong", 4)
         decoded = msgspec.json.decode(state, type=rules.state_type)
         budget = Budget(iterations=iterations, seconds=seconds)
         first = decide(rules, decoded, seat, level, seed, budget)
