@@ -76,6 +76,8 @@ LEVEL_PLAN: dict[str, tuple[float, bool]] = {"normal": (1 / 3, False), "strong":
 EXPLORE = 0.7
 #: Deals in which the game's own policy is asked for a first move worth searching.
 PROPOSALS = 6
+#: How fast the first moves searched widen: ``WIDEN * sqrt(deals)`` of them, in the order of ``_candidates``.
+WIDEN = 2.0
 #: Up to this many legal first moves are all searched; beyond, a seeded handful besides the policy's proposals.
 WIDE = 16
 
@@ -163,7 +165,9 @@ class _Search:
         while (limit is None or done < limit) and (until is None or time.perf_counter() < until or done == 0):
             rng = Rng(seed_state(seed ^ (done * 0x9E3779B1 + 0x2545F491)))
             world = self.sampler.sample(self.rules, state, self.seat, rng)
-            self._iterate(root, world, moves, rng)
+            # progressive widening: the first moves in the order above at first, more as the deals add up
+            width = max(2, math.ceil(WIDEN * math.sqrt(done + 1)))
+            self._iterate(root, world, {k: moves[k] for k in keys[:width]}, rng)
             done += 1
         best = max(keys, key=lambda k: (root.children[k].visits, root.children[k].reward, -keys.index(k)))
         return Thought(moves[best], done, time.perf_counter() - started,
@@ -176,12 +180,17 @@ class _Search:
         budget, weighs only the proposals and one move of each kind).  Every option a game lists — a truce, a
         spy — is thus weighed, even those the game's own policy never plays."""
         rng = Rng(seed_state(seed ^ 0xC0FFEE))
-        moves: dict[bytes, Any] = {}
+        proposals: dict[bytes, Any] = {}
+        counts: dict[bytes, int] = {}
         for _n in range(PROPOSALS):
             world = self.sampler.sample(self.rules, state, self.seat, rng)
             proposed = self.rules.policy(world, self.seat, rng)
             if proposed is not None:
-                moves.setdefault(key_of(proposed), proposed)
+                k = key_of(proposed)
+                proposals.setdefault(k, proposed)
+                counts[k] = counts.get(k, 0) + 1
+        # the policy's favourite first: the search widens from the front of this order
+        moves = {k: proposals[k] for k in sorted(proposals, key=lambda k: -counts[k])}
         if len(legal) <= WIDE and self.tree:
             rest = legal
         else:  # one of every kind of move (a truce, a spy, a campaign are never left out), then a seeded few
