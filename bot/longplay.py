@@ -36,6 +36,7 @@ from rules import GameError, IllegalAction, StaleAction
 from rules.core import SeatInfo
 from rules.i18n import N_, _, _p
 from rules.registry import AnyRuleset, ruleset
+from rules.search import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger("tabula.longplay")
 _enc = msgspec.json.Encoder()
@@ -264,6 +265,13 @@ class LongGameService(GameService):
         write = clock is not None or policy is not None
         got = await self.queries.guild_defaults(guild_id, clock, policy, write=write)
         return got[0] or self.default_clock, got[1] or self.default_policy
+
+    async def server_level(self, guild_id: int, level: str | None) -> str:
+        """Set (or read, with None) the level Tabula plays new games' seats at in this server."""
+        if level is not None and level not in LEVELS:
+            raise IllegalAction(_("Tabula plays at one of these levels: {levels}.", levels=", ".join(LEVELS)))
+        got = await self.queries.guild_level(guild_id, level, write=level is not None)
+        return got or DEFAULT_LEVEL
 
     # --- pauses and vacations -----------------------------------------------------------------
 

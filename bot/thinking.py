@@ -23,12 +23,11 @@ import msgspec
 
 from rules.core import Rng, seed_state
 from rules.registry import ruleset
-from rules.search import Budget, decide, level_of, sampler_of
+from rules.search import LEVEL_OPTION, Budget, decide, level_of, sampler_of
 
 log = logging.getLogger(__name__)
 
-#: The lobby option that says how a game's Tabula seats play (every game declares it in its spec).
-LEVEL_OPTION = "tabula_level"
+__all__ = ["LEVEL_OPTION", "Thinker", "shared"]
 
 
 def _think(key: str, state: bytes, seat: int, level: str, seed: int, seconds: float | None,

@@ -38,6 +38,9 @@ from rules.core import GameError, Rng, seed_state
 #: The levels a Tabula seat plays at, weakest first (``easy`` is the game's own policy, no search).
 LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "easy"
+#: The lobby option every game declares for its Tabula seats' level (in its spec: the lobby, /game new,
+#: /game defaults and the terminal's --tabula-level are built from it).
+LEVEL_OPTION = "tabula_level"
 #: The name of the module every game keeps its sampler in (``rules/<key>/search.py``).
 SAMPLER_MODULE = "search"
 

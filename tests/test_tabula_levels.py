@@ -157,3 +157,19 @@ async def test_the_real_pool_thinks_in_another_process_and_agrees_with_the_searc
         assert key_of(move) == key_of(expected)
         easy = await thinker.choose(rules, state, seat, {}, 77)
         assert key_of(easy) == key_of(rules.policy(state, seat, Rng(seed_state(77))))
+
+
+async def test_a_server_sets_the_level_of_its_new_games(db: Database) -> None:
+    from bot.longplay import LongGameService
+
+    svc = LongGameService(db)
+    assert await svc.server_level(1, None) == "easy"
+    assert await svc.server_level(1, "strong") == "strong"
+    with pytest.raises(GameError, match="normal"):
+        await svc.server_level(1, "hard")
+    info = await svc.create("legend", ANN, guild_id=1)
+    assert info.options[LEVEL_OPTION] == "strong"
+    chosen = await svc.create("legend", ANN, guild_id=1, options={LEVEL_OPTION: "normal"})
+    assert chosen.options[LEVEL_OPTION] == "normal"  # /game new still chooses per game
+    elsewhere = await svc.create("legend", ANN, guild_id=2)
+    assert LEVEL_OPTION not in elsewhere.options  # the game's own default (easy) applies at the start
