@@ -192,6 +192,9 @@ class GameService(LobbyService):
                     todo = rules.codec.parse(g.state, acting, command)
                 else:
                     todo = action
+                if not table.is_table(todo) and rules.meta(todo).asks_tabula:  # "let Tabula choose for me"
+                    todo = await self.thinker.suggest(rules, g.state, acting, g.record.options,
+                                                      g.record.seed ^ (g.version * 0x51ED27) ^ 0x5A6E, todo)
                 if table.is_table(todo):
                     new_state, events = g.state, table.apply(todo, acting, g.record.seed, g.version + 1)
                     free = True

@@ -39,6 +39,15 @@ def _think(key: str, state: bytes, seat: int, level: str, seed: int, seconds: fl
     return msgspec.json.encode(action)
 
 
+def _suggest(key: str, state: bytes, seat: int, level: str, seed: int, seconds: float | None,
+             iterations: int | None, request: bytes) -> bytes:
+    rules = ruleset(key)
+    decoded = msgspec.json.decode(state, type=rules.state_type)
+    asked = msgspec.json.decode(request, type=rules.action_type)
+    action = decide(rules, decoded, seat, level, seed, Budget(iterations=iterations, seconds=seconds), asked)
+    return msgspec.json.encode(action)
+
+
 def _warm() -> int:
     """Load every game in a new worker, so the first real decision does not pay for the imports."""
     from rules.registry import games
@@ -83,6 +92,25 @@ class Thinker:
             return rules.policy(state, seat, Rng(seed_state(seed)))
         if encoded == b"null":
             return None
+        return msgspec.json.decode(encoded, type=rules.action_type)
+
+    async def suggest(self, rules: Any, state: Any, seat: int, options: dict[str, Any], seed: int,
+                      request: Any) -> Any:
+        """What a player's request that Tabula choose for them (``ActionMeta.asks_tabula``) becomes: at the
+        game's level, the move the search finds among those that do what was asked; at ``easy``, the request."""
+        level = level_of(options.get(LEVEL_OPTION))
+        if level == "easy" or not callable(getattr(sampler_of(rules), "completes", None)):
+            return request
+        loop = asyncio.get_running_loop()
+        try:
+            encoded = await loop.run_in_executor(
+                self._executor(), _suggest, rules.spec.key, msgspec.json.encode(state), seat, level, seed,
+                self.seconds, self.iterations, msgspec.json.encode(request))
+        except (BrokenProcessPool, RuntimeError) as err:
+            log.warning("Tabula's thinking pool failed (%s): the game's own way instead", err)
+            if self._own:
+                self._pool = None
+            return request
         return msgspec.json.decode(encoded, type=rules.action_type)
 
     def close(self) -> None:

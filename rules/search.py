@@ -26,7 +26,7 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol
@@ -56,6 +56,9 @@ class Sampler(Protocol):
     def value(self, rules: Any, state: Any) -> Sequence[float]:
         """Each seat's chance to win from ``state``, as the game estimates it (0 to 1), for a rollout cut short."""
         ...
+
+    # optional: ``completes(request, action) -> bool``, the moves that do what a player's request asks
+    # (``ActionMeta.asks_tabula``), for a suggestion made with the same search
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +133,30 @@ class Thought:
     visits: dict[bytes, int] = field(default_factory=dict)
 
 
-def decide(rules: Any, state: Any, seat: int, level: str, seed: int, budget: Budget | None = None) -> Any:
-    """The move Tabula plays for ``seat`` at ``level`` (None when the seat has nothing to do)."""
+def decide(rules: Any, state: Any, seat: int, level: str, seed: int, budget: Budget | None = None,
+           request: Any = None) -> Any:
+    """The move Tabula plays for ``seat`` at ``level`` (None when the seat has nothing to do).
+
+    With ``request`` — a player's move that asks Tabula to choose for them, such as "program my year" — the
+    search weighs only the moves that do what was asked (the sampler's ``completes``), and gives the request back
+    unchanged at ``easy``, or when the game's sampler says nothing does it."""
+    if request is not None:
+        return suggest(rules, state, seat, level, seed, budget, request)
     return think(rules, state, seat, level, seed, budget).action
+
+
+def suggest(rules: Any, state: Any, seat: int, level: str, seed: int, budget: Budget | None, request: Any) -> Any:
+    sampler = sampler_of(rules)
+    completes = getattr(sampler, "completes", None)
+    level = level_of(level)
+    if level == "easy" or completes is None:
+        return request
+    fraction, tree = LEVEL_PLAN[level]
+    search = _Search(rules, sampler, seat, (budget or Budget()).share(fraction), tree)
+    search.only = lambda action: bool(completes(request, action))
+    started = time.perf_counter()
+    thought = search.run(state, list(rules.legal(state, seat)), seed, started)
+    return request if thought.action is None else thought.action
 
 
 def think(rules: Any, state: Any, seat: int, level: str, seed: int, budget: Budget | None = None) -> Thought:
@@ -155,10 +179,16 @@ class _Search:
     def __init__(self, rules: Any, sampler: Any, seat: int, budget: Budget, tree: bool) -> None:
         self.rules, self.sampler, self.seat, self.budget, self.tree = rules, sampler, seat, budget, tree
         self.seats = 0
+        #: Which first moves may be chosen at all (a request's: only those that do what was asked).
+        self.only: Callable[[Any], bool] | None = None
 
     def run(self, state: Any, legal: list[Any], seed: int, started: float) -> Thought:
         root = Node(actor=self.seat)
         moves = self._candidates(state, legal, seed)
+        if self.only is not None:
+            moves = {k: a for k, a in moves.items() if self.only(a)}
+            if not moves:
+                return Thought(None, 0, time.perf_counter() - started)
         keys = list(moves)
         for k in keys:
             root.children[k] = Node(actor=self.seat)

@@ -173,3 +173,32 @@ async def test_a_server_sets_the_level_of_its_new_games(db: Database) -> None:
     assert chosen.options[LEVEL_OPTION] == "normal"  # /game new still chooses per game
     elsewhere = await svc.create("legend", ANN, guild_id=2)
     assert LEVEL_OPTION not in elsewhere.options  # the game's own default (easy) applies at the start
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+async def test_let_tabula_program_my_year_uses_the_games_level(db: Database, level: str) -> None:
+    from rules.eiyu.state import AutoRow, SetRow
+
+    pool = Recording()
+    svc = GameService(db, thinker=Thinker(iterations=6, seconds=None, executor=pool))
+    info = await svc.create("eiyu", ANN, guild_id=1, options={LEVEL_OPTION: level}, seed=3)
+    await svc.add_tabula(info.game_id, ANN.id)
+    await svc.start(info.game_id, ANN.id)
+    rng = Rng(2)
+    for _ in range(20):  # to Ann's first year (Tabula's seat moving between, as it does)
+        moment = await svc.get(info.game_id)
+        if moment.state.phase == "program" and 0 in moment.to_act:
+            break
+        assert 0 in moment.to_act, (moment.state.phase, moment.to_act)
+        await svc.act(info.game_id, ANN.id, moment.rules.policy(moment.state, 0, rng))
+    await svc.act(info.game_id, ANN.id, AutoRow())
+    mine = [r for r in await svc.history(info.game_id) if r.user_id == ANN.id]
+    logged = msgspec.json.decode(mine[-1].action, type=moment.rules.action_type)
+    if level == "easy":
+        assert logged == AutoRow() and pool.asked == []  # the game plans it, as before
+    else:
+        assert isinstance(logged, SetRow) and logged.lock, logged  # the search's row, kept in the log
+        assert any(len(args) == 8 for args in pool.asked)
+    after = await svc.get(info.game_id)
+    assert after.state.players[0].locked or after.state.year > moment.state.year  # Ann's year was programmed
+    pool.shutdown()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from rules.core import Rng
 from rules.eiyu.auto import plan
 from rules.eiyu.engine.scores import TRACKS, rank, scores
-from rules.eiyu.state import State
+from rules.eiyu.state import AutoRow, SetRow, State
 from rules.search import leader_value
 
 #: Soldier types run 1 (weakest) to 4.
@@ -52,6 +52,11 @@ def sample(rules: object, state: State, seat: int, rng: Rng) -> State:
             fresh = plan(s, i, rng)
             s.players[i] = msgspec.structs.replace(p, row=[*p.row[:resolved], *fresh[resolved:len(p.row)]])
     return s
+
+
+def completes(request: object, action: object) -> bool:
+    """"Let Tabula program my year" (``AutoRow``) is done by a whole row, locked in."""
+    return isinstance(request, AutoRow) and isinstance(action, SetRow) and action.lock
 
 
 def _rest_shuffled(pile: list[int], rng: Rng) -> list[int]:
