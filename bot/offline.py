@@ -33,6 +33,7 @@ from bot.present import presenter
 from bot.present.base import Button, Picture, Telling
 from bot.records import Records, export_bytes, frame, history_page, leaderboard_text, stats_text
 from bot.tellings import telling_now
+from bot.thinking import level_line
 from bot.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from rules import GameError
 from rules.core import Rng, seed_state
@@ -362,6 +363,9 @@ class Terminal:
 
     async def _status(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         self.show(presenter(moment.spec.key).status(moment))
+        level = level_line(moment)
+        if level:
+            self.say(level.replace("**", ""))
 
     async def _list(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         self.say(await list_local(self.service))

@@ -22,12 +22,13 @@ from typing import Any
 import msgspec
 
 from rules.core import Rng, seed_state
-from rules.registry import ruleset
+from rules.i18n import _
+from rules.registry import game_text, ruleset
 from rules.search import LEVEL_OPTION, Budget, decide, level_of, sampler_of
 
 log = logging.getLogger(__name__)
 
-__all__ = ["LEVEL_OPTION", "Thinker", "shared"]
+__all__ = ["LEVEL_OPTION", "Thinker", "level_line", "shared"]
 
 
 def _think(key: str, state: bytes, seat: int, level: str, seed: int, seconds: float | None,
@@ -117,6 +118,14 @@ class Thinker:
         if self._pool is not None and self._own:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def level_line(moment: Any) -> str:
+    """How Tabula plays a running game's seats (and an absent player's turn), for `/game status`."""
+    if moment.status != "active" or moment.spec.option(LEVEL_OPTION) is None:
+        return ""
+    level = level_of(moment.options.get(LEVEL_OPTION))
+    return _("🤖 Tabula plays at level {level}.", level=f"**{game_text(moment.spec.key, level, 'choice')}**")
 
 
 _shared: Thinker | None = None

@@ -32,7 +32,7 @@ from bot.moment import GameMoment
 from bot.outbox import Owed, crash_point
 from bot.present import presenter
 from bot.present.base import Telling
-from bot.thinking import LEVEL_OPTION
+from bot.thinking import level_line
 from bot.translator import locale_of, server_language, text
 from bot.verbs import SlashOption, new_game_options, options_of
 from cogs.common import NONE, Tabula, files, pick, reply, service, tell_result
@@ -40,7 +40,6 @@ from cogs.components import Answer, guarded, post_followups, send_telling, told_
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
-from rules.search import level_of
 
 log = logging.getLogger("tabula.discord")
 #: Platform options of `/game new` (the games' own come from their specs).
@@ -110,14 +109,6 @@ def clock_line(moment: Any) -> str:
         return _("⏳ {clock}; this turn's clock runs out {when}.", clock=describe(moment.options),
                  when=timestamp(moment.clock_deadline))
     return ""
-
-
-def level_line(moment: Any) -> str:
-    """How Tabula plays this game's seats (and an absent player's turn), for `/game status`."""
-    level = level_of(moment.options.get(LEVEL_OPTION))
-    if moment.status != "active" or moment.spec.option(LEVEL_OPTION) is None:
-        return ""
-    return _("🤖 Tabula plays at level {level}.", level=f"**{game_text(moment.spec.key, level, 'choice')}**")
 
 
 def language_line(moment: Any) -> str:

@@ -44,6 +44,10 @@ async def explore_latencies(n: int, beside: Callable[[FakeDiscordHarness], Corou
                 await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
                 thread = h.threads()[-1]
                 while len(out) < n:
+                    for _wait in range(1000):  # a loaded machine may post the first prompt a moment later
+                        if h.messages(thread.id):
+                            break
+                        await asyncio.sleep(0.01)
                     message = h.messages(thread.id)[-1]
                     if not message.pings.users:
                         break  # the game is over

@@ -12,6 +12,7 @@ import asyncio
 import statistics
 import sys
 
+from bot.bench import pct
 from bot.play import Person
 from tests.discord_bench import explore_latencies
 from tests.fakediscord import FakeDiscordHarness
@@ -40,11 +41,6 @@ async def strong_games(h: FakeDiscordHarness) -> None:
             seed += THINKING_GAMES
 
     await asyncio.gather(*(one(n) for n in range(THINKING_GAMES)))
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def main(n: int) -> None:
