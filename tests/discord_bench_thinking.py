@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
+from typing import Any
 
 from bot.bench import pct
 from bot.play import Person
@@ -21,9 +22,23 @@ from tests.fakediscord import FakeDiscordHarness
 THINKING_GAMES = 4
 
 
+#: Decisions the thinking pool finished for those games while the interactions were timed (printed: the
+#: thinking really went on).
+MOVES = [0]
+
+
 async def strong_games(h: FakeDiscordHarness) -> None:
     """Four games of four strong Tabula realms each, played on and on (a new game when one ends)."""
     svc = h.bot.service  # type: ignore[attr-defined]
+    thinker = svc.thinker
+    choose = thinker.choose
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        move = await choose(*args, **kwargs)
+        MOVES[0] += 1
+        return move
+
+    thinker.choose = counted
 
     async def one(n: int) -> None:
         host = Person(900_000 + n, f"Host{n}")
@@ -36,7 +51,7 @@ async def strong_games(h: FakeDiscordHarness) -> None:
             await svc.start(info.game_id, host.id)
             await svc.leave_game(info.game_id, host.id)
             while (await svc.get(info.game_id)).status == "active":
-                if not await svc.play_tabula(info.game_id):
+                if not await svc.play_tabula(info.game_id):  # a whole game of Tabulas, move by move
                     await asyncio.sleep(0.05)
             seed += THINKING_GAMES
 
@@ -49,7 +64,8 @@ async def main(n: int) -> None:
     for label, lat in (("alone", alone), (f"{THINKING_GAMES} games of strong Tabula seats thinking", thinking)):
         print(f"/explore {label}: {len(lat)} interactions, p50 {statistics.median(lat):.1f} ms, "
               f"p99 {pct(lat, 0.99):.1f} ms")
-    print(f"p99 ratio, thinking / alone: {pct(thinking, 0.99) / pct(alone, 0.99):.2f}")
+    print(f"p99 ratio, thinking / alone: {pct(thinking, 0.99) / pct(alone, 0.99):.2f}; strong decisions thought "
+          f"meanwhile: {MOVES[0]}")
 
 
 if __name__ == "__main__":
