@@ -7,6 +7,7 @@
     python -m bot i18n-report     how complete each language's catalogues are (i18n-extract refreshes them)
     python -m bot verify FILE     check a `/game export` file with the engine (exit 0: all match)
     python -m bot bench           print the benchmark figures on this machine (--quick: a short run)
+    python -m bot arena GAME      play Tabula's levels against each other and print win rates (see --help)
 """
 
 from __future__ import annotations
@@ -170,7 +171,14 @@ def main(argv: list[str] | None = None) -> int:
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
     sub.add_parser("bench", help="print the benchmark figures on this machine (medians and ratios)").add_argument(
         "--quick", action="store_true", help="fewer repetitions (a short run)")
+    from bot.arena import add_arguments as arena_arguments
+
+    arena_arguments(sub.add_parser("arena", help="play Tabula's levels against each other (win rates, speed)"))
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        from bot.arena import from_args as arena
+
+        return arena(args)
     if args.command == "bench":
         from bot.bench import main as bench
 

@@ -35,6 +35,7 @@ from bot.present import presenter
 from bot.present.base import Telling
 from bot.service.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.service.moment import GameMoment
+from bot.service.thinking import level_line
 from bot.service.verbs import SlashOption, new_game_options, options_of
 from cogs.answers import Answer, guarded
 from cogs.common import NONE, Interaction, bot_of, channel_of, files, ours, pick, reply, service, tell_result
@@ -446,7 +447,7 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
             telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
         finally:
             await answer.settled()
-        shown = f"{telling.text}\n{clock_line(result)}".strip()
+        shown = "\n".join(line for line in (telling.text, clock_line(result), level_line(result)) if line)
         await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures))
 
     @app_commands.command(name=N_p("command", "list"), description=N_("Games in this server, with their threads"))

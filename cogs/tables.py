@@ -29,8 +29,19 @@ from cogs.games import clock_choices, policy_choices
 from rules import GameError
 from rules.i18n import N_, N_p, _, _p, using
 from rules.registry import game_text
+from rules.search import LEVEL_OPTION, LEVELS
 
 log = logging.getLogger("tabula.discord")
+
+
+#: Tabula's levels as `/game defaults` offers them (every game's `tabula_level` option offers the same).
+LEVEL_CHOICES = (N_p("choice", "easy"), N_p("choice", "normal"), N_p("choice", "strong"))
+LEVEL_NAME = N_p("option", "tabula_level")
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    assert LEVEL_CHOICES == LEVELS and LEVEL_NAME == LEVEL_OPTION
+    return [app_commands.Choice(name=level, value=level) for level in LEVEL_CHOICES]
 
 
 def _can_manage(interaction: Interaction) -> bool:
@@ -270,17 +281,22 @@ async def unwatch(interaction: Interaction, game: GameNumber | None = None) -> N
 
 @app_commands.command(name=N_p("command", "defaults"),
                       description=N_("This server's turn clock and policy for new games (Manage Server)"))
-@app_commands.describe(clock=N_("The turn clock new games start with"), policy=N_("What happens when a clock runs out"))
-@app_commands.choices(clock=clock_choices(), policy=policy_choices())
-async def defaults(interaction: Interaction, clock: str | None = None, policy: str | None = None) -> None:
+@app_commands.describe(clock=N_("The turn clock new games start with"), policy=N_("What happens when a clock runs out"),
+                       tabula_level=N_("How well Tabula plays the seats of new games: easy, normal or strong"))
+@app_commands.choices(clock=clock_choices(), policy=policy_choices(), tabula_level=level_choices())
+async def defaults(interaction: Interaction, clock: str | None = None, policy: str | None = None,
+                   tabula_level: str | None = None) -> None:
     if interaction.guild_id is None:
         raise GameError(_("Server defaults are set inside a server."))
-    if (clock or policy) and not _can_manage(interaction):
+    if (clock or policy or tabula_level) and not _can_manage(interaction):
         raise GameError(_("Only a member with **Manage Server** can change this server's defaults."))
     got = await service(interaction).server_defaults(interaction.guild_id, clock, policy)
+    level = await service(interaction).server_level(interaction.guild_id, tabula_level)
     await reply(interaction, _("New games in this server: {clock} ({meaning}). `/game new clock: policy:` can still "
                                "choose per game.", clock=describe({"clock": got[0], "policy": got[1]}),
-                               meaning=_(POLICY_WORDS[got[1]])))
+                               meaning=_(POLICY_WORDS[got[1]])) + "\n"
+                + _("Tabula plays their seats at level {level} (`/game new tabula_level:` chooses per game).",
+                    level=f"**{_p('choice', level)}**"))
 
 
 SUBCOMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (

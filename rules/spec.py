@@ -118,11 +118,14 @@ class ActionMeta(msgspec.Struct, frozen=True):
 
     ``free``: stales nobody's controls, pings nobody and gives no extra time (a note, a reorder);
     ``secret``: the action's own words must not be shown (the platform never echoes the command publicly);
-    ``undoable``: taking it back reveals nothing and rerolls nothing."""
+    ``undoable``: taking it back reveals nothing and rerolls nothing;
+    ``asks_tabula``: the player asks Tabula to choose their move ("program my year"): where the game's Tabula
+    level searches, the platform plays what the search finds among the moves that do what was asked."""
 
     free: bool = False
     secret: bool = False
     undoable: bool = True
+    asks_tabula: bool = False
 
 
 class Command(msgspec.Struct, frozen=True):

@@ -7,9 +7,13 @@ server: discord.py's parsing and dispatch, the service, rendering and the upload
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import tempfile
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from bot.store.db import open_database
 from rules.spec import Command
@@ -17,7 +21,10 @@ from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, uid
 
 
-async def explore_latencies(n: int) -> list[float]:
+async def explore_latencies(n: int, beside: Callable[[FakeDiscordHarness], Coroutine[Any, Any, None]] | None = None
+                            ) -> list[float]:
+    """``n`` timed `/explore` interactions; ``beside``, when given, runs in the same bot meanwhile (other games
+    being played, such as Tabula's seats thinking) and is cancelled at the end."""
     work = Path(tempfile.mkdtemp(prefix="tabula-discord-bench-"))
     db = await open_database(f"sqlite+aiosqlite:///{work / 'bench.db'}")
     rng = random.Random(5)
@@ -28,6 +35,7 @@ async def explore_latencies(n: int) -> list[float]:
             warmed = getattr(h.bot, "warmed", None)
             if warmed is not None:
                 await warmed  # steady state: the startup warm-up has drawn every card
+            side = asyncio.create_task(beside(h)) if beside is not None else None
             while len(out) < n:
                 await h.slash(h.alice, h.channel, "game", {"game": "legend", "mode": "starter"}, subcommand="new")
                 lobby = h.messages()[-1]
@@ -36,6 +44,10 @@ async def explore_latencies(n: int) -> list[float]:
                 await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
                 thread = h.threads()[-1]
                 while len(out) < n:
+                    for _wait in range(1000):  # a loaded machine may post the first prompt a moment later
+                        if h.messages(thread.id):
+                            break
+                        await asyncio.sleep(0.01)
                     message = h.messages(thread.id)[-1]
                     if not message.pings.users:
                         break  # the game is over
@@ -48,6 +60,10 @@ async def explore_latencies(n: int) -> list[float]:
                     record = h.fake.interactions[reply.token]
                     callback = next(r for r in reply.requests if r.path.endswith("/callback"))
                     out.append((callback.at - record.dispatched_at) * 1000)
+            if side is not None:
+                side.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await side
     finally:
         await db.close()
     return out

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The games that live in this tree (a plug-in named in TABULA_GAMES keeps its own shape).
 GAMES = sorted(k for k in games() if package_of(k).startswith("rules."))
 #: The modules every game has, by name: a module, or a package of the same name.
-MODULES = ("spec", "content", "state", "engine", "commands", "view", "telling", "auto", "ruleset", "i18n")
+MODULES = ("spec", "content", "state", "engine", "commands", "view", "telling", "auto", "search", "ruleset", "i18n")
 #: Names that meant one of those concepts in an earlier layout, and must not come back beside them.
 RETIRED = ("codec", "game", "story", "stories_telling", "telling_fights", "variants", "expanded", "turns", "battle",
            "table", "explore", "setup")
@@ -63,6 +63,7 @@ def test_each_named_module_holds_what_its_name_says(key: str) -> None:
     telling = module("telling")
     assert isinstance(telling.TELLERS, dict) and callable(telling.tell)
     assert callable(module("auto").policy)
+    assert callable(module("search").sample) and callable(module("search").value)
     state = module("state")
     assert getattr(state, f"{title}Action") is rules.action_type and state.State is rules.state_type
     assert getattr(state, f"{title}Event")

@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("bot", "cogs", "rules", "render")
 
-#: bot/'s entry points: `python -m bot …` and `python -m bot.bench`.
-ENTRY_POINTS = {"__init__.py", "__main__.py", "bench.py"}
+#: bot/'s entry points: `python -m bot …`, `python -m bot.bench` and `python -m bot.arena`.
+ENTRY_POINTS = {"__init__.py", "__main__.py", "bench.py", "arena.py"}
 #: One package a role.
 ROLES = {"service", "store", "delivery", "longplay", "ops", "lang", "front", "present"}
 
@@ -23,7 +23,7 @@ LAZY = {
     *{("bot/__main__.py", m) for m in (
         "bot.ops.shutdown", "bot.front.client", "bot.ops.testing_endpoints", "bot.delivery.outbox", "aiohttp",
         "discord", "bot.ops.shards", "bot.store.db", "bot.ops.backup", "bot.front.offline", "bot.bench",
-        "bot.ops.verify", "bot.lang.catalogues")},
+        "bot.ops.verify", "bot.lang.catalogues", "bot.arena")},
 }
 
 

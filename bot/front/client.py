@@ -44,6 +44,7 @@ from bot.ops.health import start
 from bot.ops.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.ops.shutdown import Stopping
 from bot.service.play import Result
+from bot.service.thinking import Thinker
 from bot.store.claims import Claimer, process_identity
 from bot.store.db import Database, open_database
 from render.cache import configure, default_directory
@@ -282,7 +283,9 @@ class TabulaBot(commands.AutoShardedBot):
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
-                                       vacation_days=self.settings.vacation_days)
+                                       vacation_days=self.settings.vacation_days,
+                                       thinker=Thinker(self.settings.tabula_workers,
+                                                       self.settings.tabula_think_seconds))
         self.outbox = Outbox(self, self.db)
         # The process whose shards serve a server tells its games; a game of a shard no process runs is told by
         # whichever process claims it (see _tell_for_absent_shards).
@@ -493,6 +496,8 @@ class TabulaBot(commands.AutoShardedBot):
         if self.lease is not None:  # after the gateway is closed: no interaction of these shards is left
             await stop.bounded(self.lease.release(), "giving the shards back", closing=True)
         metrics.READY.set(0)
+        if getattr(self, "service", None) is not None:
+            self.service.thinker.close()  # a move being thought is not saved: the next start thinks it again
         if self.health is not None:
             await self.health.cleanup()
             self.health = None

@@ -33,6 +33,7 @@ from bot.service.lobby import TABULA_NAME
 from bot.service.moment import GameMoment
 from bot.service.play import GameService, Person
 from bot.service.records import Records, export_bytes, frame, history_page, leaderboard_text, stats_text
+from bot.service.thinking import level_line
 from bot.service.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from bot.store.db import Database, open_database
 from bot.store.models import Seat
@@ -364,6 +365,9 @@ class Terminal:
 
     async def _status(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         self.show(presenter(moment.spec.key).status(moment))
+        level = level_line(moment)
+        if level:
+            self.say(level.replace("**", ""))
 
     async def _list(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         self.say(await list_local(self.service))

@@ -33,9 +33,10 @@ from bot.service.play import SYSTEM_USER, GameService, Loaded
 from bot.service.records import public_words
 from bot.store import LogEntry
 from rules import GameError, IllegalAction, StaleAction
-from rules.core import Rng, SeatInfo, seed_state
+from rules.core import SeatInfo
 from rules.i18n import N_, _, _p
 from rules.registry import AnyRuleset, ruleset
+from rules.search import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger("tabula.longplay")
 _enc = msgspec.json.Encoder()
@@ -175,9 +176,9 @@ class LongGameService(GameService):
                     return []  # a person moved, or another process took this run-out
                 if s.seat not in rules.to_act(now_g.state):
                     continue
-                rng = Rng(seed_state(now_g.record.seed ^ (now_g.version * 0x7F4A7C15)))
-                move = skip(now_g.state, s.seat) if policy == "skip" and skip else rules.policy(now_g.state, s.seat,
-                                                                                                  rng)
+                seed = now_g.record.seed ^ (now_g.version * 0x7F4A7C15)
+                move = skip(now_g.state, s.seat) if policy == "skip" and skip else \
+                    await self.thinker.choose(rules, now_g.state, s.seat, now_g.record.options, seed)
                 if move is None:
                     legal = list(rules.legal(now_g.state, s.seat))
                     move = legal[0] if legal else None
@@ -262,6 +263,13 @@ class LongGameService(GameService):
         write = clock is not None or policy is not None
         got = await self.queries.guild_defaults(guild_id, clock, policy, write=write)
         return got[0] or self.default_clock, got[1] or self.default_policy
+
+    async def server_level(self, guild_id: int, level: str | None) -> str:
+        """Set (or read, with None) the level Tabula plays new games' seats at in this server."""
+        if level is not None and level not in LEVELS:
+            raise IllegalAction(_("Tabula plays at one of these levels: {levels}.", levels=", ".join(LEVELS)))
+        got = await self.queries.guild_level(guild_id, level, write=level is not None)
+        return got or DEFAULT_LEVEL
 
     # --- pauses and vacations -----------------------------------------------------------------
 

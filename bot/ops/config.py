@@ -34,6 +34,10 @@ class Settings(BaseSettings):
         default="tabula", description="What happens when a turn clock runs out, unless the game or server says.")
     vacation_days: float = Field(default=14.0, ge=0, le=365,
                                  description="Days of /game vacation each player may take per game.")
+    tabula_workers: int = Field(default=1, ge=1, le=64, description=(
+        "Processes that think for Tabula's seats at the normal and strong levels (easy plays inline)."))
+    tabula_think_seconds: float = Field(default=2.0, ge=0.05, le=60, description=(
+        "Wall-time budget of one move of a Tabula seat at the strong level (normal thinks a third of it)."))
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: Literal["plain", "json"] = Field(default="plain", description="plain lines, or JSON lines.")
     # --- several processes (see bot/ops/shards.py and the README's "Several processes on one PostgreSQL") ---

@@ -28,6 +28,7 @@ from rules import GameError, IllegalAction
 from rules.core import SeatInfo
 from rules.i18n import N_, SOURCE, _, _n, _p, normalise
 from rules.registry import AnyRuleset, game_text, ruleset
+from rules.search import LEVEL_OPTION
 
 log = logging.getLogger("tabula.lobby")
 _enc = msgspec.json.Encoder()
@@ -191,6 +192,10 @@ class LobbyService:
         opts.setdefault(CLOCK_OPTION, server_clock or self.default_clock)
         policy = server_policy or self.default_policy
         opts.setdefault(POLICY_OPTION, policy if policy != "skip" or can_skip else "tabula")
+        if rules.spec.option(LEVEL_OPTION) is not None and LEVEL_OPTION not in opts:
+            level = await self.queries.guild_level(guild_id)
+            if level:
+                opts[LEVEL_OPTION] = level
         now = self.clock()
         game = Game(guild_id=guild_id, channel_id=channel_id, host_id=host.id, ruleset=rules.spec.key,
                     options=msgspec.json.encode(opts).decode(), status="lobby",

@@ -30,11 +30,12 @@ from bot.service.lobby import (
     seat_names,
 )
 from bot.service.moment import GameMoment
+from bot.service.thinking import Thinker, shared
 from bot.store import Clock, GameRecord, GameSummary, LogEntry, SeatRow
 from bot.store.db import Database
 from bot.store.models import Action as ActionRow
 from rules import GameError, GameOver, IllegalAction, StaleAction, table
-from rules.core import Rng, SeatInfo, seed_state
+from rules.core import SeatInfo
 from rules.i18n import _
 from rules.registry import AnyRuleset, ruleset
 from rules.spec import Command
@@ -84,6 +85,8 @@ class GameService(LobbyService):
     def __init__(self, db: Database, *, clock: Callable[[], float] | None = None, **kwargs: Any) -> None:
         if clock is not None:
             kwargs["clock"] = clock
+        #: Chooses the moves of the seats Tabula plays (bot/thinking.py: a process pool for the levels that search).
+        self.thinker: Thinker = kwargs.pop("thinker", None) or shared()
         super().__init__(db, **kwargs)
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = int(kwargs.get("cache_size", 256))  # decoded states: ~12 KB each, a read away
@@ -189,6 +192,9 @@ class GameService(LobbyService):
                     todo = rules.codec.parse(g.state, acting, command)
                 else:
                     todo = action
+                if not table.is_table(todo) and rules.meta(todo).asks_tabula:  # "let Tabula choose for me"
+                    todo = await self.thinker.suggest(rules, g.state, acting, g.record.options,
+                                                      g.record.seed ^ (g.version * 0x51ED27) ^ 0x5A6E, todo)
                 if table.is_table(todo):
                     new_state, events = g.state, table.apply(todo, acting, g.record.seed, g.version + 1)
                     free = True
@@ -272,7 +278,8 @@ class GameService(LobbyService):
             auto = sorted(s.seat for s in g.seats if s.auto and s.seat in rules.to_act(g.state))
             move = None
             for seat in auto:
-                move = rules.policy(g.state, seat, Rng(seed_state(g.record.seed ^ (g.version * 0x51ED27))))
+                move = await self.thinker.choose(rules, g.state, seat, g.record.options,
+                                                 g.record.seed ^ (g.version * 0x51ED27))
                 if move is not None:
                     break
             if move is None:

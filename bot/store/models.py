@@ -90,6 +90,7 @@ class GuildSetting(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     clock: str | None = None
     policy: str | None = None
+    tabula_level: str | None = None  # how Tabula plays new games' seats (rules/search.py LEVELS)
 
 
 class Action(SQLModel, table=True):

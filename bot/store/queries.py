@@ -303,6 +303,19 @@ class Queries:
                 await session.commit()
             return (row.clock, row.policy) if row else (None, None)
 
+    async def guild_level(self, guild_id: int | None, level: str | None = None, *, write: bool = False) -> str | None:
+        """A server's default level for Tabula's seats (written first when ``write``)."""
+        if guild_id is None:
+            return None
+        async with self.sessions() as session:
+            row = await session.get(GuildSetting, guild_id)
+            if write:
+                row = row or GuildSetting(guild_id=guild_id)
+                row.tabula_level = level
+                session.add(row)
+                await session.commit()
+            return row.tabula_level if row else None
+
     async def history(self, game_id: int) -> list[ActionRow]:
         async with self.sessions() as session:
             return list((await session.exec(

@@ -35,7 +35,9 @@ class EiyuRuleset(GameRuleset[State, EiyuAction, EiyuView]):
         # Changing a row stales nobody's controls and pings nobody; locking in may start the resolution.
         if isinstance(action, SetOrder) or (isinstance(action, SetRow) and not action.lock):
             return ActionMeta(free=True, secret=True, undoable=True)
-        if isinstance(action, (SetRow, Lock, AutoRow, TakeRewards, Reveal)):
+        if isinstance(action, AutoRow):  # "let Tabula program my year": as strong as the game's Tabula level
+            return ActionMeta(free=False, secret=True, undoable=False, asks_tabula=True)
+        if isinstance(action, (SetRow, Lock, TakeRewards, Reveal)):
             return ActionMeta(free=False, secret=True, undoable=False)
         return ActionMeta(free=False, secret=False, undoable=False)
 

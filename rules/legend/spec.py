@@ -173,6 +173,10 @@ SPEC = GameSpec(
         OptionSpec(N_p("option", "narration"),
                    N_("Who reads the cards — bot, or players (the player to the explorer's right)"),
                    choices=(N_p("choice", "bot"), N_p("choice", "players")), default="bot"),
+        OptionSpec(N_p("option", "tabula_level"),
+                   N_("How Tabula plays its fighters: easy, normal or strong (a search that thinks about 2 s a move)"),
+                   choices=(N_p("choice", "easy"), N_p("choice", "normal"), N_p("choice", "strong")),
+                   default="easy"),
     ),
     verbs=(*STARTER_VERBS, *EXPANDED_VERBS),
     bench=(
