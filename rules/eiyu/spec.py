@@ -15,7 +15,7 @@ VERBS: tuple[VerbSpec, ...] = (
              N_("Heroes' Road: set your secret orders for the year (one slot, or the whole row)"),
              N_("`/program slot: order:` set one of your six orders; `/program row:act,red,…` set all six (secret)"),
              (ArgSpec(N_p("option", "slot"), N_("Which slot, 1 to 6")),
-              ArgSpec(N_p("option", "order"), N_("act, wait, or a road colour")),
+              ArgSpec(N_p("option:program", "order"), N_("act, wait, or a road colour"), own=True),
               ArgSpec(N_p("option", "row"), N_("All six orders, e.g. act,red,act,blue,wait,act"), complete=False),
               ArgSpec(N_p("option", "lock"), N_("yes: lock the row in at once")),
               ArgSpec(N_p("option", "auto"), N_("yes: let Tabula program and lock in your year for you")))),
