@@ -377,6 +377,15 @@ def command_typed(typed: str, lang: str | None = None) -> str:
     return typed if lang == SOURCE else _reference(typed, _names(lang))
 
 
+def option_named(option: str, command: str | None = None, lang: str | None = None) -> str:
+    """An option's name as Discord shows it in ``lang`` (``command``'s own name for it first); English: itself."""
+    lang = lang or language()
+    if lang == SOURCE:
+        return option
+    names = _names(lang)
+    return names.option_of(command, option) if command else names.option.get(option, option)
+
+
 def english_name(name: str, kind: str, lang: str | None = None, among: Collection[str] = ()) -> str:
     """The English name of a command or option (``kind``: ``command`` or ``option``) typed as ``lang`` names it;
     where two games' verbs share a translation, the one ``among`` names (the game's own verbs) wins.  A name

@@ -40,6 +40,9 @@ class OptionSpec(msgspec.Struct, frozen=True):
     maximum: float | None = None
 
 
+#: The catalogue context of the words an option takes (``ArgSpec.values``): ``N_p("value", "gold")``.
+VALUE = "value"
+
 #: The catalogue context of an option name one command means in its own way (``msgctxt "option:program"``), looked
 #: up before the shared ``option``: see ``ArgSpec.own``.
 OWN_OPTION = "option:{command}"
@@ -66,6 +69,14 @@ class ArgSpec(msgspec.Struct, frozen=True):
     #: ``N_p("option:<verb>", name)`` and its catalogue names it apart in every language; the English name, the one
     #: Discord sends back and stored controls carry, stays the same.
     own: bool = False
+    #: The words the option takes, as typed in English (``xp``, ``gold``; a list's or a row's words: ``torso``,
+    #: ``red``), each marked ``N_p("value", word)`` so that the game's catalogue gives it a one-word, typeable name
+    #: in every language: a hint in help (``reward:xp|gold``) shows the reader's words, and a value typed in any
+    #: language the game speaks reaches the codec in English (``rules.values``).
+    values: tuple[str, ...] = ()
+    #: Or the context the option's named things are translated under in the game's catalogue (``hero``: a hint's
+    #: ``hero:Rolf`` reads ``ήρωας:Ρολφ``, and ``Ρολφ`` typed reaches the codec as ``Rolf``).
+    value_context: str = ""
 
 
 VerbKind = Literal["act", "view"]
