@@ -174,7 +174,7 @@ def test_eiyu_i18n_the_story_reads_in_japanese() -> None:
         assert "📅 **1年目**が始まります。スタートプレイヤーはAnnです。" in told.text
         assert told.prompt is not None and "行動パネル" in told.prompt.text
         [board] = PRESENTER.status(moment_for(R, state, people)).pictures
-        assert board.alt.startswith("12の都市の地図、全12年のうち1年目。 Annは都市1 赤金。 山田は都市9 風森。")
+        assert board.alt.startswith("12の都市の地図（1/12年目）。 Annは都市1 赤金にいます。 山田は都市9 風森にいます。")
         mine = PRESENTER.private("hand", moment_for(R, R.apply(state, 0, SetOrder(slot=1, order="red")).state,
                                                     people), 0)
         assert mine is not None and "`2` 赤の道 ―― → 8 山辺" in mine.text

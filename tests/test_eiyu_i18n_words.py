@@ -90,7 +90,7 @@ def test_eiyu_words_a_city_is_named_by_its_number_and_name_in_every_sentence() -
         assert did_text(Preview(order=WAIT, city=8, did="wait")) == "várakozik (8 Jamabe)"
         built = RewardsTaken(seat=0, city=2, gold=3, built=1, built_city=2)
         assert rewards_line("Ann", built) == \
-            "Ann 3 aranyat kap, és 1 szintet épít itt: 2 Hosimi."
+            "Ann 3 aranyat kap, és 1 szintet épít (2 Hosimi)."
     with using("el"):
         assert why_text("acted", "Ann", 4, 3, "act") == "`3` Ann στην πόλη 4 Μινάτο: έδρασε ήδη εδώ φέτος, αναμονή"
 
@@ -152,7 +152,7 @@ def test_eiyu_words_the_rules_name_the_panels_button_as_it_reads(lang: str, butt
         text = CATALOGUE.lookup(lang, rule.text) or ""
         assert "Your orders" not in text
         if "**Your orders**" in rule.text:
-            assert f"**{button}**" in text
+            assert f"**{button}**" in text or f"**「{button}」**" in text  # Japanese quotes a button's name
 
 
 # --- the story ---------------------------------------------------------------------------------------------
