@@ -29,8 +29,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from rules.i18n import SOURCE, TABULA, Catalogue, catalogue_of, normalise, own_option, valid_name
+from rules.i18n import SOURCE, TABULA, Catalogue, catalogue_of, normalise, valid_name
 from rules.registry import games, package_of
+from rules.spec import own_option
 
 log = logging.getLogger("tabula.i18n")
 
