@@ -71,9 +71,12 @@ def _words(key: str, verb: str, arg: str) -> dict[str, str]:
     if found is None:
         return {}
     english = list(found.values)
-    if found.value_context:
-        english += [str(m.id) for m in _catalogue(key).template()
-                    if m.context == found.value_context and isinstance(m.id, str) and m.id]
+    if found.value_context:  # the names the catalogue translates under that context, in any language it has
+        prefix = f"{found.value_context}\x04"
+        for lang in LANGUAGES[1:]:
+            texts: dict[object, str] = getattr(_catalogue(key).translations(lang), "_catalog", {})
+            english += [k.removeprefix(prefix) for k in texts if isinstance(k, str) and k.startswith(prefix)]
+        english = list(dict.fromkeys(english))
     out: dict[str, str] = {}
     for word in english:
         out.setdefault(fold(word), word)
