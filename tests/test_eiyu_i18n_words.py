@@ -114,10 +114,10 @@ def test_eiyu_words_lists_are_joined_the_languages_way() -> None:
     state = placed()
     with using("ja"):
         said = refusal(state, 0, Command.of("program", slot="1", order="pink"))
-        assert "red、yellow、blue、lightblue、purple" in said
+        assert "赤、黄、青、水色、紫" in said  # the colours as a Japanese player types them
         with pytest.raises(GameError) as err:
             R.apply(state, 0, SetOrder(slot=0, order="pink"))
-        assert "red、yellow、blue、lightblue、purple" in str(err.value)
+        assert "赤、黄、青、水色、紫" in str(err.value)
         with fitting() as drawn:
             art.render_board(R.view(state, None))
         assert any("4、8、12" in f.text for f in drawn)
