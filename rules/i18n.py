@@ -44,6 +44,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 
+from rules.spec import own_option
+
 #: The languages Tabula speaks, English first (the source language every other falls back to).
 LANGUAGES: tuple[str, ...] = ("en", "hu", "el", "ja")
 SOURCE = "en"
@@ -289,10 +291,20 @@ def catalogue_of(package: str) -> Catalogue:
 class _Names:
     command: dict[str, str]
     option: dict[str, str]
+    #: (command, option) → the name that command's own option has (context ``option:<command>``)
+    own: dict[tuple[str, str], str]
 
     def english(self, kind: str, local: str) -> list[str]:
-        """Every English name ``local`` stands for (two games' verbs may share a translation)."""
-        return [english for english, name in getattr(self, kind).items() if name == local]
+        """Every English name ``local`` stands for (two games' verbs may share a translation; an option a
+        command names in its own way stands for its English name too)."""
+        found = [english for english, name in getattr(self, kind).items() if name == local]
+        if kind == "option":
+            found += [option for (_command, option), name in self.own.items() if name == local and option not in found]
+        return found
+
+    def option_of(self, command: str, option: str) -> str:
+        """``option`` of ``command`` as the language names it (its own name first, then the shared one)."""
+        return self.own.get((command, option)) or self.option.get(option, option)
 
 
 _NAMES: dict[str, _Names] = {}
@@ -305,15 +317,21 @@ def _names(lang: str) -> _Names:
     have = _NAMES.get(lang)
     if have is None:
         found: dict[str, dict[str, str]] = {"command": {}, "option": {}}
+        own: dict[tuple[str, str], str] = {}
+        prefix = own_option("")
         for cat in list(_MADE):
             texts: dict[object, str] = getattr(cat.translations(lang), "_catalog", {})
             for key, value in texts.items():
                 if not isinstance(key, str) or "\x04" not in key or not value:
                     continue
                 context, _sep, msgid = key.partition("\x04")
-                if context in found and valid_name(value):
+                if not valid_name(value):
+                    continue
+                if context in found:
                     found[context].setdefault(msgid, value)
-        have = _NAMES[lang] = _Names(**found)
+                elif context.startswith(prefix):
+                    own.setdefault((context.removeprefix(prefix), msgid), value)
+        have = _NAMES[lang] = _Names(**found, own=own)
     return have
 
 
@@ -322,12 +340,13 @@ def _reference(span: str, names: _Names) -> str:
     words = span.split(" ")
     if not words[0].startswith("/") or words[0][1:] not in names.command:
         return span
-    out = ["/" + names.command[words[0][1:]]]
+    command = words[0][1:]
+    out = ["/" + names.command[command]]
     for i, word in enumerate(words[1:], 1):
         option = _OPTION.fullmatch(word)
         if option:
             key, value = option.groups()  # a value is kept as typed: the game reads its own words
-            out.append(f"{names.option.get(key, key)}:{value}")
+            out.append(f"{names.option_of(command, key)}:{value}")
         elif i == 1 and word in names.command:  # a group's subcommand: `/game status`
             out.append(names.command[word])
         else:
@@ -356,6 +375,15 @@ def command_typed(typed: str, lang: str | None = None) -> str:
     """A whole typed command (``/explore path:latium>campania``) named the way ``lang`` names it."""
     lang = lang or language()
     return typed if lang == SOURCE else _reference(typed, _names(lang))
+
+
+def option_named(option: str, command: str | None = None, lang: str | None = None) -> str:
+    """An option's name as Discord shows it in ``lang`` (``command``'s own name for it first); English: itself."""
+    lang = lang or language()
+    if lang == SOURCE:
+        return option
+    names = _names(lang)
+    return names.option_of(command, option) if command else names.option.get(option, option)
 
 
 def english_name(name: str, kind: str, lang: str | None = None, among: Collection[str] = ()) -> str:

@@ -40,6 +40,19 @@ class OptionSpec(msgspec.Struct, frozen=True):
     maximum: float | None = None
 
 
+#: The catalogue context of the words an option takes (``ArgSpec.values``): ``N_p("value", "gold")``.
+VALUE = "value"
+
+#: The catalogue context of an option name one command means in its own way (``msgctxt "option:program"``), looked
+#: up before the shared ``option``: see ``ArgSpec.own``.
+OWN_OPTION = "option:{command}"
+
+
+def own_option(command: str) -> str:
+    """The context an option name of ``command`` is marked with when it means something of its own there."""
+    return OWN_OPTION.format(command=command)
+
+
 class ArgSpec(msgspec.Struct, frozen=True):
     """One option of a verb: ``to`` of ``/explore to:``."""
 
@@ -51,6 +64,19 @@ class ArgSpec(msgspec.Struct, frozen=True):
     #: A telling or a note: runs to the end of a typed line, ``word:`` and all.
     free_text: bool = False
     max_length: int = 100
+    #: The name means something of this verb's own, unlike the same option of another game's verb
+    #: (``/program order:``, a command in a row, where ``/defend order:`` is a sequence): the game marks it
+    #: ``N_p("option:<verb>", name)`` and its catalogue names it apart in every language; the English name, the one
+    #: Discord sends back and stored controls carry, stays the same.
+    own: bool = False
+    #: The words the option takes, as typed in English (``xp``, ``gold``; a list's or a row's words: ``torso``,
+    #: ``red``), each marked ``N_p("value", word)`` so that the game's catalogue gives it a one-word, typeable name
+    #: in every language: a hint in help (``reward:xp|gold``) shows the reader's words, and a value typed in any
+    #: language the game speaks reaches the codec in English (``rules.values``).
+    values: tuple[str, ...] = ()
+    #: Or the context the option's named things are translated under in the game's catalogue (``hero``: a hint's
+    #: ``hero:Rolf`` reads ``ήρωας:Ρολφ``, and ``Ρολφ`` typed reaches the codec as ``Rolf``).
+    value_context: str = ""
 
 
 VerbKind = Literal["act", "view"]
@@ -71,6 +97,10 @@ class VerbSpec(msgspec.Struct, frozen=True):
     view: str | None = None
     #: Verbs typed in the terminal or pressed as buttons but not worth a slash command of their own.
     slash: bool = True
+
+    def context_of(self, arg: ArgSpec) -> str:
+        """The catalogue context ``arg``'s name is translated with: ``option``, or this verb's own."""
+        return own_option(self.name) if arg.own else "option"
 
 
 class BenchSpec(msgspec.Struct, frozen=True):

@@ -66,7 +66,7 @@ def test_eiyu_i18n_commands_options_and_rules_are_translated_in_every_language(l
         name = CATALOGUE.lookup(lang, v.name, "command")
         assert name and re.fullmatch(r"[-_\w]{1,32}", name) and name.lower() == name
         assert len(CATALOGUE.lookup(lang, v.description) or "") <= 100
-        args = [CATALOGUE.lookup(lang, a.name, "option") or "" for a in v.args]
+        args = [CATALOGUE.lookup(lang, a.name, v.context_of(a)) or "" for a in v.args]
         assert all(re.fullmatch(r"[-_\w]{1,32}", a) and a.lower() == a for a in args)
         assert len(set(args)) == len(args)
         assert all(len(CATALOGUE.lookup(lang, a.description) or "") <= 100 for a in v.args)
@@ -79,9 +79,13 @@ def test_eiyu_i18n_commands_options_and_rules_are_translated_in_every_language(l
 def test_eiyu_i18n_shared_names_agree_with_the_other_games() -> None:
     shared = {("command", "choose"): ("választás", "επιλογή", "選択"), ("command", "hand"): ("kéz", "χέρι", "手札"),
               ("option", "option"): ("lehetőség", "δυνατότητα", "選択肢"),
-              ("option", "order"): ("sorrend", "σειρά", "順番"), ("option", "short"): ("rövid", "σύντομο", "短縮")}
+              ("option", "short"): ("rövid", "σύντομο", "短縮")}
     for (context, name), want in shared.items():
         assert tuple(CATALOGUE.lookup(lang, name, context) for lang in ("hu", "el", "ja")) == want
+    # `/program order:` is a command in a row, not Champion's and Legend's sequence: a name of its own
+    assert tuple(CATALOGUE.lookup(lang, "order", "option:program") for lang in ("hu", "el", "ja")) == (
+        "parancs", "εντολή", "命令")
+    assert CATALOGUE.lookup("hu", "order", "option") is None
 
 
 def year_one(names: list[str]) -> tuple[State, tuple[object, ...]]:
@@ -170,7 +174,7 @@ def test_eiyu_i18n_the_story_reads_in_japanese() -> None:
         assert "📅 **1年目**が始まります。スタートプレイヤーはAnnです。" in told.text
         assert told.prompt is not None and "行動パネル" in told.prompt.text
         [board] = PRESENTER.status(moment_for(R, state, people)).pictures
-        assert board.alt.startswith("12の都市の地図、全12年のうち1年目。 Annは都市1 赤金。 山田は都市9 風森。")
+        assert board.alt.startswith("12の都市の地図（1/12年目）。 Annは都市1 赤金にいます。 山田は都市9 風森にいます。")
         mine = PRESENTER.private("hand", moment_for(R, R.apply(state, 0, SetOrder(slot=1, order="red")).state,
                                                     people), 0)
         assert mine is not None and "`2` 赤の道 ―― → 8 山辺" in mine.text

@@ -62,7 +62,7 @@ async def test_eiyu_i18n_a_year_in_japanese_through_discord(db: Database) -> Non
             await h.slash(user, thread.payload, "program", {"row": "act,wait,wait,wait,wait,wait", "lock": "yes"})
         posted = h.messages(thread.id)
         told = "\n".join(m.content for m in posted)
-        assert "⚙️ **1年目の処理**" in told and "🏁 1年目が終わりました。" in told
+        assert "⚙️ **1年目の行動を処理します**" in told and "🏁 1年目が終わりました。" in told
         assert re.search(r"`1` Aliceが都市1 赤金で\*\*(農民兵|弓兵|歩兵|僧侶)\*\*を徴兵", told), told
         maps = [a for m in posted for a in m.attachments if a.filename == "map.png"]
         assert maps and (maps[0].description or "").startswith("12の都市の地図")

@@ -90,7 +90,7 @@ def test_eiyu_words_a_city_is_named_by_its_number_and_name_in_every_sentence() -
         assert did_text(Preview(order=WAIT, city=8, did="wait")) == "várakozik (8 Jamabe)"
         built = RewardsTaken(seat=0, city=2, gold=3, built=1, built_city=2)
         assert rewards_line("Ann", built) == \
-            "Ann 3 aranyat kap, és 1 szintet épít itt: 2 Hosimi."
+            "Ann 3 aranyat kap, és 1 szintet épít (2 Hosimi)."
     with using("el"):
         assert why_text("acted", "Ann", 4, 3, "act") == "`3` Ann στην πόλη 4 Μινάτο: έδρασε ήδη εδώ φέτος, αναμονή"
 
@@ -114,10 +114,10 @@ def test_eiyu_words_lists_are_joined_the_languages_way() -> None:
     state = placed()
     with using("ja"):
         said = refusal(state, 0, Command.of("program", slot="1", order="pink"))
-        assert "red、yellow、blue、lightblue、purple" in said
+        assert "赤、黄、青、水色、紫" in said  # the colours as a Japanese player types them
         with pytest.raises(GameError) as err:
             R.apply(state, 0, SetOrder(slot=0, order="pink"))
-        assert "red、yellow、blue、lightblue、purple" in str(err.value)
+        assert "赤、黄、青、水色、紫" in str(err.value)
         with fitting() as drawn:
             art.render_board(R.view(state, None))
         assert any("4、8、12" in f.text for f in drawn)
@@ -152,7 +152,7 @@ def test_eiyu_words_the_rules_name_the_panels_button_as_it_reads(lang: str, butt
         text = CATALOGUE.lookup(lang, rule.text) or ""
         assert "Your orders" not in text
         if "**Your orders**" in rule.text:
-            assert f"**{button}**" in text
+            assert f"**{button}**" in text or f"**「{button}」**" in text  # Japanese quotes a button's name
 
 
 # --- the story ---------------------------------------------------------------------------------------------

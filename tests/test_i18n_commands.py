@@ -177,3 +177,24 @@ def test_the_catalogues_the_translator_reads_are_the_reports() -> None:
     reported = catalogues()
     assert reported[0] is TABULA and domains()[0] is TABULA
     assert {c.domain for c in reported} <= {c.domain for c in domains()}
+
+
+def test_an_option_a_game_means_in_its_own_way_has_its_own_name(tree_payload: dict[str, Any]) -> None:
+    # /program order: is a command in a programmed row (The Heroes' Road), /defend order: a sequence of body parts
+    # (Champion): both keep the English name Discord sends back, and each reads as what it means in every language
+    synced = {c["name"]: c for c in tree_payload["synced"]}
+    names = {verb: next(o for o in synced[verb]["options"] if o["name"] == "order")["name_localizations"]
+             for verb in ("program", "defend")}
+    assert names["program"] == {DISCORD["hu"]: "parancs", DISCORD["el"]: "εντολή", DISCORD["ja"]: "命令"}
+    assert names["defend"] == {DISCORD["hu"]: "sorrend", DISCORD["el"]: "σειρά", DISCORD["ja"]: "順番"}
+    # the texts name each the way Discord lists it, and the terminal reads both names (and the shared one) back
+    from rules.i18n import command_typed, english_name
+    assert command_typed("/program slot:2 order:red", "hu").split(" ")[2] == "parancs:red"
+    assert command_typed("/defend card:x order:torso", "hu").split(" ")[2] == "sorrend:torso"
+    for lang, own in (("hu", "parancs"), ("el", "εντολή"), ("ja", "命令")):
+        assert english_name(own, "option", lang, among=("slot", "order", "row")) == "order"
+    assert english_name("sorrend", "option", "hu", among=("slot", "order", "row")) == "order"
+    # the translator looks the command's own name up first, the shared one otherwise
+    assert localise(text("order"), "hu", Where.parameter_name, "program") == "parancs"
+    assert localise(text("order"), "hu", Where.parameter_name, "defend") == "sorrend"
+    assert localise(text("order"), "hu", Where.parameter_name) == "sorrend"

@@ -105,7 +105,7 @@ def spec_texts(spec: GameSpec) -> Iterator[tuple[str | None, str]]:
     for verb in spec.verbs:
         found += [("command", verb.name), (None, verb.description), (None, verb.help)]
         for arg in verb.args:
-            found += [("option", arg.name), (None, arg.description)]
+            found += [(verb.context_of(arg), arg.name), (None, arg.description)]
     for option in spec.options:
         found += [("option", option.name), (None, option.description)]
         found += [("choice", choice) for choice in option.choices]

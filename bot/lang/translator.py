@@ -5,7 +5,10 @@ and the locale an interaction is answered in.
 Names are looked up with a context (command and group names ``command``, option names ``option``, choice
 names ``choice``; descriptions none), in the platform's catalogue first and then in every game's, the first
 translation found winning (a game's verbs and options are in its own catalogue, the platform's commands in
-``tabula``).  English, and a language Tabula does not speak, get no localisation: Discord shows the English.
+``tabula``).  An option a command means in its own way is looked up first with that command's own context,
+``option:<command>`` (``/program order:``, a command in a row, where ``/defend order:`` is a sequence), so each
+reads as what it means while both keep the English name ``order`` Discord sends back.  English, and a language
+Tabula does not speak, get no localisation: Discord shows the English.
 
 A ``locale_str`` may carry extras the translator reads:
 
@@ -28,6 +31,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from rules.i18n import SOURCE, TABULA, Catalogue, catalogue_of, normalise, valid_name
 from rules.registry import games, package_of
+from rules.spec import own_option
 
 log = logging.getLogger("tabula.i18n")
 
@@ -69,8 +73,9 @@ def lookup(lang: str, msgid: str, context: str | None) -> str | None:
     return None
 
 
-def localise(string: app_commands.locale_str, lang: str, location: Where) -> str | None:
-    """``string`` in ``lang`` for ``location``, or None (English, an unknown language, no translation)."""
+def localise(string: app_commands.locale_str, lang: str, location: Where, command: str | None = None) -> str | None:
+    """``string`` in ``lang`` for ``location``, or None (English, an unknown language, no translation);
+    ``command``: the command an option name belongs to (its own name for the option wins)."""
     if lang == SOURCE or normalise(lang) != lang:
         return None
     extras: Mapping[str, Any] = string.extras
@@ -78,7 +83,10 @@ def localise(string: app_commands.locale_str, lang: str, location: Where) -> str
         return string.message
     msgid = str(extras.get("msgid", string.message))
     context = CONTEXTS.get(location)
-    found = lookup(lang, msgid, context)
+    found = None
+    if location is Where.parameter_name and command:
+        found = lookup(lang, msgid, own_option(command))
+    found = found or lookup(lang, msgid, context)
     if found is None and context == "choice":  # a game's title offered as a choice carries no context
         found = lookup(lang, msgid, None)
     if found is None:
@@ -113,7 +121,8 @@ class TabulaTranslator(app_commands.Translator):
         lang = normalise(locale.value)
         if lang is None:
             return None
-        return localise(string, lang, context.location)
+        owner = getattr(context.data, "command", None) if context.location is Where.parameter_name else None
+        return localise(string, lang, context.location, getattr(owner, "qualified_name", None))
 
 
 def locale_of(interaction: discord.Interaction) -> str:

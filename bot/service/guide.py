@@ -1,17 +1,24 @@
 """What a player reads to learn a game: `/help` (this game's commands only) and `/rules` (its summary, a
 section a page).  Built from the specs, so every game gets both by declaring ``intro``, ``verbs`` and
-``rules``; the Discord cog and the terminal runner show the same words."""
+``rules``; the Discord cog and the terminal runner show the same words.
+
+Every value hint in them (``/commission reward:xp|gold``, ``foe:``, ``order:torso,hand,leg``, ``mode:east``) is
+composed in the reader's language from what the game declares — its options' names, their words
+(``ArgSpec.values``), its lobby options and choices, its rules topics — so a translator keeps the English hint
+and the reader sees ``/megbízás jutalom:tp|arany``, the very words Discord and the game accept."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.service.verbs import TABLE_VERBS
+from bot.service.verbs import TABLE_VERBS, verb_spec
 from rules.core import GameError
-from rules.i18n import N_, N_p, _, _n, _p
+from rules.i18n import N_, SOURCE, N_p, _, _n, _p, english_name, language, option_named
 from rules.registry import AnyRuleset, game_text, games
-from rules.spec import RulesSection
+from rules.spec import OptionSpec, RulesSection, VerbSpec
+from rules.values import SEPARATORS, declares, value_name
 
 #: The platform's own commands, the same in every game (Discord and the terminal word a few differently).
 TABLE_LINES = (
@@ -30,8 +37,93 @@ def game_commands(rules: AnyRuleset) -> list[str]:
         if verb.name in seen:
             continue
         seen.add(verb.name)
-        lines.append(game_text(rules.spec.key, verb.help))
+        lines.append(hinted(rules, game_text(rules.spec.key, verb.help), verb))
     return lines
+
+
+# --- value hints in the reader's words ------------------------------------------------------------------
+
+_SPAN = re.compile(r"`([^`\n]*)`")
+_NAMED = re.compile(r"([^\W\d][\w-]*):(\s?)(.*)", re.DOTALL)
+#: The platform's own command whose option takes a game's words: `/rules topic:`.
+RULES_COMMAND, TOPIC_OPTION = "rules", "topic"
+
+
+def hinted(rules: AnyRuleset, text: str, verb: VerbSpec | None = None) -> str:
+    """``text`` (in the current language, its commands already named the language's way) with each backticked
+    hint's option names and values as the language names them: `/megbízás jutalom:xp|gold` →
+    `/megbízás jutalom:tp|arany`; a bare `foe:` or `order:torso,hand,leg` (an option of ``verb``, or of the game's
+    lobby) and a bare `short` or `head,leg` likewise.  Words the game declares none for (dice, a map square, an
+    id) are kept as they are."""
+    lang = language()
+    if lang == SOURCE or "`" not in text:
+        return text
+    return _SPAN.sub(lambda m: f"`{_hint(rules, m[1], verb, lang)}`", text)
+
+
+def _hint(rules: AnyRuleset, span: str, verb: VerbSpec | None, lang: str) -> str:
+    if span.startswith("/"):
+        return _command_hint(rules, span, lang)
+    named = _NAMED.fullmatch(span)
+    if named:
+        name, gap, value = named.groups()
+        return _option_hint(rules, name, value, verb, lang, gap)
+    lobby = _lobby_option(rules, span, lang)
+    if lobby is not None:
+        return option_named(lobby.name, None, lang)
+    words = [w for i, w in enumerate(SEPARATORS.split(span)) if not i % 2 and w]
+    for arg in verb.args if verb else ():
+        if words and all(declares(rules.spec.key, arg, w) for w in words):
+            return value_name(rules.spec.key, arg, span, lang)
+    return span
+
+
+def _command_hint(rules: AnyRuleset, span: str, lang: str) -> str:
+    """`/megbízás jutalom:xp|gold` → `/megbízás jutalom:tp|arany`."""
+    words = span.split(" ")
+    verbs = [v.name for v in (*rules.spec.verbs, *TABLE_VERBS)]
+    english = english_name(words[0][1:], "command", lang, among=verbs)
+    spec = verb_spec(rules, english)
+    out = [words[0]]
+    for word in words[1:]:
+        named = _NAMED.fullmatch(word)
+        if named and named[3] and spec is not None:
+            name = english_name(named[1], "option", lang, among=[a.name for a in spec.args])
+            arg = next((a for a in spec.args if a.name == name), None)
+            if arg is not None:
+                word = f"{named[1]}:{value_name(rules.spec.key, arg, named[3], lang)}"
+        elif named and named[3] and english == RULES_COMMAND:
+            word = f"{named[1]}:{_topic(rules, named[3])}"
+        out.append(word)
+    return " ".join(out)
+
+
+def _option_hint(rules: AnyRuleset, name: str, value: str, verb: VerbSpec | None, lang: str, gap: str) -> str:
+    """A bare `foe:`, `order:torso,hand,leg` or `mode:east`: an option of the line's verb, or of the lobby."""
+    key = rules.spec.key
+    owners = [verb] if verb else []
+    owners += [v for v in rules.spec.verbs if v is not verb]
+    for owner in owners:
+        english = english_name(name, "option", lang, among=[a.name for a in owner.args])
+        arg = next((a for a in owner.args if a.name == english), None)
+        if arg is not None:
+            return f"{option_named(arg.name, owner.name, lang)}:{gap}{value_name(key, arg, value, lang)}"
+    lobby = _lobby_option(rules, name, lang)
+    if lobby is not None:
+        choice = game_text(key, value, "choice") if value in lobby.choices else value
+        return f"{option_named(lobby.name, None, lang)}:{gap}{choice}"
+    return f"{name}:{gap}{value}"
+
+
+def _lobby_option(rules: AnyRuleset, name: str, lang: str) -> OptionSpec | None:
+    english = english_name(name, "option", lang, among=[o.name for o in rules.spec.options])
+    return rules.spec.option(english)
+
+
+def _topic(rules: AnyRuleset, topic: str) -> str:
+    """A `/rules topic:` value as the language names the game's topic (the page reads either)."""
+    known = {s.topic for s in sections(rules)}
+    return game_text(rules.spec.key, topic, "topic") if topic in known else topic
 
 
 def help_text(rules: AnyRuleset, *, table: tuple[str, ...] = TABLE_LINES) -> str:
@@ -71,7 +163,7 @@ class RulesPage:
     def text(self) -> str:
         page = _("page {page} of {pages}", page=self.index + 1, pages=self.total)
         return (f"**{game_text(self.key, self.section.title)}** · {page}\n\n"
-                f"{game_text(self.key, self.section.text)}")
+                f"{hinted(games()[self.key], game_text(self.key, self.section.text))}")
 
 
 def sections(rules: AnyRuleset) -> tuple[RulesSection, ...]:

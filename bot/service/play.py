@@ -39,6 +39,7 @@ from rules.core import SeatInfo
 from rules.i18n import _
 from rules.registry import AnyRuleset, ruleset
 from rules.spec import Command
+from rules.values import english_command
 
 log = logging.getLogger("tabula.play")
 _enc = msgspec.json.Encoder()
@@ -188,8 +189,8 @@ class GameService(LobbyService):
                 acting = seat if user_id == SYSTEM_USER and seat is not None else self._seat_of(g, user_id)
                 if command is not None and command.verb in table.TABLE_VERBS:
                     todo: object = table.parse(command)
-                elif command is not None:
-                    todo = rules.codec.parse(g.state, acting, command)
+                elif command is not None:  # a value typed in any language the game speaks, in English
+                    todo = rules.codec.parse(g.state, acting, english_command(rules, command))
                 else:
                     todo = action
                 if not table.is_table(todo) and rules.meta(todo).asks_tabula:  # "let Tabula choose for me"

@@ -6,21 +6,28 @@ from rules.i18n import N_, N_p
 from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 
-def _arg(name: str, description: str, *, required: bool = False, complete: bool = True) -> ArgSpec:
-    return ArgSpec(name=name, description=description, required=required, complete=complete)
+def _arg(name: str, description: str, *, required: bool = False, complete: bool = True,
+         values: tuple[str, ...] = ()) -> ArgSpec:
+    return ArgSpec(name=name, description=description, required=required, complete=complete, values=values)
 
 
 UNIT, TO = N_p("option", "unit"), N_p("option", "to")
+#: The words options take, named in every language (a hint reads them so; typed in any, they are understood).
+UNITS = (N_p("value", "king"), N_p("value", "general"), N_p("value", "admiral"))
+GARRISON, SAME, TURN = N_p("value", "garrison"), N_p("value", "same"), N_p("value", "turn")
+FIELDS = (N_p("value", "plain"), N_p("value", "hill"), N_p("value", "forest"), N_p("value", "city"),
+          N_p("value", "ambush"))
+ANSWERS = (N_p("value", "yes"), N_p("value", "no"))
 VERBS: tuple[VerbSpec, ...] = (
     VerbSpec(N_p("command", "move"), N_("Autokrator: march your King or General to a neighbouring region"),
              N_("`/move unit: to:` march the King or General one region (the General may make two within your "
                 "lands)"),
-             (_arg(UNIT, N_("king or general"), required=True),
+             (_arg(UNIT, N_("king or general"), required=True, values=UNITS[:2]),
               _arg(TO, N_("The neighbouring region"), required=True))),
     # The army's own word, typed in the terminal or carried by a menu; the same as `/move`.
     VerbSpec(N_p("command", "march"), N_("Autokrator: march your King or General (the same as /move)"),
              N_("`/march unit: to:` the same as `/move`"),
-             (_arg(UNIT, N_("king or general"), required=True),
+             (_arg(UNIT, N_("king or general"), required=True, values=UNITS[:2]),
               _arg(TO, N_("The neighbouring region"), required=True)),
              slash=False),
     VerbSpec(N_p("command", "voyage"), N_("Autokrator: sail your Admiral to a port of his anchor colour"),
@@ -28,32 +35,34 @@ VERBS: tuple[VerbSpec, ...] = (
              (_arg(TO, N_("The port to sail to"), required=True),)),
     VerbSpec(N_p("command", "attack"), N_("Autokrator: attack an enemy unit or the region where your unit stands"),
              N_("`/attack unit: target:` fight an enemy unit where your unit stands, or the region itself"),
-             (_arg(UNIT, N_("Your attacking unit: king, general or admiral")),
+             (_arg(UNIT, N_("Your attacking unit: king, general or admiral"), values=UNITS),
               _arg(N_p("option", "target"), N_("An enemy unit (e.g. sar.king) or region")))),
     VerbSpec(N_p("command", "pass"), N_("Autokrator: a unit rests (or, with no unit, your turn ends)"),
              N_("`/pass unit:` the unit rests for this epoch; `/pass unit:turn` ends your turn"),
-             (_arg(UNIT, N_("king, general, admiral, or turn")),)),
+             (_arg(UNIT, N_("king, general, admiral, or turn"), values=(*UNITS, TURN)),)),
     VerbSpec(N_p("command", "campaign"), N_("Autokrator: pay gold for a unit's campaign"),
              N_("`/campaign unit:` the King, General or Admiral's campaign, paid in gold (see `/rules topic:gold`)"),
-             (_arg(UNIT, N_("king, general or admiral"), required=True),), slash=False),
+             (_arg(UNIT, N_("king, general or admiral"), required=True, values=UNITS),), slash=False),
     VerbSpec(N_p("command", "spy"), N_("Autokrator: pay gold to see an enemy unit's three cards"),
              N_("`/spy target:` see an enemy unit's cards this epoch (2 gold)"),
              (_arg(N_p("option", "target"), N_("e.g. sar.general"), required=True),), slash=False),
     VerbSpec(N_p("command", "truce"), N_("Autokrator: offer a truce to a realm, or answer one"),
              N_("`/truce realm:` offer a truce for this epoch and the next; `/truce answer:yes|no` answer one"),
              (_arg(N_p("option", "realm"), N_("sar, byz, fra or moo")),
-              _arg(N_p("option", "answer"), N_("yes or no"))), slash=False),
+              _arg(N_p("option", "answer"), N_("yes or no"), values=ANSWERS)), slash=False),
     VerbSpec(N_p("command", "assign"), N_("Autokrator: give a unit two of your battle cards for this epoch"),
              N_("`/assign unit: cards:` two cards for a unit (its fixed card is the third)"),
-             (_arg(UNIT, N_("king, general, admiral or garrison"), required=True),
+             (_arg(UNIT, N_("king, general, admiral or garrison"), required=True, values=(*UNITS, GARRISON, SAME)),
               _arg(N_p("option", "cards"), N_("Two card ids, comma-separated"), required=True)), slash=False),
     VerbSpec(N_p("command", "fields"), N_("Autokrator battle: as attacker, offer two battlefields"),
              N_("`/fields fields:` as attacker, the two battlefields you offer"),
-             (_arg(N_p("option", "fields"), N_("Two of plain, hill, forest, city, ambush"), required=True),),
+             (_arg(N_p("option", "fields"), N_("Two of plain, hill, forest, city, ambush"), required=True,
+                   values=FIELDS),),
              slash=False),
     VerbSpec(N_p("command", "field"), N_("Autokrator battle: as defender, choose the battlefield"),
              N_("`/field field:` as defender, the battlefield of the two offered"),
-             (_arg(N_p("option", "field"), N_("One of the two battlefields offered"), required=True),), slash=False),
+             (_arg(N_p("option", "field"), N_("One of the two battlefields offered"), required=True, values=FIELDS),),
+             slash=False),
     VerbSpec(N_p("command", "lineup"), N_("Autokrator battle: lay your three cards face down, with your markers"),
              N_("`/lineup cards: marks:` your three cards in order and which carry your modifier markers"),
              (_arg(N_p("option", "cards"), N_("Three card ids in order"), required=True),

@@ -6,10 +6,15 @@ from rules.champion.i18n import N_, N_p
 from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 
-def _arg(name: str, description: str, *, required: bool = False) -> ArgSpec:
-    return ArgSpec(name=name, description=description, required=required)
+def _arg(name: str, description: str, *, required: bool = False, values: tuple[str, ...] = ()) -> ArgSpec:
+    return ArgSpec(name=name, description=description, required=required, values=values)
 
 
+#: The words options take, named in every language (a hint reads them so; typed in any, they are understood).
+CARDS = (N_p("value", "head"), N_p("value", "torso"), N_p("value", "hand"), N_p("value", "leg"),
+         N_p("value", "inspired"))
+REWARDS = (N_p("value", "xp"), N_p("value", "gold"))
+ATTRIBUTES = (N_p("value", "initiative"), N_p("value", "combat"), N_p("value", "life"))
 _FOE = _arg(N_p("option", "foe"), N_("Which opponent you are playing for (whoever plays the opponents), by number"))
 
 VERBS: tuple[VerbSpec, ...] = (
@@ -24,21 +29,22 @@ VERBS: tuple[VerbSpec, ...] = (
              (_arg(N_p("option", "to"), N_("The neighbouring province"), required=True),)),
     VerbSpec(N_p("command", "explore"), N_("Champion: explore 2 provinces (3 with a horse) (+1 XP)"),
              N_("`/explore path:` explore 2 provinces (3 with a horse), e.g. `latium>campania` (+1 XP)"),
-             (_arg(N_p("option", "path"),
-                   N_("The provinces to cross, e.g. latium>campania (or just where you stop)"), required=True),)),
+             (ArgSpec(N_p("option", "path"),
+                      N_("The provinces to cross, e.g. latium>campania (or just where you stop)"), required=True,
+                      value_context="place"),)),
     VerbSpec(N_p("command", "voyage"), N_("Champion: sail across the Mare Internum to another port"),
              N_("`/voyage to:` sail to another coastal province for 2 gold"),
              (_arg(N_p("option", "to"), N_("The port to sail to"), required=True),)),
     VerbSpec(N_p("command", "commission"), N_("Champion: take local commissions (+2 XP or +2 gold)"),
              N_("`/commission reward:xp|gold` take local commissions (+2)"),
-             (_arg(N_p("option", "reward"), N_("xp or gold"), required=True),)),
+             (_arg(N_p("option", "reward"), N_("xp or gold"), required=True, values=REWARDS),)),
     VerbSpec(N_p("command", "recuperate"), N_("Champion: rest — full life in a city, +2 elsewhere"),
              N_("`/recuperate` rest: full life in a city, +2 elsewhere")),
     VerbSpec(N_p("command", "lore"), N_("Champion: learn a secret shrine's lore (2 gold, +1 information)"),
              N_("`/lore` learn a secret shrine's lore (2 gold, +1 information)")),
     VerbSpec(N_p("command", "develop"), N_("Champion: spend experience (initiative 4, combat 3, life 2)"),
              N_("`/develop attribute:initiative|combat|life` spend experience (4/3/2)"),
-             (_arg(N_p("option", "attribute"), N_("initiative, combat or life"), required=True),)),
+             (_arg(N_p("option", "attribute"), N_("initiative, combat or life"), required=True, values=ATTRIBUTES),)),
     VerbSpec(N_p("command", "buy"), N_("Champion: buy an item on offer (setup offer or local market)"),
              N_("`/buy item:` buy an item on offer"), (_arg(N_p("option", "item"), N_("The item"), required=True),)),
     VerbSpec(N_p("command", "pass"), N_("Champion: skip the item offer or the market; in the lair, draw a story card"),
@@ -48,7 +54,7 @@ VERBS: tuple[VerbSpec, ...] = (
              (_arg(N_p("option", "item"), N_("The healing item"), required=True),)),
     VerbSpec(N_p("command", "attack"), N_("Champion: attack your monster in its lair"),
              N_("`/attack` fight your monster in its lair; in a fight, `/attack card: target:`"),
-             (_arg(N_p("option", "card"), N_("In a fight: the combat card to attack with")),
+             (_arg(N_p("option", "card"), N_("In a fight: the combat card to attack with"), values=CARDS),
               _arg(N_p("option", "target"), N_("In a fight: which opponent (by number)")))),
     VerbSpec(N_p("command", "choose"), N_("Champion: answer a story card, or pick a story card or monster"),
              N_("`/choose option:` answer a story card, or pick a story card or a monster"),
@@ -64,18 +70,18 @@ VERBS: tuple[VerbSpec, ...] = (
               _arg(N_p("option", "target"), N_("Which opponent (by number)")))),
     VerbSpec(N_p("command", "play"), N_("Champion, in a fight: attack with a combat card"),
              N_("`/play card: target:` attack with a combat card (opponents' player: `foe:`)"),
-             (_arg(N_p("option", "card"), N_("The card's type"), required=True),
+             (_arg(N_p("option", "card"), N_("The card's type"), required=True, values=CARDS),
               _arg(N_p("option", "target"), N_("Which opponent (the hero)")), _FOE)),
     VerbSpec(N_p("command", "defend"), N_("Champion, in a fight: with no matching card, the card you throw down"),
              N_("`/defend card: order:` with no matching card, the card you throw down (`order:torso,hand,leg` "
              "queues the next throws for the rest of the fight)"),
-             (_arg(N_p("option", "card"), N_("The card's type"), required=True), _FOE,
+             (_arg(N_p("option", "card"), N_("The card's type"), required=True, values=CARDS), _FOE,
               ArgSpec(N_p("option", "order"),
                       N_("Optional: card types to throw first for the rest of the fight, e.g. torso,hand"),
-                      complete=False))),
+                      complete=False, values=CARDS))),
     VerbSpec(N_p("command", "keep"), N_("Champion, end of a combat round: keep at most two cards"),
              N_("`/keep cards:` at the end of a combat round keep at most two (e.g. `head,leg`)"),
-             (_arg(N_p("option", "cards"), N_("e.g. head,leg — or none"), required=True), _FOE)),
+             (_arg(N_p("option", "cards"), N_("e.g. head,leg — or none"), required=True, values=CARDS), _FOE)),
     VerbSpec(N_p("command", "hand"), N_("Champion: your choices and your hand of combat cards (only you see them)"),
              N_("`/hand` your private choices: the hero to pick, your hand in a fight, the lair"),
              kind="view", view="hand"),

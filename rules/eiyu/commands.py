@@ -51,8 +51,9 @@ def order_of(word: str) -> str:
     w = ALIASES.get(w, w)
     lib = library()
     if w not in lib.orders:
+        colours = comma([_p("value", c) for c in lib.colours])  # as the reader may type them
         raise IllegalAction(_("An order is `act` (■: recruit or hunt where you stand), `wait` (×), or a road "
-                              "colour: {colours}.", colours=comma(lib.colours)))
+                              "colour: {colours}.", colours=colours))
     return w
 
 

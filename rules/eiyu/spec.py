@@ -6,6 +6,10 @@ from rules.eiyu.i18n import N_, N_p
 from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 TITLE = N_("The Heroes' Road")
+#: The words options take, named in every language (a hint reads them so; typed in any, they are understood).
+ORDERS = (N_p("value", "act"), N_p("value", "wait"), N_p("value", "red"), N_p("value", "yellow"), N_p("value", "blue"),
+          N_p("value", "lightblue"), N_p("value", "purple"))
+YES = (N_p("value", "yes"),)
 
 VERBS: tuple[VerbSpec, ...] = (
     VerbSpec(N_p("command", "city"), N_("Heroes' Road: choose the city you start in"),
@@ -15,10 +19,11 @@ VERBS: tuple[VerbSpec, ...] = (
              N_("Heroes' Road: set your secret orders for the year (one slot, or the whole row)"),
              N_("`/program slot: order:` set one of your six orders; `/program row:act,red,…` set all six (secret)"),
              (ArgSpec(N_p("option", "slot"), N_("Which slot, 1 to 6")),
-              ArgSpec(N_p("option", "order"), N_("act, wait, or a road colour")),
-              ArgSpec(N_p("option", "row"), N_("All six orders, e.g. act,red,act,blue,wait,act"), complete=False),
-              ArgSpec(N_p("option", "lock"), N_("yes: lock the row in at once")),
-              ArgSpec(N_p("option", "auto"), N_("yes: let Tabula program and lock in your year for you")))),
+              ArgSpec(N_p("option:program", "order"), N_("act, wait, or a road colour"), own=True, values=ORDERS),
+              ArgSpec(N_p("option", "row"), N_("All six orders, e.g. act,red,act,blue,wait,act"), complete=False,
+                      values=ORDERS),
+              ArgSpec(N_p("option", "lock"), N_("yes: lock the row in at once"), values=YES),
+              ArgSpec(N_p("option", "auto"), N_("yes: let Tabula program and lock in your year for you"), values=YES))),
     VerbSpec(N_p("command", "lock"), N_("Heroes' Road: lock in your orders (the year resolves when everyone has)"),
              N_("`/lock` lock in your row; the year resolves when the last player locks in")),
     VerbSpec(N_p("command", "choose"), N_("Heroes' Road: a hunt's rewards, the dummy's raise, what you show"),

@@ -10,7 +10,8 @@ from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, V
 NARRATION_MAX = 1500  # characters of a Narrator's telling
 NOTE_MAX = 300  # characters of a scene note
 
-HERO = ArgSpec(N_p("option", "hero"), N_("Which hero of your party (the list shows who can)"), required=True)
+HERO = ArgSpec(N_p("option", "hero"), N_("Which hero of your party (the list shows who can)"), required=True,
+               value_context="hero")
 
 #: Verbs of every mode.
 STARTER_VERBS = (

@@ -9,7 +9,7 @@ from typing import Any
 from rules.core import GameOver, IllegalAction, NotYourTurn, Outcome, Rng, SeatInfo, Step, copier, seed_state
 from rules.eiyu.content import ACT, WAIT, Library, library
 from rules.eiyu.engine.scores import TRACKS, awake_titan, has_troops, rank, scores, shows_of, wakes_of, years_of
-from rules.eiyu.i18n import N_n, _, _n, city_name, comma, soldier_name
+from rules.eiyu.i18n import N_n, _, _n, _p, city_name, comma, soldier_name
 from rules.eiyu.state import (
     AutoRow,
     Building,
@@ -270,8 +270,9 @@ class Engine:
 
     def _check_order(self, order: str) -> None:
         if order not in self.lib.orders:
+            colours = comma([_p("value", c) for c in self.lib.colours])  # as the reader may type them
             raise IllegalAction(_("An order is `act` (recruit or hunt), `wait`, or a road colour: {colours}.",
-                                  colours=comma(self.lib.colours)))
+                                  colours=colours))
 
     def _begin_year(self, s: State, events: list[Any]) -> None:
         s.phase = "program"
