@@ -45,6 +45,7 @@ from cogs.common import (
     service,
     tell_result,
 )
+from cogs.web import board_link, with_board
 from rules import GameError
 from rules.i18n import _, set_language, using
 from rules.registry import ruleset
@@ -498,7 +499,8 @@ async def _continue(bot: Tabula, target: discord.abc.Messageable | discord.Inter
     if len(content) > MAX_CONTENT:
         return False
     view = controls(moment.game_id, moment.stamp, telling.prompt)
-    edit: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NONE}
+    edit: dict[str, Any] = {"content": content, "view": with_board(view, await board_link(bot, moment.game_id)),
+                            "allowed_mentions": NONE}
     if telling.pictures:
         edit["attachments"] = files(telling.pictures)
     if interaction is not None and here and not interaction.response.is_done():
@@ -560,6 +562,7 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
         else:
             parts.append(ping)
     view = controls(moment.game_id, moment.stamp, telling.prompt)
+    shown = with_board(view, await board_link(bot, moment.game_id))  # "Open the board", when the page is on
     free = moment.meta.free
     interaction = target if isinstance(target, discord.Interaction) else None
     for i, part in enumerate(parts):
@@ -567,8 +570,8 @@ async def _send_telling(bot: Tabula, target: discord.abc.Messageable | discord.I
         kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
         if last:
             kwargs["files"] = files(telling.pictures)
-            if view is not None:
-                kwargs["view"] = view
+            if shown is not None:
+                kwargs["view"] = shown
         sent: Any
         if interaction is not None:
             content = kwargs.pop("content")
