@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -171,3 +175,37 @@ async def test_requests_beyond_the_rate_are_refused_politely(db: Database) -> No
 ])
 def test_discord_markdown_becomes_safe_html(text_in: str, html: str) -> None:
     assert str(markdown(text_in)) == html
+
+
+async def test_the_terminal_serves_the_page_and_it_follows_the_moves_typed(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WEB_PORT")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "play", "legend", "--players", "Ann,Bob", "--seed", "4", "--web",
+        "--images", str(tmp_path / "images"), cwd=tmp_path, env=env, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        said = b""
+        while b"live in your browser" not in said:
+            said += await asyncio.wait_for(proc.stdout.readline(), 30)
+        url = re.search(rb"http://127\.0\.0\.1:\d+/g/[A-Za-z0-9_-]{24}", said)
+        assert url is not None, said.decode()
+        status, _h, body = await fetch(url[0].decode() + "/step")
+        assert status == 200 and json.loads(body)["last"] == 0
+        proc.stdin.write(b"/explore to:D1\n")  # the first player (with this seed) enters by the north
+        await proc.stdin.drain()
+        for _ in range(100):
+            state = json.loads((await fetch(url[0].decode() + "/step"))[2])
+            if state["last"] > 0:
+                break
+            await asyncio.sleep(0.1)
+        assert state["last"] > 0, "the page never showed the move typed in the terminal"
+        proc.stdin.write(b"/quit\n")
+        await proc.stdin.drain()
+        _out, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0 and b"Traceback" not in err, err.decode()

@@ -27,7 +27,7 @@ async def get(url: str) -> tuple[int, str]:
 
 async def test_the_game_messages_carry_the_board_link_and_game_web_answers_privately(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db, web_port=0)) as h:
-        thread, game_id = await start_game(h, h.bob)
+        thread, _game_id = await start_game(h, h.bob)
         opening = last(h, thread.id)
         [(label, url)] = links_of(opening)
         assert label == "Open the board" and re.fullmatch(r"http://127\.0\.0\.1:\d+/g/[A-Za-z0-9_-]{24}", url)

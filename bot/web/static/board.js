@@ -38,6 +38,13 @@
     viewer.dataset.scale = scale.toFixed(3);
   }
   function fit() {
+    if (img && img.naturalWidth && window.innerWidth < 1000) {
+      // one column: the viewer as tall as the board at this width (no grey bands), at most most of the screen
+      const tall = viewer.clientWidth * img.naturalHeight / img.naturalWidth;
+      viewer.style.height = Math.round(Math.min(tall, window.innerHeight * 0.78)) + "px";
+    } else {
+      viewer.style.height = "";
+    }
     scale = fitScale(); fitted = true; apply();
   }
   function zoomAt(factor, cx, cy) {
