@@ -209,3 +209,41 @@ async def test_the_terminal_serves_the_page_and_it_follows_the_moves_typed(tmp_p
             proc.kill()
             await proc.wait()
     assert proc.returncode == 0 and b"Traceback" not in err, err.decode()
+
+
+PG_URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
+
+
+@pytest.mark.skipif(not PG_URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)")
+async def test_on_postgresql_any_process_serves_any_game_and_hears_of_its_moves() -> None:
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.db import open_database
+
+    engine = create_async_engine(PG_URL)
+    async with engine.begin() as conn:  # a clean database
+        await conn.execute(text("DROP SCHEMA public CASCADE"))
+        await conn.execute(text("CREATE SCHEMA public"))
+    await engine.dispose()
+    one, two = await open_database(PG_URL), await open_database(PG_URL, upgrade=False)
+    try:
+        played = await play(one, "legend", moves=2)
+        async with serving(one) as first, serving(two, poll=0.2) as second:
+            made = await first.public_url(played.game_id)
+            elsewhere = second.base_url + made[len(first.base_url):]
+            status, _h, body = await fetch(elsewhere)
+            assert status == 200 and b'id="board"' in body
+            personal, _e = await first.personal_url(played.game_id, 1, 2)
+            assert (await fetch(second.base_url + personal[len(first.base_url):]))[0] == 200
+            async with aiohttp.ClientSession() as session, session.get(elsewhere + "/live") as stream:
+                await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
+                await asyncio.sleep(0.3)
+                await advance(played, 1, seed=5)  # a move made through the first process's database
+                event = await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
+            assert event.startswith(b"event: moved")
+            await first.revoke(played.game_id, 1)
+            await asyncio.sleep(1.1)  # another process trusts what it read for a second at most
+            assert (await fetch(second.base_url + personal[len(first.base_url):]))[0] == 404
+    finally:
+        await one.close()
+        await two.close()

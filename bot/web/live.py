@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import text
@@ -24,6 +24,8 @@ log = logging.getLogger("tabula.web")
 class Hub:
     def __init__(self, engine: Any, *, poll: float = 1.0) -> None:
         self.engine, self.poll = engine, poll
+        #: what a move's event carries (the server's newest public step), or None: the version and status only
+        self.render: Callable[[int], Awaitable[str | None]] | None = None
         self._streams: dict[int, set[asyncio.Queue[str]]] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._watchers: dict[int, asyncio.Task[None]] = {}
@@ -77,10 +79,21 @@ class Hub:
                 seen = now
             elif now is not None and now != seen:
                 seen = now
-                self._broadcast(game_id, json.dumps({"version": now[0], "status": now[1]}))
+                self._broadcast(game_id, await self._news(game_id, now))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.poll)
             wake.clear()
+
+    async def _news(self, game_id: int, now: tuple[int, str]) -> str:
+        small = json.dumps({"version": now[0], "status": now[1]})
+        if self.render is None:
+            return small
+        try:
+            made = await self.render(game_id)
+        except Exception:  # the pages fetch the step themselves
+            log.exception("web: game %d: could not draw the newest step for the live pages", game_id)
+            return small
+        return made or small
 
     def _broadcast(self, game_id: int, data: str) -> None:
         for queue in list(self._streams.get(game_id, ())):

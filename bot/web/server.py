@@ -49,8 +49,10 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", 
            "Cross-Origin-Resource-Policy": "same-origin",
            "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()"}
 MAX_STEP = 10_000_000
+MAX_STREAMS = 5_000  # live streams one process holds open at most
 HEARTBEAT = 15.0  # seconds between the live stream's keep-alive comments
 CACHED_STEPS = 24  # steps kept drawn (a step with its pictures is a few hundred KB at most)
+FRESH = 1.0  # seconds a page's token and seats, and a game's version, are trusted without reading them again
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +148,18 @@ class WebServer:
         self._steps: OrderedDict[tuple[Any, ...], Step] = OrderedDict()
         self._drawing: dict[tuple[Any, ...], asyncio.Future[Step]] = {}
         self._tokens: dict[int, str] = {}
+        #: token -> (when read, the page, its seats' players): a revocation made by another process is honoured
+        #: within ``FRESH`` seconds (at once in this one)
+        self._pages: OrderedDict[str, tuple[float, PageRow, dict[int, int]]] = OrderedDict()
+        #: game -> (when read, its version and the rest): dropped at once when the hub hears of a move
+        self._games: dict[int, tuple[float, GameNow]] = {}
+        self._json: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()  # the step JSON, per step and page
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True)
         self.static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.static.items()}
-        live.watch_moves(db, self.hub.moved)
+        self.hub.render = self._pushed
+        live.watch_moves(db, self._moved)
 
     # --- what the bot asks of it -------------------------------------------------------------------------
 
@@ -170,6 +179,12 @@ class WebServer:
 
     async def revoke(self, game_id: int, seat: int) -> None:
         await self.links.revoke(game_id, seat)
+        for token in [t for t, (_at, row, _s) in self._pages.items() if row.game_id == game_id]:
+            del self._pages[token]
+
+    def _moved(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+        self.hub.moved(game_id)
 
     # --- running ------------------------------------------------------------------------------------------
 
@@ -225,29 +240,52 @@ class WebServer:
 
     # --- finding the game and the step ------------------------------------------------------------------------
 
-    async def _found(self, request: web.Request) -> tuple[PageRow, int | None, str]:
-        """The page, the seat a personal part opens (None: the public page) and the page's own path."""
-        row = await self.links.find(request.match_info["token"])
+    async def _page_of(self, token: str) -> tuple[PageRow, dict[int, int]] | None:
+        """The page a token names and its seats' players (read at most every ``FRESH`` seconds)."""
+        kept = self._pages.get(token)
+        if kept is not None and time.monotonic() - kept[0] < FRESH:
+            return kept[1], kept[2]
+        row = await self.links.find(token)
         if row is None:
-            raise web.HTTPNotFound()
-        part = request.match_info.get("personal")
-        if part is None:
-            return row, None, f"/g/{row.token}"
+            return None
         async with self.db.engine.connect() as conn:
             seats = (await conn.execute(text("SELECT seat, user_id FROM seat WHERE game_id = :g"),
                                         {"g": row.game_id})).all()
-        seat = check_personal(row, part, {int(s): int(u) for s, u in seats}, self.clock())
+        users = {int(s): int(u) for s, u in seats}
+        self._pages[token] = (time.monotonic(), row, users)
+        while len(self._pages) > 2_000:
+            self._pages.popitem(last=False)
+        return row, users
+
+    async def _found(self, request: web.Request) -> tuple[PageRow, int | None, str]:
+        """The page, the seat a personal part opens (None: the public page) and the page's own path."""
+        found = await self._page_of(request.match_info["token"])
+        if found is None:
+            raise web.HTTPNotFound()
+        row, users = found
+        part = request.match_info.get("personal")
+        if part is None:
+            return row, None, f"/g/{row.token}"
+        seat = check_personal(row, part, users, self.clock())
         if seat is None:
             raise web.HTTPNotFound()
         return row, seat, f"/g/{row.token}/s/{part}"
 
     async def _now(self, game_id: int) -> GameNow:
+        """The game's version and the rest (kept for ``FRESH`` seconds, or until the hub hears of a move)."""
+        kept = self._games.get(game_id)
+        if kept is not None and time.monotonic() - kept[0] < FRESH:
+            return kept[1]
         async with self.db.engine.connect() as conn:
             row = (await conn.execute(text("SELECT version, status, language, clock_deadline, paused FROM game "
                                            "WHERE id = :g"), {"g": game_id})).first()
         if row is None or row[1] == "lobby":
             raise web.HTTPNotFound()
-        return GameNow(int(row[0]), str(row[1]), str(row[2] or "en"), row[3], int(row[4] or 0))
+        now = GameNow(int(row[0]), str(row[1]), str(row[2] or "en"), row[3], int(row[4] or 0))
+        if len(self._games) > 10_000:
+            self._games.clear()
+        self._games[game_id] = (time.monotonic(), now)
+        return now
 
     async def shown(self, row: PageRow, seat: int | None, number: int | None) -> tuple[Step, GameNow]:
         """The step to show (drawn once per game version, step and seat, whoever asks and however many do)."""
@@ -291,7 +329,8 @@ class WebServer:
         board = shown.pictures[0] if shown.pictures else None
         width, height = png_size(board.picture.png) if board else (0, 0)
         return {
-            "step": shown.number, "first": shown.first, "previous": shown.previous, "next": shown.next,
+            "version": now.version, "step": shown.number, "first": shown.first, "previous": shown.previous,
+            "next": shown.next,
             "last": shown.last, "index": shown.index, "count": len(shown.steps), "status": now.status,
             "statusText": status_text(now.status),
             "where": where_text(shown), "board": f"{path}/pic/{shown.number}/{board.digest}.png" if board else None,
@@ -311,11 +350,30 @@ class WebServer:
 
     async def _step_json(self, request: web.Request) -> web.Response:
         row, seat, path = await self._found(request)
-        shown, now = await self.shown(row, seat, self._number(request))
-        with using(now.language):
-            state = self._state(path, shown, now)
-            state["html"] = self.env.get_template("frame.html").render(s=shown, path=path, L=labels(), seat=seat)
-        return web.json_response(state, headers={"Cache-Control": "no-store"})
+        body = await self.step_json(row, seat, path, self._number(request))
+        return web.Response(body=body, content_type="application/json", headers={"Cache-Control": "no-store"})
+
+    async def step_json(self, row: PageRow, seat: int | None, path: str, number: int | None) -> bytes:
+        """A step as the page's script reads it (made once per step and page, whoever asks)."""
+        shown, now = await self.shown(row, seat, number)
+        key = (row.game_id, now, number, seat, path)
+        body = self._json.get(key)
+        if body is None:
+            with using(now.language):
+                state = self._state(path, shown, now)
+                state["html"] = self.env.get_template("frame.html").render(s=shown, path=path, L=labels(), seat=seat)
+            body = json.dumps(state).encode()
+            self._json[key] = body
+            while len(self._json) > 2 * CACHED_STEPS:
+                self._json.popitem(last=False)
+        return body
+
+    async def _pushed(self, game_id: int) -> str | None:
+        """What the live stream carries after a move: the public page's newest step itself, so that public pages
+        following the game need no request of their own (personal pages fetch theirs)."""
+        self._games.pop(game_id, None)
+        row = await self.links.page(game_id)
+        return (await self.step_json(row, None, f"/g/{row.token}", None)).decode()
 
     async def _picture(self, request: web.Request) -> web.Response:
         row, seat, _path = await self._found(request)
@@ -332,6 +390,8 @@ class WebServer:
     async def _live(self, request: web.Request) -> web.StreamResponse:
         row, _seat, _path = await self._found(request)
         await self._now(row.game_id)
+        if self.hub.open_streams() >= MAX_STREAMS:  # the page falls back to "not live" and can be reloaded
+            return web.Response(status=503, text="503: Service Unavailable", headers={"Retry-After": "30"})
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no", **HEADERS})
         await response.prepare(request)

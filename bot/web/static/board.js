@@ -200,9 +200,12 @@
   if (window.EventSource && state.status === "active") {
     const source = new EventSource(path + "/live");
     source.addEventListener("open", () => setLive(true));
+    const personal = path.indexOf("/s/") >= 0;
     source.addEventListener("moved", function (e) {
       const news = JSON.parse(e.data);
-      if (following) go(null, true);
+      // a public page is sent the newest step itself; a personal page asks for its own
+      if (following && !personal && news.html !== undefined) show(news, true);
+      else if (following) go(null, true);
       else setLive(true, true);
       if (news.status !== "active") source.close();
     });
