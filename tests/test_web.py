@@ -91,6 +91,9 @@ async def test_every_step_of_the_history_is_there_as_the_replay_has_it(db: Datab
             if number:
                 assert f"after move {number} of" in state["html"]
         assert len(set(seen)) > 1  # the board changes along the way
+        for index, number in enumerate(steps):  # the slider asks by place among the steps
+            status, _h, body = await fetch(f"{url}/step?at={index}")
+            assert status == 200 and json.loads(body)["step"] == number
         status, _h, body = await fetch(f"{url}?step=0")
         assert status == 200 and b"the board after the start" in body
 
@@ -247,3 +250,25 @@ async def test_on_postgresql_any_process_serves_any_game_and_hears_of_its_moves(
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_finished_game_says_who_won_and_its_live_stream_says_it_ended(db: Database) -> None:
+    played = await play(db, "legend", players=2, moves=2)
+    async with serving(db) as server:
+        url = await server.public_url(played.game_id)
+        async with aiohttp.ClientSession() as session, session.get(url + "/live") as stream:
+            await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
+            await advance(played, 5000, seed=2)  # to the end
+            assert played.moment.status == "finished"
+            news = []
+            while True:
+                event = await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 10)
+                if event.startswith(b"event: moved"):
+                    news.append(json.loads(event.split(b"data: ", 1)[1]))
+                    if news[-1]["status"] == "finished":
+                        break
+        assert 'id="result"' in news[-1]["html"] and "🏆" in news[-1]["html"]
+        _s, _h, body = await fetch(url)
+    page = body.decode()
+    outcome = played.rules.outcome(played.moment.state)
+    assert outcome is not None and str(markdown(outcome.summary)) in page and "finished" in page

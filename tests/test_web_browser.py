@@ -146,6 +146,10 @@ async def test_the_page_in_a_browser_board_zoom_history_live_and_widths(db: Data
         await on(body.send_keys, Keys.ARROW_RIGHT)
         await until(browser, "return Number(document.body.dataset.step) > 0")
         await on(browser.save_screenshot, str(artifacts() / "desktop-history.png"))
+        await on(browser.execute_script, "const s = document.getElementById('slider'); s.value = '2';"
+                                         "s.dispatchEvent(new Event('input'))")
+        await until(browser, "return document.getElementById('slider').value === '2' && "
+                             "document.getElementById('where').textContent.indexOf('Step 3 of') === 0")
         await on(body.send_keys, Keys.END)
         await until(browser, f"return Number(document.body.dataset.step) === {newest}")
 

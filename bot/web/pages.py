@@ -176,10 +176,13 @@ def clock_text(moment: GameMoment[Any]) -> Markup | None:
 
 
 def step(game: Game, lines: Sequence[str], number: int | None, seat: int | None, *, language: str = "en",
-         clock_deadline: float | None = None, paused: int = 0) -> Step:
-    """The page at log entry ``number`` (None: the newest; a number between steps shows the step before it)."""
+         index: int | None = None, clock_deadline: float | None = None, paused: int = 0) -> Step:
+    """The page at log entry ``number`` (None: the newest; a number between steps shows the step before it), or
+    at the ``index``-th step."""
     tl = game.timeline
     steps = tl.positions()
+    if index is not None:
+        number = steps[max(0, min(index, len(steps) - 1))]
     wanted = steps[-1] if number is None else max(0, min(number, len(tl.entries)))
     at = max(p for p in steps if p <= wanted)
     index = steps.index(at)

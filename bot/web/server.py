@@ -55,6 +55,10 @@ CACHED_STEPS = 24  # steps kept drawn (a step with its pictures is a few hundred
 FRESH = 1.0  # seconds a page's token and seats, and a game's version, are trusted without reading them again
 
 
+#: A step asked for: ("step", log entry) or ("at", place among the steps); None: the newest.
+Wanted = tuple[str, int] | None
+
+
 @dataclass(frozen=True, slots=True)
 class GameNow:
     """The few columns of a game a request needs first (one small query): they key the drawn steps."""
@@ -287,7 +291,7 @@ class WebServer:
         self._games[game_id] = (time.monotonic(), now)
         return now
 
-    async def shown(self, row: PageRow, seat: int | None, number: int | None) -> tuple[Step, GameNow]:
+    async def shown(self, row: PageRow, seat: int | None, number: Wanted) -> tuple[Step, GameNow]:
         """The step to show (drawn once per game version, step and seat, whoever asks and however many do)."""
         now = await self._now(row.game_id)
         key = (row.game_id, now, number, seat)
@@ -306,21 +310,27 @@ class WebServer:
             self._steps.popitem(last=False)
         return made, now
 
-    async def _draw(self, row: PageRow, seat: int | None, number: int | None, now: GameNow) -> Step:
+    async def _draw(self, row: PageRow, seat: int | None, number: Wanted, now: GameNow) -> Step:
         with using(now.language):
             game = await self.records.game(row.game_id, row.guild_id)
             lines = await self.records.lines(game)
-            return await asyncio.to_thread(step, game, lines, number, seat, language=now.language,
+            at = number[1] if number is not None and number[0] == "step" else None
+            index = number[1] if number is not None and number[0] == "at" else None
+            return await asyncio.to_thread(step, game, lines, at, seat, language=now.language, index=index,
                                            clock_deadline=now.clock_deadline, paused=now.paused)
 
     @staticmethod
-    def _number(request: web.Request) -> int | None:
-        raw = request.query.get("step")
-        if raw is None or raw == "":
-            return None
-        if not raw.isascii() or not raw.isdigit() or len(raw) > 8:
-            raise web.HTTPNotFound()
-        return min(int(raw), MAX_STEP)
+    def _number(request: web.Request) -> Wanted:
+        """The step asked for: ``?step=N`` (the board after log entry N) or ``?at=I`` (the I-th step, from 0:
+        what the slider asks), else the newest."""
+        for name in ("step", "at"):
+            raw = request.query.get(name)
+            if raw is None or raw == "":
+                continue
+            if not raw.isascii() or not raw.isdigit() or len(raw) > 8:
+                raise web.HTTPNotFound()
+            return name, min(int(raw), MAX_STEP)
+        return None
 
     # --- the routes ------------------------------------------------------------------------------------------
 
@@ -353,7 +363,7 @@ class WebServer:
         body = await self.step_json(row, seat, path, self._number(request))
         return web.Response(body=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
-    async def step_json(self, row: PageRow, seat: int | None, path: str, number: int | None) -> bytes:
+    async def step_json(self, row: PageRow, seat: int | None, path: str, number: Wanted) -> bytes:
         """A step as the page's script reads it (made once per step and page, whoever asks)."""
         shown, now = await self.shown(row, seat, number)
         key = (row.game_id, now, number, seat, path)
@@ -377,7 +387,7 @@ class WebServer:
 
     async def _picture(self, request: web.Request) -> web.Response:
         row, seat, _path = await self._found(request)
-        shown, _now = await self.shown(row, seat, int(request.match_info["step"]))
+        shown, _now = await self.shown(row, seat, ("step", int(request.match_info["step"])))
         digest = request.match_info["digest"]
         pictures = [*shown.pictures, *(p for view in shown.private for p in view.pictures)]
         for picture in pictures:

@@ -153,13 +153,19 @@
     if (replace) history.replaceState(null, "", url); else history.pushState(null, "", url);
   }
 
-  function go(number, replace) {
-    const query = number === null ? "" : "?step=" + number;
+  function go(number, replace, index) {
+    // a step by its log entry, by its place among the steps (the slider), or the newest
+    const query = index !== undefined ? "?at=" + index : number === null ? "" : "?step=" + number;
     const asked = fetch(path + "/step" + query, { credentials: "same-origin", cache: "no-store" })
       .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.json(); });
     busy = asked;
     return asked.then(function (next) { if (busy === asked) show(next, replace); })
-      .catch(function () { location.href = path + query; });
+      .catch(function (err) {
+        if (busy !== asked) return;
+        // too many steps asked too fast: ask again in a moment; anything else: load the step as a page
+        if (err.message === "429") setTimeout(function () { if (busy === asked) go(number, replace, index); }, 1500);
+        else location.href = path + query;
+      });
   }
   for (const name of ["first", "previous", "next", "last"]) {
     links[name].addEventListener("click", function (e) {
@@ -167,19 +173,20 @@
       go(name === "last" ? null : state[name]);
     });
   }
+  let sliding = null;
   slider.addEventListener("input", function () {
+    // while the slider is dragged, only where it rests is asked for
+    clearTimeout(sliding);
+    sliding = setTimeout(slid, 150);
+  });
+  function slid() {
     const target = Number(slider.value);
     if (target === state.index) return;
     if (target === 0) go(state.first);
     else if (target === state.count - 1) go(null);
     else if (target === state.index + 1) go(state.next);
     else if (target === state.index - 1) go(state.previous);
-    else go(approximate(target));
-  });
-  function approximate(index) {
-    // steps are log entries after which the board changed: ask for the entry in proportion, the server
-    // answers with the step at or before it
-    return Math.round(state.last * index / Math.max(1, state.count - 1));
+    else go(null, false, target);
   }
   document.addEventListener("keydown", function (e) {
     if (e.target === viewer || e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
