@@ -88,6 +88,10 @@ class WebCog(commands.Cog, name="Web"):
         self._added = False
 
     async def cog_load(self) -> None:
+        server = web_of(self.bot)
+        records = getattr(self.bot.get_cog("Records"), "records", None)
+        if server is not None and records is not None:
+            server.records = records  # one walked copy of each game's log for `/game replay` and the pages
         group = self.bot.tree.get_command("game")
         if not isinstance(group, app_commands.Group):
             raise RuntimeError("cogs.web needs the /game group: load cogs.games first")

@@ -24,7 +24,14 @@ VIEWERS = 200
 
 
 def rss_mb() -> float:
-    """This process's resident memory in MB (Linux; 0 elsewhere)."""
+    """This process's resident memory in MB (Linux; 0 elsewhere), once freed heap is handed back as the bot
+    does after each sweep (``bot.metrics.release_memory``)."""
+    import gc
+
+    from bot.metrics import release_memory
+
+    gc.collect()
+    release_memory()
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmRSS:"):

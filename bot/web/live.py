@@ -26,7 +26,7 @@ class Hub:
         self.engine, self.poll = engine, poll
         #: what a move's event carries (the server's newest public step), or None: the version and status only
         self.render: Callable[[int], Awaitable[str | None]] | None = None
-        self._streams: dict[int, set[asyncio.Queue[str]]] = {}
+        self._streams: dict[int, set[asyncio.Queue[bytes]]] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._watchers: dict[int, asyncio.Task[None]] = {}
 
@@ -46,15 +46,15 @@ class Hub:
             row = (await conn.execute(text("SELECT version, status FROM game WHERE id = :g"), {"g": game_id})).first()
         return (int(row[0]), str(row[1])) if row else None
 
-    def subscribe(self, game_id: int) -> asyncio.Queue[str]:
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
+    def subscribe(self, game_id: int) -> asyncio.Queue[bytes]:
+        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=1)  # each event is the whole news: the newest will do
         self._streams.setdefault(game_id, set()).add(queue)
         if game_id not in self._watchers:
             self._wake[game_id] = asyncio.Event()
             self._watchers[game_id] = asyncio.create_task(self._watch(game_id), name=f"tabula-web-watch-{game_id}")
         return queue
 
-    def unsubscribe(self, game_id: int, queue: asyncio.Queue[str]) -> None:
+    def unsubscribe(self, game_id: int, queue: asyncio.Queue[bytes]) -> None:
         streams = self._streams.get(game_id)
         if streams is None:
             return
@@ -96,11 +96,12 @@ class Hub:
         return made or small
 
     def _broadcast(self, game_id: int, data: str) -> None:
+        framed = b"event: moved\ndata: " + data.encode() + b"\n\n"  # one copy, written to every stream
         for queue in list(self._streams.get(game_id, ())):
-            self._put(queue, data)
+            self._put(queue, framed)
 
     @staticmethod
-    def _put(queue: asyncio.Queue[str], data: str) -> None:
+    def _put(queue: asyncio.Queue[bytes], data: bytes) -> None:
         if queue.full():  # a reader that fell behind needs only the newest news
             with contextlib.suppress(asyncio.QueueEmpty):
                 queue.get_nowait()
@@ -111,7 +112,7 @@ class Hub:
         tasks = list(self._watchers.values())
         for streams in self._streams.values():
             for queue in streams:
-                self._put(queue, "")
+                self._put(queue, b"")
         self._watchers.clear()
         self._streams.clear()
         self._wake.clear()

@@ -51,7 +51,7 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", 
 MAX_STEP = 10_000_000
 MAX_STREAMS = 5_000  # live streams one process holds open at most
 HEARTBEAT = 15.0  # seconds between the live stream's keep-alive comments
-CACHED_STEPS = 24  # steps kept drawn (a step with its pictures is a few hundred KB at most)
+CACHED_STEPS = 12  # steps kept drawn (a step with its pictures is a few hundred KB at most)
 FRESH = 1.0  # seconds a page's token and seats, and a game's version, are trusted without reading them again
 
 
@@ -416,7 +416,7 @@ class WebServer:
                     continue
                 if not data:  # the server is closing
                     break
-                await response.write(f"event: moved\ndata: {data}\n\n".encode())
+                await response.write(data)
         except ConnectionResetError:
             pass
         finally:
