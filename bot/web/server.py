@@ -399,7 +399,7 @@ class WebServer:
 
     async def _live(self, request: web.Request) -> web.StreamResponse:
         row, _seat, _path = await self._found(request)
-        await self._now(row.game_id)
+        now = await self._now(row.game_id)
         if self.hub.open_streams() >= MAX_STREAMS:  # the page falls back to "not live" and can be reloaded
             return web.Response(status=503, text="503: Service Unavailable", headers={"Retry-After": "30"})
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
@@ -407,7 +407,9 @@ class WebServer:
         await response.prepare(request)
         queue = self.hub.subscribe(row.game_id)
         try:
-            await response.write(b"retry: 3000\n: open\n\n")
+            # the version the stream starts from: a page drawn before it (or reconnecting) catches up at once
+            await response.write(b"retry: 3000\nevent: hello\ndata: " + json.dumps({"version": now.version}).encode()
+                                 + b"\n\n")
             while True:
                 try:
                     data = await asyncio.wait_for(queue.get(), HEARTBEAT)

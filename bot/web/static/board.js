@@ -207,6 +207,10 @@
   if (window.EventSource && state.status === "active") {
     const source = new EventSource(path + "/live");
     source.addEventListener("open", () => setLive(true));
+    source.addEventListener("hello", function (e) {
+      // the stream starts from the game as it is now: a move made since the page was drawn is fetched at once
+      if (following && JSON.parse(e.data).version !== state.version) go(null, true);
+    });
     const personal = path.indexOf("/s/") >= 0;
     source.addEventListener("moved", function (e) {
       const news = JSON.parse(e.data);
