@@ -5,6 +5,7 @@ and the page hearing of a move pressed in the thread."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from typing import Any
 
@@ -78,3 +79,26 @@ async def test_without_web_port_there_is_no_link_and_game_web_says_so(db: Databa
         assert links_of(last(h, thread.id)) == []
         answer = await h.slash(h.alice, thread, "game", {}, subcommand="web")
         assert answer.ephemeral and "WEB_PORT" in answer.content
+
+
+async def test_the_final_message_carries_the_board_link_and_the_page_says_who_won(db: Database) -> None:
+    async with FakeDiscordHarness(bot_factory(db, web_port=0)) as h:
+        thread, game_id = await start_game(h, h.bob)
+        service = h.bot.service
+        rng = random.Random(2)
+        while True:  # through the service until one move before the end; the last one in Discord
+            result = await service.get(game_id)
+            rules, state = result.rules, result.state
+            seat = min(rules.to_act(state))
+            legal = list(rules.legal(state, seat))
+            finishing = [a for a in legal if rules.outcome(rules.apply(state, seat, a).state) is not None]
+            if finishing:
+                break
+            await service.act(game_id, result.user_of(seat), rng.choice(legal))
+        user = {uid(h.alice): h.alice, uid(h.bob): h.bob}[result.user_of(seat)]
+        final = await h.slash(user, thread.payload, "explore", {"to": finishing[0].to})
+        assert not final.ephemeral and "🏆" in final.content
+        [(label, url)] = links_of(final)
+        assert label == "Open the board"
+        status, page = await get(url)
+        assert status == 200 and 'id="result"' in page and "🏆" in page
