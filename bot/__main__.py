@@ -165,20 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     from bot.offline import add_arguments
 
     add_arguments(sub.add_parser("play", help="play a game in the terminal, without Discord"))
-    bench = sub.add_parser("bench", help="print the benchmark figures on this machine (medians and ratios)")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions (a short run)")
-    bench.add_argument("--web", action="store_true", help="only the web pages' figures: a move's latency with 200 "
-                                                          "pages open on its game, and their memory")
+    sub.add_parser("bench", help="print the benchmark figures on this machine (medians and ratios)").add_argument(
+        "--quick", action="store_true", help="fewer repetitions (a short run)")
     args = parser.parse_args(argv)
-    if args.command == "bench" and args.web:
-        from bot.web.bench import main as web_bench
-
-        asyncio.run(web_bench(args.quick))
-        return 0
     if args.command == "bench":
-        from bot.bench import main as bench_all
+        from bot.bench import main as bench
 
-        asyncio.run(bench_all(args.quick))
+        asyncio.run(bench(args.quick))
         return 0
     if args.command == "verify":
         from bot.verify import main as verify

@@ -24,7 +24,7 @@ async def explore_latencies(n: int, *, settings: dict[str, Any] | None = None,
                             around: Callable[[FakeDiscordHarness, Any], AbstractAsyncContextManager[Any]] | None = None
                             ) -> list[float]:
     """``n`` timed `/explore` interactions, game after game; ``settings`` for the bot, and ``around`` (given the
-    harness and each game's opening message) wraps the timed moves of each game (``bot.web.bench`` opens pages)."""
+    harness and each game's opening message) wraps the timed moves of each game (``tests.bench_web`` opens pages)."""
     work = Path(tempfile.mkdtemp(prefix="tabula-discord-bench-"))
     db = await open_database(f"sqlite+aiosqlite:///{work / 'bench.db'}")
     rng = random.Random(5)

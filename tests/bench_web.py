@@ -1,4 +1,4 @@
-"""`python -m bot bench --web`: what open web pages cost the moves of their game.
+"""`python -m tests.bench_web`: what open web pages cost the moves of their game (``--quick``: 60 moves).
 
 The full `/explore` interaction through the loopback Discord harness (``tests/discord_bench.py``, the figure
 the main bench prints) is timed three times: with the web page off, on with no page open, and with ``VIEWERS``
@@ -7,7 +7,8 @@ does — one live stream per page, which brings the newest step with each move (
 fetches it).  Printed: both p50 / p99, their ratio, how many updates the
 pages received, and how much the bot's own process grew (resident memory) while the pages were open.
 
-Figures, never assertions: the machine is noisy, so compare the ratio."""
+Figures, never assertions: the machine is noisy, so compare the ratio.  It lives in the test tree because it
+needs the loopback fake of Discord, which the product never imports."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+
+from bot.bench import pct
+from tests.discord_bench import explore_latencies
+from tests.fakediscord import walk_components
 
 VIEWERS = 200
 
@@ -101,7 +106,7 @@ class Pages:
         url = next(c["url"] for c in _links(opening.components))
         quiet = rss_mb()
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.web.bench", "--viewers", url, str(self.count),
+            sys.executable, "-m", "tests.bench_web", "--viewers", url, str(self.count),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert proc.stdout is not None and proc.stdin is not None
         line = await asyncio.wait_for(proc.stdout.readline(), 120)
@@ -121,15 +126,10 @@ class Pages:
 
 
 def _links(components: Any) -> list[dict[str, Any]]:
-    from tests.fakediscord import walk_components
-
     return [c for c in walk_components(components) if c.get("style") == 5 and c.get("url")]
 
 
 async def figures(n: int, viewers: int = VIEWERS) -> dict[str, float]:
-    from bot.bench import pct
-    from tests.discord_bench import explore_latencies
-
     # (the pages all come from this machine: the per-address rate limit is lifted for them)
     web = {"web_port": 0, "web_rate_per_minute": 100_000}
     bare = await explore_latencies(n)
@@ -145,11 +145,6 @@ async def figures(n: int, viewers: int = VIEWERS) -> dict[str, float]:
 
 
 async def main(quick: bool) -> None:
-    try:
-        import tests.discord_bench  # noqa: F401  (the loopback Discord lives in the repository's tests)
-    except ImportError:
-        print("\nWeb pages: skipped (run from a checkout of the repository: the loopback Discord is in tests/)")
-        return
     n = 60 if quick else 200
     print(f"\nWeb pages: the full /explore interaction, {n} moves, with {VIEWERS} pages open on the game "
           "(p50 / p99 ms)")
@@ -165,7 +160,7 @@ async def main(quick: bool) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m bot.web.bench")
+    parser = argparse.ArgumentParser(prog="python -m tests.bench_web")
     parser.add_argument("--viewers", nargs=2, metavar=("URL", "N"), help="(internal) hold N pages open on URL")
     parser.add_argument("--quick", action="store_true", help="fewer moves")
     given = parser.parse_args()
