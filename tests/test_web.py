@@ -70,6 +70,9 @@ async def test_bad_addresses_give_a_plain_404_and_other_methods_are_refused(db: 
             assert headers["Content-Security-Policy"] == CSP
         status, _h, _b = await fetch(url, "POST", data=b"x" * 10)
         assert status == 405
+        status, headers, _b = await fetch(url + "/live", "HEAD")
+        assert status == 200 and headers["Content-Type"] == "text/event-stream"  # (and no stream left open)
+        assert server.hub.open_streams() == 0
         status, _h, _b = await fetch(url, "GET", data=b"x" * 5000)
         assert status == 413
 

@@ -400,6 +400,8 @@ class WebServer:
     async def _live(self, request: web.Request) -> web.StreamResponse:
         row, _seat, _path = await self._found(request)
         now = await self._now(row.game_id)
+        if request.method == "HEAD":
+            return web.Response(content_type="text/event-stream", headers={"Cache-Control": "no-store"})
         if self.hub.open_streams() >= MAX_STREAMS:  # the page falls back to "not live" and can be reloaded
             return web.Response(status=503, text="503: Service Unavailable", headers={"Retry-After": "30"})
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
