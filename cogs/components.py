@@ -42,6 +42,7 @@ from cogs.common import (
     reply,
     service,
 )
+from cogs.web import board_link, with_board
 from rules import GameError
 from rules.i18n import _, using
 from rules.registry import ruleset
@@ -398,7 +399,8 @@ async def _continue(bot: TabulaBot, target: discord.abc.Messageable | Interactio
     if len(content) > MAX_CONTENT:
         return False
     view = controls(moment.game_id, moment.stamp, telling.prompt)
-    edit: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NONE}
+    edit: dict[str, Any] = {"content": content, "view": with_board(view, await board_link(bot, moment.game_id)),
+                            "allowed_mentions": NONE}
     if telling.pictures:
         edit["attachments"] = files(telling.pictures)
     if interaction is not None and here and not interaction.response.is_done():
@@ -460,6 +462,7 @@ async def _send_telling(bot: TabulaBot, target: discord.abc.Messageable | Intera
         else:
             parts.append(ping)
     view = controls(moment.game_id, moment.stamp, telling.prompt)
+    shown = with_board(view, await board_link(bot, moment.game_id))  # "Open the board", when the page is on
     free = moment.meta.free
     interaction = target if isinstance(target, discord.Interaction) else None
     for i, part in enumerate(parts):
@@ -467,8 +470,8 @@ async def _send_telling(bot: TabulaBot, target: discord.abc.Messageable | Intera
         kwargs: dict[str, Any] = {"content": part or "—", "allowed_mentions": mentions if last else NONE}
         if last:
             kwargs["files"] = files(telling.pictures)
-            if view is not None:
-                kwargs["view"] = view
+            if shown is not None:
+                kwargs["view"] = shown
         sent: Any
         if interaction is not None:
             content = kwargs.pop("content")

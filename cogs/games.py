@@ -40,6 +40,7 @@ from bot.service.verbs import SlashOption, new_game_options, options_of
 from cogs.answers import Answer, guarded
 from cogs.common import NONE, Interaction, bot_of, channel_of, files, ours, pick, reply, service, tell_result
 from cogs.components import post_followups, send_telling, told_already
+from cogs.web import board_link, with_board
 from rules import GameError
 from rules.i18n import LANGUAGES, N_, NATIVE, SOURCE, N_p, _, _p, using
 from rules.registry import game_text, games, ruleset
@@ -448,7 +449,8 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
         finally:
             await answer.settled()
         shown = "\n".join(line for line in (telling.text, clock_line(result), level_line(result)) if line)
-        await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures))
+        await reply(interaction, f"{shown}\n{language_line(result)}", files=files(telling.pictures),
+                    view=with_board(None, await board_link(interaction.client, game_id)))
 
     @app_commands.command(name=N_p("command", "list"), description=N_("Games in this server, with their threads"))
     async def list_(self, interaction: Interaction) -> None:

@@ -13,13 +13,15 @@ PRODUCT = ("bot", "cogs", "rules", "render")
 #: bot/'s entry points: `python -m bot …`, `python -m bot.bench` and `python -m bot.arena`.
 ENTRY_POINTS = {"__init__.py", "__main__.py", "bench.py", "arena.py"}
 #: One package a role.
-ROLES = {"service", "store", "delivery", "longplay", "ops", "lang", "front", "present"}
+ROLES = {"service", "store", "delivery", "longplay", "ops", "lang", "front", "present", "web"}
 
 #: Imports inside a function, each with its reason: optional modules, and `python -m bot`'s subcommands, which
 #: load only what each needs (`--help`, `migrate` and `verify` start without discord.py or the renderer).
 LAZY = {
     ("bot/ops/shards.py", "fcntl"),  # POSIX only
     ("bot/front/offline.py", "readline"),  # not on every platform
+    # the games' web page (Jinja2, its templates) is loaded only when it is switched on (WEB_PORT, --web)
+    ("bot/front/client.py", "bot.web.server"), ("bot/front/offline.py", "bot.web.server"),
     *{("bot/__main__.py", m) for m in (
         "bot.ops.shutdown", "bot.front.client", "bot.ops.testing_endpoints", "bot.delivery.outbox", "aiohttp",
         "discord", "bot.ops.shards", "bot.store.db", "bot.ops.backup", "bot.front.offline", "bot.bench",

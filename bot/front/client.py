@@ -53,7 +53,8 @@ from rules.i18n import N_, _, _p, language, set_language
 
 log = logging.getLogger("tabula.bot")
 
-EXTENSIONS = ("cogs.controls", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records")
+EXTENSIONS = ("cogs.controls", "cogs.games", "cogs.verbs", "cogs.guide", "cogs.tables", "cogs.records",
+              "cogs.web")
 APOLOGY = N_("Something went wrong on our side. If your move went through it shows in the thread; "
               "if not, please try again.")
 
@@ -228,6 +229,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.lease: ShardLease | None = None
         self._file_lock: Any = None
         self.health: Any = None  # the operators' port (bot.ops.health), when HEALTH_PORT is set
+        self.web: Any = None  # the games' web pages (bot.web.server.WebServer), when WEB_PORT is set
         self.controls: dict[type[Any], re.Pattern[str]] = {}  # the persistent controls' classes and templates
         self._adopted: set[int | None] = set()  # servers of a shard nobody runs whose owed moves are being told
 
@@ -280,6 +282,14 @@ class TabulaBot(commands.AutoShardedBot):
         metrics.count_errors()
         if self.settings.health_port is not None:
             self.health = await start(self, self.settings.health_host, self.settings.health_port)
+        if self.settings.web_port is not None:  # every game's web page (bot/web), off unless configured
+            from bot.web.server import WebServer
+
+            self.web = WebServer(self.db, base_url=self.settings.web_url(), link_days=self.settings.web_link_days,
+                                 rate_per_minute=self.settings.web_rate_per_minute)
+            port = await self.web.start(self.settings.web_host, self.settings.web_port)
+            if not self.settings.web_base_url:
+                self.web.base_url = self.settings.web_url(port)
         self.service = LongGameService(self.db, turn_timeout_minutes=self.settings.turn_timeout_minutes,
                                        default_clock=self.settings.default_clock,
                                        default_policy=self.settings.default_policy,
@@ -501,6 +511,9 @@ class TabulaBot(commands.AutoShardedBot):
         if self.health is not None:
             await self.health.cleanup()
             self.health = None
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
         if self.db is not None and self._own_db:
             await stop.bounded(self.db.close(), "closing the database", closing=True)
             self.db = None

@@ -110,6 +110,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"a quick demo: Tabula plays every seat with its own policy ({AUTO_MOVES} moves, or --moves)")
     p.add_argument("--moves", type=int, default=None, metavar="N", help="with --auto: stop after N moves")
     p.add_argument("--alt-text", action="store_true", help="print each picture's description (for screen readers)")
+    p.add_argument("--web", nargs="?", type=int, const=0, default=None, metavar="PORT",
+                   help="serve the game's live web page on 127.0.0.1:PORT (no number: any free port) and print "
+                        "its address")
     p.add_argument("--language", choices=LANGUAGES, default=None,
                    help="the game's language: " + ", ".join(f"{k} ({NATIVE[k]})" for k in LANGUAGES)
                    + " (default: English, or the language a resumed game was started in)")
@@ -592,6 +595,7 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
     images.mkdir(parents=True, exist_ok=True)
     db_file = Path(args.db) if args.db else images / "offline.db"
     db = await open_database(f"sqlite+aiosqlite:///{db_file}")
+    web: Any = None
     try:
         svc = LongGameService(db)  # the long-game service: undo, leaving a seat (its clocks stay off here)
         resuming = args.resume is not None
@@ -600,6 +604,12 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
             print(f"✋ {opened}", file=sys.stderr)
             return 2
         term = await _opened(svc, args, opened, images, out, resuming=resuming)
+        if getattr(args, "web", None) is not None:  # the game's web page, served while the game is played here
+            from bot.web.server import WebServer
+
+            web = WebServer(db, base_url="http://127.0.0.1")
+            web.base_url = f"http://127.0.0.1:{await web.start('127.0.0.1', args.web)}"
+            term.say(_("🗺️ The board, live in your browser: {url}", url=await web.public_url(term.game_id)))
         played = await _loop(svc, term, args, lines)
         final = await svc.get(term.game_id)
         if args.auto:  # a demo ends with the board as it stands (its last move may have drawn none)
@@ -617,6 +627,8 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
             term.say("\n" + _("Stopped. The game is kept in {file}; carry on with: {again}", file=db_file, again=again))
         return 0
     finally:
+        if web is not None:
+            await web.close()
         await db.close()
 
 
@@ -659,6 +671,8 @@ async def _loop(svc: GameService, term: Terminal, args: argparse.Namespace, line
             # A demo writes the board every tenth move and at the end, not every picture of every move.
             term.pictures = played % 10 == 0 or played == limit
             line: str | None = await _policy_command(svc, term.game_id, rng)
+        elif getattr(args, "web", None) is not None and feed is None:
+            line = await asyncio.to_thread(_next_line, term, now, feed)  # the web page is served meanwhile
         else:
             line = _next_line(term, now, feed)
         if line is None:

@@ -76,3 +76,23 @@ class Settings(BaseSettings):
                                     description="Serve /healthz and /metrics (Prometheus) on this port; unset: off.")
     health_host: str = Field(default="127.0.0.1", description="The address the health port listens on "
                                                               "(0.0.0.0 in a container).")
+    # --- the games' web pages (bot/web; see docs/web.md) ---
+    web_port: int | None = Field(default=None, ge=0, le=65535,
+                                 description="Serve every game's live web page on this port; unset: off.")
+    web_host: str = Field(default="127.0.0.1", description="The address the web pages' port listens on "
+                                                           "(0.0.0.0 in a container, behind a reverse proxy).")
+    web_base_url: str | None = Field(default=None, description=(
+        "The pages' public address as players reach it (https://tabula.example.org behind a reverse proxy); "
+        "unset: http://WEB_HOST:WEB_PORT."))
+    web_link_days: float = Field(default=30.0, gt=0, le=365, description=(
+        "Days a personal link (/game web, sent privately) opens its seat's own view; /game web revoke ends "
+        "them sooner."))
+    web_rate_per_minute: int = Field(default=240, ge=10, le=100_000, description=(
+        "Requests a minute each address may make of the web pages (in bursts of half that)."))
+
+    def web_url(self, port: int | None = None) -> str:
+        """The base of the pages' links."""
+        if self.web_base_url:
+            return self.web_base_url.rstrip("/")
+        host = "127.0.0.1" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
+        return f"http://{host}:{port if port is not None else self.web_port}"

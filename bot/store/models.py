@@ -155,3 +155,18 @@ class OutboxNotice(SQLModel, table=True):
     created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
     delivered_at: float | None = Field(default=None, index=True)
     message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
+
+
+class WebPage(SQLModel, table=True):
+    """A game's web page (``bot/web``): its unguessable public token, the key its personal links are signed
+    with, and each seat's link generation as JSON (``{"0": 2}``: links of seat 0 made before the second
+    ``/game web revoke`` no longer open)."""
+
+    __tablename__ = "web_page"
+    __table_args__ = (Index("ix_web_page_token", "token", unique=True),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    token: str = Field(max_length=64)
+    secret: str = Field(max_length=64)
+    generations: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
