@@ -10,11 +10,14 @@ changes the keys, and the old files are simply never read again (``prune`` remov
 while).
 
 Static layers (a map's base, its label layer, highlight sprites, label places) are kept on disk the same way
-by ``@layer`` and ``@data`` — losslessly, as PNG or JSON — and decoded once per process into the caller's
-own ``lru_cache``, so a restart does not spend seconds fitting coastlines before its first map.
+by ``@layer`` and ``@data`` — losslessly, as PNG or JSON — and decoded into the caller's own ``lru_cache``, so
+a restart does not spend seconds fitting coastlines before its first map.  A static layer is drawn at most
+once per process, whether or not there is a directory: what was drawn stays in memory, compact (encoded),
+until the directory holds it, and for the whole process when there is none (``layer_draws`` counts the
+draws; a test plays whole games and fails on any second one).
 
 Decoded images are never cached here: a 480×680 RGBA card is 1.3 MB decoded and ~60 KB as a paletted PNG.
-Without a directory (tests, the terminal runner) the cache lives in memory only.  ``configure`` sets it.
+Without a directory (tests) the cache lives in memory only.  ``configure`` sets it.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import threading
 import time
 import typing
 import zlib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -70,6 +73,10 @@ class PictureCache:
         self._lock = threading.Lock()  # renderers run in worker threads
         self.hits = self.disk_hits = self.misses = 0
         self._pending: set[threading.Thread] = set()
+        #: Static layers drawn in this process: the drawn object until it is encoded, then (without a
+        #: directory) its encoded bytes for as long as the process runs, so that none is drawn twice.
+        self._fresh: dict[str, object] = {}
+        self._layers: dict[str, bytes] = {}
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
@@ -121,9 +128,57 @@ class PictureCache:
             old = self._memory.pop(key, None)
             if old is not None:
                 self._held -= len(old)
+            self._fresh.pop(key, None)
+            self._layers.pop(key, None)
         if self.directory is not None:
             with contextlib.suppress(OSError):
                 self._path(key).unlink()
+
+    def layer_get(self, key: str) -> tuple[bool, object]:
+        """A static layer drawn before: ``(True, the drawn object)`` while it is being encoded, ``(False, its
+        encoded bytes)`` from memory or the directory, ``(False, None)`` when it was never drawn."""
+        with self._lock:
+            if key in self._fresh:
+                return True, self._fresh[key]
+            data = self._layers.get(key)
+        if data is not None:
+            return False, data
+        return False, self.get(key, memory=False)
+
+    def layer_put(self, key: str, made: object, encode: Callable[[], bytes]) -> None:
+        """Keep a static layer just drawn: as it is until ``encode`` (run in a thread of its own: encoding a
+        large layer takes a few hundred milliseconds) has made its bytes, then in the directory, or in memory
+        for the rest of the process when there is no directory."""
+        with self._lock:
+            self._fresh[key] = made
+
+        def keep() -> None:
+            try:
+                data = encode()
+                if self.directory is None:
+                    with self._lock:
+                        self._layers[key] = data
+                else:
+                    self.put(key, data, memory=False)
+            except Exception as err:  # a layer that cannot be kept is held as drawn instead
+                log.warning("picture cache: could not keep a layer (%s)", err)
+                return
+            finally:
+                with self._lock:
+                    self._pending.discard(writer)
+            with self._lock:
+                self._fresh.pop(key, None)
+
+        writer = threading.Thread(target=keep, name="tabula-keep-layer")  # not a daemon: exit waits for it
+        with self._lock:
+            self._pending.add(writer)
+        writer.start()
+
+    @property
+    def layer_bytes(self) -> int:
+        """Bytes of encoded layers held in memory (only without a directory)."""
+        with self._lock:
+            return sum(len(v) for v in self._layers.values())
 
     def put_later(self, key: str, make: Callable[[], bytes]) -> None:
         """Encode and keep in a thread of its own, on disk only (encoding a large layer takes a few hundred
@@ -270,6 +325,23 @@ def _png(img: Image.Image, tail: bytes | None = None) -> bytes:
     return buf.getvalue()
 
 
+#: How many times each static layer was drawn in this process, by the layer's name and key.
+_draws: Counter[tuple[str, str]] = Counter()
+_draws_lock = threading.Lock()
+
+
+def _drawn(name: str, key: str) -> None:
+    with _draws_lock:
+        _draws[(name, key)] += 1
+
+
+def layer_draws() -> Counter[tuple[str, str]]:
+    """How many times each static layer (``@layer``, ``@data``, ``@kept``) was drawn in this process, by
+    ``(name, key)``: each should be drawn once at most, whatever the picture directory holds."""
+    with _draws_lock:
+        return Counter(_draws)
+
+
 def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callable[[bytes], T]) -> Callable[P, T]:
     name = f"{fn.__module__}.{fn.__qualname__}"
 
@@ -277,16 +349,20 @@ def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callab
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         cache = _cache
         key = key_of(name, renderer_version(_package_dir(fn.__module__)), args, dict(kwargs))
-        if key is None or cache.directory is None:
+        if key is None:  # no stable key: nothing to find it by again
+            _drawn(name, repr((args, sorted(kwargs.items()))))
             return fn(*args, **kwargs)
-        data = cache.get(key, memory=False)
-        if data is not None:
+        fresh, found = cache.layer_get(key)
+        if fresh:
+            return typing.cast(T, found)
+        if isinstance(found, bytes):
             try:
-                return decode(data)
+                return decode(found)
             except Exception as err:  # a damaged file is drawn again (and replaced)
                 log.warning("picture cache: could not read a kept layer of %s (%s)", name, err)
         made = fn(*args, **kwargs)
-        cache.put_later(key, lambda: encode(made))
+        _drawn(name, key)
+        cache.layer_put(key, made, lambda: encode(made))
         return made
 
     return wrapper
@@ -320,80 +396,165 @@ def layer(fn: Callable[P, T]) -> Callable[P, T]:
     return _keep_layer(fn, encode, decode)
 
 
+#: Rows of pixels compressed together in a kept layer: a crop (the names over a highlighted province)
+#: inflates only the bands it touches.
+BAND = 32
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Packed:
-    """An image's pixels compressed with zlib at its fastest level, with what it takes to rebuild it exactly:
-    inflating this is two to three times quicker than decoding the same picture's PNG."""
+    """An image's pixels compressed with zlib at its fastest level, in bands of ``BAND`` rows, with what it
+    takes to rebuild it exactly: inflating this is two to three times quicker than decoding the same picture's
+    PNG, and a crop inflates only the bands it covers."""
 
     mode: str
     size: tuple[int, int]
     palette: list[int] | None
     transparency: object
-    pixels: bytes
+    bands: tuple[bytes, ...]
 
     @classmethod
     def of(cls, img: Image.Image) -> _Packed:
         palette = img.getpalette() if img.mode == "P" else None
-        return cls(img.mode, img.size, palette, img.info.get("transparency"), zlib.compress(img.tobytes(), 1))
+        raw = img.tobytes()
+        stride = len(raw) // max(1, img.height)
+        bands = tuple(zlib.compress(raw[y * stride:(y + BAND) * stride], 1) for y in range(0, img.height, BAND))
+        return cls(img.mode, img.size, palette, img.info.get("transparency"), bands)
 
-    def image(self) -> Image.Image:
-        img = Image.frombytes(self.mode, self.size, zlib.decompress(self.pixels))
+    @property
+    def nbytes(self) -> int:
+        return sum(len(b) for b in self.bands)
+
+    def _rows(self, first: int, last: int) -> Image.Image:
+        """Bands ``first`` to ``last`` (included) as one image, the width of the whole."""
+        raw = b"".join(zlib.decompress(b) for b in self.bands[first:last + 1])
+        height = min(self.size[1], (last + 1) * BAND) - first * BAND
+        img = Image.frombytes(self.mode, (self.size[0], height), raw)
         if self.palette is not None:
             img.putpalette(self.palette)
         if self.transparency is not None:
             img.info["transparency"] = self.transparency
         return img
 
+    def image(self) -> Image.Image:
+        return self._rows(0, len(self.bands) - 1)
+
+    def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """``image().crop(box)`` (what lies outside the image is zero: transparent), inflating only the bands
+        under ``box``."""
+        x0, y0, x1, y1 = box
+        first = min(max(0, y0 // BAND), len(self.bands) - 1)
+        last = min(max(first, (max(y0, y1 - 1)) // BAND), len(self.bands) - 1)
+        top = first * BAND
+        out = self._rows(first, last).crop((x0, y0 - top, x1, y1 - top))
+        if self.transparency is not None:
+            out.info["transparency"] = self.transparency
+        return out
+
+
+def _settled(rgb: Image.Image, palette: Image.Image) -> Image.Image:
+    """``rgb`` mapped onto ``palette`` so that mapping it back to RGB and onto the palette again changes nothing
+    (Pillow finds the nearest colour per block of similar colours, so a palette colour may map to a neighbour
+    of its: such pixels take that neighbour at once), and a snapshot drawn on the RGB of a layer kept mapped is
+    the same, where nothing was drawn, as the layer itself."""
+    mapped = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    for _round in range(8):
+        again = mapped.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        if again.tobytes() == mapped.tobytes():
+            break
+        mapped = again
+    return mapped
+
 
 class Kept(typing.Generic[P]):
-    """A large static layer (a map's whole base) never held decoded: kept compressed in memory (a few of its
-    arguments' results), as PNG on disk when there is a directory, and decoded afresh at each call, so that
-    the caller may draw on what it gets.
+    """A large static layer (a map's whole base, its names) never held decoded: kept compressed in memory, as
+    PNG on disk when there is a directory, and decoded afresh at each call, so that the caller may draw on
+    what it gets.  Drawn at most once per process: without a directory, what was drawn stays (compressed) in
+    memory for the whole process; with one, only the newest ``keep`` stay, the rest are read back from disk.
 
-    A new picture pays one inflate (3–15 ms for a map) instead of the process holding each map's layers
-    decoded between pictures (4–5 MB apiece, per language).  Lossless: the image returned is the one drawn,
-    pixel for pixel, with its mode, palette and transparency.  ``cache_clear()`` forgets what it kept (tests
-    that watch a layer being drawn)."""
+    A new picture pays one inflate (a few ms for a map) instead of the process holding each map's layers
+    decoded between pictures (4–5 MB apiece, per language).  ``crop`` inflates only the bands a rectangle
+    covers.  With ``palette`` (a function of the same arguments giving a palette image, such as the one the
+    finished picture is mapped onto), the layer is kept mapped onto that palette — a third of the bytes, and
+    each call converts it back to RGB (a millisecond): a snapshot drawn on it and mapped onto the same palette
+    is the picture it would be from the RGB layer, its unchanged pixels exactly so.  Otherwise lossless: the
+    image returned is the one drawn, pixel for pixel, with its mode, palette and transparency.
+    ``cache_clear()`` forgets what it kept (tests that watch a layer being drawn)."""
 
-    def __init__(self, fn: Callable[P, Image.Image], keep: int = 4) -> None:
+    def __init__(self, fn: Callable[P, Image.Image], keep: int = 4,
+                 palette: Callable[..., Image.Image] | None = None) -> None:
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.name = f"{fn.__module__}.{fn.__qualname__}"
         self.keep = keep
+        self.to_palette = palette
         self.made: set[str] = set()
         self._packed: OrderedDict[str, _Packed] = OrderedDict()
         self._lock = threading.Lock()  # renderers run in worker threads
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
-        key = key_of(self.name, renderer_version(_package_dir(self.fn.__module__)), args, dict(kwargs))
+    def _key(self, args: tuple[object, ...], kwargs: dict[str, object]) -> str | None:
+        return key_of(self.name, renderer_version(_package_dir(self.fn.__module__)), args, kwargs)
+
+    def _drawn(self, key: str, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        img = self.fn(*args, **kwargs)
+        _drawn(self.name, key)
+        if self.to_palette is not None and img.mode == "RGB":
+            img = _settled(img, self.to_palette(*args, **kwargs))
+        return img
+
+    def _found(self, key: str) -> _Packed | None:
+        """The layer being written to disk, or a file an earlier run (or another process) drew."""
+        fresh, data = _cache.layer_get(key)
+        if fresh and isinstance(data, _Packed):
+            return data
+        if not isinstance(data, bytes):
+            return None
+        try:
+            img = Image.open(io.BytesIO(data))
+            img.load()
+        except Exception as err:  # a damaged file is drawn again (and replaced)
+            log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
+            return None
+        return _Packed.of(img)
+
+    def packed(self, *args: P.args, **kwargs: P.kwargs) -> _Packed:
+        """The layer as kept: found in memory, read from disk, or drawn."""
+        key = self._key(args, dict(kwargs))
         if key is None:
-            return self.fn(*args, **kwargs)
+            _drawn(self.name, repr((args, sorted(kwargs.items()))))
+            return _Packed.of(self.fn(*args, **kwargs))
         with self._lock:
-            packed = self._packed.get(key)
-            if packed is not None:
+            found = self._packed.get(key)
+            if found is not None:
                 self._packed.move_to_end(key)
-        if packed is not None:
-            return packed.image()
-        img: Image.Image | None = None
-        data = _cache.get(key, memory=False)  # a file an earlier run (or another process) drew
-        if data is not None:
-            try:
-                img = Image.open(io.BytesIO(data))
-                img.load()
-            except Exception as err:  # a damaged file is drawn again (and replaced)
-                log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
-                img = None
-        if img is None:
-            img = self.fn(*args, **kwargs)
-            if _cache.directory is not None:
-                _cache.put(key, _png(img), memory=False)
+                return found
+        cache = _cache
+        found = self._found(key)
+        if found is None:
+            made = _Packed.of(self._drawn(key, *args, **kwargs))
             self.made.add(key)
-        packed = _Packed.of(img)
+            if cache.directory is not None:
+                cache.layer_put(key, made, lambda: _png(made.image()))
+            found = made
         with self._lock:
-            self._packed[key] = packed
-            while len(self._packed) > self.keep:
-                self._packed.popitem(last=False)
-        return img  # what is kept is packed already: the caller may draw on this one
+            self._packed[key] = found
+            if cache.directory is not None:  # the rest are on disk (or on their way there: see layer_get)
+                while len(self._packed) > self.keep:
+                    self._packed.popitem(last=False)
+        return found
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        img = self.packed(*args, **kwargs).image()  # ours alone: the caller may draw on it
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
+
+    def paletted(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        """The layer as kept, mapped onto its palette (with ``palette``), decoded afresh."""
+        return self.packed(*args, **kwargs).image()
+
+    def crop(self, box: tuple[int, int, int, int], *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        """``self(*args).crop(box)`` without decoding the rest of the layer."""
+        img = self.packed(*args, **kwargs).crop(box)
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
 
     def cache_clear(self) -> None:
         with self._lock:
@@ -403,9 +564,24 @@ class Kept(typing.Generic[P]):
         self.made.clear()
 
 
-def kept(fn: Callable[P, Image.Image]) -> Kept[P]:
-    """``@kept``: see ``Kept``."""
-    return Kept(fn)
+@typing.overload
+def kept(fn: Callable[P, Image.Image]) -> Kept[P]: ...
+
+
+@typing.overload
+def kept(*, palette: Callable[..., Image.Image]) -> Callable[[Callable[P, Image.Image]], Kept[P]]: ...
+
+
+def kept(fn: Callable[P, Image.Image] | None = None, *, palette: Callable[..., Image.Image] | None = None
+         ) -> Kept[P] | Callable[[Callable[P, Image.Image]], Kept[P]]:
+    """``@kept``, or ``@kept(palette=...)``: see ``Kept``."""
+    if fn is not None:
+        return Kept(fn)
+
+    def wrap(f: Callable[P, Image.Image]) -> Kept[P]:
+        return Kept(f, palette=palette)
+
+    return wrap
 
 
 def data(fn: Callable[P, T]) -> Callable[P, T]:
@@ -429,4 +605,4 @@ def default_directory(database_url: str) -> Path:
 
 
 __all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "key_of",
-           "layer", "renderer_version"]
+           "layer", "layer_draws", "renderer_version"]

@@ -10,9 +10,11 @@ PNG quickly (a paletted image encodes several times faster than RGB, and encodin
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -99,7 +101,12 @@ def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
 
 
 def _file_of(face: ImageFont.FreeTypeFont) -> str:
-    return Path(str(face.path)).name
+    return _file_name(str(face.path))
+
+
+@lru_cache(maxsize=64)
+def _file_name(path: str) -> str:
+    return Path(path).name
 
 
 @lru_cache(maxsize=8)
@@ -133,9 +140,23 @@ def runs(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.F
     return out
 
 
+#: Widths measured lately, by text, font file and size: a picture measures the same names and numbers each
+#: time it is drawn (fitting a label tries several sizes), and a measure costs a text layout.
+_LENGTHS: OrderedDict[tuple[str, str, float], float] = OrderedDict()
+_LENGTHS_KEPT = 8192
+
+
 def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
     """The advance width of ``text`` in pixels, as ``canvas`` draws it (fallback glyphs included)."""
-    return sum(f.getlength(piece) for piece, f in runs(text, face))
+    key = (text, str(face.path), face.size)
+    found = _LENGTHS.get(key)
+    if found is None:
+        found = sum(f.getlength(piece) for piece, f in runs(text, face))
+        _LENGTHS[key] = found
+        if len(_LENGTHS) > _LENGTHS_KEPT:
+            with contextlib.suppress(KeyError):  # (drawn in several threads: another may have dropped it)
+                _LENGTHS.popitem(last=False)
+    return found
 
 
 class Canvas(ImageDraw.ImageDraw):

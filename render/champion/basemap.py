@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from render.cache import kept, layer
+from render.cache import kept
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
@@ -490,7 +490,7 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 )
 
 
-@layer  # kept on disk (drawing it needs the map's whole geometry), not in memory: only new pictures need it
+@kept  # compressed in bands (a highlight crops its names from it), on disk between runs: drawn once a process
 def _label_layer(world_map: MapFile) -> Image.Image:
     """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
     g = geometry(world_map)
@@ -621,7 +621,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 
-@kept  # as PNG only (5 MB decoded, 540 KB kept), on disk between runs: drawing it needs the whole geometry
+@kept(palette=_palette)  # mapped onto the palette (160 KB kept), on disk between runs: drawing it needs the geometry
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)
@@ -640,10 +640,9 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
     return img
 
 
-@kept
 def _base(world_map: MapFile) -> Image.Image:
     """The static picture mapped onto the palette (a snapshot draws on it where it changed)."""
-    return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)
+    return _base_rgb.paletted(world_map)
 
 
 if __name__ == "__main__":  # python -m render.champion.basemap: ship the layout again

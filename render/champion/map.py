@@ -124,10 +124,10 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
 
 
 @lru_cache(maxsize=6)
-@layer
 def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
-    """The names and icons over a highlighted province (pasted again on top of its wash)."""
-    return _label_layer(world_map).crop(box)
+    """The names and icons over a highlighted province (pasted again on top of its wash): cut from the label
+    layer drawn once, inflating only the bands under ``box``."""
+    return _label_layer.crop(box, world_map)
 
 
 # --- a snapshot --------------------------------------------------------------------------------------
