@@ -564,6 +564,50 @@ class Kept(typing.Generic[P]):
         self.made.clear()
 
 
+class Recent(typing.Generic[P]):
+    """The newest ``keep`` results of a function drawing a large picture from a game's state (a map coloured by
+    who holds what), kept compressed in memory only — mapped onto ``palette`` when given — and decoded afresh at
+    each call, so the caller may draw on what it gets: the next picture of the same game usually needs the same
+    one.  Not a static layer: never written to disk, and dropped in favour of newer ones."""
+
+    def __init__(self, fn: Callable[P, Image.Image], keep: int, palette: Callable[..., Image.Image] | None) -> None:
+        functools.update_wrapper(self, fn)
+        self.fn, self.keep, self.to_palette = fn, keep, palette
+        self._packed: OrderedDict[tuple[object, ...], _Packed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        key = (language(), args, tuple(sorted(kwargs.items())))
+        with self._lock:
+            found = self._packed.get(key)
+            if found is not None:
+                self._packed.move_to_end(key)
+        if found is None:
+            img = self.fn(*args, **kwargs)
+            if self.to_palette is not None and img.mode == "RGB":
+                img = img.quantize(palette=self.to_palette(*args, **kwargs), dither=Image.Dither.NONE)
+            found = _Packed.of(img)
+            with self._lock:
+                self._packed[key] = found
+                while len(self._packed) > self.keep:
+                    self._packed.popitem(last=False)
+        img = found.image()
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._packed.clear()
+
+
+def recent(keep: int = 4, *, palette: Callable[..., Image.Image] | None = None
+           ) -> Callable[[Callable[P, Image.Image]], Recent[P]]:
+    """``@recent(keep, palette=...)``: see ``Recent``."""
+    def wrap(fn: Callable[P, Image.Image]) -> Recent[P]:
+        return Recent(fn, keep, palette)
+
+    return wrap
+
+
 @typing.overload
 def kept(fn: Callable[P, Image.Image]) -> Kept[P]: ...
 
@@ -605,4 +649,4 @@ def default_directory(database_url: str) -> Path:
 
 
 __all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "key_of",
-           "layer", "layer_draws", "renderer_version"]
+           "layer", "layer_draws", "recent", "renderer_version"]

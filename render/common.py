@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -94,10 +95,49 @@ def token(colour: str, letter: str, *, diameter: int, margin: int, letter_size: 
     return img
 
 
-@lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
+#: Text drawn lately, as the face rendered it (its mask and offset), by everything the rendering depends on:
+#: a picture draws the same names, numbers and labels each time it is drawn, and rendering a line of text again
+#: costs more than most of the rest of a picture.  Bounded by the masks' bytes.
+_MASKS: OrderedDict[tuple[object, ...], tuple[object, int, tuple[int, int]]] = OrderedDict()
+_MASKS_BYTES = 3 * 1024 * 1024
+_masks_held = 0
+_masks_lock = threading.Lock()
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """A bundled face that remembers the text it rendered lately (see ``_MASKS``): the same pixels, drawn again."""
+
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+                 features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                 anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
+                 *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or args or set(kwargs) - {"stroke_filled"}:  # colour glyphs (their ink is in the mask)
+            return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                    *args, **kwargs)
+        key = (self.path, self.size, text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
+               start, bool(kwargs.get("stroke_filled", False)))
+        global _masks_held
+        with _masks_lock:
+            found = _MASKS.get(key)
+            if found is not None:
+                _MASKS.move_to_end(key)
+                return found[0], found[2]
+        mask, offset = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                        *args, **kwargs)
+        width, height = mask.size
+        with _masks_lock:
+            if key not in _MASKS:
+                _MASKS[key] = (mask, width * height, offset)
+                _masks_held += width * height
+                while _masks_held > _MASKS_BYTES and _MASKS:
+                    _masks_held -= _MASKS.popitem(last=False)[1][1]
+        return mask, offset
+
+
+@lru_cache(maxsize=32)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (Greek and Hungarian glyphs included), loaded once per name and size."""
-    return ImageFont.truetype(str(FONT_DIR / _FONT_FILES[name]), size)
+    return _Face(str(FONT_DIR / _FONT_FILES[name]), size)
 
 
 def _file_of(face: ImageFont.FreeTypeFont) -> str:

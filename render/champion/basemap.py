@@ -54,6 +54,9 @@ PANEL: RGB = (250, 243, 224)
 PANEL_RIM: RGB = (120, 30, 30)
 TURN_RING: RGB = (255, 214, 0)
 HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
+#: The band under the map (render/champion/board.py): the whole board is mapped onto the map's palette.
+ACT_BAND: RGB = (255, 236, 150)
+DIM: RGB = (110, 96, 80)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
 
@@ -94,11 +97,12 @@ def _palette(world_map: MapFile) -> Image.Image:
               LABEL_RIM, REGION_LINE, LINK, CROSSING, WHITE, BLACK, BAR, BAR_TEXT, BAR_DIM, PANEL, PANEL_RIM,
               TURN_RING, HIGHLIGHT, *fills, *lines, *tokens, *decks, glyphs.GOLD, glyphs.STEEL, glyphs.WOOD,
               glyphs.TERRACOTTA, glyphs.STRAW, glyphs.PAPYRUS, glyphs.FLAME, glyphs.FLAME_CORE, glyphs.MARBLE,
-              glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD]
+              glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD, ACT_BAND, DIM]
     grounds = [*fills, OUTSIDE, SEA, SEA_SHALLOW, SEA_OUTER, PANEL, BAR]
     ramps: list[tuple[RGB, RGB]] = [(SEA, SEA_SHALLOW), (SEA_OUTER, SEA_OUTER_SHALLOW), (INK, LABEL_RIM),
                                     (BAR_TEXT, BAR), (BAR_DIM, BAR), (SEA_TEXT, SEA), (COAST, SEA_SHALLOW),
-                                    (WHITE, BLACK), (PANEL_RIM, PANEL)]
+                                    (WHITE, BLACK), (PANEL_RIM, PANEL), (INK, ACT_BAND), (BLACK, ACT_BAND),
+                                    (TURN_RING, BLACK), (DIM, PANEL), (BAR_TEXT, BLACK)]
     ramps += [(g, edge) for g in grounds for edge in (LABEL_RIM, REGION_LINE, BLACK, COAST, HIGHLIGHT)]
     ramps += [(f, c) for f in tokens for c in (WHITE, BLACK)]
     ramps += [(f, h) for f in fills for h in (mix(f, WHITE, 0.5),)]
