@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import difflib
+import os
 import re
 import sys
 import zlib
@@ -588,7 +589,18 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
     images = Path(args.images)
     images.mkdir(parents=True, exist_ok=True)
     db_file = Path(args.db) if args.db else images / "offline.db"
-    db = await open_database(f"sqlite+aiosqlite:///{db_file}")
+    url = f"sqlite+aiosqlite:///{db_file}"
+    from render.cache import default_directory, kept_in
+
+    # Pictures and the maps' static layers are kept as the bot keeps them (PICTURE_CACHE_DIR, else beside the
+    # database): a second run draws no layer again, and none is drawn twice in one.
+    with kept_in(Path(os.environ.get("PICTURE_CACHE_DIR") or default_directory(url))):
+        return await _play_in(args, images, db_file, url, lines=lines, out=out)
+
+
+async def _play_in(args: argparse.Namespace, images: Path, db_file: Path, url: str, *, lines: list[str] | None,
+                   out: TextIO) -> int:
+    db = await open_database(url)
     try:
         svc = LongGameService(db)  # the long-game service: undo, leaving a seat (its clocks stay off here)
         resuming = args.resume is not None

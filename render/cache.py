@@ -259,6 +259,24 @@ def current() -> PictureCache:
     return _cache
 
 
+@contextlib.contextmanager
+def kept_in(directory: Path | None) -> typing.Iterator[PictureCache]:
+    """Keep pictures in ``directory`` inside the block (a run of the terminal), then go back to the cache
+    used before: its layers and pictures are still there."""
+    global _cache
+    before = _cache
+    try:
+        directory_cache = configure(directory)
+    except OSError as err:  # an unwritable folder: pictures are kept in memory only
+        log.warning("pictures are kept in memory only: cannot use %s (%s)", directory, err)
+        directory_cache = configure(None)
+    try:
+        yield directory_cache
+    finally:
+        directory_cache.flush()
+        _cache = before
+
+
 def _package_dir(module: str) -> Path:
     """``render.<game>.cards`` → render/<game>; a renderer outside render/ (a plug-in) → its own folder."""
     found = sys.modules.get(module)
@@ -648,5 +666,6 @@ def default_directory(database_url: str) -> Path:
     return Path(tempfile.gettempdir()) / "tabula-pictures"
 
 
-__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "key_of",
+__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "kept_in",
+           "key_of",
            "layer", "layer_draws", "recent", "renderer_version"]
