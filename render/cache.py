@@ -59,6 +59,9 @@ FORMAT = "1"
 #: (a read is a tenth of a millisecond), so memory holds only the newest few.
 DEFAULT_MEMORY = 24 * 1024 * 1024
 DISK_MEMORY = 2 * 1024 * 1024
+#: Static layers' compressed pixels held in memory when a directory keeps them too (highlight sprites, label
+#: places: a few KB to a few hundred each).
+COMPACT_MEMORY = 6 * 1024 * 1024
 
 
 class PictureCache:
@@ -73,10 +76,12 @@ class PictureCache:
         self._lock = threading.Lock()  # renderers run in worker threads
         self.hits = self.disk_hits = self.misses = 0
         self._pending: set[threading.Thread] = set()
-        #: Static layers drawn in this process: the drawn object until it is encoded, then (without a
-        #: directory) its encoded bytes for as long as the process runs, so that none is drawn twice.
+        #: Static layers drawn or read in this process, compact (compressed pixels): all of them without a
+        #: directory, so that none is drawn twice; the newest with one.  ``_fresh``: those still being written.
+        self._compact: OrderedDict[str, tuple[object, int]] = OrderedDict()
+        self._compact_held = 0
+        self.compact_bytes = COMPACT_MEMORY
         self._fresh: dict[str, object] = {}
-        self._layers: dict[str, bytes] = {}
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
@@ -129,38 +134,50 @@ class PictureCache:
             if old is not None:
                 self._held -= len(old)
             self._fresh.pop(key, None)
-            self._layers.pop(key, None)
+            held = self._compact.pop(key, None)
+            if held is not None:
+                self._compact_held -= held[1]
         if self.directory is not None:
             with contextlib.suppress(OSError):
                 self._path(key).unlink()
 
     def layer_get(self, key: str) -> tuple[bool, object]:
-        """A static layer drawn before: ``(True, the drawn object)`` while it is being encoded, ``(False, its
-        encoded bytes)`` from memory or the directory, ``(False, None)`` when it was never drawn."""
+        """A static layer drawn before: ``(True, its compact form)`` from memory, ``(False, its encoded bytes)``
+        from the directory, ``(False, None)`` when it was never drawn."""
         with self._lock:
+            held = self._compact.get(key)
+            if held is not None:
+                self._compact.move_to_end(key)
+                return True, held[0]
             if key in self._fresh:
                 return True, self._fresh[key]
-            data = self._layers.get(key)
-        if data is not None:
-            return False, data
         return False, self.get(key, memory=False)
 
-    def layer_put(self, key: str, made: object, encode: Callable[[], bytes]) -> None:
-        """Keep a static layer just drawn: as it is until ``encode`` (run in a thread of its own: encoding a
-        large layer takes a few hundred milliseconds) has made its bytes, then in the directory, or in memory
-        for the rest of the process when there is no directory."""
+    def layer_keep(self, key: str, compact: object, nbytes: int) -> None:
+        """Hold a layer's compact form in memory: all of them without a directory (so none is drawn twice),
+        the newest ``compact_bytes`` with one (the rest are read back from it)."""
         with self._lock:
-            self._fresh[key] = made
+            old = self._compact.pop(key, None)
+            if old is not None:
+                self._compact_held -= old[1]
+            self._compact[key] = (compact, nbytes)
+            self._compact_held += nbytes
+            while self.directory is not None and self._compact_held > self.compact_bytes and len(self._compact) > 1:
+                _key, (_old, n) = self._compact.popitem(last=False)
+                self._compact_held -= n
+
+    def layer_write(self, key: str, compact: object, encode: Callable[[], bytes]) -> None:
+        """Write a layer just drawn to the directory in a thread of its own (encoding a large layer takes a few
+        hundred milliseconds), its compact form found meanwhile by ``layer_get``."""
+        if self.directory is None:
+            return
+        with self._lock:
+            self._fresh[key] = compact
 
         def keep() -> None:
             try:
-                data = encode()
-                if self.directory is None:
-                    with self._lock:
-                        self._layers[key] = data
-                else:
-                    self.put(key, data, memory=False)
-            except Exception as err:  # a layer that cannot be kept is held as drawn instead
+                self.put(key, encode(), memory=False)
+            except Exception as err:  # a layer that cannot be written is held as drawn instead
                 log.warning("picture cache: could not keep a layer (%s)", err)
                 return
             finally:
@@ -176,9 +193,8 @@ class PictureCache:
 
     @property
     def layer_bytes(self) -> int:
-        """Bytes of encoded layers held in memory (only without a directory)."""
-        with self._lock:
-            return sum(len(v) for v in self._layers.values())
+        """Bytes of the layers' compact forms held in memory."""
+        return self._compact_held
 
     def put_later(self, key: str, make: Callable[[], bytes]) -> None:
         """Encode and keep in a thread of its own, on disk only (encoding a large layer takes a few hundred
@@ -302,10 +318,33 @@ def _language() -> str:
     return language()
 
 
+_SIMPLE = (str, int, float, bool, bytes, type(None), tuple, list, dict, set)
+#: The text form of the large arguments seen lately (a map file: its ``repr`` is some 100 KB and takes
+#: milliseconds), by identity, each with the object itself so that its id cannot be reused meanwhile.
+_SHOWN: OrderedDict[int, tuple[object, str]] = OrderedDict()
+_shown_lock = threading.Lock()
+
+
+def _shown(arg: object) -> str:
+    if isinstance(arg, _SIMPLE) or type(arg).__hash__ is None:
+        return repr(arg)  # small, or mutable: its text now
+    with _shown_lock:
+        found = _SHOWN.get(id(arg))
+        if found is not None and found[0] is arg:
+            _SHOWN.move_to_end(id(arg))
+            return found[1]
+    text = repr(arg)
+    with _shown_lock:
+        _SHOWN[id(arg)] = (arg, text)
+        while len(_SHOWN) > 16:
+            _SHOWN.popitem(last=False)
+    return text
+
+
 def key_of(name: str, version: str, args: tuple[object, ...], kwargs: dict[str, object]) -> str | None:
     """The picture's key, or None when an argument has no stable text form (its ``repr`` names a memory
     address, so it would never be found again)."""
-    shown = repr((args, sorted(kwargs.items())))
+    shown = "(" + ", ".join(_shown(a) for a in args) + ")" + repr(sorted(kwargs.items()))
     if " at 0x" in shown:
         return None
     return hashlib.sha256(f"{name}|{version}|{_language()}|{shown}".encode()).hexdigest()
@@ -360,7 +399,16 @@ def layer_draws() -> Counter[tuple[str, str]]:
         return Counter(_draws)
 
 
-def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callable[[bytes], T]) -> Callable[P, T]:
+def _compact_size(compact: object) -> int:
+    if isinstance(compact, _Packed):
+        return compact.nbytes + 200
+    if isinstance(compact, tuple):
+        return sum(_compact_size(part) for part in compact) + 100
+    return 1024  # plain data (label places): small
+
+
+def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callable[[bytes], T],
+                pack: Callable[[T], object], unpack: Callable[[object], T]) -> Callable[P, T]:
     name = f"{fn.__module__}.{fn.__qualname__}"
 
     @functools.wraps(fn)
@@ -370,20 +418,43 @@ def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callab
         if key is None:  # no stable key: nothing to find it by again
             _drawn(name, repr((args, sorted(kwargs.items()))))
             return fn(*args, **kwargs)
-        fresh, found = cache.layer_get(key)
-        if fresh:
-            return typing.cast(T, found)
+        held, found = cache.layer_get(key)
+        if held:
+            return unpack(found)
         if isinstance(found, bytes):
             try:
-                return decode(found)
+                value = decode(found)
             except Exception as err:  # a damaged file is drawn again (and replaced)
                 log.warning("picture cache: could not read a kept layer of %s (%s)", name, err)
+            else:
+                compact = pack(value)
+                cache.layer_keep(key, compact, _compact_size(compact))
+                return value
         made = fn(*args, **kwargs)
         _drawn(name, key)
-        cache.layer_put(key, made, lambda: encode(made))
+        compact = pack(made)
+        cache.layer_keep(key, compact, _compact_size(compact))
+        cache.layer_write(key, compact, lambda: encode(unpack(compact)))
         return made
 
     return wrapper
+
+
+def _pack_image(made: object) -> object:
+    """A layer's result (an image, None, or an image and plain data) with its image compressed."""
+    if isinstance(made, Image.Image):
+        return _Packed.of(made)
+    if isinstance(made, tuple) and made and isinstance(made[0], Image.Image):
+        return (_Packed.of(made[0]), *made[1:])
+    return made
+
+
+def _unpack_image(compact: object) -> Any:
+    if isinstance(compact, _Packed):
+        return compact.image()
+    if isinstance(compact, tuple) and compact and isinstance(compact[0], _Packed):
+        return (compact[0].image(), *compact[1:])
+    return compact
 
 
 def layer(fn: Callable[P, T]) -> Callable[P, T]:
@@ -411,7 +482,7 @@ def layer(fn: Callable[P, T]) -> Callable[P, T]:
         rest = msgspec.json.decode(tail.encode(), type=tuple[*typing.get_args(whole)[1:]])  # type: ignore[misc]
         return (img, *rest)
 
-    return _keep_layer(fn, encode, decode)
+    return _keep_layer(fn, encode, decode, _pack_image, _unpack_image)
 
 
 #: Rows of pixels compressed together in a kept layer: a crop (the names over a highlighted province)
@@ -421,45 +492,70 @@ BAND = 32
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Packed:
-    """An image's pixels compressed with zlib at its fastest level, in bands of ``BAND`` rows, with what it
-    takes to rebuild it exactly: inflating this is two to three times quicker than decoding the same picture's
-    PNG, and a crop inflates only the bands it covers."""
+    """An image's pixels compressed with zlib at its fastest level, in bands of ``BAND`` rows (cut into tiles
+    ``tile`` pixels wide when given), with what it takes to rebuild it exactly: inflating this is two to three
+    times quicker than decoding the same picture's PNG, and a crop inflates only the bands (tiles) it covers."""
 
     mode: str
     size: tuple[int, int]
     palette: list[int] | None
     transparency: object
     bands: tuple[bytes, ...]
+    tile: int = 0
 
     @classmethod
-    def of(cls, img: Image.Image) -> _Packed:
+    def of(cls, img: Image.Image, tile: int = 0) -> _Packed:
         palette = img.getpalette() if img.mode == "P" else None
-        raw = img.tobytes()
-        stride = len(raw) // max(1, img.height)
-        bands = tuple(zlib.compress(raw[y * stride:(y + BAND) * stride], 1) for y in range(0, img.height, BAND))
-        return cls(img.mode, img.size, palette, img.info.get("transparency"), bands)
+        w, h = img.size
+        if tile:
+            bands = tuple(zlib.compress(img.crop((x, y, min(w, x + tile), min(h, y + BAND))).tobytes(), 1)
+                          for y in range(0, h, BAND) for x in range(0, w, tile))
+        else:
+            raw = img.tobytes()
+            stride = len(raw) // max(1, h)
+            bands = tuple(zlib.compress(raw[y * stride:(y + BAND) * stride], 1) for y in range(0, h, BAND))
+        return cls(img.mode, img.size, palette, img.info.get("transparency"), bands, tile)
 
     @property
     def nbytes(self) -> int:
         return sum(len(b) for b in self.bands)
 
-    def _rows(self, first: int, last: int) -> Image.Image:
-        """Bands ``first`` to ``last`` (included) as one image, the width of the whole."""
-        raw = b"".join(zlib.decompress(b) for b in self.bands[first:last + 1])
-        height = min(self.size[1], (last + 1) * BAND) - first * BAND
-        img = Image.frombytes(self.mode, (self.size[0], height), raw)
+    def _dressed(self, img: Image.Image) -> Image.Image:
         if self.palette is not None:
             img.putpalette(self.palette)
         if self.transparency is not None:
             img.info["transparency"] = self.transparency
         return img
 
+    def _rows(self, first: int, last: int) -> Image.Image:
+        """Bands ``first`` to ``last`` (included) as one image, the width of the whole (bands uncut)."""
+        raw = b"".join(zlib.decompress(b) for b in self.bands[first:last + 1])
+        height = min(self.size[1], (last + 1) * BAND) - first * BAND
+        return self._dressed(Image.frombytes(self.mode, (self.size[0], height), raw))
+
+    def _tiles(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """The tiles under ``box``, pasted where they go in a picture of the box's size (zero elsewhere)."""
+        x0, y0, x1, y1 = box
+        w, h = self.size
+        cols = -(-w // self.tile)
+        out = Image.new(self.mode, (max(0, x1 - x0), max(0, y1 - y0)), 0)
+        for ty in range(max(0, y0) // BAND * BAND, min(h, y1), BAND):
+            for tx in range(max(0, x0) // self.tile * self.tile, min(w, x1), self.tile):
+                size = (min(w, tx + self.tile) - tx, min(h, ty + BAND) - ty)
+                piece = zlib.decompress(self.bands[ty // BAND * cols + tx // self.tile])
+                out.paste(Image.frombytes(self.mode, size, piece), (tx - x0, ty - y0))
+        return self._dressed(out)
+
     def image(self) -> Image.Image:
+        if self.tile:
+            return self._tiles((0, 0, *self.size))
         return self._rows(0, len(self.bands) - 1)
 
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
         """``image().crop(box)`` (what lies outside the image is zero: transparent), inflating only the bands
-        under ``box``."""
+        (tiles) under ``box``."""
+        if self.tile:
+            return self._tiles(box)
         x0, y0, x1, y1 = box
         first = min(max(0, y0 // BAND), len(self.bands) - 1)
         last = min(max(first, (max(y0, y1 - 1)) // BAND), len(self.bands) - 1)
@@ -500,9 +596,10 @@ class Kept(typing.Generic[P]):
     ``cache_clear()`` forgets what it kept (tests that watch a layer being drawn)."""
 
     def __init__(self, fn: Callable[P, Image.Image], keep: int = 4,
-                 palette: Callable[..., Image.Image] | None = None) -> None:
+                 palette: Callable[..., Image.Image] | None = None, tile: int = 0) -> None:
         functools.update_wrapper(self, fn)
         self.fn = fn
+        self.tile = tile
         self.name = f"{fn.__module__}.{fn.__qualname__}"
         self.keep = keep
         self.to_palette = palette
@@ -533,14 +630,14 @@ class Kept(typing.Generic[P]):
         except Exception as err:  # a damaged file is drawn again (and replaced)
             log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
             return None
-        return _Packed.of(img)
+        return _Packed.of(img, self.tile)
 
     def packed(self, *args: P.args, **kwargs: P.kwargs) -> _Packed:
         """The layer as kept: found in memory, read from disk, or drawn."""
         key = self._key(args, dict(kwargs))
         if key is None:
             _drawn(self.name, repr((args, sorted(kwargs.items()))))
-            return _Packed.of(self.fn(*args, **kwargs))
+            return _Packed.of(self.fn(*args, **kwargs), self.tile)
         with self._lock:
             found = self._packed.get(key)
             if found is not None:
@@ -549,10 +646,10 @@ class Kept(typing.Generic[P]):
         cache = _cache
         found = self._found(key)
         if found is None:
-            made = _Packed.of(self._drawn(key, *args, **kwargs))
+            made = _Packed.of(self._drawn(key, *args, **kwargs), self.tile)
             self.made.add(key)
             if cache.directory is not None:
-                cache.layer_put(key, made, lambda: _png(made.image()))
+                cache.layer_write(key, made, lambda: _png(made.image()))
             found = made
         with self._lock:
             self._packed[key] = found
@@ -631,17 +728,19 @@ def kept(fn: Callable[P, Image.Image]) -> Kept[P]: ...
 
 
 @typing.overload
-def kept(*, palette: Callable[..., Image.Image]) -> Callable[[Callable[P, Image.Image]], Kept[P]]: ...
+def kept(*, palette: Callable[..., Image.Image] | None = None, tile: int = 0
+         ) -> Callable[[Callable[P, Image.Image]], Kept[P]]: ...
 
 
-def kept(fn: Callable[P, Image.Image] | None = None, *, palette: Callable[..., Image.Image] | None = None
-         ) -> Kept[P] | Callable[[Callable[P, Image.Image]], Kept[P]]:
-    """``@kept``, or ``@kept(palette=...)``: see ``Kept``."""
+def kept(fn: Callable[P, Image.Image] | None = None, *, palette: Callable[..., Image.Image] | None = None,
+         tile: int = 0) -> Kept[P] | Callable[[Callable[P, Image.Image]], Kept[P]]:
+    """``@kept``, or ``@kept(palette=..., tile=...)``: see ``Kept`` (``tile``: kept in tiles that many pixels
+    wide, for a layer mostly cropped)."""
     if fn is not None:
         return Kept(fn)
 
     def wrap(f: Callable[P, Image.Image]) -> Kept[P]:
-        return Kept(f, palette=palette)
+        return Kept(f, palette=palette, tile=tile)
 
     return wrap
 
@@ -649,7 +748,8 @@ def kept(fn: Callable[P, Image.Image] | None = None, *, palette: Callable[..., I
 def data(fn: Callable[P, T]) -> Callable[P, T]:
     """Keep a function's result (plain data msgspec can write and read back by the function's return
     annotation: numbers, strings, tuples, dicts, dataclasses) on disk between runs, such as label places."""
-    return _keep_layer(fn, msgspec.json.encode, lambda raw: msgspec.json.decode(raw, type=_hints(fn)))
+    return _keep_layer(fn, msgspec.json.encode, lambda raw: msgspec.json.decode(raw, type=_hints(fn)),
+                       lambda made: made, lambda compact: typing.cast(T, compact))
 
 
 def default_directory(database_url: str) -> Path:

@@ -494,7 +494,7 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 )
 
 
-@kept  # compressed in bands (a highlight crops its names from it), on disk between runs: drawn once a process
+@kept(tile=64)  # compressed in tiles (a highlight crops its names from it), on disk between runs
 def _label_layer(world_map: MapFile) -> Image.Image:
     """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
     g = geometry(world_map)
