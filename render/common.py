@@ -134,7 +134,7 @@ class _Face(ImageFont.FreeTypeFont):
         return mask, offset
 
 
-@lru_cache(maxsize=32)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
+@lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (Greek and Hungarian glyphs included), loaded once per name and size."""
     return _Face(str(FONT_DIR / _FONT_FILES[name]), size)
