@@ -374,6 +374,26 @@ async def picture_figures(keys: list[str], seed: int = 1, max_moves: int | None 
                   f"{run['peak_mb']:>5.0f}  {', '.join(run['drawn_twice']) or 'none'}", flush=True)
 
 
+def status_figures(quick: bool, only: str = "") -> None:
+    """Each game's status picture against Pillow's default encode of the same picture."""
+    seen: set[str] = set()
+    for config in configurations():
+        if config.key in seen or (only and config.key != only):
+            continue
+        seen.add(config.key)
+        fig = snapshot_figures(config, 20 if quick else 60)
+        if not fig:
+            continue
+        print(f"\nStatus picture (view → PNG bytes), {games()[config.key].spec.title}, "
+              f"{fig['width']:.0f}×{fig['height']:.0f}")
+        kib = fig["png_bytes"] / 1024
+        print(f"  presenter's picture p50          : {fig['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
+        print(f"  Pillow default PNG encode p50    : {fig['default_encode_p50_ms']:6.1f} ms  "
+              f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
+        print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×",
+              flush=True)
+
+
 async def main(quick: bool) -> None:
     n = 500 if quick else 2000
     work = Path(tempfile.mkdtemp(prefix="tabula-bench-"))
@@ -407,22 +427,7 @@ async def main(quick: bool) -> None:
         _print_service(more, base)
     await db.close()
 
-    seen: set[str] = set()
-    for config in configs:
-        if config.key in seen:
-            continue
-        seen.add(config.key)
-        fig = snapshot_figures(config, 20 if quick else 60)
-        if not fig:
-            continue
-        print(f"\nStatus picture (view → PNG bytes), {games()[config.key].spec.title}, "
-              f"{fig['width']:.0f}×{fig['height']:.0f}")
-        kib = fig["png_bytes"] / 1024
-        print(f"  presenter's picture p50          : {fig['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
-        print(f"  Pillow default PNG encode p50    : {fig['default_encode_p50_ms']:6.1f} ms  "
-              f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
-        print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×")
-
+    status_figures(quick)
     await picture_figures(sorted({c.key for c in picture_configs()}), max_moves=60 if quick else None)
 
     await ops_figures(quick)
@@ -523,7 +528,7 @@ if __name__ == "__main__":
     parser.add_argument("--turns", action="store_true", help="only the whole games' figures per decision")
     parser.add_argument("--game", default="", help="with --turns or --pictures: only this game (its key)")
     parser.add_argument("--pictures", action="store_true",
-                        help="only the whole seeded games' picture figures (folder warm, empty, none)")
+                        help="only the pictures: status pictures, and whole seeded games (folder warm, empty, none)")
     parser.add_argument("--picture-run", choices=PICTURE_STATES, help=argparse.SUPPRESS)  # one process of those
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help="with --pictures: the games' seed")
@@ -534,6 +539,7 @@ if __name__ == "__main__":
         print(json.dumps(asyncio.run(picture_run(given.picture_run, given.folder, keys, given.seed, given.moves))))
     elif given.pictures:
         chosen = [given.game] if given.game else sorted({c.key for c in picture_configs()})
+        status_figures(given.quick, given.game)
         asyncio.run(picture_figures(chosen, given.seed, given.moves if given.moves else (60 if given.quick else None)))
     elif given.turns:
         asyncio.run(turn_figures(only=given.game))
