@@ -107,7 +107,7 @@ _masks_lock = threading.Lock()
 class _Face(ImageFont.FreeTypeFont):
     """A bundled face that remembers the text it rendered lately (see ``_MASKS``): the same pixels, drawn again."""
 
-    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
                  features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
                  anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
                  *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
