@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import statistics
 import sys
 import tempfile
@@ -30,11 +31,13 @@ from typing import Any
 import aiosqlite
 from PIL import Image
 
+from bot.delivery.tellings import telling_now
 from bot.present import presenter
 from bot.present.base import SeatName
 from bot.service.moment import GameMoment, moment_for
 from bot.service.play import GameService, Person
 from bot.store.db import Database, open_database
+from render.cache import configure, current, layer_draws
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import games
@@ -258,6 +261,130 @@ def snapshot_figures(config: Config, n: int) -> dict[str, float]:
             "default_png_bytes": float(size), "width": float(image.width), "height": float(image.height)}
 
 
+#: The states of the picture folder a whole-game figure is taken in: filled by an earlier run, empty (the first
+#: run after an upgrade changed the renderer), and none at all (a container without a volume).
+PICTURE_STATES = ("warm", "empty", "none")
+
+
+async def picture_game(config: Config, seed: int, max_moves: int | None = None) -> dict[str, Any]:
+    """One whole seeded game played through the service with Tabula's choices for every seat, each move told as
+    the bot and the terminal tell it (``telling_now`` for the move and each of Tabula's moves after it: the
+    story, the board and the cards).  Per move, the CPU time of the telling's thread (ms) and its pictures."""
+
+    work = Path(tempfile.mkdtemp(prefix="tabula-bench-game-"))
+    db = await open_database(f"sqlite+aiosqlite:///{work / 'game.db'}")
+    per_move: list[float] = []
+    pictures = 0
+    try:
+        svc = GameService(db)
+        rng = Rng(seed_state(seed))
+        result = await new_game(svc, config, seed)
+
+        def tell(moment: GameMoment[Any]) -> float:
+            nonlocal pictures
+            t = time.thread_time()
+            for m in (moment, *moment.followups):
+                pictures += len(telling_now(m).pictures)
+            return (time.thread_time() - t) * 1000
+
+        per_move.append(tell(result))
+        while result.status == "active" and result.to_act and (max_moves is None or len(per_move) <= max_moves):
+            user, action = next_move(result, rng)
+            try:
+                result = await svc.act(result.game_id, user, action)
+            except GameError:
+                result = await svc.get(result.game_id)
+                continue
+            per_move.append(tell(result))
+    finally:
+        await db.close()
+    return {"moves": len(per_move), "pictures": pictures, "per_move_ms": per_move,
+            "finished": result.status != "active"}
+
+
+def picture_configs() -> list[Config]:
+    """One configuration a game for the whole-game picture figures: the first its spec declares."""
+    seen: dict[str, Config] = {}
+    for config in configurations():
+        seen.setdefault(config.key, config)
+    return list(seen.values())
+
+
+async def picture_run(state: str, folder: Path | None, keys: list[str], seed: int,
+                      max_moves: int | None = None) -> dict[str, Any]:
+    """This process's figures for whole games of ``keys`` with the picture folder in ``state`` (``folder`` is
+    that folder: filled by an earlier run for "warm"), and the static layers drawn more than once."""
+
+    configure(None if state == "none" else folder)
+    games_run = {}
+    for config in picture_configs():
+        if config.key in keys:
+            games_run[config.key] = await picture_game(config, seed, max_moves)
+
+    current().flush()
+    draws = layer_draws()
+    return {"state": state, "games": games_run, "layers_drawn": sum(draws.values()),
+            "drawn_twice": sorted(f"{name} ×{n}" for (name, _key), n in draws.items() if n > 1),
+            "rss_mb": _rss_mb("VmRSS"), "peak_mb": _rss_mb("VmHWM")}
+
+
+def _rss_mb(field: str) -> float:
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def picture_figures(keys: list[str], seed: int = 1, max_moves: int | None = None) -> None:
+    """Whole seeded games of each game in a fresh process per state of the picture folder: the folder empty,
+    then warm (the folder that run filled), and no folder; CPU ms per move (p50, p99), per picture, and RSS."""
+    print("\nWhole seeded games through the presenters (every move told: story, board, cards), a fresh process per"
+          " game and state;\nCPU of the telling's thread, ms; RSS of the process at the end (peak)")
+    print(f"  {'game':<24} {'folder':<6} {'moves':>5} {'pictures':>8} {'p50/move':>8} {'p99/move':>8} "
+          f"{'max/move':>8} {'per picture':>11} {'RSS MB':>7} {'peak':>5}  twice")
+    for key in keys:
+        folder = Path(tempfile.mkdtemp(prefix="tabula-bench-folder-"))
+        for state in ("empty", "warm", "none"):
+            command = [sys.executable, "-m", "bot.bench", "--picture-run", state, "--folder", str(folder),
+                       "--game", key, "--seed", str(seed)]
+            if max_moves is not None:
+                command += ["--moves", str(max_moves)]
+            proc = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+            out, _err = await proc.communicate()
+            run = json.loads(out.decode().strip().splitlines()[-1])
+            fig = run["games"][key]
+            ms = fig["per_move_ms"]
+            per_picture = sum(ms) / max(1, fig["pictures"])
+            title = games()[key].spec.title
+            print(f"  {title[:24]:<24} {state:<6} {fig['moves']:>5} {fig['pictures']:>8} {pct(ms, 0.5):>8.1f} "
+                  f"{pct(ms, 0.99):>8.1f} {max(ms):>8.1f} {per_picture:>11.1f} {run['rss_mb']:>7.0f} "
+                  f"{run['peak_mb']:>5.0f}  {', '.join(run['drawn_twice']) or 'none'}", flush=True)
+
+
+def status_figures(quick: bool, only: str = "") -> None:
+    """Each game's status picture against Pillow's default encode of the same picture."""
+    seen: set[str] = set()
+    for config in configurations():
+        if config.key in seen or (only and config.key != only):
+            continue
+        seen.add(config.key)
+        fig = snapshot_figures(config, 20 if quick else 60)
+        if not fig:
+            continue
+        print(f"\nStatus picture (view → PNG bytes), {games()[config.key].spec.title}, "
+              f"{fig['width']:.0f}×{fig['height']:.0f}")
+        kib = fig["png_bytes"] / 1024
+        print(f"  presenter's picture p50          : {fig['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
+        print(f"  Pillow default PNG encode p50    : {fig['default_encode_p50_ms']:6.1f} ms  "
+              f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
+        print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×",
+              flush=True)
+
+
 async def main(quick: bool) -> None:
     n = 500 if quick else 2000
     work = Path(tempfile.mkdtemp(prefix="tabula-bench-"))
@@ -291,21 +418,8 @@ async def main(quick: bool) -> None:
         _print_service(more, base)
     await db.close()
 
-    seen: set[str] = set()
-    for config in configs:
-        if config.key in seen:
-            continue
-        seen.add(config.key)
-        fig = snapshot_figures(config, 20 if quick else 60)
-        if not fig:
-            continue
-        print(f"\nStatus picture (view → PNG bytes), {games()[config.key].spec.title}, "
-              f"{fig['width']:.0f}×{fig['height']:.0f}")
-        kib = fig["png_bytes"] / 1024
-        print(f"  presenter's picture p50          : {fig['render_p50_ms']:6.1f} ms  ({kib:.0f} KiB)")
-        print(f"  Pillow default PNG encode p50    : {fig['default_encode_p50_ms']:6.1f} ms  "
-              f"({fig['default_png_bytes'] / 1024:.0f} KiB)")
-        print(f"  ratio                            : {fig['render_p50_ms'] / fig['default_encode_p50_ms']:.2f}×")
+    status_figures(quick)
+    await picture_figures(sorted({c.key for c in picture_configs()}), max_moves=60 if quick else None)
 
     print("\nFigures through a Discord (the real process on the test tree's loopback Discord: an interaction's"
           "\nlatency, start-up, memory, requests and pings per decision): python -m tests.bench_discord")
@@ -322,6 +436,21 @@ def _print_service(rounds: list[dict[str, float]], base: float) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about 20 s)")
+    parser.add_argument("--game", default="", help="with --pictures: only this game (its key)")
+    parser.add_argument("--pictures", action="store_true",
+                        help="only the pictures: status pictures, and whole seeded games (folder warm, empty, none)")
+    parser.add_argument("--picture-run", choices=PICTURE_STATES, help=argparse.SUPPRESS)  # one process of those
+    parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help="with --pictures: the games' seed")
+    parser.add_argument("--moves", type=int, default=None, help="with --pictures: at most this many moves a game")
     given = parser.parse_args()
-    asyncio.run(main(given.quick))
+    if given.picture_run:
+        keys = [given.game] if given.game else [c.key for c in picture_configs()]
+        print(json.dumps(asyncio.run(picture_run(given.picture_run, given.folder, keys, given.seed, given.moves))))
+    elif given.pictures:
+        chosen = [given.game] if given.game else sorted({c.key for c in picture_configs()})
+        status_figures(given.quick, given.game)
+        asyncio.run(picture_figures(chosen, given.seed, given.moves if given.moves else (60 if given.quick else None)))
+    else:
+        asyncio.run(main(given.quick))
     sys.exit(0)

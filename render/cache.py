@@ -10,11 +10,14 @@ changes the keys, and the old files are simply never read again (``prune`` remov
 while).
 
 Static layers (a map's base, its label layer, highlight sprites, label places) are kept on disk the same way
-by ``@layer`` and ``@data`` — losslessly, as PNG or JSON — and decoded once per process into the caller's
-own ``lru_cache``, so a restart does not spend seconds fitting coastlines before its first map.
+by ``@layer`` and ``@data`` — losslessly, as PNG or JSON — and decoded into the caller's own ``lru_cache``, so
+a restart does not spend seconds fitting coastlines before its first map.  A static layer is drawn at most
+once per process, whether or not there is a directory: what was drawn stays in memory, compact (encoded),
+until the directory holds it, and for the whole process when there is none (``layer_draws`` counts the
+draws; a test plays whole games and fails on any second one).
 
 Decoded images are never cached here: a 480×680 RGBA card is 1.3 MB decoded and ~60 KB as a paletted PNG.
-Without a directory (tests, the terminal runner) the cache lives in memory only.  ``configure`` sets it.
+Without a directory (tests) the cache lives in memory only.  ``configure`` sets it.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import threading
 import time
 import typing
 import zlib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -56,6 +59,9 @@ FORMAT = "1"
 #: (a read is a tenth of a millisecond), so memory holds only the newest few.
 DEFAULT_MEMORY = 24 * 1024 * 1024
 DISK_MEMORY = 2 * 1024 * 1024
+#: Static layers' compressed pixels held in memory when a directory keeps them too (highlight sprites, label
+#: places: a few KB to a few hundred each).
+COMPACT_MEMORY = 6 * 1024 * 1024
 
 
 class PictureCache:
@@ -70,6 +76,12 @@ class PictureCache:
         self._lock = threading.Lock()  # renderers run in worker threads
         self.hits = self.disk_hits = self.misses = 0
         self._pending: set[threading.Thread] = set()
+        #: Static layers drawn or read in this process, compact (compressed pixels): all of them without a
+        #: directory, so that none is drawn twice; the newest with one.  ``_fresh``: those still being written.
+        self._compact: OrderedDict[str, tuple[object, int]] = OrderedDict()
+        self._compact_held = 0
+        self.compact_bytes = COMPACT_MEMORY
+        self._fresh: dict[str, object] = {}
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
@@ -121,9 +133,68 @@ class PictureCache:
             old = self._memory.pop(key, None)
             if old is not None:
                 self._held -= len(old)
+            self._fresh.pop(key, None)
+            held = self._compact.pop(key, None)
+            if held is not None:
+                self._compact_held -= held[1]
         if self.directory is not None:
             with contextlib.suppress(OSError):
                 self._path(key).unlink()
+
+    def layer_get(self, key: str) -> tuple[bool, object]:
+        """A static layer drawn before: ``(True, its compact form)`` from memory, ``(False, its encoded bytes)``
+        from the directory, ``(False, None)`` when it was never drawn."""
+        with self._lock:
+            held = self._compact.get(key)
+            if held is not None:
+                self._compact.move_to_end(key)
+                return True, held[0]
+            if key in self._fresh:
+                return True, self._fresh[key]
+        return False, self.get(key, memory=False)
+
+    def layer_keep(self, key: str, compact: object, nbytes: int) -> None:
+        """Hold a layer's compact form in memory: all of them without a directory (so none is drawn twice),
+        the newest ``compact_bytes`` with one (the rest are read back from it)."""
+        with self._lock:
+            old = self._compact.pop(key, None)
+            if old is not None:
+                self._compact_held -= old[1]
+            self._compact[key] = (compact, nbytes)
+            self._compact_held += nbytes
+            while self.directory is not None and self._compact_held > self.compact_bytes and len(self._compact) > 1:
+                _key, (_old, n) = self._compact.popitem(last=False)
+                self._compact_held -= n
+
+    def layer_write(self, key: str, compact: object, encode: Callable[[], bytes]) -> None:
+        """Write a layer just drawn to the directory in a thread of its own (encoding a large layer takes a few
+        hundred milliseconds), its compact form found meanwhile by ``layer_get``."""
+        if self.directory is None:
+            return
+        with self._lock:
+            self._fresh[key] = compact
+
+        def keep() -> None:
+            try:
+                self.put(key, encode(), memory=False)
+            except Exception as err:  # a layer that cannot be written is held as drawn instead
+                log.warning("picture cache: could not keep a layer (%s)", err)
+                return
+            finally:
+                with self._lock:
+                    self._pending.discard(writer)
+            with self._lock:
+                self._fresh.pop(key, None)
+
+        writer = threading.Thread(target=keep, name="tabula-keep-layer")  # not a daemon: exit waits for it
+        with self._lock:
+            self._pending.add(writer)
+        writer.start()
+
+    @property
+    def layer_bytes(self) -> int:
+        """Bytes of the layers' compact forms held in memory."""
+        return self._compact_held
 
     def put_later(self, key: str, make: Callable[[], bytes]) -> None:
         """Encode and keep in a thread of its own, on disk only (encoding a large layer takes a few hundred
@@ -204,6 +275,24 @@ def current() -> PictureCache:
     return _cache
 
 
+@contextlib.contextmanager
+def kept_in(directory: Path | None) -> typing.Iterator[PictureCache]:
+    """Keep pictures in ``directory`` inside the block (a run of the terminal), then go back to the cache
+    used before: its layers and pictures are still there."""
+    global _cache
+    before = _cache
+    try:
+        directory_cache = configure(directory)
+    except OSError as err:  # an unwritable folder: pictures are kept in memory only
+        log.warning("pictures are kept in memory only: cannot use %s (%s)", directory, err)
+        directory_cache = configure(None)
+    try:
+        yield directory_cache
+    finally:
+        directory_cache.flush()
+        _cache = before
+
+
 def _package_dir(module: str) -> Path:
     """``render.<game>.cards`` → render/<game>; a renderer outside render/ (a plug-in) → its own folder."""
     found = sys.modules.get(module)
@@ -229,10 +318,33 @@ def _language() -> str:
     return language()
 
 
+_SIMPLE = (str, int, float, bool, bytes, type(None), tuple, list, dict, set)
+#: The text form of the large arguments seen lately (a map file: its ``repr`` is some 100 KB and takes
+#: milliseconds), by identity, each with the object itself so that its id cannot be reused meanwhile.
+_SHOWN: OrderedDict[int, tuple[object, str]] = OrderedDict()
+_shown_lock = threading.Lock()
+
+
+def _shown(arg: object) -> str:
+    if isinstance(arg, _SIMPLE) or type(arg).__hash__ is None:
+        return repr(arg)  # small, or mutable: its text now
+    with _shown_lock:
+        found = _SHOWN.get(id(arg))
+        if found is not None and found[0] is arg:
+            _SHOWN.move_to_end(id(arg))
+            return found[1]
+    text = repr(arg)
+    with _shown_lock:
+        _SHOWN[id(arg)] = (arg, text)
+        while len(_SHOWN) > 16:
+            _SHOWN.popitem(last=False)
+    return text
+
+
 def key_of(name: str, version: str, args: tuple[object, ...], kwargs: dict[str, object]) -> str | None:
     """The picture's key, or None when an argument has no stable text form (its ``repr`` names a memory
     address, so it would never be found again)."""
-    shown = repr((args, sorted(kwargs.items())))
+    shown = "(" + ", ".join(_shown(a) for a in args) + ")" + repr(sorted(kwargs.items()))
     if " at 0x" in shown:
         return None
     return hashlib.sha256(f"{name}|{version}|{_language()}|{shown}".encode()).hexdigest()
@@ -270,26 +382,79 @@ def _png(img: Image.Image, tail: bytes | None = None) -> bytes:
     return buf.getvalue()
 
 
-def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callable[[bytes], T]) -> Callable[P, T]:
+#: How many times each static layer was drawn in this process, by the layer's name and key.
+_draws: Counter[tuple[str, str]] = Counter()
+_draws_lock = threading.Lock()
+
+
+def _drawn(name: str, key: str) -> None:
+    with _draws_lock:
+        _draws[(name, key)] += 1
+
+
+def layer_draws() -> Counter[tuple[str, str]]:
+    """How many times each static layer (``@layer``, ``@data``, ``@kept``) was drawn in this process, by
+    ``(name, key)``: each should be drawn once at most, whatever the picture directory holds."""
+    with _draws_lock:
+        return Counter(_draws)
+
+
+def _compact_size(compact: object) -> int:
+    if isinstance(compact, _Packed):
+        return compact.nbytes + 200
+    if isinstance(compact, tuple):
+        return sum(_compact_size(part) for part in compact) + 100
+    return 1024  # plain data (label places): small
+
+
+def _keep_layer(fn: Callable[P, T], encode: Callable[[T], bytes], decode: Callable[[bytes], T],
+                pack: Callable[[T], object], unpack: Callable[[object], T]) -> Callable[P, T]:
     name = f"{fn.__module__}.{fn.__qualname__}"
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         cache = _cache
         key = key_of(name, renderer_version(_package_dir(fn.__module__)), args, dict(kwargs))
-        if key is None or cache.directory is None:
+        if key is None:  # no stable key: nothing to find it by again
+            _drawn(name, repr((args, sorted(kwargs.items()))))
             return fn(*args, **kwargs)
-        data = cache.get(key, memory=False)
-        if data is not None:
+        held, found = cache.layer_get(key)
+        if held:
+            return unpack(found)
+        if isinstance(found, bytes):
             try:
-                return decode(data)
+                value = decode(found)
             except Exception as err:  # a damaged file is drawn again (and replaced)
                 log.warning("picture cache: could not read a kept layer of %s (%s)", name, err)
+            else:
+                compact = pack(value)
+                cache.layer_keep(key, compact, _compact_size(compact))
+                return value
         made = fn(*args, **kwargs)
-        cache.put_later(key, lambda: encode(made))
+        _drawn(name, key)
+        compact = pack(made)
+        cache.layer_keep(key, compact, _compact_size(compact))
+        cache.layer_write(key, compact, lambda: encode(unpack(compact)))
         return made
 
     return wrapper
+
+
+def _pack_image(made: object) -> object:
+    """A layer's result (an image, None, or an image and plain data) with its image compressed."""
+    if isinstance(made, Image.Image):
+        return _Packed.of(made)
+    if isinstance(made, tuple) and made and isinstance(made[0], Image.Image):
+        return (_Packed.of(made[0]), *made[1:])
+    return made
+
+
+def _unpack_image(compact: object) -> Any:
+    if isinstance(compact, _Packed):
+        return compact.image()
+    if isinstance(compact, tuple) and compact and isinstance(compact[0], _Packed):
+        return (compact[0].image(), *compact[1:])
+    return compact
 
 
 def layer(fn: Callable[P, T]) -> Callable[P, T]:
@@ -317,83 +482,194 @@ def layer(fn: Callable[P, T]) -> Callable[P, T]:
         rest = msgspec.json.decode(tail.encode(), type=tuple[*typing.get_args(whole)[1:]])  # type: ignore[misc]
         return (img, *rest)
 
-    return _keep_layer(fn, encode, decode)
+    return _keep_layer(fn, encode, decode, _pack_image, _unpack_image)
+
+
+#: Rows of pixels compressed together in a kept layer: a crop (the names over a highlighted province)
+#: inflates only the bands it touches.
+BAND = 32
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Packed:
-    """An image's pixels compressed with zlib at its fastest level, with what it takes to rebuild it exactly:
-    inflating this is two to three times quicker than decoding the same picture's PNG."""
+    """An image's pixels compressed with zlib at its fastest level, in bands of ``BAND`` rows (cut into tiles
+    ``tile`` pixels wide when given), with what it takes to rebuild it exactly: inflating this is two to three
+    times quicker than decoding the same picture's PNG, and a crop inflates only the bands (tiles) it covers."""
 
     mode: str
     size: tuple[int, int]
     palette: list[int] | None
     transparency: object
-    pixels: bytes
+    bands: tuple[bytes, ...]
+    tile: int = 0
 
     @classmethod
-    def of(cls, img: Image.Image) -> _Packed:
+    def of(cls, img: Image.Image, tile: int = 0) -> _Packed:
         palette = img.getpalette() if img.mode == "P" else None
-        return cls(img.mode, img.size, palette, img.info.get("transparency"), zlib.compress(img.tobytes(), 1))
+        w, h = img.size
+        if tile:
+            bands = tuple(zlib.compress(img.crop((x, y, min(w, x + tile), min(h, y + BAND))).tobytes(), 1)
+                          for y in range(0, h, BAND) for x in range(0, w, tile))
+        else:
+            raw = img.tobytes()
+            stride = len(raw) // max(1, h)
+            bands = tuple(zlib.compress(raw[y * stride:(y + BAND) * stride], 1) for y in range(0, h, BAND))
+        return cls(img.mode, img.size, palette, img.info.get("transparency"), bands, tile)
 
-    def image(self) -> Image.Image:
-        img = Image.frombytes(self.mode, self.size, zlib.decompress(self.pixels))
+    @property
+    def nbytes(self) -> int:
+        return sum(len(b) for b in self.bands)
+
+    def _dressed(self, img: Image.Image) -> Image.Image:
         if self.palette is not None:
             img.putpalette(self.palette)
         if self.transparency is not None:
             img.info["transparency"] = self.transparency
         return img
 
+    def _rows(self, first: int, last: int) -> Image.Image:
+        """Bands ``first`` to ``last`` (included) as one image, the width of the whole (bands uncut)."""
+        raw = b"".join(zlib.decompress(b) for b in self.bands[first:last + 1])
+        height = min(self.size[1], (last + 1) * BAND) - first * BAND
+        return self._dressed(Image.frombytes(self.mode, (self.size[0], height), raw))
+
+    def _tiles(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """The tiles under ``box``, pasted where they go in a picture of the box's size (zero elsewhere)."""
+        x0, y0, x1, y1 = box
+        w, h = self.size
+        cols = -(-w // self.tile)
+        out = Image.new(self.mode, (max(0, x1 - x0), max(0, y1 - y0)), 0)
+        for ty in range(max(0, y0) // BAND * BAND, min(h, y1), BAND):
+            for tx in range(max(0, x0) // self.tile * self.tile, min(w, x1), self.tile):
+                size = (min(w, tx + self.tile) - tx, min(h, ty + BAND) - ty)
+                piece = zlib.decompress(self.bands[ty // BAND * cols + tx // self.tile])
+                out.paste(Image.frombytes(self.mode, size, piece), (tx - x0, ty - y0))
+        return self._dressed(out)
+
+    def image(self) -> Image.Image:
+        if self.tile:
+            return self._tiles((0, 0, *self.size))
+        return self._rows(0, len(self.bands) - 1)
+
+    def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """``image().crop(box)`` (what lies outside the image is zero: transparent), inflating only the bands
+        (tiles) under ``box``."""
+        if self.tile:
+            return self._tiles(box)
+        x0, y0, x1, y1 = box
+        first = min(max(0, y0 // BAND), len(self.bands) - 1)
+        last = min(max(first, (max(y0, y1 - 1)) // BAND), len(self.bands) - 1)
+        top = first * BAND
+        out = self._rows(first, last).crop((x0, y0 - top, x1, y1 - top))
+        if self.transparency is not None:
+            out.info["transparency"] = self.transparency
+        return out
+
+
+def _settled(rgb: Image.Image, palette: Image.Image) -> Image.Image:
+    """``rgb`` mapped onto ``palette`` so that mapping it back to RGB and onto the palette again changes nothing
+    (Pillow finds the nearest colour per block of similar colours, so a palette colour may map to a neighbour
+    of its: such pixels take that neighbour at once), and a snapshot drawn on the RGB of a layer kept mapped is
+    the same, where nothing was drawn, as the layer itself."""
+    mapped = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    for _round in range(8):
+        again = mapped.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        if again.tobytes() == mapped.tobytes():
+            break
+        mapped = again
+    return mapped
+
 
 class Kept(typing.Generic[P]):
-    """A large static layer (a map's whole base) never held decoded: kept compressed in memory (a few of its
-    arguments' results), as PNG on disk when there is a directory, and decoded afresh at each call, so that
-    the caller may draw on what it gets.
+    """A large static layer (a map's whole base, its names) never held decoded: kept compressed in memory, as
+    PNG on disk when there is a directory, and decoded afresh at each call, so that the caller may draw on
+    what it gets.  Drawn at most once per process: without a directory, what was drawn stays (compressed) in
+    memory for the whole process; with one, only the newest ``keep`` stay, the rest are read back from disk.
 
-    A new picture pays one inflate (3–15 ms for a map) instead of the process holding each map's layers
-    decoded between pictures (4–5 MB apiece, per language).  Lossless: the image returned is the one drawn,
-    pixel for pixel, with its mode, palette and transparency.  ``cache_clear()`` forgets what it kept (tests
-    that watch a layer being drawn)."""
+    A new picture pays one inflate (a few ms for a map) instead of the process holding each map's layers
+    decoded between pictures (4–5 MB apiece, per language).  ``crop`` inflates only the bands a rectangle
+    covers.  With ``palette`` (a function of the same arguments giving a palette image, such as the one the
+    finished picture is mapped onto), the layer is kept mapped onto that palette — a third of the bytes, and
+    each call converts it back to RGB (a millisecond): a snapshot drawn on it and mapped onto the same palette
+    is the picture it would be from the RGB layer, its unchanged pixels exactly so.  Otherwise lossless: the
+    image returned is the one drawn, pixel for pixel, with its mode, palette and transparency.
+    ``cache_clear()`` forgets what it kept (tests that watch a layer being drawn)."""
 
-    def __init__(self, fn: Callable[P, Image.Image], keep: int = 4) -> None:
+    def __init__(self, fn: Callable[P, Image.Image], keep: int = 4,
+                 palette: Callable[..., Image.Image] | None = None, tile: int = 0) -> None:
         functools.update_wrapper(self, fn)
         self.fn = fn
+        self.tile = tile
         self.name = f"{fn.__module__}.{fn.__qualname__}"
         self.keep = keep
+        self.to_palette = palette
         self.made: set[str] = set()
         self._packed: OrderedDict[str, _Packed] = OrderedDict()
         self._lock = threading.Lock()  # renderers run in worker threads
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
-        key = key_of(self.name, renderer_version(_package_dir(self.fn.__module__)), args, dict(kwargs))
+    def _key(self, args: tuple[object, ...], kwargs: dict[str, object]) -> str | None:
+        return key_of(self.name, renderer_version(_package_dir(self.fn.__module__)), args, kwargs)
+
+    def _drawn(self, key: str, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        img = self.fn(*args, **kwargs)
+        _drawn(self.name, key)
+        if self.to_palette is not None and img.mode == "RGB":
+            img = _settled(img, self.to_palette(*args, **kwargs))
+        return img
+
+    def _found(self, key: str) -> _Packed | None:
+        """The layer being written to disk, or a file an earlier run (or another process) drew."""
+        fresh, data = _cache.layer_get(key)
+        if fresh and isinstance(data, _Packed):
+            return data
+        if not isinstance(data, bytes):
+            return None
+        try:
+            img = Image.open(io.BytesIO(data))
+            img.load()
+        except Exception as err:  # a damaged file is drawn again (and replaced)
+            log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
+            return None
+        return _Packed.of(img, self.tile)
+
+    def packed(self, *args: P.args, **kwargs: P.kwargs) -> _Packed:
+        """The layer as kept: found in memory, read from disk, or drawn."""
+        key = self._key(args, dict(kwargs))
         if key is None:
-            return self.fn(*args, **kwargs)
+            _drawn(self.name, repr((args, sorted(kwargs.items()))))
+            return _Packed.of(self.fn(*args, **kwargs), self.tile)
         with self._lock:
-            packed = self._packed.get(key)
-            if packed is not None:
+            found = self._packed.get(key)
+            if found is not None:
                 self._packed.move_to_end(key)
-        if packed is not None:
-            return packed.image()
-        img: Image.Image | None = None
-        data = _cache.get(key, memory=False)  # a file an earlier run (or another process) drew
-        if data is not None:
-            try:
-                img = Image.open(io.BytesIO(data))
-                img.load()
-            except Exception as err:  # a damaged file is drawn again (and replaced)
-                log.warning("picture cache: could not read a kept layer of %s (%s)", self.name, err)
-                img = None
-        if img is None:
-            img = self.fn(*args, **kwargs)
-            if _cache.directory is not None:
-                _cache.put(key, _png(img), memory=False)
+                return found
+        cache = _cache
+        found = self._found(key)
+        if found is None:
+            made = _Packed.of(self._drawn(key, *args, **kwargs), self.tile)
             self.made.add(key)
-        packed = _Packed.of(img)
+            if cache.directory is not None:
+                cache.layer_write(key, made, lambda: _png(made.image()))
+            found = made
         with self._lock:
-            self._packed[key] = packed
-            while len(self._packed) > self.keep:
-                self._packed.popitem(last=False)
-        return img  # what is kept is packed already: the caller may draw on this one
+            self._packed[key] = found
+            if cache.directory is not None:  # the rest are on disk (or on their way there: see layer_get)
+                while len(self._packed) > self.keep:
+                    self._packed.popitem(last=False)
+        return found
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        img = self.packed(*args, **kwargs).image()  # ours alone: the caller may draw on it
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
+
+    def paletted(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        """The layer as kept, mapped onto its palette (with ``palette``), decoded afresh."""
+        return self.packed(*args, **kwargs).image()
+
+    def crop(self, box: tuple[int, int, int, int], *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        """``self(*args).crop(box)`` without decoding the rest of the layer."""
+        img = self.packed(*args, **kwargs).crop(box)
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
 
     def cache_clear(self) -> None:
         with self._lock:
@@ -403,15 +679,77 @@ class Kept(typing.Generic[P]):
         self.made.clear()
 
 
-def kept(fn: Callable[P, Image.Image]) -> Kept[P]:
-    """``@kept``: see ``Kept``."""
-    return Kept(fn)
+class Recent(typing.Generic[P]):
+    """The newest ``keep`` results of a function drawing a large picture from a game's state (a map coloured by
+    who holds what), kept compressed in memory only — mapped onto ``palette`` when given — and decoded afresh at
+    each call, so the caller may draw on what it gets: the next picture of the same game usually needs the same
+    one.  Not a static layer: never written to disk, and dropped in favour of newer ones."""
+
+    def __init__(self, fn: Callable[P, Image.Image], keep: int, palette: Callable[..., Image.Image] | None) -> None:
+        functools.update_wrapper(self, fn)
+        self.fn, self.keep, self.to_palette = fn, keep, palette
+        self._packed: OrderedDict[tuple[object, ...], _Packed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        key = (language(), args, tuple(sorted(kwargs.items())))
+        with self._lock:
+            found = self._packed.get(key)
+            if found is not None:
+                self._packed.move_to_end(key)
+        if found is None:
+            img = self.fn(*args, **kwargs)
+            if self.to_palette is not None and img.mode == "RGB":
+                img = img.quantize(palette=self.to_palette(*args, **kwargs), dither=Image.Dither.NONE)
+            found = _Packed.of(img)
+            with self._lock:
+                self._packed[key] = found
+                while len(self._packed) > self.keep:
+                    self._packed.popitem(last=False)
+        img = found.image()
+        return img.convert("RGB") if self.to_palette is not None and img.mode == "P" else img
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._packed.clear()
+
+
+def recent(keep: int = 4, *, palette: Callable[..., Image.Image] | None = None
+           ) -> Callable[[Callable[P, Image.Image]], Recent[P]]:
+    """``@recent(keep, palette=...)``: see ``Recent``."""
+    def wrap(fn: Callable[P, Image.Image]) -> Recent[P]:
+        return Recent(fn, keep, palette)
+
+    return wrap
+
+
+@typing.overload
+def kept(fn: Callable[P, Image.Image]) -> Kept[P]: ...
+
+
+@typing.overload
+def kept(*, palette: Callable[..., Image.Image] | None = None, tile: int = 0
+         ) -> Callable[[Callable[P, Image.Image]], Kept[P]]: ...
+
+
+def kept(fn: Callable[P, Image.Image] | None = None, *, palette: Callable[..., Image.Image] | None = None,
+         tile: int = 0) -> Kept[P] | Callable[[Callable[P, Image.Image]], Kept[P]]:
+    """``@kept``, or ``@kept(palette=..., tile=...)``: see ``Kept`` (``tile``: kept in tiles that many pixels
+    wide, for a layer mostly cropped)."""
+    if fn is not None:
+        return Kept(fn)
+
+    def wrap(f: Callable[P, Image.Image]) -> Kept[P]:
+        return Kept(f, palette=palette, tile=tile)
+
+    return wrap
 
 
 def data(fn: Callable[P, T]) -> Callable[P, T]:
     """Keep a function's result (plain data msgspec can write and read back by the function's return
     annotation: numbers, strings, tuples, dicts, dataclasses) on disk between runs, such as label places."""
-    return _keep_layer(fn, msgspec.json.encode, lambda raw: msgspec.json.decode(raw, type=_hints(fn)))
+    return _keep_layer(fn, msgspec.json.encode, lambda raw: msgspec.json.decode(raw, type=_hints(fn)),
+                       lambda made: made, lambda compact: typing.cast(T, compact))
 
 
 def default_directory(database_url: str) -> Path:
@@ -428,5 +766,6 @@ def default_directory(database_url: str) -> Path:
     return Path(tempfile.gettempdir()) / "tabula-pictures"
 
 
-__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "key_of",
-           "layer", "renderer_version"]
+__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "kept_in",
+           "key_of",
+           "layer", "layer_draws", "recent", "renderer_version"]

@@ -10,15 +10,18 @@ PNG quickly (a paletted image encodes several times faster than RGB, and encodin
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -92,14 +95,58 @@ def token(colour: str, letter: str, *, diameter: int, margin: int, letter_size: 
     return img
 
 
+#: Text drawn lately, as the face rendered it (its mask and offset), by everything the rendering depends on:
+#: a picture draws the same names, numbers and labels each time it is drawn, and rendering a line of text again
+#: costs more than most of the rest of a picture.  Bounded by the masks' bytes.
+_MASKS: OrderedDict[tuple[object, ...], tuple[object, int, tuple[int, int]]] = OrderedDict()
+_MASKS_BYTES = 3 * 1024 * 1024
+_masks_held = 0
+_masks_lock = threading.Lock()
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """A bundled face that remembers the text it rendered lately (see ``_MASKS``): the same pixels, drawn again."""
+
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                 features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                 anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
+                 *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or args or set(kwargs) - {"stroke_filled"}:  # colour glyphs (their ink is in the mask)
+            return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                    *args, **kwargs)
+        key = (self.path, self.size, text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
+               start, bool(kwargs.get("stroke_filled", False)))
+        global _masks_held
+        with _masks_lock:
+            found = _MASKS.get(key)
+            if found is not None:
+                _MASKS.move_to_end(key)
+                return found[0], found[2]
+        mask, offset = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                        *args, **kwargs)
+        width, height = mask.size
+        with _masks_lock:
+            if key not in _MASKS:
+                _MASKS[key] = (mask, width * height, offset)
+                _masks_held += width * height
+                while _masks_held > _MASKS_BYTES and _MASKS:
+                    _masks_held -= _MASKS.popitem(last=False)[1][1]
+        return mask, offset
+
+
 @lru_cache(maxsize=16)  # a face is 0.2 MB (DejaVu) to 0.5 MB (Noto CJK) and opens in under a millisecond
 def font(name: FontName, size: int) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu font (Greek and Hungarian glyphs included), loaded once per name and size."""
-    return ImageFont.truetype(str(FONT_DIR / _FONT_FILES[name]), size)
+    return _Face(str(FONT_DIR / _FONT_FILES[name]), size)
 
 
 def _file_of(face: ImageFont.FreeTypeFont) -> str:
-    return Path(str(face.path)).name
+    return _file_name(str(face.path))
+
+
+@lru_cache(maxsize=64)
+def _file_name(path: str) -> str:
+    return Path(path).name
 
 
 @lru_cache(maxsize=8)
@@ -133,9 +180,23 @@ def runs(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.F
     return out
 
 
+#: Widths measured lately, by text, font file and size: a picture measures the same names and numbers each
+#: time it is drawn (fitting a label tries several sizes), and a measure costs a text layout.
+_LENGTHS: OrderedDict[tuple[str, str, float], float] = OrderedDict()
+_LENGTHS_KEPT = 8192
+
+
 def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
     """The advance width of ``text`` in pixels, as ``canvas`` draws it (fallback glyphs included)."""
-    return sum(f.getlength(piece) for piece, f in runs(text, face))
+    key = (text, str(face.path), face.size)
+    found = _LENGTHS.get(key)
+    if found is None:
+        found = sum(f.getlength(piece) for piece, f in runs(text, face))
+        _LENGTHS[key] = found
+        if len(_LENGTHS) > _LENGTHS_KEPT:
+            with contextlib.suppress(KeyError):  # (drawn in several threads: another may have dropped it)
+                _LENGTHS.popitem(last=False)
+    return found
 
 
 class Canvas(ImageDraw.ImageDraw):

@@ -4,7 +4,7 @@ where English says ``/commission reward:xp|gold``) and how a value typed in any 
 
 A verb's ``ArgSpec`` declares its words (``values``, each marked ``N_p("value", word)`` in the game's catalogue,
 which gives every language a one-word, typeable name) or the context its named things are translated under
-(``value_context``: ``hero`` for Legend's heroes).  Nothing here names a game: the words come from the spec and
+(``value_context``: ``hero`` for a game's heroes).  Nothing here names a game: the words come from the spec and
 the game's own catalogue."""
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import difflib
+import os
 import re
 import sys
 import zlib
@@ -37,6 +38,7 @@ from bot.service.thinking import level_line
 from bot.service.verbs import TABLE_VERBS, new_game_options, not_here, nothing_to_show, options_of, verb_spec
 from bot.store.db import Database, open_database
 from bot.store.models import Seat
+from render.cache import default_directory, kept_in
 from rules import GameError
 from rules.core import Rng, seed_state
 from rules.i18n import LANGUAGES, N_, NATIVE, _, _p, command_typed, english_name, set_language, using
@@ -594,7 +596,17 @@ async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextI
     images = Path(args.images)
     images.mkdir(parents=True, exist_ok=True)
     db_file = Path(args.db) if args.db else images / "offline.db"
-    db = await open_database(f"sqlite+aiosqlite:///{db_file}")
+    url = f"sqlite+aiosqlite:///{db_file}"
+
+    # Pictures and the maps' static layers are kept as the bot keeps them (PICTURE_CACHE_DIR, else beside the
+    # database): a second run draws no layer again, and none is drawn twice in one.
+    with kept_in(Path(os.environ.get("PICTURE_CACHE_DIR") or default_directory(url))):
+        return await _play_in(args, images, db_file, url, lines=lines, out=out)
+
+
+async def _play_in(args: argparse.Namespace, images: Path, db_file: Path, url: str, *, lines: list[str] | None,
+                   out: TextIO) -> int:
+    db = await open_database(url)
     web: Any = None
     try:
         svc = LongGameService(db)  # the long-game service: undo, leaving a seat (its clocks stay off here)

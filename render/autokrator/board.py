@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from render.autokrator.world import HEIGHT, WIDTH, geometry, sites
-from render.cache import data, kept, layer
+from render.cache import data, kept, layer, recent
 from render.common import (
     RGB,
     build_palette,
@@ -318,9 +318,14 @@ def _panel(view: AutokratorView) -> Image.Image:
     return img
 
 
+def _palette_of(*_drawn: object) -> Image.Image:
+    return _palette()
+
+
+@recent(4, palette=_palette_of)  # the next picture of a game is usually of the same holdings
 def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
-    """The regions tinted by holder under the static layer, drawn for each map (a palette change, a decode
-    and a paste: some 20 ms; with many games in play the holdings differ from one map to the next anyway)."""
+    """The regions tinted by holder under the static layer (a palette change, a decode and a paste: some 20 ms),
+    kept compressed for the next pictures of the same holdings."""
     body = _cells(dict(owner))
     overlay = _overlay()
     body.paste(overlay, (0, 0), overlay)

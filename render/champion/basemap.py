@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from render.cache import kept, layer
+from render.cache import kept
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
@@ -54,6 +54,9 @@ PANEL: RGB = (250, 243, 224)
 PANEL_RIM: RGB = (120, 30, 30)
 TURN_RING: RGB = (255, 214, 0)
 HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
+#: The band under the map (render/champion/board.py): the whole board is mapped onto the map's palette.
+ACT_BAND: RGB = (255, 236, 150)
+DIM: RGB = (110, 96, 80)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
 
@@ -94,11 +97,12 @@ def _palette(world_map: MapFile) -> Image.Image:
               LABEL_RIM, REGION_LINE, LINK, CROSSING, WHITE, BLACK, BAR, BAR_TEXT, BAR_DIM, PANEL, PANEL_RIM,
               TURN_RING, HIGHLIGHT, *fills, *lines, *tokens, *decks, glyphs.GOLD, glyphs.STEEL, glyphs.WOOD,
               glyphs.TERRACOTTA, glyphs.STRAW, glyphs.PAPYRUS, glyphs.FLAME, glyphs.FLAME_CORE, glyphs.MARBLE,
-              glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD]
+              glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD, ACT_BAND, DIM]
     grounds = [*fills, OUTSIDE, SEA, SEA_SHALLOW, SEA_OUTER, PANEL, BAR]
     ramps: list[tuple[RGB, RGB]] = [(SEA, SEA_SHALLOW), (SEA_OUTER, SEA_OUTER_SHALLOW), (INK, LABEL_RIM),
                                     (BAR_TEXT, BAR), (BAR_DIM, BAR), (SEA_TEXT, SEA), (COAST, SEA_SHALLOW),
-                                    (WHITE, BLACK), (PANEL_RIM, PANEL)]
+                                    (WHITE, BLACK), (PANEL_RIM, PANEL), (INK, ACT_BAND), (BLACK, ACT_BAND),
+                                    (TURN_RING, BLACK), (DIM, PANEL), (BAR_TEXT, BLACK)]
     ramps += [(g, edge) for g in grounds for edge in (LABEL_RIM, REGION_LINE, BLACK, COAST, HIGHLIGHT)]
     ramps += [(f, c) for f in tokens for c in (WHITE, BLACK)]
     ramps += [(f, h) for f in fills for h in (mix(f, WHITE, 0.5),)]
@@ -490,7 +494,7 @@ _SEA_NAMES: tuple[tuple[str, tuple[float, float], float], ...] = (
 )
 
 
-@layer  # kept on disk (drawing it needs the map's whole geometry), not in memory: only new pictures need it
+@kept(tile=64)  # compressed in tiles (a highlight crops its names from it), on disk between runs
 def _label_layer(world_map: MapFile) -> Image.Image:
     """Ports, icons, names, cities and shrines on a transparent layer (pasted again over a highlight)."""
     g = geometry(world_map)
@@ -621,7 +625,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 
-@kept  # as PNG only (5 MB decoded, 540 KB kept), on disk between runs: drawing it needs the whole geometry
+@kept(palette=_palette)  # mapped onto the palette (160 KB kept), on disk between runs: drawing it needs the geometry
 def _base_rgb(world_map: MapFile) -> Image.Image:
     """The whole static picture in RGB: bars, sea, land, borders, links, ports, names, icons and key."""
     g = geometry(world_map)
@@ -640,10 +644,9 @@ def _base_rgb(world_map: MapFile) -> Image.Image:
     return img
 
 
-@kept
 def _base(world_map: MapFile) -> Image.Image:
     """The static picture mapped onto the palette (a snapshot draws on it where it changed)."""
-    return _base_rgb(world_map).quantize(palette=_palette(world_map), dither=Image.Dither.NONE)
+    return _base_rgb.paletted(world_map)
 
 
 if __name__ == "__main__":  # python -m render.champion.basemap: ship the layout again

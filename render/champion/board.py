@@ -13,22 +13,35 @@ from PIL import Image
 from PIL.ImageFont import FreeTypeFont
 
 from render.champion.basemap import (
+    ACT_BAND,
     BADGE,
     BAR,
     BAR_TEXT,
     BLACK,
+    DIM,
     INK,
     PANEL,
     PANEL_RIM,
     TITLE_H,
     TURN_RING,
     WHITE,
+    _palette,
     labels,
     world,
 )
 from render.champion.map import compose_map
 from render.champion.texts import hero_name, item_name
-from render.common import RGB, canvas, capitals, ellipsize, fit_label, font, png_bytes, text_length, token_colours
+from render.common import (
+    canvas,
+    capitals,
+    ellipsize,
+    fit_label,
+    font,
+    png_bytes,
+    text_length,
+    to_palette,
+    token_colours,
+)
 from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 
@@ -36,8 +49,6 @@ STRIP_H = 440  # the band under the map
 INSET_W, INSET_H = 600, STRIP_H - 28
 ZOOM = 1.9
 ROW_GAP = 8
-ACT_BAND: RGB = (255, 236, 150)
-DIM: RGB = (110, 96, 80)
 
 
 def standings(view: ChampionView) -> list[HeroView]:
@@ -183,7 +194,7 @@ def _shrunk(text: str, face: FreeTypeFont, width: float) -> tuple[FreeTypeFont, 
 def render_board(view: ChampionView, *, title: str = "") -> bytes:
     """PNG of the thread's picture: the map, each hero's numbers (the one to act marked), the inset."""
     img = compose_board(view, title=title)
-    return png_bytes(img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return png_bytes(to_palette(img, _palette(world())))  # the map's own palette: its colours exactly
 
 
 def board_alt_text(view: ChampionView) -> str:

@@ -84,7 +84,7 @@ def _token_sprite(colour: str, letter: str, to_act: bool) -> Image.Image:
     return token(colour, letter, diameter=TOKEN_D, margin=6 if to_act else 2, letter_size=19, ring=ring)
 
 
-@lru_cache(maxsize=6)  # a province's wash is ~230 KB decoded; the rest are read back from disk (a millisecond)
+@lru_cache(maxsize=24)  # a province's wash is ~120 KB decoded: a board highlights up to some 20 provinces
 @layer  # kept on disk between runs: drawing one needs the map's whole geometry
 def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """A reachable province: its land washed light, with a bright rim inside its border."""
@@ -123,11 +123,11 @@ def _highlight_sprite(world_map: MapFile, pid: str) -> tuple[Image.Image, tuple[
     return sprite, (x0, y0)
 
 
-@lru_cache(maxsize=6)
-@layer
+@lru_cache(maxsize=24)
 def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
-    """The names and icons over a highlighted province (pasted again on top of its wash)."""
-    return _label_layer(world_map).crop(box)
+    """The names and icons over a highlighted province (pasted again on top of its wash): cut from the label
+    layer drawn once, inflating only the bands under ``box``."""
+    return _label_layer.crop(box, world_map)
 
 
 # --- a snapshot --------------------------------------------------------------------------------------

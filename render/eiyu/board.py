@@ -83,7 +83,7 @@ def _base() -> Image.Image:
     return _base_in(language())
 
 
-@kept  # as PNG only, decoded afresh at each call (3.7 MB decoded a language)
+@kept(palette=lambda lang: _PALETTE)  # mapped onto the palette, decoded afresh at each call (3.7 MB decoded)
 def _base_in(lang: str) -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
