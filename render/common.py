@@ -167,9 +167,8 @@ class Canvas(ImageDraw.ImageDraw):
         pieces = runs(text, font)
         if len(pieces) == 1 and pieces[0][1] is font:
             super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
-            if _DRAWING and text.strip():
-                stroke = int(kwargs.get("stroke_width", 0) or 0)  # type: ignore[call-overload]
-                self._noted(text, self.textbbox(xy, text, font, anchor, stroke_width=stroke))
+            if _DRAWING and text.strip():  # the letters' box (a halo may lie over a neighbour, the letters not)
+                self._noted(text, self.textbbox(xy, text, font, anchor))
             return
         anchor = anchor or "la"
         horizontal, vertical = anchor[0], anchor[1]
@@ -186,8 +185,7 @@ class Canvas(ImageDraw.ImageDraw):
         for piece, face in pieces:
             super().text((x, y), piece, fill, face, "l" + vertical, *args, **kwargs)  # type: ignore[arg-type]
             if _DRAWING and piece.strip():
-                stroke = int(kwargs.get("stroke_width", 0) or 0)  # type: ignore[call-overload]
-                boxes.append(self.textbbox((x, y), piece, face, "l" + vertical, stroke_width=stroke))
+                boxes.append(self.textbbox((x, y), piece, face, "l" + vertical))
             x += face.getlength(piece)
         if boxes:
             self._noted(text, (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),

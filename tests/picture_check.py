@@ -22,18 +22,30 @@ from render.common import Drawn
 #: The width Discord shows a picture at on a phone, and the smallest sizes a mark may have there (pixels).
 PHONE = 500
 SMALLEST = {"token": 16.0, "badge": 11.0}
-#: How far two boxes may touch (in the picture's own pixels) before it counts as drawing one over the other:
-#: a glyph's box is a little larger than its ink.
+#: How far two boxes may touch (in pixels at phone width) before it counts as drawing one over the other: a
+#: glyph's box is a little larger than its ink.
 TOUCH = 1.0
+#: The least space between two texts on one line (at phone width), so that they do not read as one.
+GAP = 2.0
 
 
-def overlap(a: Sequence[float], b: Sequence[float], touch: float = TOUCH) -> bool:
+def overlap(a: Sequence[float], b: Sequence[float], touch: float) -> bool:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w > touch and h > touch
 
 
-def inside(box: Sequence[float], frame: Sequence[float], slack: float = TOUCH) -> bool:
+def run_together(a: Sequence[float], b: Sequence[float], touch: float, gap: float) -> bool:
+    """Two texts on one line with less than a narrow space between them: they read as one (a road's letter
+    before a Japanese city name does)."""
+    shared = min(a[3], b[3]) - max(a[1], b[1])
+    if shared < 0.5 * min(a[3] - a[1], b[3] - b[1]):
+        return False
+    space = max(a[0], b[0]) - min(a[2], b[2])
+    return -touch <= space < gap
+
+
+def inside(box: Sequence[float], frame: Sequence[float], slack: float) -> bool:
     return (box[0] >= frame[0] - slack and box[1] >= frame[1] - slack and box[2] <= frame[2] + slack
             and box[3] <= frame[3] + slack)
 
@@ -42,20 +54,28 @@ def problems(drawn: Sequence[Drawn], size: tuple[int, int], *, final: bool) -> l
     """What is wrong with a picture of ``size`` whose layout record is ``drawn`` (empty: nothing)."""
     width, height = size
     scale = PHONE / width
+    touch, gap = TOUCH / scale, GAP / scale  # in the picture's own pixels
     own = [d for d in drawn if d.width == width]  # a sprite drawn small and pasted keeps its own coordinates
     texts = list({(d.box, d.text): d for d in own if d.kind == "text"}.values())
     legends = [d for d in own if d.kind == "legend"]
+    arrows = [d for d in own if d.kind == "arrow"]
     out: list[str] = []
     for i, a in enumerate(texts):
-        if not inside(a.box, (0, 0, width, height)):
+        if not inside(a.box, (0, 0, width, height), touch):
             out.append(f"off the picture: {a.text!r} at {_r(a.box)}")
-        if a.frame is not None and not inside(a.box, a.frame):
+        if a.frame is not None and not inside(a.box, a.frame, touch):
             out.append(f"outside its box: {a.text!r} at {_r(a.box)}, its box {_r(a.frame)}")
         for b in texts[i + 1:]:
-            if overlap(a.box, b.box):
+            if overlap(a.box, b.box, touch):
                 out.append(f"text over text: {a.text!r} at {_r(a.box)} and {b.text!r} at {_r(b.box)}")
+            elif max(len(a.text), len(b.text)) > 1 and run_together(a.box, b.box, touch, gap):
+                # (two one-letter marks side by side are pieces, each in its own shape)
+                out.append(f"texts run together: {a.text!r} at {_r(a.box)} and {b.text!r} at {_r(b.box)}")
+        for arrow in arrows:
+            if overlap(a.box, arrow.box, touch):
+                out.append(f"an arrow over a text: {a.text!r} at {_r(a.box)}")
         for key in legends:
-            if a.frame != key.box and overlap(a.box, key.box):
+            if a.frame != key.box and overlap(a.box, key.box, touch):
                 out.append(f"text over the legend: {a.text!r} at {_r(a.box)}")
     for d in own:
         least = SMALLEST.get(d.kind)
@@ -98,7 +118,7 @@ def cold_caches() -> Iterator[None]:
     try:
         yield
     finally:
-        cache._cache = kept  # noqa: SLF001 — the test's own cache goes; the process's comes back
+        cache._cache = kept  # the test's own cache goes; the process's comes back
 
 
 def artifacts(tmp: Path) -> Path:

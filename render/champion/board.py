@@ -28,7 +28,18 @@ from render.champion.basemap import (
 )
 from render.champion.map import compose_map
 from render.champion.texts import hero_name, item_name
-from render.common import RGB, canvas, capitals, ellipsize, fit_label, font, png_bytes, text_length, token_colours
+from render.common import (
+    RGB,
+    canvas,
+    capitals,
+    ellipsize,
+    fit_label,
+    font,
+    mark,
+    png_bytes,
+    text_length,
+    token_colours,
+)
 from rules.champion.i18n import _, _p, semicolon
 from rules.champion.view import ChampionView, HeroView
 
@@ -88,6 +99,8 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
         row = (x0 + 10, ry, x1 - 10, ry + height - ROW_GAP)
         acting = h.to_act and not over
         champion = over and view.winner == h.seat
+        if champion:
+            mark(draw, "winner", row, h.player)
         if acting or champion:
             draw.rectangle(row, fill=ACT_BAND, outline=BLACK, width=3)
             draw.rectangle((row[0], row[1], row[0] + 12, row[3]), fill=TURN_RING, outline=BLACK, width=2)

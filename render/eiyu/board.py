@@ -260,7 +260,7 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
             ang = math.radians(210 - i * 40)  # 8 o'clock, then clockwise
             _soldier_chip(dr, x + (R_CITY + 2) * math.cos(ang), y - (R_CITY + 2) * math.sin(ang), soldier)
         word = _p("city kind", "recruit")
-        dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 16, smallest=9), fill=ink, anchor="mm")
+        dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 28, smallest=9), fill=ink, anchor="mm")
     elif cv.kind == "monster" and cv.chip >= 0:
         need = "·".join(str(t) for t in library().chip(cv.chip).needs)
         dr.text((x, y + 18), need, font=font("bold", 18), fill=(170, 20, 20), anchor="mm")
