@@ -33,6 +33,7 @@ from render.common import (
     ellipsize,
     fit_label,
     font,
+    mark,
     outlined,
     png_bytes,
     shrink,
@@ -646,6 +647,8 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
     for f, (x0, y0, x1, y1) in panel_cells(view):
         role = roles.get(f.seat)
         lit = panel_lit(view, f)  # the one to act; once over, the winner (or the solo player's score)
+        if lit and view.phase == "over":
+            mark(draw, "winner", (x0, y0, x1, y1), f.player)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
                                outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
         bottom = foot = y1
