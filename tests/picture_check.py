@@ -21,7 +21,7 @@ from render.common import Drawn
 
 #: The width Discord shows a picture at on a phone, and the smallest sizes a mark may have there (pixels).
 PHONE = 500
-SMALLEST = {"token": 16.0, "badge": 11.0}
+SMALLEST = {"token": 12.0, "badge": 8.0}
 #: How far two boxes may touch (in pixels at phone width) before it counts as drawing one over the other: a
 #: glyph's box is a little larger than its ink.
 TOUCH = 1.0

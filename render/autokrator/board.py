@@ -54,7 +54,9 @@ ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
 LETTERS = {"king": N_p("letter", "K"), "general": N_p("letter", "G"), "admiral": N_p("letter", "A")}
 NAME_SIZE = 19
 NAME_SMALLEST = 16
+#: A pawn's spot as the names are placed round it; a pawn is drawn a little larger, to be 12 px on a phone.
 PAWN = 30
+PAWN_DRAWN = 34
 
 
 def colour(realm: str) -> RGB:
@@ -279,7 +281,7 @@ def _pawn_spots(rid: str, point: tuple[float, float], n: int) -> list[tuple[int,
     tx, ty = _placements()[rid].token_at
     length = math.dist((tx, ty), (x, y)) or 1.0
     ux, uy = (tx - x) / length, (ty - y) / length
-    half = PAWN // 2 - 2
+    half = PAWN_DRAWN // 2 - 2
     spots = token_spots((tx, ty), (x, y), n, PAWN)
     for push in range(0, 25, 4):
         moved = [(round(sx + ux * push), round(sy + uy * push)) for sx, sy in spots]
@@ -297,7 +299,7 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
         for u in r.units:
             here.setdefault(u.region, []).append((r.key, u.unit))
     spots = {rid: _pawn_spots(rid, points[rid], len(pawns)) for rid, pawns in here.items()}
-    half = PAWN // 2
+    half = PAWN_DRAWN // 2
     # a Garrison piece keeps clear of the names and of the pawns
     taken = [_inked(p.box) for p in _placements().values()] if view.pieces else []
     taken += [(px - half, py - half, px + half, py + half) for row in spots.values() for px, py in row]
@@ -317,17 +319,19 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
         holder = view.pieces.get(rid)
         if holder:
             gx, gy = _garrison_spot(rid, x, y, taken)
-            _octagon(draw, gx, gy, 10, colour(holder))
-            draw.text((gx, gy), realm_letter(holder), font=font("bold", 11), fill=WHITE, anchor="mm")
-    face = font("bold", 15)
+            _octagon(draw, gx, gy, 12, colour(holder))
+            mark(draw, "badge", (gx - 12, gy - 12, gx + 12, gy + 12), realm_letter(holder))
+            draw.text((gx, gy), realm_letter(holder), font=font("bold", 13), fill=WHITE, anchor="mm")
+    face = font("bold", 17)
     for rid, pawns in here.items():
         for (px, py), (realm, unit) in zip(spots[rid], pawns, strict=True):
-            rad = PAWN // 2
+            rad = PAWN_DRAWN // 2
             shape = (px - rad, py - rad, px + rad, py + rad)
             if unit == "admiral":
                 draw.rounded_rectangle(shape, radius=5, fill=colour(realm), outline=WHITE, width=2)
             else:
                 draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
+            mark(draw, "token", shape, letter(unit))
             draw.text((px, py), letter(unit), font=face, fill=WHITE, anchor="mm")
 
 

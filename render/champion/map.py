@@ -285,8 +285,9 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
             for k in (0, -1):
                 tx, ty = labs[path[k]].token_at
                 points[k] = (float(tx), float(ty + TITLE_H))
-            names = [(b[0], b[1] + TITLE_H, b[2], b[3] + TITLE_H) for b in (lab.name_box for lab in labs.values())]
-            drawn, blocked = _arrow_path(draw, points, colour, last.by == "voyage", names)
+            name_boxes = [(b[0], b[1] + TITLE_H, b[2], b[3] + TITLE_H) for b in (lab.name_box for lab in
+                                                                                  labs.values())]
+            drawn, blocked = _arrow_path(draw, points, colour, last.by == "voyage", name_boxes)
             dirty.append(drawn)
             if blocked is not None:  # the names stay readable over a head that could not stop short of them
                 x0, y0, x1, y1 = _grow(blocked, 4, img.size)
@@ -309,6 +310,8 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
             x0, y0 = x - spr.width // 2, y + TITLE_H - spr.height // 2
             img.paste(spr, (x0, y0), spr)
             dirty.append((x0, y0, x0 + spr.width, y0 + spr.height))
+            half = TOKEN_D // 2
+            mark(img, "token", (x - half, y + TITLE_H - half, x + half, y + TITLE_H + half), letter)
 
     panel = _event_panel(img, view, TITLE_H)
     if panel:

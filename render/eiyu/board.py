@@ -534,7 +534,7 @@ def _key(d: Canvas) -> None:
     with d.inside(box):
         for r, row in enumerate(rows):
             cy = box[1] + 4 + step * (r + 0.5)
-            x = box[0] + 12
+            x: float = box[0] + 12
             for kind, words in row:
                 x = _key_sample(d, kind, x, cy) + 6
                 d.text((x, cy), words, font=face, fill=INK, anchor="lm")
