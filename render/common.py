@@ -14,11 +14,11 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -42,6 +42,7 @@ _FALLBACK: dict[str, FontName] = {
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+T = TypeVar("T")
 
 #: A player's token: its colour and the colour of the letter on it, for the five colours players take.
 TOKENS: dict[str, tuple[RGB, RGB]] = {
@@ -218,15 +219,20 @@ _DRAWING: list[list[Drawn]] = []
 
 
 @contextmanager
-def drawing() -> Iterator[list[Drawn]]:
-    """Everything the pictures drawn in this block note (``Canvas.text`` and ``mark``), in order: the layout
-    record the picture check reads.  Layers a cache keeps are not drawn again, so clear them first."""
-    seen: list[Drawn] = []
-    _DRAWING.append(seen)
+def collecting(into: list[list[T]]) -> Iterator[list[T]]:
+    """A list that is one of ``into``'s while the block runs (a recorder fills every list in ``into``)."""
+    seen: list[T] = []
+    into.append(seen)
     try:
         yield seen
     finally:
-        _DRAWING.remove(seen)
+        into.remove(seen)
+
+
+def drawing() -> AbstractContextManager[list[Drawn]]:
+    """Everything the pictures drawn in this block note (``Canvas.text`` and ``mark``), in order: the layout
+    record the picture check reads.  Layers a cache keeps are not drawn again, so clear them first."""
+    return collecting(_DRAWING)
 
 
 def mark(draw: ImageDraw.ImageDraw | Image.Image, kind: str, box: Sequence[float], text: str = "", *,
@@ -383,15 +389,9 @@ class Fitted:
 _FITTING: list[list[Fitted]] = []
 
 
-@contextmanager
-def fitting() -> Iterator[list[Fitted]]:
+def fitting() -> AbstractContextManager[list[Fitted]]:
     """Every label ``fit_label`` fits while the block runs, in order (the fit tests read them)."""
-    seen: list[Fitted] = []
-    _FITTING.append(seen)
-    try:
-        yield seen
-    finally:
-        _FITTING.remove(seen)
+    return collecting(_FITTING)
 
 
 def fit_label(text: str, name: FontName, size: int, width: float, *, smallest: int | None = None, cut: bool = True,
