@@ -142,11 +142,12 @@ def _backup(command: str, url: str, file: Path) -> int:
 
     try:
         if command == "backup":
-            print(f"tabula: backed up {backup(url, file)} games to {file}")
+            saved = backup(url, file)
+            print(f"tabula: backed up {saved} game{'' if saved == 1 else 's'} to {file}")
         else:
             games, kept = restore(url, file)
-            print(f"tabula: restored {games} games from {file}" + (f"; the database it replaced is {kept}"
-                                                                    if kept else ""))
+            print(f"tabula: restored {games} game{'' if games == 1 else 's'} from {file}"
+                  + (f"; the database it replaced is {kept}" if kept else ""))
     except BackupError as err:
         print(f"tabula: {err}", file=sys.stderr)
         return 2

@@ -82,7 +82,12 @@ class Guide(commands.Cog):
     @app_commands.guild_only()
     async def help(self, interaction: Interaction) -> None:
         rules = await _thread_rules(interaction)
-        await reply(interaction, lobby_help() if rules is None else help_text(rules))
+        if rules is None:
+            await reply(interaction, lobby_help())
+            return
+        game_id = await service(interaction).game_in_thread(interaction.channel_id or 0)
+        options = await service(interaction).options_of(game_id) if game_id is not None else None
+        await reply(interaction, help_text(rules, options=options))
 
     @app_commands.command(name=N_p("command", "rules"),
                           description=N_("The rules summary of this thread's game, a section a page"))

@@ -17,11 +17,11 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -45,6 +45,7 @@ _FALLBACK: dict[str, FontName] = {
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+T = TypeVar("T")
 
 #: A player's token: its colour and the colour of the letter on it, for the five colours players take.
 TOKENS: dict[str, tuple[RGB, RGB]] = {
@@ -201,7 +202,23 @@ def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
 
 class Canvas(ImageDraw.ImageDraw):
     """``ImageDraw`` whose ``text`` draws each character in a face that has it (Japanese in Noto, the rest in
-    DejaVu), keeping the anchor's meaning for the whole string."""
+    DejaVu), keeping the anchor's meaning for the whole string.
+
+    While a ``drawing()`` block runs, every text it draws is also noted (its box, moved by ``origin``: where
+    this image will sit in the picture), with the frame it must stay inside (``inside``)."""
+
+    origin: tuple[float, float] = (0.0, 0.0)
+    frame: tuple[float, float, float, float] | None = None
+
+    @contextmanager
+    def inside(self, box: Sequence[float]) -> Iterator[None]:
+        """Texts drawn in this block belong inside ``box`` (a label's frame): the picture check holds them to
+        it."""
+        before, self.frame = self.frame, (box[0], box[1], box[2], box[3])
+        try:
+            yield
+        finally:
+            self.frame = before
 
     def text(self, xy: tuple[float, float], text: str, fill: object = None,  # type: ignore[override]
              font: ImageFont.FreeTypeFont | None = None, anchor: str | None = None, *args: object,
@@ -212,6 +229,8 @@ class Canvas(ImageDraw.ImageDraw):
         pieces = runs(text, font)
         if len(pieces) == 1 and pieces[0][1] is font:
             super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            if _DRAWING and text.strip():  # the letters' box (a halo may lie over a neighbour, the letters not)
+                self._noted(text, self.textbbox(xy, text, font, anchor))
             return
         anchor = anchor or "la"
         horizontal, vertical = anchor[0], anchor[1]
@@ -224,14 +243,80 @@ class Canvas(ImageDraw.ImageDraw):
             vertical = "s"
         else:
             y = xy[1]
+        boxes = []
         for piece, face in pieces:
             super().text((x, y), piece, fill, face, "l" + vertical, *args, **kwargs)  # type: ignore[arg-type]
+            if _DRAWING and piece.strip():
+                boxes.append(self.textbbox((x, y), piece, face, "l" + vertical))
             x += face.getlength(piece)
+        if boxes:
+            self._noted(text, (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                               max(b[3] for b in boxes)))
+
+    def _noted(self, text: str, box: Sequence[float]) -> None:
+        ox, oy = self.origin
+        frame = self.frame
+        if frame is not None:
+            frame = (frame[0] + ox, frame[1] + oy, frame[2] + ox, frame[3] + oy)
+        mark(self, "text", box, text, frame=frame)
 
 
-def canvas(img: Image.Image) -> Canvas:
-    """A drawing surface for ``img`` that falls back per character to the Japanese font."""
-    return Canvas(img)
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One thing a picture drew, as the picture check reads it: ``kind`` ("text"; "legend" — a key's box that
+    nothing else may cover; "token" — a player's piece; "badge" — a small mark; "winner" — the mark that says
+    who won), its box in the picture's pixels, its words, the frame a text must stay inside, and the width of
+    the image it was drawn on (a sprite drawn small and pasted is told apart from the picture's own layers)."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+    text: str = ""
+    frame: tuple[float, float, float, float] | None = None
+    width: int = 0
+
+
+#: The lists ``drawing`` is filling (cheap when empty: a canvas notes nothing).
+_DRAWING: list[list[Drawn]] = []
+
+
+@contextmanager
+def collecting(into: list[list[T]]) -> Iterator[list[T]]:
+    """A list that is one of ``into``'s while the block runs (a recorder fills every list in ``into``)."""
+    seen: list[T] = []
+    into.append(seen)
+    try:
+        yield seen
+    finally:
+        into.remove(seen)
+
+
+def drawing() -> AbstractContextManager[list[Drawn]]:
+    """Everything the pictures drawn in this block note (``Canvas.text`` and ``mark``), in order: the layout
+    record the picture check reads.  Layers a cache keeps are not drawn again, so clear them first."""
+    return collecting(_DRAWING)
+
+
+def mark(draw: ImageDraw.ImageDraw | Image.Image, kind: str, box: Sequence[float], text: str = "", *,
+         frame: Sequence[float] | None = None) -> None:
+    """Note a box drawn on ``draw`` (a canvas, or the image itself) for the picture check: a legend, a token,
+    a badge, the winner's mark (see ``Drawn``); nothing unless a ``drawing()`` block runs."""
+    if not _DRAWING:
+        return
+    ox, oy = draw.origin if isinstance(draw, Canvas) else (0.0, 0.0)
+    width = draw.im.size[0] if isinstance(draw, ImageDraw.ImageDraw) else draw.width
+    shown = Drawn(kind, (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy), text,
+                  None if frame is None else (frame[0], frame[1], frame[2], frame[3]), width)
+    for seen in _DRAWING:
+        seen.append(shown)
+
+
+def canvas(img: Image.Image, origin: tuple[float, float] = (0.0, 0.0)) -> Canvas:
+    """A drawing surface for ``img`` that falls back per character to the Japanese font; ``origin``: where the
+    image's corner will sit in the finished picture (a layer pasted lower down), for the layout record."""
+    draw = Canvas(img)
+    if origin != (0.0, 0.0):
+        draw.origin = origin
+    return draw
 
 
 #: Japanese (and Chinese) script: a line may break between any two of its characters, no space needed.
@@ -365,15 +450,9 @@ class Fitted:
 _FITTING: list[list[Fitted]] = []
 
 
-@contextmanager
-def fitting() -> Iterator[list[Fitted]]:
+def fitting() -> AbstractContextManager[list[Fitted]]:
     """Every label ``fit_label`` fits while the block runs, in order (the fit tests read them)."""
-    seen: list[Fitted] = []
-    _FITTING.append(seen)
-    try:
-        yield seen
-    finally:
-        _FITTING.remove(seen)
+    return collecting(_FITTING)
 
 
 def fit_label(text: str, name: FontName, size: int, width: float, *, smallest: int | None = None, cut: bool = True,

@@ -156,6 +156,11 @@ class GameRuleset(Generic[S, A, V]):
     def meta(self, action: A) -> ActionMeta:
         return ActionMeta()
 
+    def verbs_offered(self, options: Mapping[str, object]) -> frozenset[str] | None:
+        """The verbs a game started with these (checked) options offers, as `/help` lists them; None: every
+        verb of the spec (a game whose variants add commands names the ones the variant in play has)."""
+        return None
+
     def timeout(self, state: S) -> tuple[int, A] | None:
         """Nothing to play when the game's turn timeout runs out."""
         return None

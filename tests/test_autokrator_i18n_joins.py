@@ -99,7 +99,7 @@ def test_every_epoch_is_numbered_one_way_in_each_language() -> None:
     view = R.view(s, None)
     with using("en"):
         assert epoch_text(3).startswith("📜 **Epoch III (")
-        assert tell(view, (EpochEnded(epoch=2),)) == ["The II epoch ends."]
+        assert tell(view, (EpochEnded(epoch=2),)) == ["Epoch II ends."]
         assert PRESENTER.status(_moment(s)).text.splitlines()[0].endswith("Epoch 1 (632–700, The Sword of the "
                                                                           "Caliphs): the turn of the Saracens.")
     for lang, first, ended in (("ja", "📜 **第3時代", "第2時代が終わります。"),

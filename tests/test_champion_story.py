@@ -224,7 +224,10 @@ def test_a_choice_card_lists_its_options() -> None:
     story = game.lib.story["bodyguard"]
     text = "\n".join(tell(step.state, step.events, lib=game.lib))
     if len(story.outcome) > 1:
-        assert "Labienus chooses: **1.** " + story.outcome[0].choice in text
+        assert "Labienus must choose one: **1.** " + story.outcome[0].choice in text
+        fights = [o for o in story.outcome if o.opponent]
+        for o in fights:  # what each option risks is said, not only drawn
+            assert f"fight {o.opponent[0].name}: combat {o.opponent[0].combat}, life {o.opponent[0].life}" in text
 
 
 def test_a_fight_is_told_as_a_sequence_of_results() -> None:
@@ -257,7 +260,7 @@ def test_a_fight_is_told_as_a_sequence_of_results() -> None:
     assert "🗡️ Labienus fights with the **Pilum**" in text
     assert "🃏 Labienus draws 7 combat cards; the Bodyguard 6." in text
     assert "🏹 Labienus throws the **Pilum** at the Bodyguard: the Bodyguard loses 2 combat cards." in text
-    assert "🎲 Initiative: Labienus 3+2 = **5**, the Bodyguard 4+3 = **7** — the Bodyguard attacks." in text
+    assert "🎲 Initiative: Labienus 3+🎲2 = **5**, the Bodyguard 4+🎲3 = **7** — the Bodyguard attacks." in text
     assert re.search(r"⚔️ The Bodyguard attacks: \*\*\w+\*\* — Labienus (defends with|has no)", text)
     assert re.search(r"⚔️ Labienus attacks the Bodyguard: \*\*\w+\*\*", text)
     assert re.search(r"takes a \w+ wound: −\d life \(\d left\)", text)

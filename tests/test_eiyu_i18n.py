@@ -264,7 +264,7 @@ def test_eiyu_i18n_every_label_fits_its_box(lang: str) -> None:
                 assert f.measured <= f.width, (lang, f.text, f.measured, f.width)
             checked += len(drawn)
             for p in pictures:
-                assert Image.open(io.BytesIO(p.png)).size == (1000, 1230)
+                assert Image.open(io.BytesIO(p.png)).size == (1000, 1322)
                 assert p.alt
     art._base_in.cache_clear()
     assert checked > 100

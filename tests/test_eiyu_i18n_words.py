@@ -4,13 +4,16 @@ it, every list is joined the language's way, and the rules name the panel's butt
 
 from __future__ import annotations
 
+import io
+
 import msgspec
 import pytest
+from PIL import Image
 
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
 from bot.service.moment import moment_for
-from render.common import fitting
+from render.common import drawing, fitting
 from render.eiyu import board as art
 from rules.core import GameError
 from rules.eiyu import RULESET as R
@@ -24,6 +27,7 @@ from rules.eiyu.telling import rewards_line, why_text
 from rules.i18n import using
 from rules.spec import Command
 from tests.eiyu_helpers import new_game, place_all, with_players
+from tests.picture_check import cold_caches, problems
 
 LIB = library()
 
@@ -171,18 +175,20 @@ def test_eiyu_words_the_last_lock_in_lists_nobody_as_still_programming() -> None
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "el", "ja"])
-def test_eiyu_words_a_monster_tag_by_the_edge_clears_its_neighbours_name(lang: str) -> None:
-    """City 7 sits by the left edge: its widest tag reaches right, under city 12's name, and steps down clear."""
-    seven, twelve = LIB.city(7), LIB.city(12)
+def test_eiyu_words_the_widest_monster_tags_in_every_monster_city_cover_no_words(lang: str) -> None:
+    """The widest tag of the language in every monster city at once (and every hero in one of them): each tag
+    finds a place that covers no city's or area's name, no road's letter, no pin and no other tag."""
     with using(lang):
-        widest = max(art.text_length(CATALOGUE.gettext("{monster} · B{building} G{gold} F{fame}",
-                                                       monster=CATALOGUE.gettext(c.monster), building=c.building,
-                                                       gold=c.gold, fame=c.fame), art.font("bold", 18))
-                     for c in LIB.chips)
-        top = seven.y - art.R_CITY - 32
-        down = art._clear_of_names(7, 4, widest + 16, top)
-        name_left = twelve.x - art.text_length(CATALOGUE.pgettext("place", twelve.name), art.font("bold", 24)) / 2
-    name_bottom = twelve.y + art.R_CITY + 14 + 13
-    assert down <= 16
-    assert top + down >= name_bottom or widest + 16 < name_left  # below the name, or short of it
-    assert lang == "ja" or down > 0
+        widest = max(range(len(LIB.chips)), key=lambda k: art.text_length(CATALOGUE.gettext(
+            "{monster} · B{building} G{gold} F{fame}", monster=CATALOGUE.gettext(LIB.chips[k].monster),
+            building=LIB.chips[k].building, gold=LIB.chips[k].gold, fame=LIB.chips[k].fame), art.font("bold", 18)))
+    state = place_all(new_game(3), [7, 7, 2])
+    view = R.view(state, None)
+    cities = [msgspec.structs.replace(c, kind="monster", chip=widest) if c.kind == "monster" else c
+              for c in view.cities]
+    view = msgspec.structs.replace(view, cities=cities)
+    with using(lang), cold_caches(), drawing() as drawn:
+        png = art.render_board(view, title="The Heroes' Road · #1234")
+    size = Image.open(io.BytesIO(png)).size
+    assert problems(drawn, size, final=False) == []
+    assert sum(1 for d in drawn if d.kind == "token") == 3

@@ -29,9 +29,9 @@ def test_the_map_and_the_panel_are_pngs_of_the_expected_size() -> None:
     state = place_all(new_game(3, seed=2, names=["Ann", "Bob", "山田"]), [1, 9, 6])
     png = render_board(R.view(state, None), paths=[[1, 8], [9, 10, 4], [6]], title="The Heroes' Road · #1")
     img = Image.open(io.BytesIO(png))
-    assert img.size == (1000, 1230) and len(png) < 400_000
+    assert img.size == (1000, 1322) and len(png) < 400_000
     panel = render_panel(R.view(state, 0), 0, ["act", "red", "blue", "act", "wait", "act"], [1, 8, 12, 12, 12, 12])
-    assert Image.open(io.BytesIO(panel)).size == (1000, 1230)
+    assert Image.open(io.BytesIO(panel)).size == (1000, 1322)
 
 
 def test_the_private_panel_is_only_its_owners() -> None:

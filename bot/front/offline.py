@@ -277,7 +277,7 @@ class Terminal:
             self.say(_("Type a command — the ones under the prompt above, `/help` for the list, `/quit` to stop."))
             return True
         if verb in ("help", "?"):
-            self.say(help_text(moment.rules, table=TABLE_LINES))
+            self.say(help_text(moment.rules, options=moment.options, table=TABLE_LINES))
             return True
         try:
             await self._dispatch(verb, args)

@@ -42,6 +42,18 @@ ASKS = {"fields": N_("you attack: offer two battlefields — press **Your hand**
 MAP_EVENTS = (Moved, Conquered, Retreated, TurnBegan, EpochBegan, GameEnded)
 
 
+def changed(events: list[object]) -> tuple[str, ...]:
+    """The regions a move changed, in the order it did: where a unit marched, sailed or fell back to, where a
+    battle was fought, what was conquered."""
+    out: list[str] = []
+    for e in events:
+        if isinstance(e, (Moved, Retreated)):
+            out.append(e.to)
+        elif isinstance(e, (BattleFought, Conquered)):
+            out.append(e.region)
+    return tuple(dict.fromkeys(r for r in out if r))
+
+
 def _hand_button(label: str = N_("Your hand")) -> Button:
     return Button(_(label), view="hand", style="primary")
 
@@ -51,9 +63,12 @@ class AutokratorPresenter:
 
     # --- pictures ------------------------------------------------------------------------------------
 
-    def board(self, moment: AutokratorMoment) -> Picture:
+    def board(self, moment: AutokratorMoment, changed: tuple[str, ...] = ()) -> Picture:
         view = moment.view()
-        return Picture("map.png", art.render_board(view, title=game_title(moment)), art.board_alt_text(view)[:1000])
+        alt = art.board_alt_text(view)
+        if changed:
+            alt = _("{map} Changed this move: {places}.", map=alt, places=comma(place(r) for r in changed))
+        return Picture("map.png", art.render_board(view, title=game_title(moment), changed=changed), alt[:1000])
 
     def warm(self) -> int:
         return art.warm()
@@ -78,7 +93,7 @@ class AutokratorPresenter:
             lines.append(_("**The realms at the end**\n{standings}", standings="\n".join(standings(view))))
             lines.append(f"🏆 {moment.outcome.summary}")
         if moment.actor is None or any(isinstance(e, MAP_EVENTS) for e in events):
-            pictures.append(self.board(moment))
+            pictures.append(self.board(moment, changed(events)))
         if not lines and moment.actor is not None:
             command = moment.command
             unit = command.get("unit") if command is not None else ""
@@ -220,12 +235,29 @@ class AutokratorPresenter:
         rest = [Button(c.label, command=c.command) for c in rests if c.command.get("unit") != "turn"]
         room = 25 - 5 * len(menus) - 1  # one place kept for the player's own cards
         buttons = [*[*attacks, *ends, *rest][:room], _hand_button(N_("Your cards"))]
-        if view.current:
+        forced = self._forced(view, choices)
+        if forced:
+            text = forced
+        elif view.current:
             text = _("your turn with {realm} ({unit} is acting): march, sail, attack or rest.",
                      realm=the_realm(view.acting, "acc"), unit=unit_word(view.current, "nom"))
         else:
             text = _("your turn with {realm}: march, sail, attack or rest.", realm=the_realm(view.acting, "acc"))
         return Prompt(users=users, text=text, menus=menus, buttons=buttons)
+
+
+    @staticmethod
+    def _forced(view: AutokratorView, choices: list[Choice]) -> str:
+        """The prompt when a rule leaves one kind of move: a unit standing on hostile ground (after a march or a
+        voyage into it) must attack before anything else, so only its attacks are offered — say so, and why."""
+        if not view.current or not choices or any(c.command.verb != "attack" for c in choices):
+            return ""
+        unit = next((u for u in view.realm(view.acting).units if u.unit == view.current), None)
+        if unit is None:
+            return ""
+        return _("your turn with {realm}: your {unit} stands on hostile ground in {region}, so the rules make him "
+                 "attack it now — no march, voyage or rest until he has.", realm=the_realm(view.acting, "acc"),
+                 unit=unit_word(view.current, "nom"), region=place(unit.region, "in"))
 
 
 PRESENTER = AutokratorPresenter()

@@ -298,7 +298,7 @@ class ChampionPresenter:
         regions = [lib.region[r].name for r in secret.regions] if secret else []
         if regions:
             lines.append(_("Region cards still in your hand ({n}): {regions} — the monster is in one of them.",
-                           n=len(regions), regions=comma(regions)))
+                           n=len(regions), regions=semicolon(regions)))  # a name may hold commas
         if hero.monster:
             lines.append(_("Your monster: **{monster}**.", monster=lib.monster[hero.monster].name))
         if secret is not None and secret.lair:

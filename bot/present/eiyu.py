@@ -44,7 +44,8 @@ def short_effect(step: Preview) -> str:
     if did == "move":
         return _("→ {city}", city=step.city)
     if did.startswith("recruit"):
-        return _("recruit {soldier}", soldier=did.split()[1])
+        kind = int(did.split()[1])
+        return soldier_name(kind, library().soldier(kind).name)
     return _p("dial", DIALS.get(did.split()[0], DIALS["hunt"]))
 
 
@@ -228,8 +229,8 @@ class EiyuPresenter:
                  Menu(second[:25], placeholder=_("Change slot 4, 5 or 6…"))]
         buttons = [Button(c.label, command=c.command, style="danger" if c.command.get("row") else "success")
                    for c in choices if c.command.verb == "lock" or c.command.get("row")]
-        buttons += [Button(_("Let Tabula program my year"), command=c.command)
-                    for c in choices if c.command.get("auto")]
+        # the codec's label says that Tabula's row is locked in too
+        buttons += [Button(c.label, command=c.command) for c in choices if c.command.get("auto")]
         buttons.append(Button(_("Refresh"), view="hand"))
         return Prompt(users=[], text="", menus=[m for m in menus if m.choices], buttons=buttons)
 

@@ -10,7 +10,7 @@ and the reader sees ``/megbízás jutalom:tp|arany``, the very words Discord and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.service.verbs import TABLE_VERBS, verb_spec
@@ -28,13 +28,17 @@ TABLE_LINES = (
 )
 
 
-def game_commands(rules: AnyRuleset) -> list[str]:
+def game_commands(rules: AnyRuleset, options: Mapping[str, object] | None = None) -> list[str]:
     """One line per command of this game (each verb once, in the order the game declares them), then the
-    table's own."""
+    table's own; with the game's ``options``, only the verbs the game says that configuration offers."""
+    # a game whose variants add commands says which the one in play offers (``GameRuleset.verbs_offered``; a
+    # plug-in written without the base class lists every verb)
+    ask = getattr(rules, "verbs_offered", None)
+    offered = ask(options) if ask is not None and options is not None else None
     seen: set[str] = set()
     lines: list[str] = []
     for verb in (*rules.spec.verbs, *TABLE_VERBS):
-        if verb.name in seen:
+        if verb.name in seen or (offered is not None and verb in rules.spec.verbs and verb.name not in offered):
             continue
         seen.add(verb.name)
         lines.append(hinted(rules, game_text(rules.spec.key, verb.help), verb))
@@ -126,12 +130,14 @@ def _topic(rules: AnyRuleset, topic: str) -> str:
     return game_text(rules.spec.key, topic, "topic") if topic in known else topic
 
 
-def help_text(rules: AnyRuleset, *, table: tuple[str, ...] = TABLE_LINES) -> str:
-    """`/help` in a game's thread: that game's commands and nothing of the others."""
+def help_text(rules: AnyRuleset, *, options: Mapping[str, object] | None = None,
+              table: tuple[str, ...] = TABLE_LINES) -> str:
+    """`/help` in a game's thread: that game's commands and nothing of the others (with the game's
+    ``options``, only those its configuration offers)."""
     spec = rules.spec
     title, intro = game_text(spec.key, spec.title), game_text(spec.key, spec.intro)
     head = f"**{title}** — {intro.splitlines()[0]}" if intro else f"**{title}**"
-    body = "\n".join(f"• {line}" for line in game_commands(rules))
+    body = "\n".join(f"• {line}" for line in game_commands(rules, options))
     tail = "\n".join(f"• {_(line)}" for line in table)
     mine = _("__This game's commands__ (the menus and buttons under each prompt do the same)")
     every = _("__Every game__")

@@ -138,6 +138,10 @@ class GameService(LobbyService):
         """The game's ruleset, from the cache when this process has the game (a slash command asks first)."""
         return ruleset((await self._load(game_id)).record.ruleset)
 
+    async def options_of(self, game_id: int) -> dict[str, object]:
+        """The game's settled options (what `/help` lists depends on them)."""
+        return dict((await self._load(game_id)).record.options)
+
     def _moment(self, g: Loaded, rules: AnyRuleset, **kw: Any) -> GameMoment[Any]:
         return GameMoment(game_id=g.record.id, rules=rules, _state=g.state, seats=seat_names(g.seats),
                           status=g.record.status, version=g.version, thread_id=g.record.thread_id,

@@ -8,6 +8,7 @@ regions by holder and pastes the pieces on a copy."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -22,6 +23,7 @@ from render.common import (
     fit_label,
     font,
     label,
+    mark,
     mix,
     outlined,
     png_bytes,
@@ -32,11 +34,13 @@ from render.mapkit import Placement, place_labels, token_spots
 from render.mapkit.labels import overlap
 from rules.autokrator.content import library
 from rules.autokrator.i18n import N_p, _, _p, comma, epochs, place, realm_name, sentences, unit_word
+from rules.autokrator.telling import who, why_won
 from rules.autokrator.view import AutokratorView
 from rules.i18n import language
 
 PANEL_H = 220
 TITLE_H = 48
+CAPTION_H = 44
 SEA: RGB = (70, 120, 170)
 OUTSIDE: RGB = (214, 204, 178)
 NEUTRAL: RGB = (238, 230, 204)
@@ -46,10 +50,13 @@ WHITE: RGB = (255, 255, 255)
 PANEL: RGB = (248, 241, 222)
 BAR: RGB = (44, 30, 22)
 ANCHORS: dict[str, RGB] = {"red": (210, 30, 30), "yellow": (250, 200, 20)}
+# TRANSLATORS: a unit's mark on its pawn: one or two letters, never one of the realms' shield letters
 LETTERS = {"king": N_p("letter", "K"), "general": N_p("letter", "G"), "admiral": N_p("letter", "A")}
 NAME_SIZE = 19
 NAME_SMALLEST = 16
+#: A pawn's spot as the names are placed round it; a pawn is drawn a little larger, to be 12 px on a phone.
 PAWN = 30
+PAWN_DRAWN = 34
 
 
 def colour(realm: str) -> RGB:
@@ -203,7 +210,7 @@ def _drawn_overlay(lang: str) -> Image.Image:
     lib = library()
     g = geometry()
     img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H))  # pasted under the title bar
     lines = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
     for cells, mask in g.layers:
         layer = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
@@ -250,10 +257,52 @@ def _crown(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
                   (x + 12, y + 7)], fill=fill, outline=INK, width=2)
 
 
+def _garrison_spot(rid: str, x: float, y: float, names: list[Box]) -> tuple[float, float]:
+    """Where a Garrison piece stands by its region's site: up and to the right, or the nearest other corner
+    where it covers no region's name and no pawn (``names``: their boxes)."""
+    spots = [(x + 14, y - 12), (x - 14, y - 12), (x + 14, y + 14), (x - 14, y + 14), (x + 26, y), (x - 26, y),
+             (x, y - 24), (x, y + 26), (x + 30, y - 20), (x - 30, y - 20), (x + 30, y + 22), (x - 30, y + 22)]
+
+    def covered(spot: tuple[float, float]) -> int:
+        box = (round(spot[0]) - 12, round(spot[1]) - 12, round(spot[0]) + 12, round(spot[1]) + 12)
+        return sum(max(0, min(box[2], n[2]) - max(box[0], n[0])) * max(0, min(box[3], n[3]) - max(box[1], n[1]))
+                   for n in names)
+
+    return min(spots, key=covered)  # the first clear one, or the least covering
+
+
+def _pawn_spots(rid: str, point: tuple[float, float], n: int) -> list[tuple[int, int]]:
+    """Where a region's ``n`` pawns stand: the label placer's row, moved away from the region's site (a few
+    pixels at a time) while a pawn would cover the printed shields there."""
+    info = library().regions[rid]
+    wide = 10 * max(1, info.coats) + 2 if info.owner in library().realms else 6
+    x, y = round(point[0]), round(point[1])
+    shields = (x - wide, y - 13, x + wide, y + 13)
+    tx, ty = _placements()[rid].token_at
+    length = math.dist((tx, ty), (x, y)) or 1.0
+    ux, uy = (tx - x) / length, (ty - y) / length
+    half = PAWN_DRAWN // 2 - 2
+    spots = token_spots((tx, ty), (x, y), n, PAWN)
+    for push in range(0, 25, 4):
+        moved = [(round(sx + ux * push), round(sy + uy * push)) for sx, sy in spots]
+        if not any(overlap((sx - half, sy - half, sx + half, sy + half), shields) for sx, sy in moved):
+            return moved
+    return spots
+
+
 def _pieces(img: Image.Image, view: AutokratorView) -> None:
     lib = library()
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H))  # pasted under the title bar
     points = {s.id: (s.x, s.y) for s in sites()}
+    here: dict[str, list[tuple[str, str]]] = {}
+    for r in view.realms:
+        for u in r.units:
+            here.setdefault(u.region, []).append((r.key, u.unit))
+    spots = {rid: _pawn_spots(rid, points[rid], len(pawns)) for rid, pawns in here.items()}
+    half = PAWN_DRAWN // 2
+    # a Garrison piece keeps clear of the names and of the pawns
+    taken = [_inked(p.box) for p in _placements().values()] if view.pieces else []
+    taken += [(px - half, py - half, px + half, py + half) for row in spots.values() for px, py in row]
     for rid, (x, y) in points.items():
         info = lib.regions[rid]
         printed = info.owner
@@ -269,22 +318,20 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=INK)
         holder = view.pieces.get(rid)
         if holder:
-            _octagon(draw, x + 14, y - 12, 10, colour(holder))
-            draw.text((x + 14, y - 12), realm_letter(holder), font=font("bold", 11), fill=WHITE, anchor="mm")
-    here: dict[str, list[tuple[str, str]]] = {}
-    for r in view.realms:
-        for u in r.units:
-            here.setdefault(u.region, []).append((r.key, u.unit))
-    face = font("bold", 15)
+            gx, gy = _garrison_spot(rid, x, y, taken)
+            _octagon(draw, gx, gy, 12, colour(holder))
+            mark(draw, "badge", (gx - 12, gy - 12, gx + 12, gy + 12), realm_letter(holder))
+            draw.text((gx, gy), realm_letter(holder), font=font("bold", 13), fill=WHITE, anchor="mm")
+    face = font("bold", 17)
     for rid, pawns in here.items():
-        spots = token_spots(_placements()[rid].token_at, points[rid], len(pawns), PAWN)
-        for (px, py), (realm, unit) in zip(spots, pawns, strict=True):
-            rad = PAWN // 2
+        for (px, py), (realm, unit) in zip(spots[rid], pawns, strict=True):
+            rad = PAWN_DRAWN // 2
             shape = (px - rad, py - rad, px + rad, py + rad)
             if unit == "admiral":
                 draw.rounded_rectangle(shape, radius=5, fill=colour(realm), outline=WHITE, width=2)
             else:
                 draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
+            mark(draw, "token", shape, letter(unit))
             draw.text((px, py), letter(unit), font=face, fill=WHITE, anchor="mm")
 
 
@@ -293,28 +340,37 @@ def _panel(view: AutokratorView) -> Image.Image:
     hand, and each unit's lives and battle modifier)."""
     lib = library()
     img = Image.new("RGB", (WIDTH, PANEL_H), PANEL)
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H + HEIGHT))  # pasted under the map
     epoch = lib.epochs[view.epoch - 1]
-    label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", **epochs(view.epoch), years=epoch.years,
-                           title=_(epoch.title)), "bold", 30, WIDTH - 32, fill=INK)
+    if view.winner:
+        # the end: who won and why (the tie-break too), where the epoch stood
+        head = _("♛ Victory to {realm}: {why}", realm=who(view, view.winner, "gen"), why=why_won(view))
+        label(draw, (16, 10), head, "bold", 26, WIDTH - 32, smallest=15, fill=INK)
+        mark(draw, "winner", (12, 6, WIDTH - 12, 44), head)
+    else:
+        label(draw, (16, 8), _("Epoch {n} of 5 · {years} · {title}", **epochs(view.epoch), years=epoch.years,
+                               title=_(epoch.title)), "bold", 30, WIDTH - 32, fill=INK)
     box_w = (WIDTH - 16) // max(1, len(view.realms))
     for i, r in enumerate(view.realms):
         x, y = 8 + i * box_w, 50
         c = colour(r.key)
         acting = view.acting == r.key
+        won = view.winner == r.key
         draw.rectangle((x, y, x + box_w - 8, PANEL_H - 8), fill=mix(c, WHITE, 0.82),
-                       outline=(255, 190, 0) if acting else c, width=6 if acting else 3)
+                       outline=(255, 190, 0) if acting or won else c, width=6 if acting or won else 3)
+        if won:
+            mark(draw, "winner", (x, y, x + box_w - 8, PANEL_H - 8), realm_name(r.key))
         seat = view.seats.index(r.key) if r.key in view.seats else -1
         player = view.names[seat] if 0 <= seat < len(view.names) else ""
-        name = ("▶ " if acting else "") + realm_name(r.key)
+        name = ("♛ " if won else "▶ " if acting else "") + realm_name(r.key)
         label(draw, (x + 12, y + 8), name, "bold", 30, box_w - 30, smallest=20, fill=c)
         draw.text((x + 12, y + 46), ellipsize(player, font("sans", 26), box_w - 30), font=font("sans", 26), fill=INK)
-        draw.text((x + 12, y + 80), f"★{r.score}  ⛁{r.treasury}  ⌂{r.regions}  ♜{r.supply}", font=font("bold", 30),
-                  fill=INK)
+        label(draw, (x + 12, y + 80), f"★{r.score}  ⛁{r.treasury}  ⌂{r.regions}  ♜{r.supply}", "bold", 30,
+              box_w - 30, smallest=20, fill=INK)
         alive = {u.unit: u for u in r.units}
         parts = [f"{letter(u)}{alive[u].lives}♥{alive[u].modifier:+d}" if u in alive else f"{letter(u)}✝"
                  for u in ("king", "general", "admiral")]
-        draw.text((x + 12, y + 122), " ".join(parts), font=font("bold", 24), fill=INK)
+        label(draw, (x + 12, y + 122), " ".join(parts), "bold", 24, box_w - 30, smallest=16, fill=INK)
     return img
 
 
@@ -332,10 +388,14 @@ def _base(owner: tuple[tuple[str, str], ...], lang: str) -> Image.Image:
     return body
 
 
-def render_board(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
+def render_board(view: AutokratorView, *, title: str = "Autokrator", changed: Sequence[str] = ()) -> bytes:
+    """The map: regions by holder, pieces and pawns, the realms' panel; ``changed``: the regions this move
+    changed (a march's end, a battle, a conquest), ringed in gold and named in a caption under the panel."""
     body = _base(tuple(sorted(view.owner.items())), language())
+    _rings(body, changed)
     _pieces(body, view)
-    out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H), BAR)
+    caption_h = CAPTION_H if changed else 0
+    out = Image.new("RGB", (WIDTH, TITLE_H + HEIGHT + PANEL_H + caption_h), BAR)
     draw = canvas(out)
     title_face, title = fit_label(title, "bold", 28, WIDTH // 3, clip=True)
     draw.text((16, TITLE_H // 2), title, font=title_face, fill=(250, 240, 214), anchor="lm")
@@ -346,7 +406,22 @@ def render_board(view: AutokratorView, *, title: str = "Autokrator") -> bytes:
     label(draw, (WIDTH - 16, TITLE_H // 2), legend, "sans", 19, room, smallest=13, fill=(250, 240, 214), anchor="rm")
     out.paste(body, (0, TITLE_H))
     out.paste(_panel(view), (0, TITLE_H + HEIGHT))
+    if changed:
+        text = _("Changed this move (ringed in gold): {places}", places=comma(place(r) for r in changed))
+        label(draw, (16, TITLE_H + HEIGHT + PANEL_H + CAPTION_H // 2), text, "bold", 26, WIDTH - 32, smallest=16,
+              fill=(250, 240, 214), anchor="lm")
     return png_bytes(to_palette(out, _palette()), compress_level=1)
+
+
+def _rings(img: Image.Image, changed: Sequence[str]) -> None:
+    """A gold ring round each changed region's site, under the pieces."""
+    points = {s.id: (s.x, s.y) for s in sites()}
+    draw = canvas(img)
+    for rid in changed:
+        if rid in points:
+            x, y = points[rid]
+            draw.ellipse((x - 30, y - 30, x + 30, y + 30), outline=INK, width=9)
+            draw.ellipse((x - 29, y - 29, x + 29, y + 29), outline=(255, 190, 0), width=6)
 
 
 @lru_cache(maxsize=1)

@@ -18,7 +18,21 @@ from render.cache import kept
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
-from render.common import OTHER_TOKEN, RGB, TOKENS, Box, build_palette, canvas, fit_label, font, mix, text_length, wrap
+from render.common import (
+    CJK,
+    OTHER_TOKEN,
+    RGB,
+    TOKENS,
+    Box,
+    build_palette,
+    canvas,
+    fit_label,
+    font,
+    mark,
+    mix,
+    text_length,
+    wrap,
+)
 from render.mapkit import OUT, Cell, Geometry, place_labels, project
 from rules.champion import content
 from rules.champion.content import MapFile, Province
@@ -479,11 +493,15 @@ def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
 def _sea_names(img: Image.Image, g: Geometry) -> None:
     if g.fit is None:
         return
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     for name, lonlat, scale in _SEA_NAMES:
         x, y = project(g.fit, lonlat)
-        face = font("serif", round(24 * scale))
-        spaced = " ".join(_p("sea", name))
+        words = _p("sea", name)
+        # Latin capitals are spaced out as a sea's name on a map; Japanese is not, and a little smaller (its
+        # letters are wide already: spaced, the Black Sea's name reaches Byzantium's)
+        wide = bool(CJK.search(words))
+        face = font("serif", round(24 * scale * (0.85 if wide else 1.0)))
+        spaced = words if wide else " ".join(words)
         draw.text((x, y), spaced, font=face, fill=SEA_TEXT, anchor="mm")
 
 
@@ -504,7 +522,7 @@ def _label_layer(world_map: MapFile) -> Image.Image:
 
 
 def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     provs = {p.id: p for p in world_map.province}
     face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
     for pid, (x, y) in g.ports.items():
@@ -559,8 +577,10 @@ def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
 
 
 def _draw_key(img: Image.Image, world_map: MapFile) -> None:
-    draw = canvas(img)
+    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     box = _key_box(world_map)
+    mark(draw, "legend", box)
+    draw.frame = box  # every word below belongs to the key (the picture check holds them to it)
     x0, y0, x1, _y1 = box
     _panel(draw, box, rim=(120, 90, 40))
     small = font("sans", 14)

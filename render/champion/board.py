@@ -37,6 +37,7 @@ from render.common import (
     ellipsize,
     fit_label,
     font,
+    mark,
     png_bytes,
     text_length,
     to_palette,
@@ -99,6 +100,8 @@ def _panel(img: Image.Image, view: ChampionView, box: tuple[int, int, int, int])
         row = (x0 + 10, ry, x1 - 10, ry + height - ROW_GAP)
         acting = h.to_act and not over
         champion = over and view.winner == h.seat
+        if champion:
+            mark(draw, "winner", row, h.player)
         if acting or champion:
             draw.rectangle(row, fill=ACT_BAND, outline=BLACK, width=3)
             draw.rectangle((row[0], row[1], row[0] + 12, row[3]), fill=TURN_RING, outline=BLACK, width=2)

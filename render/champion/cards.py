@@ -271,8 +271,9 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
     # the tag of the row rolled or chosen, which the row's first line keeps clear of
     tag_face, mark_text = fit_label(mark_text, "bold", 18, width + 12 - 60, smallest=9)
     tag_w = round(text_length(mark_text, tag_face)) + 18 if mark >= 0 else 0
-    # find the largest text size at which the story and its outcome table fit
-    for size in range(20, 12, -1):
+    # find the largest text size at which the story and its outcome table fit (a short card reads larger,
+    # rather than leaving its lower half empty)
+    for size in range(26, 12, -1):
         spacing = 1.22
         face = font("sans", size)
         body = wrap(story.text, face, width)
@@ -284,7 +285,7 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
             break
     y = draw_lines(draw, body, (left, top, right, top), face, INK, spacing=spacing) + 10
     slack = max(0, (bottom - y) - sum(r.height + 10 for r in rows))
-    y += min(slack, 24)
+    y += min(slack // 2, 60)
     row_step = line_height(small, 1.18)
     for row in rows:
         o = row.outcome
@@ -344,10 +345,14 @@ def render_story(card: Story | Source, *, chosen: int = -1, roll: int = 0,
     """PNG (600×860) of a story card: deck, title, text and the outcome table (d6 ranges or choices, fate
     marks, opponents' combat value, initiative, life and XP, round limits); cached per card.
 
-    ``chosen`` marks the outcome that happened (with ``roll``, the d6 row rolled); ``closed`` greys out the
-    options the hero cannot take, each with its reason."""
+    ``chosen`` marks the outcome that happened (with ``roll``, the d6 row rolled; a card with one outcome is
+    never marked, since nobody chose it); ``closed`` greys out the options the hero cannot take, each with its
+    reason."""
+    story = _as(Story, card)
+    if len(story.outcome) == 1 and not roll:
+        chosen = -1  # the only outcome: nobody chose it, and no frame says so
     tag = (_("ROLLED {roll}", roll=roll) if roll else _("CHOSEN")) if chosen >= 0 else ""
-    return _story_png(_as(Story, card), chosen, tag, tuple(sorted((closed or {}).items())), language())
+    return _story_png(story, chosen, tag, tuple(sorted((closed or {}).items())), language())
 
 
 def _effect_words(o: Outcome) -> str:

@@ -35,6 +35,7 @@ from render.champion.basemap import (
     _base,
     _base_rgb,
     _dash,
+    _key_box,
     _label_layer,
     _palette,
     _panel,
@@ -55,6 +56,7 @@ from render.common import (
     fit_label,
     fit_text,
     font,
+    mark,
     png_bytes,
     token,
     token_colours,
@@ -132,18 +134,29 @@ def _highlight_names(world_map: MapFile, pid: str, box: Box) -> Image.Image:
 
 # --- a snapshot --------------------------------------------------------------------------------------
 
-def _arrow_path(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colour: RGB, dashed: bool) -> Box:
-    """The last move: a rimmed line through the provinces it passed, with an arrowhead at the end."""
+def _arrow_path(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colour: RGB, dashed: bool,
+                avoid: Sequence[Box] = ()) -> tuple[Box, Box | None]:
+    """The last move: a rimmed line through the provinces it passed, with an arrowhead at the end; the head
+    stops short of the final token, and further back while it would cover a name (``avoid``: their boxes).
+    Returns the box drawn on, and the head's box when it could not clear a name (the caller lays the names
+    over it again)."""
     pts = list(points)
-    # stop short of the final province so the arrowhead does not hide its token
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     length = math.dist((ax, ay), (bx, by))
     if length < 1:
-        return (0, 0, 0, 0)
+        return (0, 0, 0, 0), None
     ux, uy = (bx - ax) / length, (by - ay) / length
-    stop = min(20.0, length / 3)
-    tip = (bx - ux * stop, by - uy * stop)
     head = 20.0
+    first = stop = min(20.0, length / 3)
+    while stop + 4 <= length * 0.6 and any(_hits(_head_box(bx, by, ux, uy, stop, head), box) for box in avoid):
+        stop += 4
+    if any(_hits(_head_box(bx, by, ux, uy, stop, head), box) for box in avoid):
+        stop = first  # no place clear of the names: at the token, and the names are laid over it
+    covered = _head_box(bx, by, ux, uy, stop, head)
+    blocked = any(_hits(covered, box) for box in avoid)
+    if not blocked:
+        mark(draw, "arrow", covered)
+    tip = (bx - ux * stop, by - uy * stop)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     start_cut = min(18.0, math.dist(pts[0], pts[1]) / 3)
     s0 = pts[0]
@@ -162,7 +175,22 @@ def _arrow_path(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]]
                  fill=colour, outline=BLACK, width=2)
     xs = [p[0] for p in line] + [tip[0]]
     ys = [p[1] for p in line] + [tip[1]]
-    return (math.floor(min(xs)) - 16, math.floor(min(ys)) - 16, math.ceil(max(xs)) + 16, math.ceil(max(ys)) + 16)
+    drawn = (math.floor(min(xs)) - 16, math.floor(min(ys)) - 16, math.ceil(max(xs)) + 16, math.ceil(max(ys)) + 16)
+    return drawn, (covered if blocked else None)
+
+
+def _head_box(bx: float, by: float, ux: float, uy: float, stop: float, head: float) -> Box:
+    """The box of an arrowhead whose tip stands ``stop`` short of (bx, by), pointing along (ux, uy)."""
+    tip = (bx - ux * stop, by - uy * stop)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = (-uy * head * 0.62, ux * head * 0.62)
+    xs = (tip[0], base[0] + wing[0], base[0] - wing[0])
+    ys = (tip[1], base[1] + wing[1], base[1] - wing[1])
+    return (math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
+
+
+def _hits(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _event_panel(img: Image.Image, view: ChampionView, top: int) -> Box | None:
@@ -230,6 +258,10 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
         p = provs[pid]
         return float(p.x), float(p.y + TITLE_H)
 
+    # the key stays as drawn: a reachable province's wash or the last move's arrow never covers it
+    key = _key_box(world_map)
+    key = (key[0], key[1] + TITLE_H, key[2] + 4, key[3] + TITLE_H + 5)  # its shadow included
+    kept_key = img.crop(key)
     for pid in dict.fromkeys(view.highlight):
         found = _highlight_sprite(world_map, pid) if pid in provs else None
         if found is None:
@@ -253,7 +285,15 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
             for k in (0, -1):
                 tx, ty = labs[path[k]].token_at
                 points[k] = (float(tx), float(ty + TITLE_H))
-            dirty.append(_arrow_path(draw, points, colour, last.by == "voyage"))
+            name_boxes = [(b[0], b[1] + TITLE_H, b[2], b[3] + TITLE_H) for b in (lab.name_box for lab in
+                                                                                  labs.values())]
+            drawn, blocked = _arrow_path(draw, points, colour, last.by == "voyage", name_boxes)
+            dirty.append(drawn)
+            if blocked is not None:  # the names stay readable over a head that could not stop short of them
+                x0, y0, x1, y1 = _grow(blocked, 4, img.size)
+                over = _highlight_names(world_map, "", (x0, y0 - TITLE_H, x1, y1 - TITLE_H))
+                img.paste(over, (x0, y0), over)
+    img.paste(kept_key, key[:2])
 
     by_place: dict[str, list[HeroView]] = {}
     for h in heroes:
@@ -270,6 +310,8 @@ def compose_map(view: ChampionView, *, title: str = "") -> tuple[Image.Image, li
             x0, y0 = x - spr.width // 2, y + TITLE_H - spr.height // 2
             img.paste(spr, (x0, y0), spr)
             dirty.append((x0, y0, x0 + spr.width, y0 + spr.height))
+            half = TOKEN_D // 2
+            mark(img, "token", (x - half, y + TITLE_H - half, x + half, y + TITLE_H + half), letter)
 
     panel = _event_panel(img, view, TITLE_H)
     if panel:

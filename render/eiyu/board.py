@@ -10,18 +10,33 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageFont
 
 from render.cache import kept
-from render.common import RGB, Canvas, build_palette, canvas, fit_label, font, mix, png_bytes, text_length, to_palette
-from rules.eiyu.content import ACT, WAIT, library
-from rules.eiyu.i18n import N_p, _, _n, _p, city_name, comma, place, track
+from render.common import (
+    RGB,
+    Canvas,
+    build_palette,
+    canvas,
+    fit_label,
+    font,
+    mark,
+    mix,
+    png_bytes,
+    text_length,
+    to_palette,
+)
+from rules.eiyu.content import ACT, WAIT, Area, library
+from rules.eiyu.i18n import N_p, _, _n, _p, city_name, comma, place, soldier_name, track
 from rules.eiyu.view import EiyuView
 from rules.i18n import language
 
-W, MAP_H, STRIP_H = 1000, 1000, 230
-H = MAP_H + STRIP_H
+W, MAP_H, KEY_H, STRIP_H = 1000, 1000, 92, 230
+H = MAP_H + KEY_H + STRIP_H
+#: Where the strip below the key begins.
+STRIP_TOP = MAP_H + KEY_H
 R_CITY = 46
 PAPER: RGB = (240, 230, 205)
 INK: RGB = (40, 32, 24)
@@ -78,6 +93,94 @@ def _dotted(d: Canvas, a: tuple[float, float], b: tuple[float, float], fill: RGB
         t = e + gap
 
 
+Rect = tuple[float, float, float, float]
+
+
+def _hits(a: Rect, b: Rect) -> float:
+    """How much two boxes overlap (their shared area, 0 when apart)."""
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _name_face(name: str) -> ImageFont.FreeTypeFont:
+    # a city's name may be as wide as the space between its neighbours' labels
+    return _fit(name, 24, 190)
+
+
+def _name_box(city_id: int) -> Rect:
+    """Where a city's name is drawn, halo included."""
+    x, y = _xy(city_id)
+    name = place(library().city(city_id).name)
+    half = text_length(name, _name_face(name)) / 2 + 4
+    return (x - half, y + R_CITY + 13 - 16, x + half, y + R_CITY + 13 + 16)
+
+
+def _zone(city_id: int) -> Rect:
+    """A city's disc with the soldier chips around it and the hero's pins at its right."""
+    x, y = _xy(city_id)
+    return (x - R_CITY - 16, y - R_CITY - 16, x + R_CITY + 16, y + R_CITY + 8)
+
+
+def _area_box(a: Area) -> Rect:
+    half_w, half_h = (125, 50) if a.hidden else (76, 40)
+    return (a.x - half_w, a.y - half_h, a.x + half_w, a.y + half_h)
+
+
+Word = tuple[str, ImageFont.FreeTypeFont, tuple[float, float]]
+
+
+def _area_words(a: Area) -> tuple[Word, Word]:
+    """An area's name and its values ("3 / 1"): the text, the face and the centre of each."""
+    half = 125 if a.hidden else 76
+    name = place(a.name)
+    value = f"{a.first} / {a.second}"
+    top = a.y - (30 if a.hidden else 20)
+    return (name, _fit(name, 19, 2 * half - 10), (a.x, top)), (value, font("bold", 19), (a.x, top + 22))
+
+
+def _area_rows(a: Area) -> list[Rect]:
+    """What an area shows, as boxes: its name, its values and its row of fame chips."""
+    out = []
+    for text, face, (x, y) in _area_words(a):
+        half = text_length(text, face) / 2 + 3
+        out.append((x - half, y - 12, x + half, y + 12))
+    chips_y = a.y + (26 if a.hidden else 24)
+    out.append((a.x - (120 if a.hidden else 46), chips_y - 12, a.x + (120 if a.hidden else 46), chips_y + 12))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _placed(lang: str) -> tuple[tuple[tuple[float, float], ...], tuple[Rect, ...]]:
+    """Where each road's letter sits (in ``lib.roads`` order) and the boxes nothing drawn later may cover (the
+    cities' names, the areas, the road letters): a letter goes where it touches no name, no city and no area, as
+    near its road's middle as it can (Japanese names are wide, and a letter beside one reads as part of it)."""
+    lib = library()
+    names = [_name_box(c.id) for c in lib.cities]
+    zones = [_zone(c.id) for c in lib.cities]
+    areas = [_area_box(a) for a in lib.areas]
+    rows = [box for a in lib.areas for box in _area_rows(a)]
+    spots: list[tuple[float, float]] = []
+    taken: list[Rect] = []
+    for r in lib.roads:
+        pa, pb = _xy(r.a), _xy(r.b)
+        best: tuple[float, float, float] | None = None
+        for k in range(0, 21):
+            t = 0.5 + (k + 1) // 2 * 0.02 * (1 if k % 2 else -1)
+            mx, my = pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t
+            box = (mx - 19, my - 19, mx + 19, my + 19)
+            cost = (sum(_hits(box, n) for n in names) * 4 + sum(_hits(box, z) for z in zones) * 2
+                    + sum(_hits(box, a) for a in areas) * 0.25 + sum(_hits(box, w) for w in rows) * 4
+                    + sum(_hits(box, o) for o in taken) * 4)
+            if best is None or cost < best[0]:
+                best = (cost, mx, my)
+            if cost == 0:
+                break
+        assert best is not None
+        spots.append((best[1], best[2]))
+        taken.append((best[1] - 19, best[2] - 19, best[1] + 19, best[2] + 19))
+    return tuple(spots), tuple(names + rows + taken)
+
+
 def _base() -> Image.Image:
     """The static layer in the current language."""
     return _base_in(language())
@@ -88,42 +191,58 @@ def _base_in(lang: str) -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
     d = canvas(img)
-    small = font("bold", 19)
     for a in lib.areas:
         fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
-        half = 125 if a.hidden else 76
-        if a.hidden:
-            d.rounded_rectangle([a.x - 125, a.y - 50, a.x + 125, a.y + 50], radius=26, fill=fill)
-        else:
-            d.rounded_rectangle([a.x - 76, a.y - 40, a.x + 76, a.y + 40], radius=14, fill=fill)
-        top = a.y - (30 if a.hidden else 26)
-        name = place(a.name)
-        # the name may reach the box's rounded edge (the English "Western Wood" does, by 2 pixels each side)
-        d.text((a.x, top), name, font=_fit(name, 19, 2 * half + 6), fill=AREA_INK, anchor="mm")
-        d.text((a.x, top + 22), f"{a.first} / {a.second}", font=small, fill=AREA_INK, anchor="mm")
+        d.rounded_rectangle(_area_box(a), radius=26 if a.hidden else 14, fill=fill)
     for r in lib.roads:
         _dotted(d, _xy(r.a), _xy(r.b), ROAD[r.colour], 9)
-    for r in lib.roads:
-        pa, pb = _xy(r.a), _xy(r.b)
-        length = math.dist(pa, pb)
-        along = max(R_CITY + 24, 0.3 * length) / length  # near one end, clear of the areas' labels
-        mx, my = pa[0] + (pb[0] - pa[0]) * along, pa[1] + (pb[1] - pa[1]) * along
-        d.ellipse([mx - 15, my - 15, mx + 15, my + 15], fill=ROAD[r.colour], outline=INK, width=2)
-        letter = _letter(r.colour)
-        d.text((mx, my), letter, font=_fit(letter, 17, 26),
-               fill=(0, 0, 0) if r.colour in ("yellow", "lightblue") else (255, 255, 255), anchor="mm")
+    for a in lib.areas:
+        # the area's words over its roads, haloed in the area's own colour
+        fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
+        (name, face, (nx, ny)), (value, vface, (vx, vy)) = _area_words(a)
+        with d.inside(_area_box(a)):
+            d.text((nx, ny), name, font=face, fill=AREA_INK, anchor="mm", stroke_width=2, stroke_fill=fill)
+            d.text((vx, vy), value, font=vface, fill=AREA_INK, anchor="mm", stroke_width=2, stroke_fill=fill)
+    spots, _boxes = _placed(lang)
+    for r, (mx, my) in zip(lib.roads, spots, strict=True):
+        _road_badge(d, mx, my, r.colour)
     for c in lib.cities:
-        # a city's name may be as wide as the space between its neighbours' labels
         name = place(c.name)
-        d.text((c.x, c.y + R_CITY + 14), name, font=_fit(name, 24, 190), fill=INK, anchor="mm", stroke_width=3,
+        d.text((c.x, c.y + R_CITY + 13), name, font=_name_face(name), fill=INK, anchor="mm", stroke_width=3,
                stroke_fill=PAPER)
     d.line([(0, MAP_H), (W, MAP_H)], fill=INK, width=3)
+    _key(d)
     return img
 
 
-def _city(d: Canvas, view: EiyuView, city_id: int, clear_of: float = W) -> None:
-    """One city; a monster's tag stays left of ``clear_of`` when it would reach the title's line (y < 40)."""
-    lib = library()
+def _road_badge(d: Canvas, mx: float, my: float, colour: str, r: float = 15) -> None:
+    d.ellipse([mx - r, my - r, mx + r, my + r], fill=ROAD[colour], outline=INK, width=2)
+    mark(d, "badge", (mx - r, my - r, mx + r, my + r), colour)
+    letter = _letter(colour)
+    d.text((mx, my), letter, font=_fit(letter, round(r + 2), 2 * r - 4),
+           fill=(0, 0, 0) if colour in ("yellow", "lightblue") else (255, 255, 255), anchor="mm")
+
+
+def _soldier_chip(d: Canvas, sx: float, sy: float, soldier: int) -> None:
+    d.ellipse([sx - 13, sy - 13, sx + 13, sy + 13], fill=SOLDIER[soldier], outline=INK, width=2)
+    mark(d, "badge", (sx - 13, sy - 13, sx + 13, sy + 13), str(soldier))
+    d.text((sx, sy), str(soldier), font=font("bold", 16), fill=(255, 255, 255) if soldier == 3 else (0, 0, 0),
+           anchor="mm")
+
+
+def _tower(d: Canvas, bx: float, by: float, levels: int, colour: RGB, letter: str) -> None:
+    """A building: as tall as its levels, in the owner's colour, with the owner's letter and the levels."""
+    top = by - 14 * levels - 14
+    d.rectangle([bx, top, bx + 30, by], fill=colour, outline=INK, width=3)
+    mark(d, "badge", (bx, top, bx + 30, by), letter)
+    for k in range(1, levels):
+        d.line([(bx, by - 14 * k), (bx + 30, by - 14 * k)], fill=INK, width=1)
+    d.text((bx + 15, top + 12), f"{letter}{levels}", font=font("bold", 15), fill=(255, 255, 255), anchor="mm",
+           stroke_width=2, stroke_fill=INK)
+
+
+def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
+    """One city: its disc and number, the soldiers left on its chip, its building."""
     dr = d
     x, y = _xy(city_id)
     cv = view.cities[city_id - 1]
@@ -139,56 +258,50 @@ def _city(d: Canvas, view: EiyuView, city_id: int, clear_of: float = W) -> None:
         # the soldiers still on the chip, from 8 o'clock clockwise, weakest first
         for i, soldier in enumerate(cv.left):
             ang = math.radians(210 - i * 40)  # 8 o'clock, then clockwise
-            sx, sy = x + (R_CITY + 2) * math.cos(ang), y - (R_CITY + 2) * math.sin(ang)
-            dr.ellipse([sx - 13, sy - 13, sx + 13, sy + 13], fill=SOLDIER[soldier], outline=INK, width=2)
-            dr.text((sx, sy), str(soldier), font=font("bold", 16),
-                    fill=(255, 255, 255) if soldier == 3 else (0, 0, 0), anchor="mm")
+            _soldier_chip(dr, x + (R_CITY + 2) * math.cos(ang), y - (R_CITY + 2) * math.sin(ang), soldier)
         word = _p("city kind", "recruit")
-        dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 16, smallest=9), fill=ink, anchor="mm")
+        dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 28, smallest=9), fill=ink, anchor="mm")
     elif cv.kind == "monster" and cv.chip >= 0:
-        chip = lib.chip(cv.chip)
-        need = "·".join(str(t) for t in chip.needs)
+        need = "·".join(str(t) for t in library().chip(cv.chip).needs)
         dr.text((x, y + 18), need, font=font("bold", 18), fill=(170, 20, 20), anchor="mm")
+    if cv.owner >= 0:
+        # a tower at the city's lower left (buildings stand in monster cities, whose left side is free)
+        _tower(dr, x - R_CITY - 34, y + R_CITY - 4, cv.levels, SEAT[cv.owner % 5], seat_letter(view, cv.owner))
+
+
+def _tags(d: Canvas, view: EiyuView, taken: list[Rect]) -> None:
+    """Each monster's name and reward in a tag by its city: above it where that covers nothing already drawn
+    (names, areas' labels, road letters, pins, other tags, the title), else beside or below it."""
+    lib = library()
+    for city_id in range(1, len(view.cities) + 1):
+        cv = view.cities[city_id - 1]
+        if cv.kind != "monster" or cv.chip < 0:
+            continue
+        chip = lib.chip(cv.chip)
+        x, y = _xy(city_id)
         tag = _("{monster} · B{building} G{gold} F{fame}", monster=_(chip.monster), building=chip.building,
                 gold=chip.gold, fame=chip.fame)
         face = _fit(tag, 18, W - 32)
-        tw = text_length(tag, face)
-        x = min(max(x, tw / 2 + 10), W - tw / 2 - 10)  # a tag near the edge stays on the picture
-        if y - R_CITY - 32 < 40:  # up by the title: keep to its left
-            x = max(tw / 2 + 10, min(x, clear_of - tw / 2 - 14))
-        top = y - R_CITY - 32 + _clear_of_names(city_id, x - tw / 2 - 6, x + tw / 2 + 6, y - R_CITY - 32)
-        dr.rounded_rectangle([x - tw / 2 - 6, top, x + tw / 2 + 6, top + 26], radius=6,
-                             fill=(255, 255, 255), outline=(170, 20, 20), width=2)
-        dr.text((x, top + 13), tag, font=face, fill=(120, 10, 10), anchor="mm")
-    if cv.owner >= 0:
-        # a tower at the city's lower left (buildings stand in monster cities, whose left side is free), as tall
-        # as its levels, in the owner's colour, with the owner's letter and the levels
-        bx, by = x - R_CITY - 34, y + R_CITY - 4
-        top = by - 14 * cv.levels - 14
-        dr.rectangle([bx, top, bx + 30, by], fill=SEAT[cv.owner % 5], outline=INK, width=3)
-        for k in range(1, cv.levels):
-            dr.line([(bx, by - 14 * k), (bx + 30, by - 14 * k)], fill=INK, width=1)
-        dr.text((bx + 15, top + 12), f"{seat_letter(view, cv.owner)}{cv.levels}", font=font("bold", 15),
-                fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=INK)
-
-
-def _clear_of_names(city_id: int, left: float, right: float, top: float) -> float:
-    """How far down (at most 16 pixels, onto the city's rim) a monster's tag from ``left`` to ``right`` at ``top``
-    must move to clear another city's name below it (a long tag by the map's edge reaches its neighbour's)."""
-    lib = library()
-    down = 0.0
-    for c in lib.cities:
-        if c.id == city_id:
-            continue
-        name = place(c.name)
-        face = font("bold", 24)
-        while text_length(name, face) > 190 and face.size > 11:  # as the static layer fits it
-            face = font("bold", int(face.size) - 1)
-        half = text_length(name, face) / 2
-        bottom = c.y + R_CITY + 14 + 13
-        if left < c.x + half and right > c.x - half and 0 < bottom + 2 - top <= 16:
-            down = max(down, bottom + 2 - top)
-    return down
+        tw = text_length(tag, face) + 12
+        spots = [(x + dx, y - R_CITY - 19) for dx in (0, -40, 40, -80, 80, -120, 120)]
+        spots += [(x + dx, y + R_CITY + 45) for dx in (0, -60, 60)]
+        spots += [(x - R_CITY - tw / 2 - 6, y + dy) for dy in (0, -30, 30)]
+        spots += [(x + R_CITY + tw / 2 + 30, y + dy) for dy in (0, -30, 30)]
+        best: tuple[float, Rect] | None = None
+        for k, (cx, cy) in enumerate(spots):
+            cx = min(max(cx, tw / 2 + 6), W - tw / 2 - 6)  # a tag near the edge stays on the picture
+            box = (cx - tw / 2, cy - 13, cx + tw / 2, cy + 13)
+            if box[1] < 4 or box[3] > MAP_H - 4:
+                continue
+            cost = sum(_hits(box, o) for o in taken) + k  # the nearer spots first, when all are clear
+            if best is None or cost < best[0]:
+                best = (cost, box)
+        assert best is not None
+        box = best[1]
+        taken.append(box)
+        d.rounded_rectangle(box, radius=6, fill=(255, 255, 255), outline=(170, 20, 20), width=2)
+        with d.inside(box):
+            d.text(((box[0] + box[2]) / 2, box[1] + 13), tag, font=face, fill=(120, 10, 10), anchor="mm")
 
 
 def _path(d: Canvas, cities: Sequence[int], colour: RGB, offset: float, width: int = 7) -> None:
@@ -210,19 +323,45 @@ def _path(d: Canvas, cities: Sequence[int], colour: RGB, offset: float, width: i
         dr.polygon(head, fill=colour, outline=INK)
 
 
-def _pawns(d: Canvas, view: EiyuView) -> None:
-    dr = d
+#: A hero's pin: the disc's radius, and where pins stand round a city (degrees, counter-clockwise from 3 o'clock).
+PIN_R = 21
+PIN_ANGLES = (22, -22, 62, -62, 100)
+
+
+def _pin(d: Canvas, px: float, py: float, towards: tuple[float, float], colour: RGB, letter: str) -> Rect:
+    """A hero's pin: a big disc in the player's colour, white-rimmed (a road's letter sits on a small plain
+    disc), pointing at its city; returns its box."""
+    ang = math.atan2(towards[1] - py, towards[0] - px)
+    tip = (px + math.cos(ang) * (PIN_R + 12), py + math.sin(ang) * (PIN_R + 12))
+    side = [(px + math.cos(ang + s) * (PIN_R - 2), py + math.sin(ang + s) * (PIN_R - 2)) for s in (1.1, -1.1)]
+    d.polygon([tip, *side], fill=INK)
+    r = PIN_R + 3
+    d.ellipse([px - r, py - r, px + r, py + r], fill=INK)
+    d.ellipse([px - r + 2, py - r + 2, px + r - 2, py + r - 2], fill=(255, 255, 255))
+    d.ellipse([px - PIN_R + 2, py - PIN_R + 2, px + PIN_R - 2, py + PIN_R - 2], fill=colour)
+    d.text((px, py), letter, font=_fit(letter, 24, 2 * PIN_R - 8), fill=(255, 255, 255), anchor="mm",
+           stroke_width=2, stroke_fill=INK)
+    box = (px - r, py - r, px + r, py + r)
+    mark(d, "token", box, letter)
+    return box
+
+
+def _pawns(d: Canvas, view: EiyuView) -> list[Rect]:
+    """Every hero's pin beside their city (at its right, where no soldier chip or building stands)."""
     by_city: dict[int, list[int]] = {}
     for i, p in enumerate(view.players):
         if p.city:
             by_city.setdefault(p.city, []).append(i)
+    boxes = []
     for city, seats in by_city.items():
         x, y = _xy(city)
         for k, seat in enumerate(seats):
-            px, py = x + R_CITY + 16, y - 30 + k * 30
-            dr.ellipse([px - 15, py - 15, px + 15, py + 15], fill=SEAT[seat % 5], outline=INK, width=3)
-            dr.text((px, py), seat_letter(view, seat), font=font("bold", 18), fill=(255, 255, 255), anchor="mm",
-                    stroke_width=2, stroke_fill=INK)
+            ang = math.radians(PIN_ANGLES[k % len(PIN_ANGLES)])
+            reach = R_CITY + PIN_R + 10
+            px, py = x + reach * math.cos(ang), y - reach * math.sin(ang)
+            px = min(px, W - PIN_R - 5)
+            boxes.append(_pin(d, px, py, (x, y), SEAT[seat % 5], seat_letter(view, seat)))
+    return boxes
 
 
 def _fame(d: Canvas, view: EiyuView) -> None:
@@ -232,13 +371,15 @@ def _fame(d: Canvas, view: EiyuView) -> None:
         chips = view.centre if a.hidden else view.fame.get(a.id)
         if a.hidden and chips is None:
             hidden = _("? hidden until the end")
-            dr.text((a.x, a.y + 26), hidden, font=_fit(hidden, 19, 238), fill=AREA_INK, anchor="mm")
+            with dr.inside(_area_box(a)):
+                dr.text((a.x, a.y + 26), hidden, font=_fit(hidden, 19, 206), fill=AREA_INK, anchor="mm")
             continue
         marks = [(i, c) for i, c in enumerate(chips or ()) if c > 0]
         x = a.x - 15.0 * len(marks) + 15
         y = a.y + (26 if a.hidden else 24)
         for i, count in marks:
             dr.rounded_rectangle([x - 13, y - 11, x + 13, y + 11], radius=4, fill=SEAT[i % 5], outline=INK, width=2)
+            mark(dr, "badge", (x - 13, y - 11, x + 13, y + 11), str(count))
             dr.text((x, y), str(count), font=font("bold", 16), fill=(255, 255, 255), anchor="mm",
                     stroke_width=2, stroke_fill=INK)
             x += 30
@@ -247,7 +388,7 @@ def _fame(d: Canvas, view: EiyuView) -> None:
 def _strip(d: Canvas, view: EiyuView) -> None:
     lib = library()
     dr = d
-    top = MAP_H + 14
+    top = STRIP_TOP + 14
     if view.short:
         head = _("Year {year}/{years} (short game)", year=view.year, years=view.years)
     else:
@@ -270,14 +411,14 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         state = view.titans[i]
         wake = t.wakes_short if view.short else t.wakes
         if state == "asleep":
-            mark = _("wakes in year {year}", year=wake)
+            said = _("wakes in year {year}", year=wake)
         elif state == "awake":
-            mark = _("AWAKE")
+            said = _("AWAKE")
         else:
-            mark = _("slain")
+            said = _("slain")
         name = _p("titan", TITAN_SHORT[t.id]) if t.id in TITAN_SHORT else t.name.split()[0].split("-")[0]
         titans.append(_n("{titan} ({n} soldier) {state}", "{titan} ({n} soldiers) {state}", t.cost, titan=name,
-                         state=mark))
+                         state=said))
     line = _("Titans: {titans}", titans=" · ".join(titans))
     dr.text((20, top + 36), line, font=_fit(line, 18, W - 40, smallest=12), fill=INK)
     nr = lib.chip(view.next_recruit) if view.next_recruit >= 0 else None
@@ -289,6 +430,12 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     nxt = _("Next chips: recruit {recruit} · monster {monster} · shows after years {years}", recruit=recruit,
             monster=monster, years=comma(map(str, shows)))
     dr.text((20, top + 62), nxt, font=_fit(nxt, 18, W - 40), fill=INK)
+    _scores(dr, view, top)
+
+
+def _scores(dr: Canvas, view: EiyuView, top: float) -> None:
+    """Each player's scores (and the dummy's) in rows of chips, the winner's framed, and who was knocked out."""
+    lib = library()
     # each player's scores (and the dummy's) in rows of chips, smaller only if they would take more than three
     entries: list[tuple[str, RGB, str, bool]] = []
     for i, p in enumerate(view.players):
@@ -313,7 +460,12 @@ def _strip(d: Canvas, view: EiyuView) -> None:
         w = text_length(text, mid) + 44
         if x + w > W - 10:
             x, y = 20.0, y + step
+        if text.startswith("★ "):
+            # the winner's scores in a gold frame: who won shows on the final map, not only in the story
+            dr.rounded_rectangle([x - 5, y - 4, x + w - 4, y + 30], radius=8, outline=(190, 140, 20), width=3)
+            mark(dr, "winner", (x - 5, y - 4, x + w - 4, y + 30), text)
         dr.ellipse([x, y, x + 26, y + 26], fill=colour, outline=INK, width=2)
+        mark(dr, "badge", (x, y, x + 26, y + 26), letter)
         if letter:
             dr.text((x + 13, y + 13), letter, font=font("bold", 15), fill=(255, 255, 255), anchor="mm")
         dr.text((x + 34, y + 2 + (20 - size) / 2), text, font=mid, fill=mix(INK, PAPER, 0.55) if out else INK)
@@ -323,6 +475,11 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     if view.out:
         names = [view.players[s].name if s < len(view.players) else _("Dummy") for s in view.out]
         out_line = _("Knocked out in the rankings: {players}", players=" → ".join(names))
+        if view.winner is not None and view.winner >= len(view.players):
+            out_line = _("{knocked_out} · no hero: the dummy outlasted everyone", knocked_out=out_line)
+        elif view.winner is not None:
+            out_line = _("{knocked_out} · the hero of the road: {player}", knocked_out=out_line,
+                         player=view.players[view.winner].name)
         dr.text((20, H - 25 if compact else H - 34), out_line, font=_fit(out_line, 16 if compact else 18, W - 40),
                 fill=INK)
 
@@ -338,22 +495,108 @@ def _rows(entries: Sequence[tuple[str, RGB, str, bool]], size: int) -> int:
     return rows
 
 
+def _map_marks(d: Canvas, view: EiyuView, title: str = "") -> None:
+    """What changes on the map: cities, fame chips, the heroes' pins, the monsters' tags and the title."""
+    lib = library()
+    for c in lib.cities:
+        _city(d, view, c.id)
+    _fame(d, view)
+    taken = [*_placed(language())[1], *_pawns(d, view)]
+    taken += [_zone(c.id) for c in lib.cities]
+    taken += [(c.x - R_CITY - 36, c.y - 40, c.x - R_CITY - 2, c.y + R_CITY) for c in lib.cities
+              if view.cities[c.id - 1].owner >= 0]  # the buildings
+    if title:
+        # the title sits in the top right corner, clear of the coast's label; the tags keep clear of it
+        title_face = _fit(title, 18, 300)
+        d.text((W - 16, 14), title, font=title_face, fill=AREA_INK, anchor="ra")
+        taken.append((W - 20 - text_length(title, title_face), 8, W, 36))
+    _tags(d, view, taken)
+
+
+def _key(d: Canvas) -> None:
+    """The key under the map: what each mark means, drawn beside a small copy of it, so that someone who has
+    not read the rules can read the map."""
+    box = (8, MAP_H + 8, W - 8, MAP_H + KEY_H - 4)
+    d.rounded_rectangle(box, radius=10, fill=mix(PAPER, (255, 255, 255), 0.5), outline=AREA_INK, width=2)
+    mark(d, "legend", box)
+    lib = library()
+    items: list[tuple[str, str]] = [("pin", _("hero"))]
+    items += [(f"soldier{k}", soldier_name(k, lib.soldier(k).name)) for k in (1, 2, 3, 4)]
+    items += [("tower", _("building and its levels")), ("needs", _("soldiers the monster needs")),
+              ("reward", _("reward: B building, G gold, F fame")),
+              ("area", _("area: fame for the most / second most fame chips")), ("road", _("road"))]
+    size = 17
+    while size > 12 and len(_key_rows(items, size)) > 3:
+        size -= 1
+    rows = _key_rows(items, size)
+    step = (box[3] - box[1] - 8) / max(3, len(rows))
+    face = font("bold", size)
+    with d.inside(box):
+        for r, row in enumerate(rows):
+            cy = box[1] + 4 + step * (r + 0.5)
+            x: float = box[0] + 12
+            for kind, words in row:
+                x = _key_sample(d, kind, x, cy) + 6
+                d.text((x, cy), words, font=face, fill=INK, anchor="lm")
+                x += text_length(words, face) + 18
+
+
+def _key_width(kind: str) -> float:
+    return {"pin": 22, "tower": 22, "needs": 34, "reward": 0, "area": 34, "road": 22}.get(kind, 22)
+
+
+def _key_rows(items: Sequence[tuple[str, str]], size: int) -> list[list[tuple[str, str]]]:
+    face = font("bold", size)
+    rows: list[list[tuple[str, str]]] = [[]]
+    x = 0.0
+    for kind, words in items:
+        w = _key_width(kind) + 6 + text_length(words, face) + 18
+        if rows[-1] and x + w > W - 40:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((kind, words))
+        x += w
+    return rows
+
+
+def _key_sample(d: Canvas, kind: str, x: float, cy: float) -> float:
+    """A small copy of a mark of the map at ``x`` (its left edge), centred on ``cy``; returns its right edge."""
+    if kind == "pin":
+        r = 10
+        d.ellipse([x, cy - r - 1, x + 2 * r + 2, cy + r + 1], fill=INK)
+        d.ellipse([x + 2, cy - r + 1, x + 2 * r, cy + r - 1], fill=SEAT[0])
+        return x + 2 * r + 2
+    if kind.startswith("soldier"):
+        k = int(kind[-1])
+        d.ellipse([x, cy - 11, x + 22, cy + 11], fill=SOLDIER[k], outline=INK, width=2)
+        d.text((x + 11, cy), str(k), font=font("bold", 14), fill=(255, 255, 255) if k == 3 else (0, 0, 0),
+               anchor="mm")
+        return x + 22
+    if kind == "tower":
+        d.rectangle([x + 2, cy - 12, x + 20, cy + 12], fill=SEAT[1], outline=INK, width=2)
+        d.line([(x + 2, cy), (x + 20, cy)], fill=INK, width=1)
+        return x + 22
+    if kind == "needs":
+        d.text((x + 17, cy), "2·3", font=font("bold", 16), fill=(170, 20, 20), anchor="mm")
+        return x + 34
+    if kind == "area":
+        d.rounded_rectangle([x, cy - 11, x + 34, cy + 11], radius=5, fill=mix(PAPER, AREA_INK, 0.12))
+        d.text((x + 17, cy), "3/1", font=font("bold", 13), fill=AREA_INK, anchor="mm")
+        return x + 34
+    if kind == "road":
+        d.ellipse([x, cy - 11, x + 22, cy + 11], fill=ROAD["red"], outline=INK, width=2)
+        return x + 22
+    return x - 6
+
+
 def render_board(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
     """The map as everyone may see it, with the paths taken this year (``paths``: one per seat)."""
     img = _base()
     d = canvas(img)
     for i, path in enumerate(paths or ()):
         _path(d, path, SEAT[i % 5], offset=(i - (len(paths or ()) - 1) / 2) * 7)
-    title_face = _fit(title, 18, 300)
-    title_left = W - 16 - text_length(title, title_face) if title else W
-    for c in library().cities:
-        _city(d, view, c.id, clear_of=title_left)
-    _fame(d, view)
-    _pawns(d, view)
+    _map_marks(d, view, title)
     _strip(d, view)
-    if title:
-        # the title sits in the top right corner, clear of the coast's label (and of a monster's tag)
-        d.text((W - 16, 14), title, font=title_face, fill=AREA_INK, anchor="ra")
     return png_bytes(to_palette(img, _PALETTE))
 
 
@@ -363,33 +606,30 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
     else moved), and the six orders in a row of dials below."""
     img = _base()
     d = canvas(img)
-    for c in library().cities:
-        _city(d, view, c.id)
-    _fame(d, view)
     start = view.players[seat].city
     _path(d, [start, *cities], SEAT[seat % 5], offset=0, width=9)
-    _pawns(d, view)
-    d.rectangle([0, MAP_H + 2, W, H], fill=PAPER)
+    _map_marks(d, view)
+    d.rectangle([0, STRIP_TOP + 2, W, H], fill=PAPER)
     head = _("{player}'s orders for year {year} (only you see this)", player=view.players[seat].name,
              year=view.year)
-    d.text((20, MAP_H + 14), head, font=_fit(head, 24, W - 40), fill=INK)
+    d.text((20, STRIP_TOP + 14), head, font=_fit(head, 24, W - 40), fill=INK)
     dial_w = (W - 40) / max(1, len(row))
     here = start
     for k, order in enumerate(row):
         x0 = 20 + k * dial_w
-        box = [x0 + 6, MAP_H + 56, x0 + dial_w - 6, H - 20]
+        box = [x0 + 6, STRIP_TOP + 56, x0 + dial_w - 6, H - 20]
         fill = ROAD.get(order, (60, 160, 80) if order == ACT else (200, 200, 200))
         d.rounded_rectangle(box, radius=14, fill=fill, outline=INK, width=3)
-        mark = {ACT: "■", WAIT: "×"}.get(order) or _letter(order)
+        sign = {ACT: "■", WAIT: "×"}.get(order) or _letter(order)
         dark = order in ("yellow", "lightblue", WAIT)
         ink = (0, 0, 0) if dark else (255, 255, 255)
         cx = (box[0] + box[2]) / 2
-        d.text((cx, MAP_H + 82), f"{k + 1}", font=font("bold", 20), fill=ink, anchor="mm")
-        d.text((cx, MAP_H + 122), mark, font=_fit(mark, 40, dial_w - 20), fill=ink, anchor="mm")
+        d.text((cx, STRIP_TOP + 82), f"{k + 1}", font=font("bold", 20), fill=ink, anchor="mm")
+        d.text((cx, STRIP_TOP + 122), sign, font=_fit(sign, 40, dial_w - 20), fill=ink, anchor="mm")
         to = cities[k] if k < len(cities) else here
         note = effects[k] if k < len(effects) and effects[k] else (
             _("→ {city}", city=to) if to != here else _("at {city}", city=to))
-        d.text((cx, MAP_H + 170), note, font=_fit(note, 22, dial_w - 20), fill=ink, anchor="mm")
+        d.text((cx, STRIP_TOP + 170), note, font=_fit(note, 22, dial_w - 20), fill=ink, anchor="mm")
         here = to
     return png_bytes(to_palette(img, _PALETTE))
 

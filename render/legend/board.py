@@ -33,6 +33,7 @@ from render.common import (
     ellipsize,
     fit_label,
     font,
+    mark,
     outlined,
     png_bytes,
     shrink,
@@ -448,6 +449,13 @@ def _token(f: FighterView, to_move: int | None) -> Image.Image:
     return _token_sprite(f.colour, letter, f.wounded, their_turn)
 
 
+def _place_token(img: Image.Image, f: FighterView, to_move: int | None, centre: tuple[int, int]) -> None:
+    """A fighter's token pasted at ``centre`` (and noted for the picture check)."""
+    _paste_centred(img, _token(f, to_move), centre)
+    half = TOKEN_D // 2
+    mark(img, "token", (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half), f.letter)
+
+
 def compose_board(view: LegendView, *, title: str = "") -> Image.Image:
     """The board snapshot as an RGB image (``render_board`` encodes it)."""
     try:
@@ -497,7 +505,7 @@ def _compose_board(view: LegendView, *, title: str = "") -> Image.Image:
             continue
         cx, cy = _centre(doors[door_id].x, doors[door_id].y)
         for i, f in enumerate(group):  # the rules keep one fighter per doorway; never hide a second one
-            _paste_centred(img, _token(f, to_move), (cx - 4 + 10 * i, cy - 4 - 10 * i))
+            _place_token(img, f, to_move, (cx - 4 + 10 * i, cy - 4 - 10 * i))
         # the doorway's number stays readable in a tag at the square's corner
         x1, y1 = cx + CELL // 2 + 2, cy + CELL // 2 + 2
         label = door_id.lstrip("D")
@@ -506,7 +514,7 @@ def _compose_board(view: LegendView, *, title: str = "") -> Image.Image:
         draw.text((x1 - w / 2 - 0.5, y1 - 8), label, font=tag, fill=WHITE, anchor="mm")
     for room_id, group in in_room.items():
         for f, centre in zip(group, slots.get(room_id, ()), strict=False):  # slots: one per fighter
-            _paste_centred(img, _token(f, to_move), centre)
+            _place_token(img, f, to_move, centre)
 
     _draw_title(img, title or _("Legend of Heroes"))
     _draw_panel(img, view)
@@ -646,6 +654,8 @@ def _draw_panel(img: Image.Image, view: LegendView) -> None:
     for f, (x0, y0, x1, y1) in panel_cells(view):
         role = roles.get(f.seat)
         lit = panel_lit(view, f)  # the one to act; once over, the winner (or the solo player's score)
+        if lit and view.phase == "over":
+            mark(draw, "winner", (x0, y0, x1, y1), f.player)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PANEL_ACTIVE if lit else PANEL_BG,
                                outline=TURN_RING if lit else BAR_DIM, width=5 if lit else 1)
         bottom = foot = y1

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from rules.autokrator.content import library
 from rules.autokrator.i18n import (
     N_,
+    OVER_FIFTH,
     _,
     _n,
     card_name,
@@ -259,16 +260,38 @@ def conquered(scene: Scene, e: Conquered) -> None:
 
 
 def scored(scene: Scene, e: Scored) -> None:
-    scene.add(_n("⭐ {realm} +{points} for {why} ({score} points).", "⭐ {realm} +{points} for {why} ({score} points).",
+    scene.add(_n("⭐ {realm} +{points} for {why} ({score} point in all).",
+                 "⭐ {realm} +{points} for {why} ({score} points in all).",
                  e.score, realm=cap(realm_name(e.realm)), points=e.points, why=why_text(e.why), score=e.score))
 
 
 def epoch_ended(scene: Scene, e: EpochEnded) -> None:
-    scene.add(_("The {roman} epoch ends.", **epochs(e.epoch)))
+    scene.add(_("Epoch {roman} ends.", **epochs(e.epoch)))
 
 
 def game_ended(scene: Scene, e: GameEnded) -> None:
     scene.add(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
+
+
+def why_won(view: AutokratorView) -> str:
+    """Why the winner won, the tie-break included: a capital taken, the most points, or (level on points) more
+    regions, more gold or a later place in the turn order — as the rules rank them."""
+    if view.reason != OVER_FIFTH:
+        return reason_text(view.reason)
+    won = view.realm(view.winner)
+    level = [r for r in view.realms if r.key != won.key and r.score == won.score]
+    if not level:
+        return _("the most points ({points})", points=won.score)
+    rival = max(level, key=lambda r: (r.regions, r.treasury, view.order.index(r.key)))
+    if rival.regions != won.regions:
+        return _("level on points ({points}) with {rival}; more regions decide ({mine} to {theirs})",
+                 points=won.score, rival=the_realm(rival.key), mine=won.regions, theirs=rival.regions)
+    if rival.treasury != won.treasury:
+        return _("level on points ({points}) and regions ({regions}) with {rival}; more gold decides ({mine} to "
+                 "{theirs})", points=won.score, regions=won.regions, rival=the_realm(rival.key), mine=won.treasury,
+                 theirs=rival.treasury)
+    return _("level on points ({points}), regions and gold with {rival}; the later place in the turn order decides",
+             points=won.score, rival=the_realm(rival.key))
 
 
 #: Every event of the game and the function that tells it.

@@ -224,6 +224,13 @@ def _hidden_pick(h: Hero, seat: int, acting: frozenset[int]) -> HeroView:
                     province=h.province or None, regions_left=len(h.regions), to_act=seat in acting)
 
 
+def _kills_xp(state: State, seat: int, current: int | None) -> int:
+    """The experience the fighting hero has earned in this fight so far (each opponent slain is told "+1 XP"
+    at once; the engine adds it to the sheet when the fight ends, whatever its end)."""
+    c = state.combat
+    return c.xp if state.phase == "combat" and c is not None and seat == current else 0
+
+
 def build_view(game: Engine, state: State, seat: int | None) -> ChampionView:
     lib = game.lib
     acting = game.to_act(state)
@@ -233,7 +240,8 @@ def build_view(game: Engine, state: State, seat: int | None) -> ChampionView:
         seat=i, player=h.name, colour=h.colour, letter=h.letter, hero=h.hero or None,
         side=lib.hero[h.hero].side[h.side].name if h.hero in lib.hero else None, weapon=h.weapon or None,
         province=h.province or None, life=h.life, max_life=h.max_life, combat=h.combat, max_combat=h.combat,
-        initiative=h.initiative, xp=h.xp, gold=h.gold, info=h.info, items=tuple(h.items), fate=h.fate,
+        initiative=h.initiative, xp=h.xp + _kills_xp(state, i, current), gold=h.gold, info=h.info,
+        items=tuple(h.items), fate=h.fate,
         to_act=i in acting, shrines=tuple(h.shrines), regions_left=len(h.regions),
         kept=tuple(KeptView(card=k.card, key=k.key) for k in h.kept), monster=h.monster or None,
         knows_lair=bool(h.province_card), info_needed=needed) for i, h in enumerate(state.heroes))

@@ -53,7 +53,7 @@ from rules.eiyu.state import (
 )
 from rules.eiyu.view import EiyuView
 from rules.spec import number
-from rules.telling import Teller, silent, tell_each
+from rules.telling import Teller, tell_each
 
 
 @dataclass(slots=True)
@@ -271,6 +271,7 @@ def shown(scene: Scene, e: Shown) -> None:
 
 def ranked(scene: Scene, e: Ranked) -> None:
     if not any(x.startswith("📊") for x in scene.lines):
+        reveal_centre(scene)  # the climax: the hidden chips count in the fame ranking that follows
         scene.add(final_scores(scene))
     scene.add(ranked_line(scene, e))
 
@@ -301,11 +302,22 @@ def ranked_line(scene: Scene, e: Ranked) -> str:
     return _("🏆 **{ranking}**: {order} — **{player}** is out.", ranking=head, order=order, player=out)
 
 
-def game_won(scene: Scene, e: GameWon) -> None:
+def reveal_centre(scene: Scene) -> None:
+    """The Hidden Heartland's chips, told once, before the rankings they decide."""
     centre = scene.view.centre or ()
-    if centre:
+    if centre and not any(x.startswith("🔓") for x in scene.lines):
         scene.add(_("🔓 The Hidden Heartland is revealed: {chips} fame chips.", chips=comma(
             _("{player} {n}", player=scene.name_of(i), n=c) for i, c in enumerate(centre))))
+
+
+def shuffled(scene: Scene, e: Shuffled) -> None:
+    """The draw at setup: the ranking order (which score is ranked first at the end) and who chooses first."""
+    scene.add(_("🎲 Drawn for this game: the rankings at the end go {order}; {player} chooses a starting city first.",
+                order=" → ".join(track(t) for t in e.ranking), player=scene.name_of(e.start)))
+
+
+def game_won(scene: Scene, e: GameWon) -> None:
+    reveal_centre(scene)
     if e.winner == len(scene.view.players):
         scene.add(_("👑 The last one standing: **the dummy player — no hero this time**."))
     else:
@@ -319,5 +331,5 @@ TELLERS: dict[type, Teller[Scene]] = {
     ChipFlipped: chip_flipped, ChipLaid: chip_laid, Hunted: hunted, RewardsTaken: rewards_taken,
     DummyRaised: dummy_raised, TitanSlain: titan_slain, YearEnds: year_ends, ShowBegins: show_begins,
     ShowChosen: show_chosen, Shown: shown, Ranked: ranked, GameWon: game_won,
-    Shuffled: silent,  # the ranking order and the start player show on the first map
+    Shuffled: shuffled,
 }

@@ -3,7 +3,7 @@ and adds the plug-in's side: the codec, the typed view, what each action is, and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from rules.core import IllegalAction, Rng
 from rules.legend import auto
@@ -11,7 +11,7 @@ from rules.legend.commands import LegendCodec
 from rules.legend.engine import Engine
 from rules.legend.engine.table import Table
 from rules.legend.i18n import _, _n
-from rules.legend.spec import SPEC
+from rules.legend.spec import EXPANDED_VERBS, SPEC
 from rules.legend.state import LegendAction, Narrate, Order, Place, Retreat, Roll, SceneNote, State
 from rules.legend.view import LegendView, build_view, secret_variants
 from rules.ruleset import GameRuleset
@@ -44,6 +44,12 @@ class LegendRuleset(GameRuleset[State, LegendAction, LegendView]):
             raise IllegalAction(_("The Expanded Game takes 1 to 5 players ({n} seated).", n=players))
         narration = "bot" if players == 1 else options["narration"]  # nobody sits to the right of a lone player
         return {**options, "mode": mode, "narration": narration}
+
+    def verbs_offered(self, options: Mapping[str, object]) -> frozenset[str] | None:
+        """A starter or solo game has no party: the Expanded Game's verbs are left out of its `/help`."""
+        if options.get("mode") == "expanded":
+            return None
+        return frozenset(v.name for v in self.spec.verbs) - {v.name for v in EXPANDED_VERBS}
 
     # --- what a seat may see ----------------------------------------------------------------------
 

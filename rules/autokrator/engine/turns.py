@@ -376,10 +376,13 @@ class Turns:
         winner = state.realms[state.winner]
         board_line = words.comma(_("{realm} {points}", realm=words.realm_name(k), points=state.realms[k].score)
                                for k in state.order)
+        from rules.autokrator.telling import why_won  # the story's words for the end (the tie-break included)
+        from rules.autokrator.view import build_view
+
         return Outcome(winners=(winner.seat,), scores=scores,
-                       summary=_("{realm} ({player}) win: {reason}. Points: {points}.",
-                                 realm=words.realm_of(state.winner), player=state.names[winner.seat],
-                                 reason=words.reason_text(state.reason), points=board_line))
+                       summary=_("Victory to {realm} ({player}): {reason}. Points: {points}.",
+                                 realm=words.the_realm(state.winner, "gen"), player=state.names[winner.seat],
+                                 reason=why_won(build_view(state, None)), points=board_line))
 
     def moment(self, state: State) -> int:
         return state.tick

@@ -787,8 +787,9 @@ class Melee:
         c = self.c
         if not 0 <= foe < len(c.foes) or c.foes[foe].life <= 0 or c.foes[foe].controller != seat:
             mine = [f"{i + 1} ({foe_name(c.foes[i].name)})" for i in self.alive() if c.foes[i].controller == seat]
-            raise IllegalAction(_("Name an opponent you play that still stands: {foes}.", foes=comma(mine))
-                                if mine else _("Name an opponent you play that still stands: none."))
+            if not mine:  # the hero's own player, or nobody's opponent: say what this seat can do now
+                raise IllegalAction(self.step_hint(seat))
+            raise IllegalAction(_("Name an opponent you play that still stands: {foes}.", foes=comma(mine)))
         return c.foes[foe]
 
     @staticmethod

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.champion.content import Library, library
-from rules.champion.i18n import N_, _, _n, _p, and_list, comma, local
+from rules.champion.content import Library, Outcome, library
+from rules.champion.i18n import N_, _, _n, _p, and_list, comma, local, semicolon
 from rules.champion.state import (
     Bought,
     CardChosen,
@@ -485,9 +485,23 @@ def read(scene: Scene, seat: int, card: str, lead: str) -> None:
         return
     text = _("📜 {lead}: **{title}**\n> {text}", lead=lead, title=st.title, text=st.text)
     if not st.roll and len(st.outcome) > 1:
-        options = " · ".join(f"**{i + 1}.** {o.choice}" for i, o in enumerate(st.outcome))
-        text += "\n" + _("{hero} chooses: {options}", hero=scene.hero_name(seat), options=options)
+        options = " · ".join(_option(i, o) for i, o in enumerate(st.outcome))
+        text += "\n" + _("{hero} must choose one: {options}", hero=scene.hero_name(seat), options=options)
     scene.add(text)
+
+
+def _option(index: int, o: Outcome) -> str:
+    """A story card's option as the choice asks it: its number and label, and what it costs or risks (gold
+    paid, a fight and the opponent's numbers), as the card's picture shows them."""
+    terms = []
+    if o.gold < 0:
+        terms.append(_("costs {gold} gold", gold=-o.gold))
+    for foe in o.opponent:
+        terms.append(_("fight {foe}: combat {combat}, life {life}", foe=foe.name, combat=foe.combat, life=foe.life))
+    if o.fate:
+        terms.append(_("laurel") if o.fate == "laurel" else _("skull"))
+    head = f"**{index + 1}.** {o.choice}"
+    return _("{option} ({terms})", option=head, terms=semicolon(terms)) if terms else head
 
 
 def story_outcome(scene: Scene, e: StoryOutcome) -> None:

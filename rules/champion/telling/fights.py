@@ -126,8 +126,9 @@ def initiative(scene: Scene, e: InitiativeRolled) -> None:
         reason = ""
     else:
         reason = _(" ({why})", why=_(REASONS[e.reason]) if e.reason in REASONS else e.reason)
-    values = dict(hero=hero, hero_base=hi, hero_roll=e.hero_roll, hero_total=e.hero_total, roller=roller,
-                  foe_base=fi, foe_roll=e.foe_roll, foe_total=e.foe_total, reason=reason)
+    # each side's initiative plus its die: the die marked 🎲, so that one sees which number was rolled
+    values = dict(hero=hero, hero_base=hi, hero_roll=f"🎲{e.hero_roll}", hero_total=e.hero_total, roller=roller,
+                  foe_base=fi, foe_roll=f"🎲{e.foe_roll}", foe_total=e.foe_total, reason=reason)
     if e.attacker == "hero":
         scene.add(_("🎲 Initiative: {hero} {hero_base}+{hero_roll} = **{hero_total}**, {roller} "
                    "{foe_base}+{foe_roll} = **{foe_total}** — {hero} attacks{reason}.", **values))
