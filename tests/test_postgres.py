@@ -22,7 +22,8 @@ from bot.store import CoreStore
 from rules import GameError
 
 URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
-pytestmark = pytest.mark.skipif(not URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)")
+pytestmark = [pytest.mark.skipif(not URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)"),
+              pytest.mark.postgres]
 
 
 @pytest.fixture
