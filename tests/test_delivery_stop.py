@@ -63,6 +63,7 @@ def _pressing(fake: FakeDiscord, thread: int) -> dict[str, Any]:
     return fake.component(user, prompt, menu, component_type=3, values=[prompt.component(menu)["options"][0]["value"]])
 
 
+@pytest.mark.slow
 async def test_sigterm_with_40_moves_in_flight_answers_all_posts_all_and_logs_no_traceback(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     async with FakeDiscord() as fake:
@@ -96,6 +97,7 @@ async def test_sigterm_with_40_moves_in_flight_answers_all_posts_all_and_logs_no
           f"({restarting} asked to try again), {moved} moves committed and every one posted, exit in {took:.1f} s")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["refused", "hanging"])
 async def test_sigterm_with_discord_unreachable_exits_within_ten_seconds(tmp_path: Path, how: str) -> None:
     """Discord gone: every connection refused, or (worse) accepted and never answered."""

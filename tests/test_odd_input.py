@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.delivery_helpers import audit, prompt_of, rows, running, settled, user_for
 from tests.fakediscord import FakeDiscord, InteractionReply
 from tests.test_delivery_stop import _pressing, _tables
@@ -182,6 +184,7 @@ def _public(fake: FakeDiscord) -> int:
     return sum(1 for m in fake.all_messages() if not m.ephemeral)
 
 
+@pytest.mark.slow
 async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
@@ -226,6 +229,7 @@ async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp
     print(f"\n{len(inputs)} forged inputs: every one answered privately, 0 posted for everyone, no traceback")
 
 
+@pytest.mark.slow
 async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
@@ -245,6 +249,7 @@ async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_pa
     assert "Traceback" not in err and " ERROR " not in err, err
 
 
+@pytest.mark.slow
 async def test_an_answer_after_discords_window_is_one_warning_and_the_move_is_told(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:

@@ -36,6 +36,7 @@ async def pg_url() -> AsyncIterator[str]:
     yield URL
 
 
+@pytest.mark.slow
 async def test_two_processes_on_postgresql_never_lose_an_update(pg_url: str) -> None:
     db1, db2 = await open_database(pg_url), await open_database(pg_url, upgrade=False)
     try:
@@ -69,6 +70,7 @@ async def test_two_processes_on_postgresql_never_lose_an_update(pg_url: str) -> 
         await db2.close()
 
 
+@pytest.mark.slow
 async def test_a_whole_game_on_postgresql_replays_exactly(pg_url: str) -> None:
     db = await open_database(pg_url)
     try:

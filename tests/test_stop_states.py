@@ -42,6 +42,7 @@ async def _stopped_in_time(bot: Bot, took: float) -> str:
     return err
 
 
+@pytest.mark.slow
 async def test_sigterm_while_the_gateway_cannot_connect_at_start(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         fake.gateway_mode = "refuse"
@@ -58,6 +59,7 @@ async def test_sigterm_while_the_gateway_cannot_connect_at_start(tmp_path: Path)
     print(f"\nSIGTERM while connecting (gateway refused {fake.gateway_refusals}x): exit in {took:.1f} s")
 
 
+@pytest.mark.slow
 async def test_sigterm_while_reconnecting_after_the_gateway_dropped(tmp_path: Path) -> None:
     """The issue's case: the gateway dropped and refuses, and discord.py sleeps ("Attempting a reconnect ... in
     100.40s") in its connection loop, which closing the client does not wake.  The signal is sent in a sleep of
@@ -77,6 +79,7 @@ async def test_sigterm_while_reconnecting_after_the_gateway_dropped(tmp_path: Pa
           f"exit in {took:.1f} s")
 
 
+@pytest.mark.slow
 async def test_sigterm_while_resuming_on_a_gateway_that_never_answers(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running(tmp_path / "bot.db", fake) as bot:
         fake.gateway_mode = "silent"
@@ -98,6 +101,7 @@ async def _told_after_a_restart(fake: FakeDiscord, db: Path) -> int:
     return int(owed)
 
 
+@pytest.mark.slow
 async def test_sigterm_while_a_picture_is_being_drawn(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     slow = tmp_path / "slow-draw"
@@ -120,6 +124,7 @@ async def test_sigterm_while_a_picture_is_being_drawn(tmp_path: Path) -> None:
           "told by the next start")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("held", [3.0, 30.0])
 async def test_sigterm_mid_commit_while_another_connection_holds_the_database(tmp_path: Path, held: float) -> None:
     """A press waits on the database (another connection holds the write lock): the lock is let go during the
