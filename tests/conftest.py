@@ -3,12 +3,17 @@
 Under ``-n`` each worker is its own process with its own temporary directories; ports are taken from the
 system (port 0) and databases are SQLite files in ``tmp_path``.  The one thing the workers share is the
 PostgreSQL database ``TABULA_TEST_POSTGRES_URL`` names, which a test wipes before it starts: every test that
-uses it is put in the xdist group ``postgres`` here, so they all run one after another on one worker
-(``--dist loadgroup``, set in pyproject.toml)."""
+uses it (marked ``postgres``, or parametrized onto that backend) holds a lock on that database from its setup
+to its teardown, so they run one at a time whichever worker runs them (and whichever run: two test runs on one
+machine wait for each other too)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import fcntl
+import hashlib
+import os
+import tempfile
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,7 +37,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if uses_postgres(item):
             item.add_marker(pytest.mark.postgres)
-            item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
+def _postgres_lock() -> Path:
+    """One lock file per database, outside the repository (the same for every worker and every run)."""
+    url = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
+    return Path(tempfile.gettempdir()) / f"tabula-test-postgres-{hashlib.sha256(url.encode()).hexdigest()[:16]}.lock"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not (os.environ.get("TABULA_TEST_POSTGRES_URL") and uses_postgres(item)):
+        yield
+        return
+    with _postgres_lock().open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the worker dies
+        yield
 
 
 @pytest.fixture

@@ -44,9 +44,6 @@ PROCESS_VARIABLES = {"MALLOC_ARENA_MAX", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYT
                      "TABULA_GAMES"}  # TABULA_GAMES: the games to load, read from the environment by rules.registry
 #: The moves typed in the first game, each the first one the prompt offers.
 MOVES = 3
-#: The "try" run (a venv and an install, about half a minute) is made once, in the module fixture ``tried``:
-#: with several workers (pytest-xdist) this module's tests stay together so that it is not made once per worker.
-pytestmark = pytest.mark.xdist_group("readme")
 
 
 def blocks(readme: str) -> dict[str, list[str]]:
