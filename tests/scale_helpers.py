@@ -9,7 +9,11 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 PG_URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
-needs_postgres = pytest.mark.skipif(not PG_URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it, see .ci/run)")
+#: A module's ``pytestmark``: skipped without the database, and one at a time with its other users (tests/conftest.py).
+needs_postgres = [
+    pytest.mark.skipif(not PG_URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it, see .ci/run)"),
+    pytest.mark.postgres,
+]
 
 
 async def clean_postgres() -> str:

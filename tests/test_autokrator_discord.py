@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+import pytest
 
 from bot.service.play import GameService
 from bot.store.db import Database
@@ -88,6 +89,7 @@ def public_text(h: FakeDiscordHarness, thread: Any) -> str:
     return "\n".join(m.content for m in h.messages(thread.id))
 
 
+@pytest.mark.slow
 async def test_battle_cards_are_dealt_privately_and_at_the_same_time(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await open_game(h, join=(h.bob,), mode="east")

@@ -58,6 +58,7 @@ def _every_picture() -> list[bytes]:
     return pngs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_fits_its_box(lang: str) -> None:
     _fresh()

@@ -57,6 +57,7 @@ def test_restore_refuses_what_is_not_a_tabula_database(tmp_path: Path) -> None:
         backup("postgresql+asyncpg://u:p@localhost/db", tmp_path / "x.db")
 
 
+@pytest.mark.slow
 def test_the_commands_and_json_logs(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'tabula.db'}"
     env = {"DATABASE_URL": url, "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
@@ -75,6 +76,7 @@ def test_the_commands_and_json_logs(tmp_path: Path) -> None:
     assert line["message"] == "game 7: moved" and line["level"] == "INFO" and line["logger"] == "tabula.play"
 
 
+@pytest.mark.slow
 async def test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped(tmp_path: Path) -> None:
     """The real `python -m bot` on the loopback Discord holds the database: `restore` says so in one line, exits
     2 and touches nothing (the live write-ahead log stays, the bot plays on); stopped, the restore goes
@@ -86,7 +88,7 @@ async def test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped(t
     from tests.fakediscord import FakeDiscord
     from tests.test_delivery_stop import _pressing, _tables
 
-    db = tmp_path / "bot.db"
+    db = tmp_path / "bot.store.db"
     copy = tmp_path / "copy.db"
 
     async def cli(fake: FakeDiscord, *args: str) -> subprocess.CompletedProcess[str]:
@@ -136,6 +138,7 @@ async def test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped(t
         assert again.proc.returncode == 0, await again.stderr()
 
 
+@pytest.mark.slow
 def test_restore_is_refused_while_another_program_has_the_database_open(tmp_path: Path) -> None:
     live = tmp_path / "tabula.db"
     url = f"sqlite+aiosqlite:///{live}"

@@ -9,6 +9,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.front.offline import add_arguments, play
 from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
@@ -38,6 +40,7 @@ def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+@pytest.mark.slow
 async def test_every_command_means_the_same_in_the_terminal_and_on_discord(db: Database, tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     add_arguments(parser)

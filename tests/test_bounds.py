@@ -60,6 +60,7 @@ async def test_a_control_forged_in_another_channel_still_tells_the_move_in_its_t
         assert value.split("=")[-1] in last(h, thread.id).content
 
 
+@pytest.mark.slow
 async def test_a_slow_database_never_makes_a_refusal_public(db: Database) -> None:
     """The 2-second watchdog defers before Discord's 3-second limit; a refusal after it must still be private,
     and a move that goes through after it is still told publicly in the thread."""

@@ -186,6 +186,7 @@ def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(art, name, lambda *a, **k: b"")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "opponents"), [(3, "players"), (8, "bot")])
 def test_a_whole_game_reads_in_hungarian(seed: int, opponents: str, no_drawing: None) -> None:
     texts, _state = play_in_hungarian(seed, opponents)
@@ -200,6 +201,7 @@ def test_a_whole_game_reads_in_hungarian(seed: int, opponents: str, no_drawing: 
         assert english not in words, english
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "fight", "province"), [("el", "⚔️ Μάχη!", "Αίγυπτος"), ("ja", "⚔️ 戦闘！", "エジプト")])
 def test_a_whole_game_reads_in_greek_and_japanese(lang: str, fight: str, province: str, no_drawing: None) -> None:
     texts, _state = play_in_hungarian(3, "players", lang=lang)

@@ -25,6 +25,7 @@ def _size(png: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(png)).size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_fits_its_labels_in_every_language(lang: str) -> None:
     with using(lang), fitting() as drawn:

@@ -86,6 +86,7 @@ def test_codec_round_trips_every_legal_action(seed: int) -> None:
                     assert codec.label(state, seat, command, arg=name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_views_keep_every_secret(seed: int) -> None:
     checked = 0
@@ -175,6 +176,7 @@ def test_old_button_values_still_parse() -> None:
         codec.parse(state, 0, Command.of("commission", reward="fame"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_presenter_tells_every_moment_of_a_game(seed: int) -> None:
     options = OPTIONS[seed]

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,6 +154,7 @@ def play(players: int, options: dict[str, Any], seed: int) -> tuple[State, list[
     return start, log, state
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=2, max_value=4), opponents=st.sampled_from(["players", "bot"]),
        fate=st.booleans(), short=st.booleans(), heroic=st.booleans(),

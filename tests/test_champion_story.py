@@ -170,6 +170,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "opponents", "fate", "short", "heroic", "seed"), GAMES)
 def test_whole_games_are_told_without_leaks(players: int, opponents: str, fate: bool, short: bool, heroic: bool,
                                             seed: int) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.present.base import SeatName
 from bot.present.champion import PRESENTER
 from bot.service.moment import moment_for
@@ -49,6 +51,7 @@ def test_a_queued_defence_throws_for_the_rest_of_the_fight() -> None:
     assert queued >= 3
 
 
+@pytest.mark.slow
 def test_a_card_with_no_alternative_is_played_at_once_and_said_so() -> None:
     seen = 0
     seats = [SeatName(i, 100 + i, f"P{i}") for i in range(3)]
@@ -63,6 +66,7 @@ def test_a_card_with_no_alternative_is_played_at_once_and_said_so() -> None:
     assert seen >= 5
 
 
+@pytest.mark.slow
 def test_a_hidden_card_is_told_as_plays_a_card_without_a_map_or_a_ping() -> None:
     seats = [SeatName(i, 100 + i, f"P{i}") for i in range(3)]
     told = 0
@@ -86,6 +90,7 @@ def test_a_hidden_card_is_told_as_plays_a_card_without_a_map_or_a_ping() -> None
 CARD_TYPES_NAMES = {"torso": "Torso", "head": "Head", "hand": "Hand", "leg": "Leg", "inspired": "Inspired"}
 
 
+@pytest.mark.slow
 async def test_fights_through_the_service_post_no_empty_message_and_one_map(db: Database) -> None:
     figures = await fight_figures(db, [1, 2, 3], players=3, opponents="players", fights=4)
     assert len(figures) >= 8 and any(f.foes > 1 for f in figures)

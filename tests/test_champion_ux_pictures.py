@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import msgspec
+import pytest
 from PIL import Image
 
 from render.champion import board
@@ -111,6 +112,7 @@ def test_hands_and_played_cards_are_shown_as_card_pictures() -> None:
     assert played == 5 and hands == 5
 
 
+@pytest.mark.slow
 def test_story_cards_mark_the_roll_or_choice_and_grey_what_cannot_be_paid() -> None:
     from bot.present.base import SeatName
     from bot.present.champion import PRESENTER

@@ -11,6 +11,7 @@ from bot.store.db import Database
 from rules.core import Rng
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "opponents"), [(4, "players"), (9, "bot")])
 async def test_one_person_and_a_tabula_seat_play_a_whole_game(db: Database, seed: int, opponents: str) -> None:
     svc = GameService(db)

@@ -104,6 +104,7 @@ def test_a_number_in_another_script_is_refused_politely(key: str, phase: str, ve
                 pass
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", KEYS)
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

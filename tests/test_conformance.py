@@ -128,6 +128,7 @@ def test_the_codec_names_every_legal_action_and_reads_it_back(key: str) -> None:
     assert seen > 20
 
 
+@pytest.mark.slow
 def test_every_action_legal_lists_apply_accepts(key: str) -> None:
     """At every moment of a whole game per configuration, each action the acting seat is offered is applied to the
     same state: none may be refused (a refusal would be a button that answers 'not allowed')."""
@@ -227,6 +228,7 @@ def _public_lines(rules: AnyRuleset, players: int, options: dict[str, Any], seed
     return out
 
 
+@pytest.mark.slow
 def test_no_undo_history_replay_or_export_line_tells_a_secret_move(key: str) -> None:
     """Over whole games: a secret move told again with another secret choice in its place that leaves the same
     public view (a different row of orders, another card) must leave every line the platform can post — the
@@ -324,6 +326,7 @@ async def test_roll_works_in_every_game(db: Database, key: str) -> None:
     assert await svc.replay(info.game_id) == (await svc.get(info.game_id)).state
 
 
+@pytest.mark.slow
 async def test_the_terminal_runner_plays_it(tmp_path: Path, key: str) -> None:
     from bot.front.offline import add_arguments, play
     from bot.store.db import open_database
@@ -350,6 +353,7 @@ async def test_the_terminal_runner_plays_it(tmp_path: Path, key: str) -> None:
             await db.close()
 
 
+@pytest.mark.slow
 async def test_one_person_against_tabula_in_every_other_seat_plays_to_the_end(db: Database, key: str) -> None:
     """Every game keeps working with Tabula in any number of seats: here one person and Tabula in all the
     others (the person moves by Tabula's policy too, through the service), and then a game whose one person

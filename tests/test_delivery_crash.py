@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.delivery_helpers import Audit, Bot, live_prompts, press, prompt_of, rows, settled, user_for
 from tests.fakediscord import FakeDiscord
 
@@ -73,7 +75,7 @@ class Lane:
 async def _lane(home: Path, seed: int, wanted: int) -> Lane:
     """One fake Discord, one database, one bot restarted after each of ``wanted`` kills, then played out."""
     home.mkdir()
-    db = home / "bot.db"
+    db = home / "bot.store.db"
     rng = random.Random(seed)
     lane = Lane()
     spawned: list[Bot] = []
@@ -178,6 +180,7 @@ async def _play_lane(home: Path, db: Path, fake: FakeDiscord, rng: random.Random
     assert lane.aimed + lane.outside == lane.kills
 
 
+@pytest.mark.slow
 async def test_kill_9_at_random_and_after_commits_loses_and_doubles_no_telling(tmp_path: Path) -> None:
     began = time.monotonic()
     lanes = await asyncio.gather(*(_lane(tmp_path / f"lane{i}", 13 + i, KILLS // LANES) for i in range(LANES)))

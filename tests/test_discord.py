@@ -6,6 +6,8 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
+
 from bot.store.db import Database
 from tests.fakediscord import FakeDiscordHarness
 from tests.tabula_harness import bot_factory, check_png, uid
@@ -227,6 +229,7 @@ async def test_a_lobby_can_be_abandoned_by_number_and_its_message_says_so(db: Da
         assert "abandoned" in lobby.embeds[0]["title"] and lobby.custom_ids == []
 
 
+@pytest.mark.slow
 async def test_the_end_of_a_game_is_posted_and_shown_on_the_lobby(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await start_game(h, h.bob)

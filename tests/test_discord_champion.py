@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.store.db import Database
 from rules.champion.content import library
 from rules.champion.state import State
@@ -67,6 +69,7 @@ async def ready_table(h: FakeDiscordHarness, **options: Any) -> tuple[Any, int, 
     return thread, game_id, players, mover, 0 if mover is h.alice else 1
 
 
+@pytest.mark.slow
 async def test_heroes_are_chosen_privately_and_the_first_round_opens_with_its_event(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, _game_id = await open_champion(h)
@@ -87,6 +90,7 @@ async def test_heroes_are_chosen_privately_and_the_first_round_opens_with_its_ev
         assert any(c.startswith("tb:pick:") for c in first.custom_ids)  # the move menu
 
 
+@pytest.mark.slow
 async def test_action_commands_with_autocomplete_and_polite_refusals(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await open_champion(h, opponents="bot")
@@ -137,6 +141,7 @@ async def test_action_commands_with_autocomplete_and_polite_refusals(db: Databas
         assert not walked.ephemeral and any(a.filename.startswith("story-") for a in walked.attachments)
 
 
+@pytest.mark.slow
 async def test_the_local_market_offers_three_cards_to_buy_or_leave(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id, _players, mover, seat = await ready_table(h, opponents="bot")
@@ -227,6 +232,7 @@ async def face_the_bodyguard(h: FakeDiscordHarness, thread: Any, game_id: int, m
     return fight
 
 
+@pytest.mark.slow
 async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id, players, mover, seat = await ready_table(h, opponents="players")
@@ -248,6 +254,7 @@ async def test_a_whole_fight_with_buttons_keeps_each_hand_private(db: Database) 
         assert "fight" in public.lower()
 
 
+@pytest.mark.slow
 async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id, players, mover, seat = await ready_table(h, opponents="bot")
@@ -273,6 +280,7 @@ async def test_the_final_battle_crowns_the_champion(db: Database) -> None:
         assert "🏆" in str(h.fake.message(lobby.id).embeds)
 
 
+@pytest.mark.slow
 async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id, players, mover, seat = await ready_table(h, opponents="bot")
@@ -316,6 +324,7 @@ async def test_a_voyage_and_a_shrines_lore_by_slash_command(db: Database) -> Non
         assert LIB.province[shrine].shrine in learned.content
 
 
+@pytest.mark.slow
 async def test_an_absent_opponent_player_is_played_by_tabula_after_the_timeout(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
         thread, game_id, _players, mover, seat = await ready_table(h, opponents="players")

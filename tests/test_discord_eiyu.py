@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.store.db import Database
 from rules.eiyu.content import ACT, WAIT, library
 from rules.eiyu.state import State
@@ -62,6 +64,7 @@ async def choose_cities(h: FakeDiscordHarness, thread: Any, cities: dict[int, in
         assert f"starts in city {cities[who]}" in told(h, thread.id, picked)
 
 
+@pytest.mark.slow
 async def test_several_players_program_privately_change_and_lock_in_then_the_year_resolves(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id = await open_game(h)

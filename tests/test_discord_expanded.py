@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.store.db import Database
 from render.legend import party as party_layer
 from rules.legend.content import hero_index, spell_index
@@ -115,6 +117,7 @@ async def test_party_menus_reorder_without_staling_the_turn_prompt(db: Database)
         assert option.split("=")[-1] in told(h, thread.id, went)
 
 
+@pytest.mark.slow
 async def test_leader_prompt_fight_buttons_cast_and_study(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, game_id, players = await expanded_game(h)

@@ -126,6 +126,7 @@ def telling_texts(told: Telling | None) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "short"), [(3, 1, False), (5, 3, True), (2, 7, False)])
 def test_eiyu_i18n_a_whole_game_told_in_japanese_leaves_no_english(players: int, seed: int, short: bool) -> None:
     state: State = new_game(players, short=short, seed=seed, names=NAMES[:players])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -47,6 +48,7 @@ def test_the_private_panel_is_only_its_owners() -> None:
     assert [p.filename for p in mine.pictures] == ["orders.png"]
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=2, max_value=5), seed=st.integers(0, 2**32))
 def test_no_public_message_shows_a_row_or_the_hidden_centre_before_its_time(players: int, seed: int) -> None:

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.ops.testing_endpoints import ENV_VAR
 from tests.fakediscord import FakeDiscord
 
@@ -20,11 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", ENV_VAR)}
-    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", "PYTHONPATH": str(ROOT)})
+    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.store.db'}", "PYTHONPATH": str(ROOT)})
     env.update(extra)
     return env
 
 
+@pytest.mark.slow
 async def test_python_m_bot_plays_against_the_fake_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         env = bot_env(tmp_path, DISCORD_TOKEN=fake.token, **{ENV_VAR: fake.url})
@@ -45,9 +48,10 @@ async def test_python_m_bot_plays_against_the_fake_and_stops_cleanly_on_sigterm(
             _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
         assert proc.returncode == 0, err.decode()
         assert b"Traceback" not in err, err.decode()
-    assert (tmp_path / "bot.db").exists()
+    assert (tmp_path / "bot.store.db").exists()
 
 
+@pytest.mark.slow
 def test_missing_token_gives_one_clear_line(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path),
                          capture_output=True, text=True, timeout=60)
@@ -56,6 +60,7 @@ def test_missing_token_gives_one_clear_line(tmp_path: Path) -> None:
     assert len(run.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 async def test_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         env = bot_env(tmp_path, DISCORD_TOKEN="not-the-token", **{ENV_VAR: fake.url})
@@ -67,6 +72,7 @@ async def test_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
     assert len(text.strip().splitlines()) == 1, text  # one line, no log lines before it
 
 
+@pytest.mark.slow
 def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
     import socket
 
@@ -81,6 +87,7 @@ def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
 
 
+@pytest.mark.slow
 async def test_offline_runner_plays_a_whole_game_and_writes_pictures(tmp_path: Path) -> None:
     from bot.front.offline import add_arguments, play
 
@@ -135,6 +142,7 @@ async def test_offline_game_can_be_stopped_and_resumed(tmp_path: Path) -> None:
     assert "**" not in text  # Discord markdown is not shown raw in a terminal
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_offline_prompt_stops_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
     import pty
     import select
@@ -193,6 +201,7 @@ def test_offline_parser_keeps_a_whole_telling() -> None:
     assert parse_command("/game status") == ("game status", {})
 
 
+@pytest.mark.slow
 async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tmp_path: Path) -> None:
     from bot.front.offline import add_arguments, play
 
@@ -214,6 +223,7 @@ async def test_offline_runner_plays_a_whole_expanded_game_with_party_commands(tm
     assert any("party" in p.name for p in (tmp_path / "img").rglob("*.png"))
 
 
+@pytest.mark.slow
 async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end(tmp_path: Path) -> None:
     from bot.front.offline import add_arguments, play, typed
 
@@ -237,6 +247,7 @@ async def test_offline_runner_plays_champion_with_private_choices_and_to_the_end
     assert "Champion of the Empire" in auto.getvalue() and "🏆" in auto.getvalue()
 
 
+@pytest.mark.slow
 async def test_a_plugin_game_found_by_name_plays_to_the_end_through_the_real_process(tmp_path: Path) -> None:
     """Race to Ten lives in the test tree; `TABULA_GAMES` names its package and `python -m bot` offers it."""
     async with FakeDiscord() as fake:

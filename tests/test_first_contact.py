@@ -63,6 +63,7 @@ def test_env_example_copied_unchanged_plus_a_token_reads(monkeypatch: pytest.Mon
     assert settings.dev_guild_id is None
 
 
+@pytest.mark.slow
 def test_help_lists_every_subcommand_including_the_bench() -> None:
     run = subprocess.run([sys.executable, "-m", "bot", "--help"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60, check=True)
@@ -160,6 +161,7 @@ async def test_history_replay_and_export_work_as_on_discord(tmp_path: Path) -> N
     assert data["format"] == "tabula-game-log" and data["game"]["seed"] is None  # hidden while it runs
 
 
+@pytest.mark.slow
 async def test_stats_leaderboard_and_a_finished_games_export_come_from_the_local_file(tmp_path: Path) -> None:
     images = str(tmp_path / "img")
     await _run(["legend", "--players", "Ann,Bob", "--seed", "3", "--auto", "--moves", "5000", "--images", images])

@@ -73,6 +73,7 @@ def test_each_language_file_says_its_language_and_plural_rule(cat: Catalogue) ->
         assert f'"Plural-Forms: {PLURALS[lang]}\\n"' in head, f"{cat.domain} [{lang}] plural rule"
 
 
+@pytest.mark.slow
 def test_the_report_prints_every_catalogue_in_every_language() -> None:
     lines = list(report_lines())
     assert lines[0].split()[:6] == ["catalogue", "language", "texts", "done", "missing", "cover"]

@@ -100,6 +100,7 @@ def _fought(state: State, events: tuple[Any, ...]) -> Iterator[bytes]:
         yield PRESENTER.fought(view, card_id, events).png
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_of_every_picture_fits_in_every_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fits = Fits(monkeypatch)

@@ -91,6 +91,7 @@ def _play(names: list[str], options: dict[str, Any], seed: int, moves: int = 600
     return said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "table"), [("hu", 0), ("el", 1), ("ja", 2), ("ja", 0)],
                          ids=["hu-players", "el-expanded", "ja-solo-expanded", "ja-players"])
 def test_a_whole_game_is_told_in_the_language(lang: str, table: int) -> None:
@@ -103,6 +104,7 @@ def test_a_whole_game_is_told_in_the_language(lang: str, table: int) -> None:
     assert not left, left[:5]
 
 
+@pytest.mark.slow
 def test_english_is_told_as_it_always_was() -> None:
     """The msgids are the English texts: telling in English or with no language set is the same."""
     plain = _play(["Ann", "Bob"], {"mode": "expanded"}, seed=8, moves=40)
@@ -144,6 +146,7 @@ def test_refusals_speak_the_language(lang: str, word: str) -> None:
         assert not any(part in refusal for part in _english_fragments(lang)), refusal
 
 
+@pytest.mark.slow
 def test_a_solo_game_ends_in_the_language_with_its_outcome() -> None:
     with using("hu"):
         said = _play(["Ann"], {"mode": "solo"}, seed=2)

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def play(players: int, narration: str, seed: int) -> tuple[State, list[tuple[int
     return start, log, state
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=1, max_value=5), narration=st.sampled_from(["bot", "players"]),
        seed=st.integers(min_value=0, max_value=2**31 - 1))

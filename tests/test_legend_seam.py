@@ -74,6 +74,7 @@ def test_the_game_is_found_by_its_key_and_declares_itself() -> None:
 
 # --- the codec ------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("names", "options"), [(t[1], t[2]) for t in TABLES], ids=IDS)
 def test_every_legal_action_round_trips_through_its_command(names: list[str], options: dict[str, Any]) -> None:
     codec = RULES.codec
@@ -231,6 +232,7 @@ def _check_telling(telling: Telling | None, users: set[int]) -> None:
             assert len(button.command.encode()) <= 70
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("names", "options"), [(t[1], t[2]) for t in TABLES], ids=IDS)
 def test_the_presenter_tells_every_moment_of_a_game(names: list[str], options: dict[str, Any]) -> None:
     seats = [SeatName(seat=i, user_id=100 + i, name=n) for i, n in enumerate(names)]
@@ -317,6 +319,7 @@ def test_the_party_panel_offers_front_and_back_menus_only_outside_its_fights() -
     assert closed is not None and closed.prompt is None
 
 
+@pytest.mark.slow
 def test_warm_draws_the_static_pictures() -> None:
     assert PRESENTER.warm() > 50
 

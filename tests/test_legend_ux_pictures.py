@@ -260,6 +260,7 @@ def test_every_picture_is_drawn_and_no_two_alike() -> None:
     assert len(set(drawn.values())) == len(names)
 
 
+@pytest.mark.slow
 def test_every_card_renders_with_its_picture() -> None:
     seen: dict[str, bytes] = {}
     for card in card_index().values():

@@ -61,6 +61,7 @@ def _refusals(names: list[str], options: dict[str, Any], seeds: range) -> dict[s
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("names", "options"), TABLES, ids=[str(o) + str(len(n)) for n, o in TABLES])
 def test_every_refusal_met_in_play_is_short_and_says_what_is_allowed(names: list[str],
                                                                      options: dict[str, Any]) -> None:

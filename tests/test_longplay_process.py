@@ -18,6 +18,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.longplay.clock import STRIKES_TO_OFFER
 from bot.store.claims import CLAIM_SECONDS
 from tests.delivery_helpers import settled
@@ -46,6 +48,7 @@ PHASES = (("remind", "noticed"), ("ranout", "notice-posted"), ("remind", "notice
           ("remind", None), ("ranout", "noticed"))
 
 
+@pytest.mark.slow
 async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp_path: Path) -> None:
     async with opened(tmp_path) as table:
         fake = table.fake
@@ -99,6 +102,7 @@ async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp
         assert table.sql("SELECT COUNT(*) FROM outbox_notice WHERE delivered_at IS NULL") == [(0,)]
 
 
+@pytest.mark.slow
 async def test_a_seat_is_offered_once_kept_up_to_date_then_closed_or_taken(tmp_path: Path) -> None:
     async with opened(tmp_path) as table:
         fake = table.fake
@@ -139,6 +143,7 @@ async def test_a_seat_is_offered_once_kept_up_to_date_then_closed_or_taken(tmp_p
         assert table.sql("SELECT COUNT(*) FROM outbox_notice WHERE delivered_at IS NULL") == [(0,)]
 
 
+@pytest.mark.slow
 async def test_a_vacation_ended_early_gives_the_clock_back_with_the_days(tmp_path: Path) -> None:
     async with opened(tmp_path) as table:
         fake = table.fake
@@ -174,6 +179,7 @@ async def test_a_vacation_ended_early_gives_the_clock_back_with_the_days(tmp_pat
         await table.until(lambda: len(table.said(thread, RAN_OUT)) == 1)
 
 
+@pytest.mark.slow
 async def test_resume_pings_whoever_must_act_and_export_and_history_answer_at_once(tmp_path: Path) -> None:
     async with opened(tmp_path) as table:
         fake = table.fake
@@ -206,6 +212,7 @@ async def test_resume_pings_whoever_must_act_and_export_and_history_answer_at_on
         assert "history" in fake.message(history.original.id).content
 
 
+@pytest.mark.slow
 async def test_an_undo_in_the_heroes_road_keeps_the_secret_row_secret(tmp_path: Path) -> None:
     async with opened(tmp_path) as table:
         fake = table.fake

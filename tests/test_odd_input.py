@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.delivery_helpers import audit, prompt_of, rows, running, settled, user_for
 from tests.fakediscord import FakeDiscord, InteractionReply
 from tests.test_delivery_stop import _pressing, _tables
@@ -182,8 +184,9 @@ def _public(fake: FakeDiscord) -> int:
     return sum(1 for m in fake.all_messages() if not m.ephemeral)
 
 
+@pytest.mark.slow
 async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp_path: Path) -> None:
-    db = tmp_path / "bot.db"
+    db = tmp_path / "bot.store.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 2)
         prompt = prompt_of(fake, threads[0])
@@ -226,8 +229,9 @@ async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp
     print(f"\n{len(inputs)} forged inputs: every one answered privately, 0 posted for everyone, no traceback")
 
 
+@pytest.mark.slow
 async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_path: Path) -> None:
-    db = tmp_path / "bot.db"
+    db = tmp_path / "bot.store.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 1)
         game = rows(db, "SELECT id FROM game WHERE thread_id = ?", threads[0])[0][0]
@@ -245,8 +249,9 @@ async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_pa
     assert "Traceback" not in err and " ERROR " not in err, err
 
 
+@pytest.mark.slow
 async def test_an_answer_after_discords_window_is_one_warning_and_the_move_is_told(tmp_path: Path) -> None:
-    db = tmp_path / "bot.db"
+    db = tmp_path / "bot.store.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 1)
         moves = rows(db, "SELECT COUNT(*) FROM action")[0][0]

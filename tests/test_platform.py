@@ -99,6 +99,7 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
+@pytest.mark.slow
 def test_no_import_cycles_and_the_client_imports_no_cog() -> None:
     modules = {_module(p): p for p in _sources()}
     graph = {m: {i for i in _imports(p, set(modules)) if i in modules and i != m} for m, p in modules.items()}

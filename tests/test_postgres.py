@@ -22,7 +22,8 @@ from bot.store.db import open_database
 from rules import GameError
 
 URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
-pytestmark = pytest.mark.skipif(not URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)")
+pytestmark = [pytest.mark.skipif(not URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)"),
+              pytest.mark.postgres]
 
 
 @pytest.fixture
@@ -35,6 +36,7 @@ async def pg_url() -> AsyncIterator[str]:
     yield URL
 
 
+@pytest.mark.slow
 async def test_two_processes_on_postgresql_never_lose_an_update(pg_url: str) -> None:
     db1, db2 = await open_database(pg_url), await open_database(pg_url, upgrade=False)
     try:
@@ -68,6 +70,7 @@ async def test_two_processes_on_postgresql_never_lose_an_update(pg_url: str) -> 
         await db2.close()
 
 
+@pytest.mark.slow
 async def test_a_whole_game_on_postgresql_replays_exactly(pg_url: str) -> None:
     db = await open_database(pg_url)
     try:

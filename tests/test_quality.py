@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -15,6 +17,7 @@ def test_ruff_is_clean() -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict_on_rules_render_bot_and_cogs() -> None:
     run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "rules", "render", "bot",
                           "cogs"], cwd=ROOT, capture_output=True, text=True, check=False)

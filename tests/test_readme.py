@@ -277,11 +277,13 @@ def test_the_readme_marks_the_blocks_it_runs() -> None:
     assert "cp .env.example .env" in found["discord"]
 
 
+@pytest.mark.slow
 def test_try_it_on_a_clean_checkout(tried: tuple[Path, dict[str, str], Played]) -> None:
     folder, env, played = tried
     check_try(folder, env, played)
 
 
+@pytest.mark.slow
 async def test_run_it_on_discord_from_env_example_and_a_token(tried: tuple[Path, dict[str, str], Played]) -> None:
     folder, env, played = tried
     assert played.code == 0, played.transcript[-2000:]
@@ -289,6 +291,7 @@ async def test_run_it_on_discord_from_env_example_and_a_token(tried: tuple[Path,
     await run_discord(folder, env, commands)
 
 
+@pytest.mark.slow
 async def test_a_broken_readme_command_fails_the_readme_test(tried: tuple[Path, dict[str, str], Played]) -> None:
     folder, env, _played = tried
     readme = (folder / "README.md").read_text(encoding="utf-8")
@@ -308,6 +311,7 @@ async def test_a_broken_readme_command_fails_the_readme_test(tried: tuple[Path, 
         await run_discord(folder, env, broken_run)
 
 
+@pytest.mark.slow
 def test_the_other_games_start_as_written(tried: tuple[Path, dict[str, str], Played]) -> None:
     folder, env, played = tried
     assert played.code == 0, played.transcript[-2000:]
@@ -325,6 +329,7 @@ def _docs() -> dict[str, str]:
     return {name: (ROOT / name).read_text(encoding="utf-8") for name in names}
 
 
+@pytest.mark.slow
 def test_every_python_m_bot_command_the_docs_name_is_in_help() -> None:
     shown = subprocess.run([sys.executable, "-m", "bot", "--help"], cwd=ROOT, capture_output=True, text=True,
                            timeout=60, check=True).stdout

@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.ops.verify import main as verify
 from bot.service.gamelog import effective
 from bot.service.play import GameService, Person
@@ -67,6 +69,7 @@ async def test_history_pages_with_buttons_privately(db: Database) -> None:
         assert f"\n{total - len(numbers)}. " in before and before != last_page
 
 
+@pytest.mark.slow
 async def test_history_in_the_thread_marks_rolls_and_hides_nothing_it_must_not(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         thread, _game_id = await start_game(h, h.bob, mode="starter")
@@ -105,6 +108,7 @@ async def test_secret_choices_stay_secret_while_the_game_runs(db: Database) -> N
         assert "Buy " not in told.content  # what was bought is not said while the game runs
 
 
+@pytest.mark.slow
 async def test_replay_steps_through_the_game_with_pictures(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         svc = GameService(db)
@@ -132,6 +136,7 @@ async def test_replay_steps_through_the_game_with_pictures(db: Database) -> None
         assert h.fake.unknown_requests == []
 
 
+@pytest.mark.slow
 async def test_export_round_trips_through_verify(db: Database, tmp_path: Path, capsys: Any) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         svc = GameService(db)
@@ -159,6 +164,7 @@ async def test_export_round_trips_through_verify(db: Database, tmp_path: Path, c
         assert "entries match" in out and "MISMATCH" not in out
 
 
+@pytest.mark.slow
 async def test_stats_and_leaderboard_count_finished_games_of_people(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
         svc = GameService(db)

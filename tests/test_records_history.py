@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 
 import msgspec
+import pytest
 
 from bot.service.gamelog import effective
 from bot.service.play import SYSTEM_USER, GameService
@@ -89,6 +90,7 @@ async def test_tabulas_moves_and_timeouts_are_marked(db: Database) -> None:
     assert timed[number - 1].startswith(f"{number}. ⏱ ") and "time ran out" in timed[number - 1]
 
 
+@pytest.mark.slow
 async def test_pages_stay_within_discords_limits(db: Database) -> None:
     _svc, records, game_id = await stored_game(db, 53)
     game = await records.game(game_id, 1)

@@ -35,6 +35,7 @@ def entry_index(data: dict[str, Any], kind: str, after: int = 1) -> int:
     return next(i for i, row in enumerate(data["log"]) if i >= after and row["kind"] == kind)
 
 
+@pytest.mark.slow
 async def test_an_honest_export_verifies(db: Database, tmp_path: Path, capsys: Any) -> None:
     data = await exported(db, seed=41)
     assert data["game"]["complete"] and data["game"]["status"] == "finished"

@@ -88,6 +88,7 @@ def _token_pixel(world_map: MapFile, pid: str) -> tuple[int, int]:
     return x - 7, y + map_layer.TITLE_H + 6  # inside the disc, beside the letter
 
 
+@pytest.mark.slow
 def test_tiny_map_png_size_mode_and_weight(tiny: MapFile) -> None:
     data = map_layer.render_map(_tiny_view(), title="Tiny")
     img = _open(data)
@@ -214,6 +215,7 @@ def test_real_map_fits_the_coastline_and_labels_stand_on_land() -> None:
             assert p.id in g.ports, p.id
 
 
+@pytest.mark.slow
 @needs_map
 def test_real_game_map_renders_small_with_its_tokens() -> None:
     _state, view = midgame()
@@ -313,6 +315,7 @@ needs_cards = pytest.mark.skipif(not all((DATA / f).exists() for f in ("stories.
                                  reason="card data not written yet")
 
 
+@pytest.mark.slow
 @needs_cards
 def test_every_real_card_renders() -> None:
     from rules.champion import content
@@ -374,6 +377,7 @@ def test_a_developed_heros_tracks_slide_up_to_show_values_beyond_fifteen() -> No
     assert render_sheet(hero, side_name="Veteran") != one  # before, both drew no life marker at all
 
 
+@pytest.mark.slow
 def test_the_shipped_label_layout_is_the_one_placement_gives_today() -> None:
     """The map's name blocks and token places ship in render/champion/layout.json (placing them takes seconds);
     after a change to the map or the placement, `python -m render.champion.basemap` writes the file again."""

@@ -331,6 +331,7 @@ def test_sample_card_renders(card: dict[str, Any]) -> None:
         assert "150 gold" in alt
 
 
+@pytest.mark.slow
 def test_every_real_card_renders() -> None:
     cards = _real_cards()
     if not cards:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -86,6 +87,7 @@ async def _owed(engine: AsyncEngine) -> int:
         return int((await conn.execute(text("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"))).scalar_one())
 
 
+@pytest.mark.slow
 async def test_a_shard_nobody_runs_is_reported_its_moves_told_once_and_a_later_process_takes_it(tmp_path: Path) -> None:
     url = await clean_postgres()
     engine = create_async_engine(url)

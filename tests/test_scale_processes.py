@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
@@ -85,6 +86,7 @@ async def ready_connections(fake: FakeDiscord, count: int, timeout: float = 40) 
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.slow
 async def test_two_processes_on_postgresql_do_each_background_item_exactly_once(tmp_path: Path) -> None:
     url = await clean_postgres()
     db = await open_database(url)
@@ -157,6 +159,7 @@ async def thread(db: Database, game_id: int) -> int:
     return info.thread_id
 
 
+@pytest.mark.slow
 async def test_processes_starting_together_upgrade_the_schema_once(tmp_path: Path) -> None:
     url = await clean_postgres()
     env = bot_env(tmp_path, DATABASE_URL=url, LOG_LEVEL="WARNING")

@@ -59,6 +59,7 @@ def test_a_server_is_on_the_shard_discord_sends_it_to() -> None:
     assert plan.owns(guild) and not ShardPlan(count=2, ids=(1 - shard_of(guild, 2),)).owns(guild)
 
 
+@pytest.mark.slow
 def test_a_wrong_setting_stops_python_m_bot_with_one_line(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path, SHARD_IDS="0,1"),
                          capture_output=True, text=True, timeout=60)
@@ -119,6 +120,7 @@ async def test_a_lease_held_by_a_process_gone_on_this_host_is_taken_at_once(tmp_
         await engine.dispose()
 
 
+@pytest.mark.slow
 def test_the_sqlite_file_lock_admits_one_holder(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"
     assert lock_sqlite("postgresql+asyncpg://x@y/z") is None and lock_sqlite("sqlite+aiosqlite://") is None
@@ -133,6 +135,7 @@ def test_the_sqlite_file_lock_admits_one_holder(tmp_path: Path) -> None:
     again.close()
 
 
+@pytest.mark.slow
 async def test_a_second_python_m_bot_on_the_same_sqlite_file_is_refused_with_one_line(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         env = bot_env(tmp_path, DISCORD_TOKEN=fake.token, **{ENV_VAR: fake.url})
@@ -148,7 +151,7 @@ async def test_a_second_python_m_bot_on_the_same_sqlite_file_is_refused_with_one
             lines = text.strip().splitlines()
             assert lines == [lines[0]] and "Traceback" not in text
             assert lines[0].startswith("tabula: another Tabula process (pid ") and "SQLite serves one process" in text
-            assert str(tmp_path / "bot.db") in lines[0]
+            assert str(tmp_path / "bot.store.db") in lines[0]
             assert len(fake.gateway_connects) == 1  # the refused one never reached Discord
         finally:
             first.send_signal(signal.SIGTERM)

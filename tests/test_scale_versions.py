@@ -56,6 +56,7 @@ def count_rereads(db: Database) -> dict[str, int]:
     return seen
 
 
+@pytest.mark.slow
 async def test_two_services_interleaving_moves_on_one_game_lose_nothing(two: tuple[Database, Database]) -> None:
     one, other = LongGameService(two[0]), LongGameService(two[1])
     info = await one.create("legend", ANN, guild_id=1, options={}, seed=21)

@@ -9,6 +9,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.front.offline import add_arguments, last_picture, play
 from bot.service.verbs import not_here
 from rules.registry import games, ruleset
@@ -81,6 +83,7 @@ async def test_a_refused_start_uses_up_no_game_number(tmp_path: Path) -> None:
     assert not (tmp_path / "img" / "game-2").exists()
 
 
+@pytest.mark.slow
 async def test_auto_is_a_short_demo_with_few_pictures(tmp_path: Path) -> None:
     text = await _run(["champion", "--players", "Ann,Bob", "--seed", "4", "--auto", "--moves", "40",
                        "--images", str(tmp_path)])

@@ -37,14 +37,15 @@ TABLES = [("legend", "legend", {}, 2, 1), ("champion", "champion", {"opponents":
 async def running(tmp_path: Path, **env: str) -> AsyncIterator[tuple[FakeDiscord, Path, list[dict[str, Any]]]]:
     async with FakeDiscord() as fake:
         people = people_of(fake, 4)
-        bot = await Bot.start(tmp_path / "bot.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5", **env)
+        bot = await Bot.start(tmp_path / "bot.store.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5", **env)
         try:
-            yield fake, tmp_path / "bot.db", people
+            yield fake, tmp_path / "bot.store.db", people
         finally:
             bot.kill()
             await bot.gone(fake)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", TABLES, ids=[t[0] for t in TABLES])
 async def test_pings_follow_the_turn_in_every_game(tmp_path: Path, table: tuple[Any, ...]) -> None:
     label, key, options, people, tabulas = table
@@ -55,6 +56,7 @@ async def test_pings_follow_the_turn_in_every_game(tmp_path: Path, table: tuple[
     assert count.seats_taken == 0 and count.late == 0
 
 
+@pytest.mark.slow
 async def test_tabula_never_takes_the_seat_of_a_person_who_is_there(tmp_path: Path) -> None:
     runs = int(os.environ.get("TABULA_TURNS_RUNS", "8"))
     # people and Tabula's seats act at once in these
@@ -81,6 +83,7 @@ async def test_tabula_never_takes_the_seat_of_a_person_who_is_there(tmp_path: Pa
     assert not taken, "\n".join(taken)
 
 
+@pytest.mark.slow
 async def test_every_answer_is_in_time_however_slowly_pictures_are_drawn(tmp_path: Path) -> None:
     async with running(tmp_path, TABULA_TEST_SLOW_PICTURES="1.8") as (fake, db, folk):
         late: list[str] = []
@@ -92,6 +95,7 @@ async def test_every_answer_is_in_time_however_slowly_pictures_are_drawn(tmp_pat
     assert not late, "\n".join(late)
 
 
+@pytest.mark.slow
 async def test_a_move_held_up_by_the_database_is_deferred_once_and_told_by_its_press(tmp_path: Path) -> None:
     async with running(tmp_path) as (fake, db, folk):
         table = Table(fake, db, folk[:2], "legend", 1)
@@ -127,6 +131,7 @@ async def test_a_move_held_up_by_the_database_is_deferred_once_and_told_by_its_p
         assert rows(db, "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")[0][0] == 0
 
 
+@pytest.mark.slow
 async def test_the_last_person_leaving_is_answered_at_once_and_tabula_plays_on_in_one_message(tmp_path: Path
                                                                                              ) -> None:
     async with running(tmp_path) as (fake, db, folk):
@@ -153,12 +158,13 @@ async def test_the_last_person_leaving_is_answered_at_once_and_tabula_plays_on_i
         assert len(posted) <= 3, [m.content[:60] for m in posted]  # the answer and Tabula's run, told as one
 
 
+@pytest.mark.slow
 async def test_the_first_command_after_a_start_is_answered_in_time(tmp_path: Path) -> None:
     """Nothing done at start-up (the picture folder's preparation) holds up an interaction: `/game new` sent
     the moment the bot is ready is answered within Discord's 3 s, with an empty picture folder."""
     async with FakeDiscord() as fake:
         people = people_of(fake, 2)
-        bot = await Bot.start(tmp_path / "bot.db", fake, TABULA_GAMES="", PICTURE_CACHE_DIR=str(tmp_path / "new"))
+        bot = await Bot.start(tmp_path / "bot.store.db", fake, TABULA_GAMES="", PICTURE_CACHE_DIR=str(tmp_path / "new"))
         try:
             reply = await fake.interact(fake.slash(people[0], fake.channel, "game", {"game": "autokrator"},
                                                    subcommand="new"), timeout=10)

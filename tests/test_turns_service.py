@@ -22,6 +22,7 @@ def _label(table: tuple[str, int, int, dict[str, object]]) -> str:
     return f"{table[0]}-{table[1]}p-{table[2]}t-{'-'.join(f'{k}' for k in table[3]) or 'default'}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", TABLES, ids=_label)
 async def test_a_timeout_never_plays_for_a_person_who_has_time_left(db: Database,
                                                                     table: tuple[str, int, int, dict[str, object]]

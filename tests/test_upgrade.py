@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
@@ -35,6 +36,7 @@ def _old_controls(custom_ids: list[str], values: dict[str, list[tuple[str, str]]
     return view
 
 
+@pytest.mark.slow
 async def test_a_database_from_the_previous_release_plays_on(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "release-0.1.db", tmp_path / "tabula.db")
     record: dict[str, Any] = json.loads((FIXTURES / "release-0.1.json").read_text())
