@@ -263,7 +263,7 @@ class Canvas(ImageDraw.ImageDraw):
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One thing a picture drew, as the picture check reads it: ``kind`` ("text"; "legend" — a key's box that
+    """One thing a picture drew, as the picture check reads it: ``kind`` ("text"; "key" — a map key's box that
     nothing else may cover; "token" — a player's piece; "badge" — a small mark; "winner" — the mark that says
     who won), its box in the picture's pixels, its words, the frame a text must stay inside, and the width of
     the image it was drawn on (a sprite drawn small and pasted is told apart from the picture's own layers)."""
@@ -298,7 +298,7 @@ def drawing() -> AbstractContextManager[list[Drawn]]:
 
 def mark(draw: ImageDraw.ImageDraw | Image.Image, kind: str, box: Sequence[float], text: str = "", *,
          frame: Sequence[float] | None = None) -> None:
-    """Note a box drawn on ``draw`` (a canvas, or the image itself) for the picture check: a legend, a token,
+    """Note a box drawn on ``draw`` (a canvas, or the image itself) for the picture check: a map key, a token,
     a badge, the winner's mark (see ``Drawn``); nothing unless a ``drawing()`` block runs."""
     if not _DRAWING:
         return

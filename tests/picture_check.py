@@ -57,7 +57,7 @@ def problems(drawn: Sequence[Drawn], size: tuple[int, int], *, final: bool) -> l
     touch, gap = TOUCH / scale, GAP / scale  # in the picture's own pixels
     own = [d for d in drawn if d.width == width]  # a sprite drawn small and pasted keeps its own coordinates
     texts = list({(d.box, d.text): d for d in own if d.kind == "text"}.values())
-    legends = [d for d in own if d.kind == "legend"]
+    legends = [d for d in own if d.kind == "key"]
     arrows = [d for d in own if d.kind == "arrow"]
     out: list[str] = []
     for i, a in enumerate(texts):

@@ -11,7 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.bench import picture_configs
+
+pytestmark = pytest.mark.slow  # whole games and picture sweeps: left out of the quick subset
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,6 +22,8 @@ from rules.core import Rng, SeatInfo
 from rules.i18n import using
 from tests.picture_check import artifacts, cold_caches, keep, problems
 
+pytestmark = pytest.mark.slow  # whole games and picture sweeps: left out of the quick subset
+
 LANGS = ("en", "hu", "el", "ja")
 
 

@@ -16,6 +16,8 @@ from bot.service.moment import GameMoment
 from rules.core import Rng, SeatInfo
 from rules.i18n import using
 
+pytestmark = pytest.mark.slow  # whole games and picture sweeps: left out of the quick subset
+
 GAMES = (("eiyu", 3), ("autokrator", 4), ("champion", 2), ("legend", 3))
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
 #: English nouns counted in the games' texts: "1 <plural>" is a slip, and so is "<2 or more> <singular>" (life

@@ -23,6 +23,8 @@ from bot.web.pages import content, private_views
 from rules.registry import AnyRuleset, games
 from tests.test_conformance import configurations, play_out
 
+pytestmark = pytest.mark.slow  # whole games and picture sweeps: left out of the quick subset
+
 KEYS = sorted(games())
 
 

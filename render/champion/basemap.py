@@ -579,7 +579,7 @@ def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
 def _draw_key(img: Image.Image, world_map: MapFile) -> None:
     draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     box = _key_box(world_map)
-    mark(draw, "legend", box)
+    mark(draw, "key", box)
     draw.frame = box  # every word below belongs to the key (the picture check holds them to it)
     x0, y0, x1, _y1 = box
     _panel(draw, box, rim=(120, 90, 40))

@@ -518,7 +518,7 @@ def _key(d: Canvas) -> None:
     not read the rules can read the map."""
     box = (8, MAP_H + 8, W - 8, MAP_H + KEY_H - 4)
     d.rounded_rectangle(box, radius=10, fill=mix(PAPER, (255, 255, 255), 0.5), outline=AREA_INK, width=2)
-    mark(d, "legend", box)
+    mark(d, "key", box)
     lib = library()
     items: list[tuple[str, str]] = [("pin", _("hero"))]
     items += [(f"soldier{k}", soldier_name(k, lib.soldier(k).name)) for k in (1, 2, 3, 4)]
