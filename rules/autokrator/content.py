@@ -86,6 +86,9 @@ class Numbers(msgspec.Struct, frozen=True):
     defence: dict[str, int]
     costs: dict[str, int]
     points: dict[str, int]
+    realms: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Points a realm starts with, by mode (compensation found by the balance command; RULES.md has why).
+    start: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
 
 class _MapFile(msgspec.Struct):

@@ -10,7 +10,7 @@ from rules.autokrator.engine import Engine
 from rules.autokrator.engine.turns import PAIRS
 from rules.autokrator.i18n import _
 from rules.autokrator.spec import SPEC
-from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Deputy, Lineup, Spy, State
+from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Bid, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
 from rules.core import IllegalAction, NotYourTurn, Rng, Step
 from rules.ruleset import GameRuleset
@@ -67,7 +67,7 @@ class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
 
     def meta(self, action: AutokratorAction) -> ActionMeta:
         # The cards a unit gets and the row laid in battle are secret; a spy's report is for the spy alone.
-        secret = isinstance(action, Assign | Lineup | Spy | Deputy)
+        secret = isinstance(action, Assign | Lineup | Spy | Bid | Deputy)
         return ActionMeta(free=False, secret=secret, undoable=False)
 
     def timeout(self, state: State) -> tuple[int, AutokratorAction] | None:

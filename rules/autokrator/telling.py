@@ -30,6 +30,7 @@ from rules.autokrator.state import (
     Assigned,
     BattleBegan,
     BattleFought,
+    BidsOpened,
     CampaignBegan,
     CardsDrawn,
     CardsLaid,
@@ -44,6 +45,7 @@ from rules.autokrator.state import (
     Moved,
     NoRaid,
     RaidLaunched,
+    RealmChosen,
     Rested,
     Retreated,
     Scored,
@@ -267,6 +269,28 @@ def epoch_ended(scene: Scene, e: EpochEnded) -> None:
     scene.add(_("The {roman} epoch ends.", **epochs(e.epoch)))
 
 
+def realm_chosen(scene: Scene, e: RealmChosen) -> None:
+    name = scene.view.names[e.seat] if 0 <= e.seat < len(scene.view.names) else "?"
+    if e.last:
+        text = N_("👑 {player} has the last realm left: {realm}.")
+    elif e.bid:
+        text = N_("👑 {player} takes {realm}.")
+    else:
+        text = N_("👑 {player} chooses {realm}.")
+    line = _(text, player=name, realm=the_realm(e.realm, "acc"))
+    if e.bid:
+        line += " " + _n("The bid costs {count} point.", "The bid costs {count} points.", e.bid, count=e.bid)
+    scene.add(line)
+
+
+def bids_opened(scene: Scene, e: BidsOpened) -> None:
+    names = scene.view.names
+    bids = comma(_("{player} {points}", player=names[i], points=b) for i, b in enumerate(e.bids) if i < len(names))
+    order = comma(names[i] for i in e.order if i < len(names))
+    scene.add(_("⚖️ The bids are opened: {bids}. The realms are chosen in this order: {order}.", bids=bids,
+                order=order))
+
+
 def game_ended(scene: Scene, e: GameEnded) -> None:
     scene.add(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
 
@@ -279,6 +303,7 @@ TELLERS: dict[type, Teller[Scene]] = {
     CardsDrawn: cards_drawn, FieldsChosen: fields_chosen, FieldChosen: field_chosen, CardsLaid: cards_laid,
     BattleFought: battle_fought, LifeLost: life_lost, UnitRemoved: unit_removed, Retreated: retreated,
     Conquered: conquered, Scored: scored, EpochEnded: epoch_ended, GameEnded: game_ended,
+    RealmChosen: realm_chosen, BidsOpened: bids_opened,
 }
 
 

@@ -82,6 +82,12 @@ class AutokratorView(msgspec.Struct, frozen=True):
     winner: str
     reason: str
     pending: dict[str, tuple[str, ...]]  # the viewer's assignment being made
+    #: Before the war: the seats still to choose a realm, in order; the seats that have bid; the viewer's own bid
+    #: (-1: none), and every bid once all are in.
+    picks: tuple[int, ...] = ()
+    bidders: tuple[int, ...] = ()
+    bid: int = -1
+    bids: tuple[int, ...] = ()
 
     def realm(self, key: str) -> RealmView:
         return next(r for r in self.realms if r.key == key)
@@ -131,7 +137,10 @@ def build_view(state: State, seat: int | None) -> AutokratorView:
         acting=state.order[state.turn] if state.phase == "turns" else "", current=state.current,
         owner=dict(state.owner), pieces=dict(state.pieces), realms=tuple(realms), battle=battle, retreat=retreat,
         offer=tuple(state.offer), truces=tuple(tuple(t.realms) for t in state.truces), winner=state.winner,
-        reason=state.reason, pending=pending)
+        reason=state.reason, pending=pending, picks=tuple(state.picks),
+        bidders=tuple(i for i, b in enumerate(state.bids) if b >= 0),
+        bid=state.bids[seat] if seat is not None and 0 <= seat < len(state.bids) else -1,
+        bids=tuple(state.bids) if state.bids and min(state.bids) >= 0 else ())
 
 
 def secret_variants(state: State, seat: int) -> Iterator[State]:
@@ -140,7 +149,16 @@ def secret_variants(state: State, seat: int) -> Iterator[State]:
     from rules.core import copier
 
     copy = copier(State)
+    if state.bids and min(state.bids) < 0 <= state.bids[seat]:  # a bid made in secret, not yet opened
+        v = copy(state)
+        v.bids[seat] = 0 if state.bids[seat] else 1
+        yield v
     realm = board.realm_of(state, seat)
+    if not realm:
+        v = copy(state)
+        v.rng ^= 0x5A5A5A5A
+        yield v
+        return
     rs = state.realms[realm]
     seen_by_others = {t.split(".", 1)[1] for k in state.order if k != realm for t in state.realms[k].spied
                       if t.startswith(realm + ".")}
