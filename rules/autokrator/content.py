@@ -87,7 +87,8 @@ class Numbers(msgspec.Struct, frozen=True):
     costs: dict[str, int]
     points: dict[str, int]
     realms: dict[str, int] = msgspec.field(default_factory=dict)
-    #: Points a realm starts with, by mode (compensation found by the balance command; RULES.md has why).
+    #: Points a realm starts with, by mode ("east"), or by mode without raids ("east-noraids", else the mode's):
+    #: compensation found by the balance command (RULES.md has why).
     start: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
 

@@ -82,18 +82,20 @@ class Turns:
             seat_realms = rng.shuffle(seat_realms)  # the realms are drawn: the host is not always the first
         elif how in ("choice", "auction"):
             seat_realms = [""] * len(seats)  # chosen before the first dealing (``choose``)
+        raids = bool(options.get("raids", True))
+        start = lib.numbers.start.get(mode if raids else f"{mode}-noraids", lib.numbers.start.get(mode, {}))
         realms = {}
         for key in REALMS:
             seat = seat_realms.index(key) if key in seat_realms else -1
             rs = RealmState(key=key, seat=seat, treasury=lib.numbers.treasury["start"],
                             supply=lib.numbers.garrisons["supply"],
-                            score=lib.numbers.start.get(mode, {}).get(key, 0) if key in order else 0)
+                            score=start.get(key, 0) if key in order else 0)
             if key in order:
                 info = lib.realms[key]
                 rs.units = {u: Unit(region=info.admiral if u == "admiral" else info.capital,
                                     lives=lib.numbers.lives[u].start) for u in ("king", "general", "admiral")}
             realms[key] = rs
-        state = State(names=[s.name for s in seats], mode=mode, raids=bool(options.get("raids", True)),
+        state = State(names=[s.name for s in seats], mode=mode, raids=raids,
                       seats=seat_realms, order=order, realms=realms,
                       owner={r.id: r.owner for r in lib.regions.values()}, pieces={},
                       rng=rng.state)
