@@ -4,6 +4,7 @@ one it takes over after the timeout), and misuse refused politely."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -70,6 +71,10 @@ async def choose_realms(h: FakeDiscordHarness, thread: Any, users: tuple[Any, ..
     """In the order they joined, each player presses the button of the next realm in the book's order (the
     last seat, a person or Tabula, is left the last realm)."""
     realms = ("the Saracens", "the Byzantine Empire", "the Franks", "the Moors")
+    for _ in range(200):  # a slow start (a busy machine, the first map drawn) posts the opening a little later
+        if h.messages(thread.id):
+            break
+        await asyncio.sleep(0.1)
     for user, realm in zip(users, realms, strict=False):
         prompt = last(h, thread.id)
         buttons = act_buttons(prompt)
