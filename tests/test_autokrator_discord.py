@@ -112,7 +112,8 @@ def public_text(h: FakeDiscordHarness, thread: Any) -> str:
 
 async def test_battle_cards_are_dealt_privately_and_at_the_same_time(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_game(h, join=(h.bob,), mode="east")
+        # The realms drawn (the default): the opening asks both players to deal at once.
+        thread, game_id = await open_game(h, join=(h.bob,), mode="east", realms="random")
         opening = last(h, thread.id)
         assert opening.pings.users == {uid(h.alice), uid(h.bob)}
         assert "Epoch I" in public_text(h, thread) and "map.png" in {a.filename for a in opening.attachments}
