@@ -137,6 +137,9 @@ class Outcome(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
     scores: dict[int, int]
     summary: str
+    #: The side each seat played, by seat, where seats are not alike (a realm, a faction): what the balance
+    #: command counts wins by.  Empty: the seats themselves are the sides.
+    sides: tuple[str, ...] = ()
 
 
 class Step(msgspec.Struct, Generic[S_co, E_co], frozen=True):

@@ -111,6 +111,16 @@ class BenchSpec(msgspec.Struct, frozen=True):
     players: int = 3
 
 
+class BalanceSpec(msgspec.Struct, frozen=True):
+    """A setting the balance command plays (``python -m bot.balance <game>``): a short key to pick it by, a label,
+    the lobby options and the number of seats.  A game without any is measured on its ``bench`` settings."""
+
+    key: str
+    label: str
+    options: dict[str, str | bool | float] = msgspec.field(default_factory=dict)
+    players: int = 2
+
+
 class RulesSection(msgspec.Struct, frozen=True):
     """One section of a game's rules summary, shown by `/rules topic:` (a page each)."""
 
@@ -128,6 +138,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     options: tuple[OptionSpec, ...] = ()
     verbs: tuple[VerbSpec, ...] = ()
     bench: tuple[BenchSpec, ...] = ()
+    #: The settings whose balance is measured (``python -m bot.balance``); empty: the ``bench`` settings.
+    balance: tuple[BalanceSpec, ...] = ()
     #: How to win and how a turn goes, in two or three lines, said when a game starts.
     intro: str = ""
     #: The rules summary `/rules` pages through, section by section (the first section is the overview).

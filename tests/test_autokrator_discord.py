@@ -4,6 +4,7 @@ one it takes over after the timeout), and misuse refused politely."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +50,7 @@ def menus(reply: Any) -> list[dict[str, Any]]:
 
 async def open_game(h: FakeDiscordHarness, *, join: tuple[Any, ...] = (), tabula: int = 0,
                     **options: Any) -> tuple[Any, int]:
+    options = {"realms": "choice", **options}  # each player takes the realm the test needs, by its button
     await h.slash(h.alice, h.channel, "game", {"game": "autokrator", "seed": 5, **options}, subcommand="new")
     lobby = h.messages()[-1]
     for user in join:
@@ -61,7 +63,27 @@ async def open_game(h: FakeDiscordHarness, *, join: tuple[Any, ...] = (), tabula
     started = await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
     assert not started.ephemeral
     [thread] = h.threads()
+    if options["realms"] == "choice":
+        await choose_realms(h, thread, (h.alice, *join))
     return thread, game_id
+
+
+async def choose_realms(h: FakeDiscordHarness, thread: Any, users: tuple[Any, ...]) -> None:
+    """In the order they joined, each player presses the button of the next realm in the book's order (the
+    last seat, a person or Tabula, is left the last realm)."""
+    realms = ("the Saracens", "the Byzantine Empire", "the Franks", "the Moors")
+    for _ in range(200):  # a slow start (a busy machine, the first map drawn) posts the opening a little later
+        if h.messages(thread.id):
+            break
+        await asyncio.sleep(0.1)
+    for user, realm in zip(users, realms, strict=False):
+        prompt = last(h, thread.id)
+        buttons = act_buttons(prompt)
+        if f"Take {realm}" not in buttons:
+            break  # the last realm went to the last seat without a choice
+        assert uid(user) in asked(prompt)
+        took = await h.click(user, prompt, buttons[f"Take {realm}"])
+        assert not took.ephemeral and "👑" in told(h, thread.id, took)
 
 
 async def deal_privately(h: FakeDiscordHarness, thread: Any, user: Any) -> list[str]:
@@ -92,7 +114,8 @@ def public_text(h: FakeDiscordHarness, thread: Any) -> str:
 @pytest.mark.slow
 async def test_battle_cards_are_dealt_privately_and_at_the_same_time(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        thread, game_id = await open_game(h, join=(h.bob,), mode="east")
+        # The realms drawn (the default): the opening asks both players to deal at once.
+        thread, game_id = await open_game(h, join=(h.bob,), mode="east", realms="random")
         opening = last(h, thread.id)
         assert opening.pings.users == {uid(h.alice), uid(h.bob)}
         assert "Epoch I" in public_text(h, thread) and "map.png" in {a.filename for a in opening.attachments}
@@ -200,14 +223,17 @@ async def test_a_whole_battle_keeps_both_rows_secret_until_the_reveal_then_the_b
 
 async def test_a_realm_played_by_tabula_and_one_taken_over_after_the_timeout(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db, narrator_timeout_minutes=1)) as h:
-        thread, game_id = await open_game(h, join=(h.bob, h.carol), tabula=1, mode="fast")
+        # The realms drawn at random (the default): the start pings everyone at once.
+        thread, game_id = await open_game(h, join=(h.bob, h.carol), tabula=1, mode="fast", realms="random")
         opening = last(h, thread.id)
         assert opening.notified is not None
         assert opening.notified.users == {uid(h.alice), uid(h.bob), uid(h.carol)}  # pinged once, at the start
         assert "Tabula" in opening.content and "face down" in opening.content  # its deals grew the same message
         assert len(h.messages(thread.id)) == 1
         state = (await h.bot.service.get(game_id)).state
-        assert state.realms["moo"].assigned and not state.realms["sar"].assigned
+        assert sorted(state.seats) == sorted(state.order)
+        tabulas, carols = state.seats[3], state.seats[2]  # seats in the order they joined; Tabula's is the last
+        assert state.realms[tabulas].assigned and not state.realms[state.seats[0]].assigned
         await deal_privately(h, thread, h.alice)
         await deal_privately(h, thread, h.bob)
         service = h.bot.service
@@ -220,7 +246,7 @@ async def test_a_realm_played_by_tabula_and_one_taken_over_after_the_timeout(db:
         service.clock = real
         # Carol comes back: her own choice is taken as usual
         state = (await service.get(game_id)).state
-        if not state.realms["fra"].assigned:
+        if not state.realms[carols].assigned:
             await deal_privately(h, thread, h.carol)
             state = (await service.get(game_id)).state
         assert all(state.realms[k].assigned for k in state.order)
@@ -231,7 +257,8 @@ async def test_a_realm_played_by_tabula_and_one_taken_over_after_the_timeout(db:
 
 async def test_misuse_is_refused_politely(db: Database) -> None:
     async with FakeDiscordHarness(bot_factory(db)) as h:
-        three = await h.slash(h.alice, h.channel, "game", {"game": "autokrator", "mode": "east"}, subcommand="new")
+        three = await h.slash(h.alice, h.channel, "game", {"game": "autokrator", "mode": "east", "realms": "choice"},
+                              subcommand="new")
         assert not three.ephemeral
         thread, _game_id = await _battle_ready_fresh(h)
         early = await h.slash(h.bob, thread.payload, "move", {"unit": "king", "to": "adrianople"})
@@ -255,6 +282,7 @@ async def _battle_ready_fresh(h: FakeDiscordHarness) -> tuple[Any, int]:
     game_id = int(lobby.custom_ids[0].split(":")[2])
     await h.click(h.alice, lobby, next(c for c in lobby.custom_ids if c.endswith(":start")))
     [thread] = h.threads()
+    await choose_realms(h, thread, (h.alice, h.bob))
     await deal_privately(h, thread, h.alice)
     await deal_privately(h, thread, h.bob)
     return thread, game_id

@@ -29,9 +29,9 @@ LANGS = ("en", "hu", "el", "ja")
 
 
 def _ended(scores: dict[str, tuple[int, int, int]], winner: str) -> object:
-    """The public view of a finished game with each realm's (points, regions, gold) as given."""
+    """The public view of a finished game with each realm's (points, conquests held, gold) as given."""
     view = R.view(deal(new_game()), None)
-    realms = tuple(msgspec.structs.replace(r, score=scores[r.key][0], regions=scores[r.key][1],
+    realms = tuple(msgspec.structs.replace(r, score=scores[r.key][0], conquests=scores[r.key][1],
                                            treasury=scores[r.key][2]) for r in view.realms)
     return msgspec.structs.replace(view, realms=realms, winner=winner, reason=OVER_FIFTH, phase="over")
 
@@ -39,11 +39,12 @@ def _ended(scores: dict[str, tuple[int, int, int]], winner: str) -> object:
 @pytest.mark.parametrize(("scores", "said"), [
     ({"sar": (12, 14, 3), "byz": (10, 15, 9), "fra": (7, 10, 1), "moo": (9, 12, 2)}, "the most points (12)"),
     ({"sar": (10, 14, 3), "byz": (10, 12, 9), "fra": (7, 10, 1), "moo": (9, 12, 2)},
-     "level on points (10) with the Byzantine Empire; more regions decide (14 to 12)"),
+     "level on points (10) with the Byzantine Empire; more conquests held decide (14 to 12)"),
     ({"sar": (10, 12, 5), "byz": (10, 12, 4), "fra": (10, 11, 9), "moo": (9, 12, 2)},
-     "level on points (10) and regions (12) with the Byzantine Empire; more gold decides (5 to 4)"),
+     "level on points (10) and conquests held (12) with the Byzantine Empire; more gold decides (5 to 4)"),
     ({"sar": (8, 12, 5), "byz": (8, 12, 5), "fra": (7, 11, 9), "moo": (1, 12, 2)},
-     "level on points (8), regions and gold with the Saracens; the later place in the turn order decides"),
+     "level on points (8), conquests held and gold with the Saracens; the later place in the turn order "
+     "decides"),
 ])
 def test_the_winner_is_told_with_the_reason_and_the_tie_break(scores: dict[str, tuple[int, int, int]],
                                                               said: str) -> None:

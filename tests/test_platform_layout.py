@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("bot", "cogs", "rules", "render")
 
-#: bot/'s entry points: `python -m bot …`, `python -m bot.bench` and `python -m bot.arena`.
-ENTRY_POINTS = {"__init__.py", "__main__.py", "bench.py", "arena.py"}
+#: bot/'s entry points: `python -m bot …`, `python -m bot.bench`, `python -m bot.arena` and `python -m bot.balance`.
+ENTRY_POINTS = {"__init__.py", "__main__.py", "bench.py", "arena.py", "balance.py"}
 #: One package a role.
 ROLES = {"service", "store", "delivery", "longplay", "ops", "lang", "front", "present", "web"}
 

@@ -30,7 +30,8 @@ from rules.autokrator.view import AutokratorView
 
 AutokratorMoment = Moment[AutokratorView]
 UNITS = ("king", "general", "admiral", "garrison")
-CAPTIONS = {"assign": N_("Epoch {n} ({years}, {title}): the realms deal their battle cards."),
+CAPTIONS = {"realms": N_("Before the war: the players choose their realms."),
+            "assign": N_("Epoch {n} ({years}, {title}): the realms deal their battle cards."),
             "battle": N_("Epoch {n} ({years}, {title}): a battle is being fought."),
             "retreat": N_("Epoch {n} ({years}, {title}): a beaten unit falls back."),
             "truce": N_("Epoch {n} ({years}, {title}): a truce is asked for."),
@@ -126,6 +127,8 @@ class AutokratorPresenter:
         if name != "hand":
             return None
         view = moment.view(seat)
+        if view.phase == "realms":
+            return self._realms_private(moment, view, seat)
         if not view.me:
             return None
         acting = moment.status == "active" and seat in moment.to_act
@@ -156,6 +159,22 @@ class AutokratorPresenter:
                                    cards=comma(card_name(c) for c in cards)))
         png = art.render_hand(view, view.me)
         return Telling(text="\n".join(lines), pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))])
+
+    def _realms_private(self, moment: AutokratorMoment, view: AutokratorView, seat: int) -> Telling:
+        """Before the war: a secret bid (``realms:auction``), or where this seat stands in the choosing."""
+        acting = moment.status == "active" and seat in moment.to_act
+        choices = moment.choices(seat) if acting else []
+        if acting and any(c.command.verb == "bid" for c in choices):
+            text = _("Bid for your realm in secret: the highest bids choose their realms first, and each pays its "
+                     "bid in points (level bids are drawn).")
+            return Telling(text=text, pictures=[],
+                           prompt=Prompt(users=[], text="", menus=[self._menu(choices, _("Your bid…"))]))
+        if view.bid >= 0 and not view.bids:
+            return Telling(text=_n("You bid {count} point. The bids open when everyone has bid.",
+                                   "You bid {count} points. The bids open when everyone has bid.", view.bid,
+                                   count=view.bid), pictures=[])
+        return Telling(text=_("The realms are being chosen; the buttons in the thread show whose choice it is."),
+                       pictures=[])
 
     def _battle_private(self, moment: AutokratorMoment, view: AutokratorView, choices: list[Choice]) -> Telling:
         b = view.battle
@@ -197,6 +216,13 @@ class AutokratorPresenter:
         if not acting:
             return None
         view = moment.view()
+        if view.phase == "realms":
+            choices = moment.choices(acting[0])
+            if any(c.command.verb == "bid" for c in choices):  # the bids are secret: behind Your hand
+                return Prompt(users=users, text=_("bid for your realm in secret — press **Your hand** (only you see "
+                                                  "it; everyone bids at once)."), buttons=[_hand_button()])
+            return Prompt(users=users, text=_("choose your realm."),
+                          buttons=[Button(c.label, command=c.command, style="primary") for c in choices])
         if view.phase == "assign":
             return Prompt(users=users, text=_("deal your battle cards to your King, General, Admiral and Garrison "
                                               "— press **Your hand** (only you see it; everyone deals at once)."),

@@ -32,7 +32,7 @@ from render.common import (
 )
 from render.mapkit import Placement, place_labels, token_spots
 from render.mapkit.labels import overlap
-from rules.autokrator.content import library
+from rules.autokrator.content import Region, library
 from rules.autokrator.i18n import N_p, _, _p, comma, epochs, place, realm_name, sentences, unit_word
 from rules.autokrator.telling import who, why_won
 from rules.autokrator.view import AutokratorView
@@ -271,6 +271,16 @@ def _garrison_spot(rid: str, x: float, y: float, names: list[Box]) -> tuple[floa
     return min(spots, key=covered)  # the first clear one, or the least covering
 
 
+def _printed(info: Region, x: float, y: float) -> Box:
+    """The box a region's printed arms cover at its site: a capital's crown, its shields, or the dot."""
+    if info.capital:
+        return (round(x) - 12, round(y) - 10, round(x) + 12, round(y) + 7)
+    if info.owner in library().realms:
+        wide = 10 * (max(1, info.coats) - 1) + 9
+        return (round(x) - wide, round(y) - 11, round(x) + wide, round(y) + 11)
+    return (round(x) - 8, round(y) - 8, round(x) + 8, round(y) + 8)
+
+
 def _pawn_spots(rid: str, point: tuple[float, float], n: int) -> list[tuple[int, int]]:
     """Where a region's ``n`` pawns stand: the label placer's row, moved away from the region's site (a few
     pixels at a time) while a pawn would cover the printed shields there."""
@@ -282,7 +292,7 @@ def _pawn_spots(rid: str, point: tuple[float, float], n: int) -> list[tuple[int,
     length = math.dist((tx, ty), (x, y)) or 1.0
     ux, uy = (tx - x) / length, (ty - y) / length
     half = PAWN_DRAWN // 2 - 2
-    spots = token_spots((tx, ty), (x, y), n, PAWN)
+    spots = token_spots((tx, ty), (x, y), n, PAWN_DRAWN + 4)  # side by side, each mark readable
     for push in range(0, 25, 4):
         moved = [(round(sx + ux * push), round(sy + uy * push)) for sx, sy in spots]
         if not any(overlap((sx - half, sy - half, sx + half, sy + half), shields) for sx, sy in moved):
@@ -303,6 +313,8 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
     # a Garrison piece keeps clear of the names and of the pawns
     taken = [_inked(p.box) for p in _placements().values()] if view.pieces else []
     taken += [(px - half, py - half, px + half, py + half) for row in spots.values() for px, py in row]
+    if view.pieces:  # and of every region's printed arms, and of the pieces placed before it
+        taken += [_printed(lib.regions[rid], x, y) for rid, (x, y) in points.items()]
     for rid, (x, y) in points.items():
         info = lib.regions[rid]
         printed = info.owner
@@ -319,10 +331,11 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
         holder = view.pieces.get(rid)
         if holder:
             gx, gy = _garrison_spot(rid, x, y, taken)
+            taken.append((round(gx) - 12, round(gy) - 12, round(gx) + 12, round(gy) + 12))
             _octagon(draw, gx, gy, 12, colour(holder))
             mark(draw, "badge", (gx - 12, gy - 12, gx + 12, gy + 12), realm_letter(holder))
             draw.text((gx, gy), realm_letter(holder), font=font("bold", 13), fill=WHITE, anchor="mm")
-    face = font("bold", 17)
+    face, narrow = font("bold", 17), font("bold", 13)
     for rid, pawns in here.items():
         for (px, py), (realm, unit) in zip(spots[rid], pawns, strict=True):
             rad = PAWN_DRAWN // 2
@@ -332,7 +345,8 @@ def _pieces(img: Image.Image, view: AutokratorView) -> None:
             else:
                 draw.ellipse(shape, fill=colour(realm), outline=WHITE, width=2)
             mark(draw, "token", shape, letter(unit))
-            draw.text((px, py), letter(unit), font=face, fill=WHITE, anchor="mm")
+            mark_face = face if len(letter(unit)) == 1 else narrow  # two letters (Greek Βα, Στ, Να) fit the pawn
+            draw.text((px, py), letter(unit), font=mark_face, fill=WHITE, anchor="mm")
 
 
 def _panel(view: AutokratorView) -> Image.Image:

@@ -12,6 +12,7 @@ from rules.autokrator.state import (
     AnswerTruce,
     Attack,
     AutokratorAction,
+    Bid,
     Campaign,
     Field,
     Fields,
@@ -78,6 +79,8 @@ def policy(engine: Engine, state: State, seat: int, rng: Rng) -> AutokratorActio
         return Fields(fields=(best[0], best[1]))
     if isinstance(first, Field) and state.battle is not None:
         return Field(field=best_fields(state.battle.defender.cards, 1, state.battle.fields)[0])
+    if isinstance(first, Bid):
+        return first  # any realm will do for Tabula: it bids nothing
     if isinstance(first, AnswerTruce):
         return legal[rng.below(2)]
     if isinstance(first, Lineup) and state.battle is not None:

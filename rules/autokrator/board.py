@@ -108,6 +108,11 @@ def regions_held(state: State, realm: str) -> int:
     return sum(1 for o in state.owner.values() if o == realm)
 
 
+def conquests_held(state: State, realm: str) -> int:
+    """Regions ``realm`` won and still holds: its Garrison pieces on the board."""
+    return sum(1 for k in state.pieces.values() if k == realm)
+
+
 def acting(state: State) -> RealmState | None:
     if state.phase != "turns" or not state.order:
         return None

@@ -5,16 +5,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
     _,
+    _n,
     and_list,
     card_name,
     comma,
     field_word,
     kind_word,
     place,
+    realm_name,
     the_realm,
     unit_title,
     unit_word,
@@ -24,7 +27,9 @@ from rules.autokrator.state import (
     Assign,
     Attack,
     AutokratorAction,
+    Bid,
     Campaign,
+    Choose,
     Deputy,
     Field,
     Fields,
@@ -41,7 +46,7 @@ from rules.core import IllegalAction
 from rules.spec import Command, number
 
 VERBS = ("assign", "march", "move", "voyage", "attack", "pass", "campaign", "spy", "truce", "fields", "field", "lineup",
-         "retreat")
+         "retreat", "realm", "bid")
 
 
 def _norm(text: str) -> str:
@@ -167,6 +172,20 @@ def _lineup(state: State, get: Getter) -> AutokratorAction:
     return Lineup(cards=(cards[0], cards[1], cards[2]), marks=tuple(sorted(m - 1 for m in marks if m is not None)))
 
 
+def _realm(state: State, get: Getter) -> AutokratorAction:
+    found = _named(get("realm"), state.order, realm_name)
+    if found is None:
+        raise IllegalAction(_("Name a realm: {realms}.", realms=comma(realm_name(k) for k in state.order)))
+    return Choose(realm=found)
+
+
+def _bid(state: State, get: Getter) -> AutokratorAction:
+    points = number(get("points"))
+    if points is None:
+        raise IllegalAction(_("Bid a number of points, e.g. `/bid points:1`."))
+    return Bid(points=points)
+
+
 Getter = Callable[[str], str]
 #: What each verb means: the command's options (``get``) read into an action.
 PARSERS: dict[str, Callable[[State, Getter], AutokratorAction]] = {
@@ -182,6 +201,20 @@ PARSERS: dict[str, Callable[[State, Getter], AutokratorAction]] = {
     "field": lambda state, get: Field(field=field_id(get("field"))),
     "lineup": _lineup,
     "retreat": lambda state, get: Withdraw(to=region_id(get("to"))),
+    "realm": _realm,
+    "bid": _bid,
+}
+
+
+#: The actions whose command is one verb and one option, read straight off the action.
+SIMPLE: dict[type, Callable[[Any], Command]] = {
+    Voyage: lambda a: Command.of("voyage", to=a.to),
+    Campaign: lambda a: Command.of("campaign", unit=a.unit),
+    Spy: lambda a: Command.of("spy", target=a.target),
+    OfferTruce: lambda a: Command.of("truce", realm=a.realm),
+    Field: lambda a: Command.of("field", field=a.field),
+    Choose: lambda a: Command.of("realm", realm=a.realm),
+    Bid: lambda a: Command.of("bid", points=a.points),
 }
 
 
@@ -194,34 +227,28 @@ class AutokratorCodec:
         return parser(state, command.get)
 
     def encode(self, state: State, seat: int, action: AutokratorAction) -> Command:
+        simple = SIMPLE.get(type(action))
+        if simple is not None:
+            return simple(action)
         if isinstance(action, Assign):
             if action.holder == "same":
                 return Command.of("assign", unit="same")
             return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
         if isinstance(action, Move):
             return Command.of("move", unit=action.unit, to=action.to)
-        if isinstance(action, Voyage):
-            return Command.of("voyage", to=action.to)
         if isinstance(action, Attack):
             return Command.of("attack", unit=action.unit, target=action.target)
         if isinstance(action, Pass):
             return Command.of("pass", unit=action.unit)
-        if isinstance(action, Campaign):
-            return Command.of("campaign", unit=action.unit)
-        if isinstance(action, Spy):
-            return Command.of("spy", target=action.target)
-        if isinstance(action, OfferTruce):
-            return Command.of("truce", realm=action.realm)
         if isinstance(action, AnswerTruce):
             return Command.of("truce", answer="yes" if action.accept else "no")
         if isinstance(action, Fields):
             return Command.of("fields", fields=",".join(action.fields))
-        if isinstance(action, Field):
-            return Command.of("field", field=action.field)
         if isinstance(action, Deputy):
             return Command.of("deputy")  # only ever played by Tabula after a time limit, never offered
         if isinstance(action, Lineup):
             return Command.of("lineup", cards=",".join(action.cards), marks=",".join(str(m + 1) for m in action.marks))
+        assert isinstance(action, Withdraw)
         return Command.of("retreat", to=action.to)
 
     def label(self, state: State, seat: int, command: Command, arg: str | None = None) -> str:
@@ -315,4 +342,8 @@ LABELS: dict[str, Labeller] = {
     "field": lambda verb, get, arg: _("Fight on the {field}", field=field_word(get("field"), "in")),
     "lineup": _lineup_label,
     "deputy": lambda verb, get, arg: _("Tabula plays for the absent player"),
+    "realm": lambda verb, get, arg: (realm_name(get("realm")) if arg else
+                                     _("Take {realm}", realm=the_realm(get("realm"), "acc"))),
+    "bid": lambda verb, get, arg: _n("Bid {count} point", "Bid {count} points", number(get("points")) or 0,
+                                     count=number(get("points")) or 0),
 }

@@ -86,6 +86,10 @@ class Numbers(msgspec.Struct, frozen=True):
     defence: dict[str, int]
     costs: dict[str, int]
     points: dict[str, int]
+    realms: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Points a realm starts with, by mode ("east"), or by mode without raids ("east-noraids", else the mode's):
+    #: compensation found by the balance command (RULES.md has why).
+    start: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
 
 class _MapFile(msgspec.Struct):

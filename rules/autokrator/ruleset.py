@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 from rules.autokrator import auto
 from rules.autokrator.commands import AutokratorCodec
 from rules.autokrator.engine import Engine
-from rules.autokrator.engine.turns import PAIRS
+from rules.autokrator.engine.turns import LEGACY_REALMS, PAIRS
 from rules.autokrator.i18n import _
 from rules.autokrator.spec import SPEC
-from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Deputy, Lineup, Spy, State
+from rules.autokrator.state import Assign, AutokratorAction, AutokratorEvent, Bid, Deputy, Lineup, Spy, State
 from rules.autokrator.view import AutokratorView, build_view, secret_variants
-from rules.core import IllegalAction, NotYourTurn, Rng, Step
+from rules.core import IllegalAction, NotYourTurn, Rng, SeatInfo, Step
 from rules.ruleset import GameRuleset
 from rules.spec import ActionMeta
 
@@ -39,6 +39,15 @@ class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
             raise IllegalAction(_("Four realms play `mode:full` (each realm moves all its units on its turn) or "
                                   "`mode:fast` (one unit at a time, in turn)."))
         return {**options, "mode": mode}
+
+    def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object], seed: int
+              ) -> Step[State, AutokratorEvent]:
+        checked = self.check_options(options, len(seats))
+        if "realms" not in options:
+            # A game stored before the lobby chose realms: its seats keep the realms in turn order, as they were
+            # dealt then (drawing them now would replay it with other realms and other dice).
+            checked = {**checked, "realms": LEGACY_REALMS}
+        return self.engine.setup(seats, checked, seed)
 
     def apply(self, state: State, seat: int, action: AutokratorAction) -> Step[State, AutokratorEvent]:
         if isinstance(action, Deputy):
@@ -67,7 +76,7 @@ class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
 
     def meta(self, action: AutokratorAction) -> ActionMeta:
         # The cards a unit gets and the row laid in battle are secret; a spy's report is for the spy alone.
-        secret = isinstance(action, Assign | Lineup | Spy | Deputy)
+        secret = isinstance(action, Assign | Lineup | Spy | Bid | Deputy)
         return ActionMeta(free=False, secret=secret, undoable=False)
 
     def timeout(self, state: State) -> tuple[int, AutokratorAction] | None:

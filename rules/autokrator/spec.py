@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.i18n import N_, N_p
-from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
+from rules.spec import ArgSpec, BalanceSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 
 def _arg(name: str, description: str, *, required: bool = False, complete: bool = True,
@@ -71,6 +71,13 @@ VERBS: tuple[VerbSpec, ...] = (
     VerbSpec(N_p("command", "retreat"), N_("Autokrator: where your beaten unit falls back"),
              N_("`/retreat to:` where your beaten unit falls back"),
              (_arg(TO, N_("One of your neighbouring regions"), required=True),), slash=False),
+    VerbSpec(N_p("command", "realm"), N_("Autokrator: before the war, take one of the realms still free"),
+             N_("`/realm realm:` take a realm still free, when it is your choice (`realms:choice` or `auction`)"),
+             (_arg(N_p("option", "realm"), N_("Saracens, Byzantium, Franks or Moors"), required=True),), slash=False),
+    VerbSpec(N_p("command", "bid"), N_("Autokrator: before the war, bid points to choose your realm early"),
+             N_("`/bid points:` your secret bid: the highest bids choose their realms first and pay for it in "
+                "points"),
+             (_arg(N_p("option", "points"), N_("From 0 to 3"), required=True),), slash=False),
     VerbSpec(N_p("command", "hand"),
              N_("Autokrator: your battle cards, your units' cards and your battle row (only you see them)"),
              N_("`/hand` your battle cards and your private choices"), kind="view", view="hand"),
@@ -118,16 +125,23 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(N_p("topic", "winning"), N_("Winning"), N_(
                  "A realm that takes an enemy capital wins at once. Otherwise, after the "
                  "fifth epoch, the most points win: 1 for a neutral region, 2 for an enemy region, 1 for beating an "
-                 "enemy unit and 1 more for destroying it, 1 for driving off a raid. Ties go to the realm holding "
-                 "more regions, then to more gold, then to the realm later in the turn order.")),
+                 "enemy unit and 1 more for destroying it, 1 for driving off a raid. In the four-realm game the "
+                 "Franks and the Moors start with 1 point (2 without raids, and Byzantium then with 1); Byzantium "
+                 "against the Saracens without raids starts with 1. Ties go to the realm holding more conquered "
+                 "regions, then to more gold, then to the realm later in the turn order.")),
 )
+
+#: The settings whose balance is measured (`python -m bot.balance autokrator`; RULES.md has the figures).
+PAIRS = ("east", "west")
+MODES = {"east": "2 realms, Saracens against Byzantium", "west": "2 realms, Franks against Moors",
+         "full": "4 realms, full turns", "fast": "4 realms, one unit at a time"}
 
 SPEC = GameSpec(
     key="autokrator",
     title=N_("Autokrator"),
     summary=N_("The medieval Mediterranean, 630–1050: lead the Saracens, Byzantium, the Franks or the Moors with a "
             "King, a General and an Admiral, hidden battle cards and five battlefields, over five epochs. 2 or 4 "
-            "realms (Tabula plays any realm); options `mode`, `raids`."),
+            "realms (Tabula plays any realm); options `mode`, `realms`, `raids`."),
     min_players=2,
     max_players=4,
     options=(
@@ -135,6 +149,10 @@ SPEC = GameSpec(
                    kind="choice",
                    choices=(N_p("choice", "full"), N_p("choice", "fast"), N_p("choice", "east"),
                             N_p("choice", "west"))),
+        OptionSpec(N_p("option", "realms"),
+                   N_("Autokrator: who plays which realm — drawn, chosen in joining order, or bid for in points"),
+                   kind="choice", choices=(N_p("choice", "random"), N_p("choice", "choice"), N_p("choice", "auction")),
+                   default="random"),
         OptionSpec(N_p("option", "raids"),
                    N_("Autokrator: the small expansion — Neutral Generals raid, Neutral Regions own cards"),
                    kind="flag", default=True),
@@ -146,6 +164,10 @@ SPEC = GameSpec(
     verbs=VERBS,
     bench=(BenchSpec("four realms, all units in a turn", {"mode": "full"}, players=4),
            BenchSpec("two players, Saracens against Byzantium", {"mode": "east"}, players=2)),
+    balance=tuple(BalanceSpec(f"{mode}{'' if raids else '-noraids'}",
+                              f"{MODES[mode]}, raids {'on' if raids else 'off'}",
+                              {"mode": mode, "raids": raids, "realms": "random"}, players=2 if mode in PAIRS else 4)
+                  for mode in MODES for raids in (True, False)),
     intro=N_("Conquer regions and beat enemy units for points over five epochs; take an enemy capital to win at once.\n"
           "Each epoch: deal your battle cards to your units in secret, then on your turn move and fight with your "
           "King, General and Admiral (`/move`, `/voyage`, `/attack`, `/pass`); battles are fought card by card."),

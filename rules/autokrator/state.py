@@ -90,6 +90,10 @@ class State(msgspec.Struct):
     reason: str = ""
     tick: int = 0
     rng: int = 0
+    #: Before the first dealing, when the realms are chosen (``realms:choice`` or ``realms:auction``): the seats
+    #: still to choose, in the order they choose; and each seat's bid in points (-1: not yet; auction only).
+    picks: list[int] = msgspec.field(default_factory=list)
+    bids: list[int] = msgspec.field(default_factory=list)
 
 
 # --- actions -----------------------------------------------------------------------------------------
@@ -151,16 +155,40 @@ class Withdraw(Action, tag="retreat", frozen=True):
     to: str
 
 
+class Choose(Action, tag="realm", frozen=True):
+    """Before the war: the seat whose choice it is takes one of the realms still free."""
+
+    realm: str
+
+
+class Bid(Action, tag="bid", frozen=True):
+    """Before the war (``realms:auction``): the points a seat gives up to choose its realm early, bid in secret."""
+
+    points: int
+
+
 class Deputy(Action, tag="deputy", frozen=True):
     """After the game's time limit: Tabula plays the waiting realm until that realm has nothing left to do now
     (its dealing, its turn, its row in a battle); the player has it back the next time it must act."""
 
 
 AutokratorAction = (Assign | Move | Voyage | Attack | Pass | Campaign | Spy | OfferTruce | AnswerTruce | Fields | Field
-                    | Lineup | Withdraw | Deputy)
+                    | Lineup | Withdraw | Choose | Bid | Deputy)
 
 
 # --- events ------------------------------------------------------------------------------------------
+
+
+class RealmChosen(Event, tag="chosen", frozen=True):
+    seat: int
+    realm: str
+    bid: int = 0  # the points paid for it (auction)
+    last: bool = False  # the last realm, left to the last seat
+
+
+class BidsOpened(Event, tag="bids", frozen=True):
+    bids: tuple[int, ...]  # by seat
+    order: tuple[int, ...]  # the seats in the order they choose (ties drawn)
 
 
 class EpochBegan(Event, tag="epoch", frozen=True):
@@ -320,7 +348,7 @@ class GameEnded(Event, tag="ended", frozen=True):
 
 #: Every event the game reports (what ``apply`` returns in its ``Step``).
 AutokratorEvent = (
-    EpochBegan | Income | Assigned | TurnBegan | Moved | Rested | CampaignBegan | Spied | TruceOffered
-    | TruceAnswered | RaidLaunched | NoRaid | BattleBegan | CardsDrawn | FieldsChosen | FieldChosen | CardsLaid
-    | BattleFought | LifeLost | UnitRemoved | Retreated | Conquered | Scored | EpochEnded | GameEnded
+    RealmChosen | BidsOpened | EpochBegan | Income | Assigned | TurnBegan | Moved | Rested | CampaignBegan | Spied
+    | TruceOffered | TruceAnswered | RaidLaunched | NoRaid | BattleBegan | CardsDrawn | FieldsChosen | FieldChosen
+    | CardsLaid | BattleFought | LifeLost | UnitRemoved | Retreated | Conquered | Scored | EpochEnded | GameEnded
 )

@@ -31,6 +31,7 @@ from rules.autokrator.state import (
     Assigned,
     BattleBegan,
     BattleFought,
+    BidsOpened,
     CampaignBegan,
     CardsDrawn,
     CardsLaid,
@@ -45,6 +46,7 @@ from rules.autokrator.state import (
     Moved,
     NoRaid,
     RaidLaunched,
+    RealmChosen,
     Rested,
     Retreated,
     Scored,
@@ -269,29 +271,51 @@ def epoch_ended(scene: Scene, e: EpochEnded) -> None:
     scene.add(_("Epoch {roman} ends.", **epochs(e.epoch)))
 
 
+def realm_chosen(scene: Scene, e: RealmChosen) -> None:
+    name = scene.view.names[e.seat] if 0 <= e.seat < len(scene.view.names) else "?"
+    if e.last:
+        text = N_("👑 {player} has the last realm left: {realm}.")
+    elif e.bid:
+        text = N_("👑 {player} takes {realm}.")
+    else:
+        text = N_("👑 {player} chooses {realm}.")
+    line = _(text, player=name, realm=the_realm(e.realm, "acc"))
+    if e.bid:
+        line += " " + _n("The bid costs {count} point.", "The bid costs {count} points.", e.bid, count=e.bid)
+    scene.add(line)
+
+
+def bids_opened(scene: Scene, e: BidsOpened) -> None:
+    names = scene.view.names
+    bids = comma(_("{player} {points}", player=names[i], points=b) for i, b in enumerate(e.bids) if i < len(names))
+    order = comma(names[i] for i in e.order if i < len(names))
+    scene.add(_("⚖️ The bids are opened: {bids}. The realms are chosen in this order: {order}.", bids=bids,
+                order=order))
+
+
 def game_ended(scene: Scene, e: GameEnded) -> None:
     scene.add(_("📯 The war is over: {reason}.", reason=reason_text(e.reason)))
 
 
 def why_won(view: AutokratorView) -> str:
     """Why the winner won, the tie-break included: a capital taken, the most points, or (level on points) more
-    regions, more gold or a later place in the turn order — as the rules rank them."""
+    conquests held, more gold or a later place in the turn order — as the rules rank them (``_leader``)."""
     if view.reason != OVER_FIFTH:
         return reason_text(view.reason)
     won = view.realm(view.winner)
     level = [r for r in view.realms if r.key != won.key and r.score == won.score]
     if not level:
         return _("the most points ({points})", points=won.score)
-    rival = max(level, key=lambda r: (r.regions, r.treasury, view.order.index(r.key)))
-    if rival.regions != won.regions:
-        return _("level on points ({points}) with {rival}; more regions decide ({mine} to {theirs})",
-                 points=won.score, rival=the_realm(rival.key), mine=won.regions, theirs=rival.regions)
+    rival = max(level, key=lambda r: (r.conquests, r.treasury, view.order.index(r.key)))
+    if rival.conquests != won.conquests:
+        return _("level on points ({points}) with {rival}; more conquests held decide ({mine} to {theirs})",
+                 points=won.score, rival=the_realm(rival.key), mine=won.conquests, theirs=rival.conquests)
     if rival.treasury != won.treasury:
-        return _("level on points ({points}) and regions ({regions}) with {rival}; more gold decides ({mine} to "
-                 "{theirs})", points=won.score, regions=won.regions, rival=the_realm(rival.key), mine=won.treasury,
-                 theirs=rival.treasury)
-    return _("level on points ({points}), regions and gold with {rival}; the later place in the turn order decides",
-             points=won.score, rival=the_realm(rival.key))
+        return _("level on points ({points}) and conquests held ({held}) with {rival}; more gold decides ({mine} "
+                 "to {theirs})", points=won.score, held=won.conquests, rival=the_realm(rival.key),
+                 mine=won.treasury, theirs=rival.treasury)
+    return _("level on points ({points}), conquests held and gold with {rival}; the later place in the turn order "
+             "decides", points=won.score, rival=the_realm(rival.key))
 
 
 #: Every event of the game and the function that tells it.
@@ -302,6 +326,7 @@ TELLERS: dict[type, Teller[Scene]] = {
     CardsDrawn: cards_drawn, FieldsChosen: fields_chosen, FieldChosen: field_chosen, CardsLaid: cards_laid,
     BattleFought: battle_fought, LifeLost: life_lost, UnitRemoved: unit_removed, Retreated: retreated,
     Conquered: conquered, Scored: scored, EpochEnded: epoch_ended, GameEnded: game_ended,
+    RealmChosen: realm_chosen, BidsOpened: bids_opened,
 }
 
 

@@ -32,6 +32,7 @@ class RealmView(msgspec.Struct, frozen=True):
     units: tuple[UnitView, ...]
     assigned: bool
     cards: dict[str, tuple[str, ...]]  # only the holders this viewer may see
+    conquests: int = 0  # regions won and still held (its Garrison pieces on the board): the first tie-break
 
 
 class SideView(msgspec.Struct, frozen=True):
@@ -82,6 +83,12 @@ class AutokratorView(msgspec.Struct, frozen=True):
     winner: str
     reason: str
     pending: dict[str, tuple[str, ...]]  # the viewer's assignment being made
+    #: Before the war: the seats still to choose a realm, in order; the seats that have bid; the viewer's own bid
+    #: (-1: none), and every bid once all are in.
+    picks: tuple[int, ...] = ()
+    bidders: tuple[int, ...] = ()
+    bid: int = -1
+    bids: tuple[int, ...] = ()
 
     def realm(self, key: str) -> RealmView:
         return next(r for r in self.realms if r.key == key)
@@ -106,7 +113,8 @@ def build_view(state: State, seat: int | None) -> AutokratorView:
         units = tuple(UnitView(realm=key, unit=n, region=u.region, lives=u.lives,
                                modifier=_modifier(state, key, n, u.lives), done=u.done) for n, u in rs.units.items())
         realms.append(RealmView(key=key, seat=rs.seat, treasury=rs.treasury, score=rs.score, supply=rs.supply,
-                                regions=board.regions_held(state, key), units=units, assigned=rs.assigned,
+                                regions=board.regions_held(state, key),
+                                conquests=board.conquests_held(state, key), units=units, assigned=rs.assigned,
                                 cards=visible))
     battle = None
     if state.battle is not None:
@@ -131,7 +139,10 @@ def build_view(state: State, seat: int | None) -> AutokratorView:
         acting=state.order[state.turn] if state.phase == "turns" else "", current=state.current,
         owner=dict(state.owner), pieces=dict(state.pieces), realms=tuple(realms), battle=battle, retreat=retreat,
         offer=tuple(state.offer), truces=tuple(tuple(t.realms) for t in state.truces), winner=state.winner,
-        reason=state.reason, pending=pending)
+        reason=state.reason, pending=pending, picks=tuple(state.picks),
+        bidders=tuple(i for i, b in enumerate(state.bids) if b >= 0),
+        bid=state.bids[seat] if seat is not None and 0 <= seat < len(state.bids) else -1,
+        bids=tuple(state.bids) if state.bids and min(state.bids) >= 0 else ())
 
 
 def secret_variants(state: State, seat: int) -> Iterator[State]:
@@ -140,7 +151,16 @@ def secret_variants(state: State, seat: int) -> Iterator[State]:
     from rules.core import copier
 
     copy = copier(State)
+    if state.bids and min(state.bids) < 0 <= state.bids[seat]:  # a bid made in secret, not yet opened
+        v = copy(state)
+        v.bids[seat] = 0 if state.bids[seat] else 1
+        yield v
     realm = board.realm_of(state, seat)
+    if not realm:
+        v = copy(state)
+        v.rng ^= 0x5A5A5A5A
+        yield v
+        return
     rs = state.realms[realm]
     seen_by_others = {t.split(".", 1)[1] for k in state.order if k != realm for t in state.realms[k].spied
                       if t.startswith(realm + ".")}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.eiyu.i18n import N_, N_p
-from rules.spec import ArgSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
+from rules.spec import ArgSpec, BalanceSpec, BenchSpec, GameSpec, OptionSpec, RulesSection, VerbSpec
 
 TITLE = N_("The Heroes' Road")
 #: The words options take, named in every language (a hint reads them so; typed in any, they are understood).
@@ -88,6 +88,10 @@ SPEC = GameSpec(
     bench=(BenchSpec("3 players and the dummy, full game", {}, players=3),
            BenchSpec("short game, 5 players", {"short": True}, players=5),
            BenchSpec("2 players and the dummy, full game", {}, players=2)),
+    # The configurations of RULES.md's balance table (`python -m bot.balance eiyu`).
+    balance=tuple(BalanceSpec(f"{n}{'-short' if short else ''}", f"{n} players{', short game' if short else ''}",
+                              {"short": short}, players=n)
+                  for n, short in ((2, False), (3, False), (3, True), (4, False), (5, False), (5, True))),
     intro=N_("Earn fame, gold and buildings by hunting monsters; at the end the rankings knock out the last player on "
           "each score in turn until one hero is left.\n"
           "Each year everyone secretly programs six orders (`/hand` opens your panel) and locks them in; then the "

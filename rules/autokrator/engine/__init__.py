@@ -20,8 +20,10 @@ from rules.autokrator.state import (
     Attack,
     AutokratorAction,
     AutokratorEvent,
+    Bid,
     Campaign,
     CampaignBegan,
+    Choose,
     Field,
     Fields,
     Lineup,
@@ -88,9 +90,12 @@ class Engine:
         events: list[Any] = []
         realm = board.realm_of(s, seat)
         # Simultaneous secret choices leave the moment alone, so nobody else's menu goes stale meanwhile.
-        quiet = isinstance(action, (Assign, Lineup))
+        quiet = isinstance(action, (Assign, Lineup, Bid))
         before = s.phase
-        self._do(s, realm, action, rng, events)
+        if isinstance(action, Choose | Bid):  # before the war the seat has no realm yet
+            self._before_war(s, seat, action, rng, events)
+        else:
+            self._do(s, realm, action, rng, events)
         s.rng = rng.state
         if not quiet or s.phase != before:
             s.tick += 1
@@ -100,6 +105,12 @@ class Engine:
         self._handlers[type(action)](s, realm, action, rng, events)
 
     # --- the actions ---------------------------------------------------------------------------------
+
+    def _before_war(self, s: State, seat: int, action: Choose | Bid, rng: Rng, events: list[Any]) -> None:
+        if isinstance(action, Bid):
+            self.turns.bid(s, seat, action.points, rng, events)
+        else:
+            self.turns.choose(s, seat, action.realm, events)
 
     def _march(self, s: State, realm: str, action: Move | Voyage, rng: Rng, events: list[Any]) -> None:
         self.turns.move(s, realm, action.unit if isinstance(action, Move) else "admiral", action.to, events)

@@ -18,7 +18,10 @@ from rules.autokrator.state import (
     Attack,
     AutokratorAction,
     AutokratorEvent,
+    Bid,
+    BidsOpened,
     Campaign,
+    Choose,
     EpochBegan,
     EpochEnded,
     Field,
@@ -30,6 +33,7 @@ from rules.autokrator.state import (
     Moved,
     OfferTruce,
     Pass,
+    RealmChosen,
     RealmState,
     Rested,
     Spy,
@@ -60,6 +64,9 @@ def unit_title(realm: str, unit: str) -> str:
     return f"the {adjective(realm)} {UNIT_NAMES[unit]}"
 
 
+#: The ``realms`` a game stored before the lobby chose realms is set up with (``AutokratorRuleset.setup``).
+LEGACY_REALMS = "seats"
+
 class Turns:
     """Setup, legality and the flow of the game: epochs, turns, each unit's activation and its marches."""
 
@@ -71,28 +78,74 @@ class Turns:
         lib = library()
         mode = str(options.get("mode", "full"))
         order = list(PAIRS[mode]) if mode in PAIRS else list(REALMS)
+        rng = Rng(seed_state(seed))
+        how = str(options.get("realms") or "random")  # LEGACY_REALMS: the seats keep the turn order's realms
         seat_realms = order[: len(seats)]
+        if how == "random":
+            seat_realms = rng.shuffle(seat_realms)  # the realms are drawn: the host is not always the first
+        elif how in ("choice", "auction"):
+            seat_realms = [""] * len(seats)  # chosen before the first dealing (``choose``)
+        raids = bool(options.get("raids", True))
+        start = lib.numbers.start.get(mode if raids else f"{mode}-noraids", lib.numbers.start.get(mode, {}))
         realms = {}
         for key in REALMS:
             seat = seat_realms.index(key) if key in seat_realms else -1
             rs = RealmState(key=key, seat=seat, treasury=lib.numbers.treasury["start"],
-                            supply=lib.numbers.garrisons["supply"])
+                            supply=lib.numbers.garrisons["supply"],
+                            score=start.get(key, 0) if key in order else 0)
             if key in order:
                 info = lib.realms[key]
                 rs.units = {u: Unit(region=info.admiral if u == "admiral" else info.capital,
                                     lives=lib.numbers.lives[u].start) for u in ("king", "general", "admiral")}
             realms[key] = rs
-        state = State(names=[s.name for s in seats], mode=mode, raids=bool(options.get("raids", True)),
+        state = State(names=[s.name for s in seats], mode=mode, raids=raids,
                       seats=seat_realms, order=order, realms=realms,
                       owner={r.id: r.owner for r in lib.regions.values()}, pieces={},
-                      rng=Rng(seed_state(seed)).state)
+                      rng=rng.state)
+        if how == "choice":
+            state.phase, state.picks = "realms", list(range(len(seats)))  # first come, first to choose
+        elif how == "auction":
+            state.phase, state.bids = "realms", [-1] * len(seats)
         return Step(state=state, events=(EpochBegan(epoch=1),))
+
+    # --- who plays which realm -------------------------------------------------------------------------
+
+    def choose(self, s: State, seat: int, realm: str, events: list[Any]) -> None:
+        """``seat`` takes ``realm`` (paying its bid); the last seat takes the last realm; then the dealing."""
+        bid = max(0, s.bids[seat]) if s.bids else 0
+        self._take(s, seat, realm, bid, False, events)
+        if len(s.picks) == 1:
+            last = s.picks[0]
+            free = [k for k in s.order if k not in s.seats]
+            self._take(s, last, free[0], max(0, s.bids[last]) if s.bids else 0, True, events)
+        if not s.picks:
+            s.phase = "assign"
+
+    def _take(self, s: State, seat: int, realm: str, bid: int, last: bool, events: list[Any]) -> None:
+        s.seats[seat] = realm
+        rs = s.realms[realm]
+        rs.seat = seat
+        rs.score -= bid
+        s.picks.remove(seat)
+        events.append(RealmChosen(seat=seat, realm=realm, bid=bid, last=last))
+
+    def bid(self, s: State, seat: int, points: int, rng: Rng, events: list[Any]) -> None:
+        """A secret bid; once every seat has bid, the highest bids choose first (level bids in a drawn order)."""
+        s.bids[seat] = points
+        if min(s.bids) < 0:
+            return
+        drawn = rng.shuffle(range(len(s.bids)))
+        s.picks = sorted(drawn, key=lambda i: -s.bids[i])
+        events.append(BidsOpened(bids=tuple(s.bids), order=tuple(s.picks)))
 
     # --- who acts ------------------------------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "over":
             return frozenset()
+        if state.phase == "realms":
+            waiting = [i for i, b in enumerate(state.bids) if b < 0]
+            return frozenset(waiting or state.picks[:1])
         if state.phase == "assign":
             return frozenset(state.realms[k].seat for k in state.order if not state.realms[k].assigned)
         if state.phase == "battle" and state.battle is not None:
@@ -115,6 +168,10 @@ class Turns:
         if seat not in self.to_act(state):
             return []
         realm = board.realm_of(state, seat)
+        if state.phase == "realms":
+            if state.bids and state.bids[seat] < 0:
+                return [Bid(points=p) for p in range(library().numbers.realms.get("max_bid", 0) + 1)]
+            return [Choose(realm=k) for k in state.order if k not in state.seats]
         if state.phase == "assign":
             return list(self.assignments(state, realm))
         if state.phase == "battle" and state.battle is not None:
@@ -225,6 +282,12 @@ class Turns:
         return _("It is not your move now: the game waits for {who}.", who=and_list(names))
 
     def why_not(self, state: State, seat: int, action: AutokratorAction) -> str:
+        if state.phase == "realms":
+            if state.bids and state.bids[seat] < 0:
+                return _("First bid for your realm: from 0 to {most} points, in secret (press **Your hand**).",
+                         most=library().numbers.realms.get("max_bid", 0))
+            return _("Choose one of the realms still free: {realms}.",
+                     realms=and_list([words.realm_name(k) for k in state.order if k not in state.seats]))
         if state.phase == "assign":
             return _("First deal your battle cards for this epoch: press **Your hand** (or `/assign unit: cards:`) "
                      "and give each unit two cards, never two of the same army.")
@@ -312,8 +375,10 @@ class Turns:
 
     def _leader(self, s: State) -> str:
         def rank(key: str) -> tuple[int, int, int, int]:
+            # Level points go to more conquests held (Garrison pieces on the board: what the war won, not what
+            # the map gave), then more gold, then the realm later in the turn order.
             rs = s.realms[key]
-            return (rs.score, board.regions_held(s, key), rs.treasury, s.order.index(key))
+            return (rs.score, board.conquests_held(s, key), rs.treasury, s.order.index(key))
         return max(s.order, key=rank)
 
     def finish(self, s: State, winner: str, reason: str, events: list[Any]) -> None:
@@ -379,7 +444,7 @@ class Turns:
         from rules.autokrator.telling import why_won  # the story's words for the end (the tie-break included)
         from rules.autokrator.view import build_view
 
-        return Outcome(winners=(winner.seat,), scores=scores,
+        return Outcome(winners=(winner.seat,), scores=scores, sides=tuple(realm_name(k) for k in state.seats),
                        summary=_("Victory to {realm} ({player}): {reason}. Points: {points}.",
                                  realm=words.the_realm(state.winner, "gen"), player=state.names[winner.seat],
                                  reason=why_won(build_view(state, None)), points=board_line))
