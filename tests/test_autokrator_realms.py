@@ -131,3 +131,15 @@ async def test_in_the_terminal_the_players_choose_and_the_status_says_who_plays_
     assert "👑 Ann chooses the Moors." in text and "👑 Bob has the last realm left: the Franks." in text
     status = text.split("> /game status", 1)[-1] if "> /game status" in text else text.rsplit("> ", 2)[-2]
     assert "The Franks (Bob)" in status and "The Moors (Ann)" in status, status
+
+
+def test_a_game_stored_before_the_lobby_chose_realms_keeps_its_seats_realms() -> None:
+    """Options stored before `realms:` existed lack it: the seats keep the turn order's realms (as they were dealt
+    then), so an old game replays as it was played; a new game's options always carry the lobby's choice."""
+    seats = [SeatInfo(index=i, name=name) for i, name in enumerate(("Ann", "Bob", "Cy", "Dee"))]
+    stored = {"mode": "full", "raids": False}  # what a game started before the option has in its options
+    old = R.setup(seats, stored, 7).state
+    assert old.seats == list(old.order[:4])
+    assert R.check_options(stored, 4)["realms"] == "random"  # a new game's options name how realms were dealt
+    drawn = [R.setup(seats, R.check_options(stored, 4), seed).state for seed in range(1, 6)]
+    assert any(s.seats != list(s.order[:4]) for s in drawn)  # drawn: the host is not always the first realm

@@ -88,7 +88,7 @@ async def test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped(t
     from tests.fakediscord import FakeDiscord
     from tests.test_delivery_stop import _pressing, _tables
 
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     copy = tmp_path / "copy.db"
 
     async def cli(fake: FakeDiscord, *args: str) -> subprocess.CompletedProcess[str]:

@@ -50,7 +50,7 @@ def test_the_registry_finds_champion() -> None:
     assert ruleset("champion") is RULESET
     spec = RULESET.spec
     assert spec.min_players == 2 and spec.max_players == 4
-    assert {o.name for o in spec.options} == {"opponents", "fate", "short", "heroic"}
+    assert {o.name for o in spec.options} == {"opponents", "fate", "short", "heroic", "tabula_level"}
     assert spec.verb("roll") is None and spec.verb("seed") is None
     assert spec.verb("hand") is not None and spec.verb("hand").view == "hand"  # type: ignore[union-attr]
     assert spec.verb("sheet") is not None and spec.verb("sheet").kind == "view"  # type: ignore[union-attr]

@@ -156,7 +156,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(IllegalAction):
         game.check_options({}, 5)
     assert game.check_options({"fate": "yes"}, 3) == {"opponents": "players", "fate": True, "short": False,
-                                                      "heroic": False}
+                                                      "heroic": False, "tabula_level": "easy"}
 
 
 # --- actions and their refusals --------------------------------------------------------------------

@@ -75,7 +75,7 @@ class Lane:
 async def _lane(home: Path, seed: int, wanted: int) -> Lane:
     """One fake Discord, one database, one bot restarted after each of ``wanted`` kills, then played out."""
     home.mkdir()
-    db = home / "bot.store.db"
+    db = home / "bot.db"
     rng = random.Random(seed)
     lane = Lane()
     spawned: list[Bot] = []

@@ -20,7 +20,7 @@ STEPS = ("started", "thread", "members", "posted")
 @pytest.mark.slow
 @pytest.mark.parametrize("private", [False, True], ids=["public", "private"])
 async def test_a_start_killed_at_each_step_is_finished_at_the_next_start_up(tmp_path: Path, private: bool) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake:
         spares = [await Bot.spawn(db, fake, TABULA_TEST_CRASH=f"{step}:1") for step in STEPS]
         for number, (step, bot) in enumerate(zip(STEPS, spares, strict=True), start=1):

@@ -45,7 +45,7 @@ async def _tables(fake: FakeDiscord, bot: Bot, count: int) -> list[int]:
                                                next(c for c in lobby.custom_ids if c.endswith(":start"))), timeout=30)
     await asyncio.gather(*(seat(i, lobby) for i, lobby in enumerate(lobbies)))
     for _ in range(600):  # each start posts in its own time, after its answer
-        threads = [int(t) for (t,) in rows(bot.log.parent / "bot.store.db", "SELECT thread_id FROM game WHERE status = "
+        threads = [int(t) for (t,) in rows(bot.log.parent / "bot.db", "SELECT thread_id FROM game WHERE status = "
                                            "'active' AND thread_id IS NOT NULL")]
         if len(threads) == count and all(prompt_of(fake, t) and user_for(fake, prompt_of(fake, t))  # type: ignore[arg-type]
                                          for t in threads):
@@ -65,7 +65,7 @@ def _pressing(fake: FakeDiscord, thread: int) -> dict[str, Any]:
 
 @pytest.mark.slow
 async def test_sigterm_with_40_moves_in_flight_answers_all_posts_all_and_logs_no_traceback(tmp_path: Path) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake:
         bot = await Bot.start(db, fake)
         threads = await _tables(fake, bot, GAMES)
@@ -101,7 +101,7 @@ async def test_sigterm_with_40_moves_in_flight_answers_all_posts_all_and_logs_no
 @pytest.mark.parametrize("how", ["refused", "hanging"])
 async def test_sigterm_with_discord_unreachable_exits_within_ten_seconds(tmp_path: Path, how: str) -> None:
     """Discord gone: every connection refused, or (worse) accepted and never answered."""
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     fake = await FakeDiscord().start()
     port = fake.port
     held: list[asyncio.StreamWriter] = []

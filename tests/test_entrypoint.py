@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", ENV_VAR)}
-    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.store.db'}", "PYTHONPATH": str(ROOT)})
+    env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", "PYTHONPATH": str(ROOT)})
     env.update(extra)
     return env
 
@@ -48,7 +48,7 @@ async def test_python_m_bot_plays_against_the_fake_and_stops_cleanly_on_sigterm(
             _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
         assert proc.returncode == 0, err.decode()
         assert b"Traceback" not in err, err.decode()
-    assert (tmp_path / "bot.store.db").exists()
+    assert (tmp_path / "bot.db").exists()
 
 
 @pytest.mark.slow

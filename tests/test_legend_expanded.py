@@ -121,7 +121,7 @@ def test_the_book_numbers_hold_for_brand_leading_a_party() -> None:
 def test_one_player_can_play_the_expanded_game_alone() -> None:
     rules = LegendRuleset()
     opts = rules.check_options({"mode": "expanded", "narration": "players"}, 1)
-    assert opts == {"mode": "expanded", "narration": "bot"}
+    assert opts == {"mode": "expanded", "narration": "bot", "tabula_level": "easy"}
     with pytest.raises(IllegalAction):
         rules.check_options({"mode": "expanded"}, 6)
 

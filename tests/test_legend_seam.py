@@ -66,7 +66,7 @@ def test_the_game_is_found_by_its_key_and_declares_itself() -> None:
     assert spec.verb("narrate") is not None and spec.verb("narrate").view == "card"  # type: ignore[union-attr]
     assert {v.view for v in spec.verbs if v.kind == "view"} == {"party", "sheet"}
     assert not any(v.slash for v in spec.verbs if v.name in ("lead", "keep", "retreat", "front", "back"))
-    assert [o.name for o in spec.options] == ["mode", "narration"]
+    assert [o.name for o in spec.options] == ["mode", "narration", "tabula_level"]
     assert all(len(o.description) <= 100 for o in spec.options)
     for bench in spec.bench:
         RULES.check_options(bench.options, bench.players)

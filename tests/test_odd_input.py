@@ -186,7 +186,7 @@ def _public(fake: FakeDiscord) -> int:
 
 @pytest.mark.slow
 async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp_path: Path) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 2)
         prompt = prompt_of(fake, threads[0])
@@ -231,7 +231,7 @@ async def test_every_forged_input_is_refused_privately_and_logs_no_traceback(tmp
 
 @pytest.mark.slow
 async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_path: Path) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 1)
         game = rows(db, "SELECT id FROM game WHERE thread_id = ?", threads[0])[0][0]
@@ -251,7 +251,7 @@ async def test_unwatch_after_leaving_the_thread_already_is_a_plain_answer(tmp_pa
 
 @pytest.mark.slow
 async def test_an_answer_after_discords_window_is_one_warning_and_the_move_is_told(tmp_path: Path) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake, running(db, fake) as bot:
         threads = await _tables(fake, bot, 1)
         moves = rows(db, "SELECT COUNT(*) FROM action")[0][0]

@@ -151,7 +151,7 @@ async def test_a_second_python_m_bot_on_the_same_sqlite_file_is_refused_with_one
             lines = text.strip().splitlines()
             assert lines == [lines[0]] and "Traceback" not in text
             assert lines[0].startswith("tabula: another Tabula process (pid ") and "SQLite serves one process" in text
-            assert str(tmp_path / "bot.store.db") in lines[0]
+            assert str(tmp_path / "bot.db") in lines[0]
             assert len(fake.gateway_connects) == 1  # the refused one never reached Discord
         finally:
             first.send_signal(signal.SIGTERM)

@@ -46,7 +46,7 @@ async def _stopped_in_time(bot: Bot, took: float) -> str:
 async def test_sigterm_while_the_gateway_cannot_connect_at_start(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         fake.gateway_mode = "refuse"
-        bot = await Bot.spawn(tmp_path / "bot.store.db", fake)
+        bot = await Bot.spawn(tmp_path / "bot.db", fake)
         try:
             bot.log.with_suffix(".go").touch()
             await _until(lambda: fake.gateway_refusals >= 1, 30, "the bot never tried the gateway")
@@ -64,7 +64,7 @@ async def test_sigterm_while_reconnecting_after_the_gateway_dropped(tmp_path: Pa
     """The issue's case: the gateway dropped and refuses, and discord.py sleeps ("Attempting a reconnect ... in
     100.40s") in its connection loop, which closing the client does not wake.  The signal is sent in a sleep of
     at least 3 s, so a stop that waited it out would show."""
-    async with FakeDiscord() as fake, running(tmp_path / "bot.store.db", fake) as bot:
+    async with FakeDiscord() as fake, running(tmp_path / "bot.db", fake) as bot:
         fake.gateway_mode = "refuse"
         await fake.drop_gateway()
 
@@ -81,7 +81,7 @@ async def test_sigterm_while_reconnecting_after_the_gateway_dropped(tmp_path: Pa
 
 @pytest.mark.slow
 async def test_sigterm_while_resuming_on_a_gateway_that_never_answers(tmp_path: Path) -> None:
-    async with FakeDiscord() as fake, running(tmp_path / "bot.store.db", fake) as bot:
+    async with FakeDiscord() as fake, running(tmp_path / "bot.db", fake) as bot:
         fake.gateway_mode = "silent"
         await fake.drop_gateway()  # the client tries to resume: the socket opens, HELLO never comes
         await _until(lambda: fake._silent, 30, "the bot never came back to the gateway")
@@ -103,7 +103,7 @@ async def _told_after_a_restart(fake: FakeDiscord, db: Path) -> int:
 
 @pytest.mark.slow
 async def test_sigterm_while_a_picture_is_being_drawn(tmp_path: Path) -> None:
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     slow = tmp_path / "slow-draw"
     async with FakeDiscord() as fake:
         async with running(db, fake, RACE_SLOW_DRAW=str(slow)) as bot:
@@ -129,7 +129,7 @@ async def test_sigterm_while_a_picture_is_being_drawn(tmp_path: Path) -> None:
 async def test_sigterm_mid_commit_while_another_connection_holds_the_database(tmp_path: Path, held: float) -> None:
     """A press waits on the database (another connection holds the write lock): the lock is let go during the
     stop (the move commits and is told) or long after it (the move never commits)."""
-    db = tmp_path / "bot.store.db"
+    db = tmp_path / "bot.db"
     async with FakeDiscord() as fake:
         async with running(db, fake) as bot:
             threads = await _tables(fake, bot, 1)

@@ -37,9 +37,9 @@ TABLES = [("legend", "legend", {}, 2, 1), ("champion", "champion", {"opponents":
 async def running(tmp_path: Path, **env: str) -> AsyncIterator[tuple[FakeDiscord, Path, list[dict[str, Any]]]]:
     async with FakeDiscord() as fake:
         people = people_of(fake, 4)
-        bot = await Bot.start(tmp_path / "bot.store.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5", **env)
+        bot = await Bot.start(tmp_path / "bot.db", fake, TABULA_GAMES="", TIMEOUT_POLL_SECONDS="0.5", **env)
         try:
-            yield fake, tmp_path / "bot.store.db", people
+            yield fake, tmp_path / "bot.db", people
         finally:
             bot.kill()
             await bot.gone(fake)
@@ -164,7 +164,7 @@ async def test_the_first_command_after_a_start_is_answered_in_time(tmp_path: Pat
     the moment the bot is ready is answered within Discord's 3 s, with an empty picture folder."""
     async with FakeDiscord() as fake:
         people = people_of(fake, 2)
-        bot = await Bot.start(tmp_path / "bot.store.db", fake, TABULA_GAMES="", PICTURE_CACHE_DIR=str(tmp_path / "new"))
+        bot = await Bot.start(tmp_path / "bot.db", fake, TABULA_GAMES="", PICTURE_CACHE_DIR=str(tmp_path / "new"))
         try:
             reply = await fake.interact(fake.slash(people[0], fake.channel, "game", {"game": "autokrator"},
                                                    subcommand="new"), timeout=10)

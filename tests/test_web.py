@@ -16,9 +16,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service.records import Records, history_lines
-from bot.store.db import Database
+from bot.store.db import Database, open_database
 from bot.web.links import check_personal, personal_part
 from bot.web.pages import markdown
 from bot.web.server import CSP, RateLimit, png_size
@@ -220,11 +221,9 @@ async def test_the_terminal_serves_the_page_and_it_follows_the_moves_typed(tmp_p
 PG_URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
 
 
+@pytest.mark.postgres  # it wipes the one PostgreSQL database: tests/conftest.py serialises such tests
 @pytest.mark.skipif(not PG_URL, reason="TABULA_TEST_POSTGRES_URL is not set (CI sets it)")
 async def test_on_postgresql_any_process_serves_any_game_and_hears_of_its_moves() -> None:
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    from bot.store.db import open_database
 
     engine = create_async_engine(PG_URL)
     async with engine.begin() as conn:  # a clean database

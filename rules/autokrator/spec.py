@@ -72,7 +72,8 @@ VERBS: tuple[VerbSpec, ...] = (
              N_("`/retreat to:` where your beaten unit falls back"),
              (_arg(TO, N_("One of your neighbouring regions"), required=True),), slash=False),
     VerbSpec(N_p("command", "realm"), N_("Autokrator: before the war, take one of the realms still free"),
-             N_("`/realm realm:` take a realm still free, when it is your choice (`realms:choice` or `auction`)"),
+             N_("`/realm realm:` take a realm still free, when it is your choice (`realms:choice` or "
+                "`realms:auction`)"),
              (_arg(N_p("option", "realm"), N_("Saracens, Byzantium, Franks or Moors"), required=True),), slash=False),
     VerbSpec(N_p("command", "bid"), N_("Autokrator: before the war, bid points to choose your realm early"),
              N_("`/bid points:` your secret bid: the highest bids choose their realms first and pay for it in "

@@ -336,7 +336,7 @@ def standings(view: AutokratorView) -> list[str]:
         units = comma(_("{unit} in {region} ({lives}♥, {modifier})", unit=unit_word(u.unit),
                             region=place(u.region, "in"), lives=u.lives, modifier=signed(u.modifier))
                           for u in r.units) or _("no units left")
-        rows.append(_("**{realm}** — {points} points, {gold} gold, {regions} regions, {garrisons} Garrisons in "
-                      "hand · {units}", realm=cap(who(view, r.key)), points=r.score, gold=r.treasury,
+        rows.append(_("**{realm}** — points: {points}, gold: {gold}, regions: {regions}, Garrisons in hand: "
+                      "{garrisons} · {units}", realm=cap(who(view, r.key)), points=r.score, gold=r.treasury,
                       regions=r.regions, garrisons=r.supply, units=units))
     return rows
