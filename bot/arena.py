@@ -11,13 +11,13 @@ only ``rules/``."""
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.balance import wilson  # one interval for both tools
 from rules.core import GameError, Rng, SeatInfo, seed_state
 from rules.registry import games, ruleset
 from rules.search import LEVELS, Budget, think
@@ -35,16 +35,6 @@ class Tally:
     moves: int = 0
     seconds: float = 0.0
     think: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate (wins may be fractional: a shared win counts its share)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_options(items: Sequence[str]) -> dict[str, object]:
