@@ -266,7 +266,7 @@ class Engine:
                 s.stories[s.draw.deck].append(other)  # the card not chosen goes to the bottom
         events.append(StoryChosen(seat=s.order[s.turn], card=chosen, by=seat, auto=action.auto))
         s.draw.cards = [chosen]
-        s.phase = "action"  # placeholder until the card is resolved below
+        s.phase = "action"  # where the turn goes on, unless reading the chosen card (below) leads elsewhere
         self.stories.read_story(s, rng, events)
 
     def _monster(self, s: State, seat: int, action: Any, rng: Rng, events: list[Any]) -> None:
