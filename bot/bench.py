@@ -32,6 +32,7 @@ import aiosqlite
 from PIL import Image
 
 from bot.delivery.tellings import telling_now
+from bot.ops import allocator
 from bot.present import presenter
 from bot.present.base import SeatName
 from bot.service.moment import GameMoment, moment_for
@@ -315,6 +316,7 @@ async def picture_run(state: str, folder: Path | None, keys: list[str], seed: in
     """This process's figures for whole games of ``keys`` with the picture folder in ``state`` (``folder`` is
     that folder: filled by an earlier run for "warm"), and the static layers drawn more than once."""
 
+    allocator.tune()  # the C heap as the bot and the terminal run it (bot/ops/allocator.py)
     configure(None if state == "none" else folder)
     games_run = {}
     for config in picture_configs():

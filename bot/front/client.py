@@ -38,7 +38,7 @@ from bot.front.inbound import (
 )
 from bot.lang.translator import TabulaTranslator, locale_of, lookup
 from bot.longplay.service import ClockNews, LongGameService
-from bot.ops import metrics
+from bot.ops import allocator, metrics
 from bot.ops.config import Settings
 from bot.ops.health import start
 from bot.ops.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
@@ -195,6 +195,7 @@ class TabulaTree(app_commands.CommandTree):
 
 class TabulaBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, database: Database | None = None) -> None:
+        allocator.tune()  # before the threads that draw pictures exist (bot/ops/allocator.py)
         self.shard_plan = ShardPlan.from_settings(settings)  # none set: every shard, as many as Discord says
         super().__init__(
             command_prefix=commands.when_mentioned,

@@ -26,6 +26,7 @@ from sqlmodel import select
 from bot.delivery.tellings import telling_now
 from bot.longplay.clock import CLOCK_OPTION
 from bot.longplay.service import LongGameService
+from bot.ops import allocator
 from bot.present import presenter
 from bot.present.base import Button, Picture, Telling
 from bot.service.gamelog import effective
@@ -593,6 +594,7 @@ async def play(args: argparse.Namespace, *, lines: list[str] | None = None, out:
 
 
 async def _play(args: argparse.Namespace, *, lines: list[str] | None, out: TextIO) -> int:
+    allocator.tune()  # as the bot does: freed pictures go back to the system (bot/ops/allocator.py)
     images = Path(args.images)
     images.mkdir(parents=True, exist_ok=True)
     db_file = Path(args.db) if args.db else images / "offline.db"

@@ -17,7 +17,6 @@ bots in one process share it without registering anything twice.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -32,6 +31,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from sqlalchemy import event
 
+from bot.ops import allocator
 from render.cache import current
 from render.idle import shed
 from rules import GameError
@@ -89,25 +89,13 @@ REGISTRY.register(_PictureCollector())
 ProcessCollector(registry=REGISTRY)  # process_resident_memory_bytes, CPU seconds, open files
 
 
-def _libc_trim() -> Callable[[int], int] | None:
-    try:
-        trim: Callable[[int], int] = ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to hand back this way
-        return None
-    return trim
-
-
-_trim = _libc_trim()
-
-
 def release_memory() -> None:
     """Drop what only drawing the kept layers needed once it has been idle a while (a map's geometry,
     ``render.idle.shed``), and hand freed heap back to the system (glibc keeps freed pages of drawn
     pictures, ~35 MB after a few hundred games, in its arenas otherwise); a few milliseconds, called after
     each sweep."""
     shed()
-    if _trim is not None:
-        _trim(0)
+    allocator.trim()
 
 
 def _no_outbox() -> int:
