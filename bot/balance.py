@@ -1,9 +1,12 @@
 """Balance: how often each side wins when Tabula's own policy plays every seat.  Figures printed, for designers.
 
     python -m bot.balance GAME [--games N] [--setting KEY ...] [--seed S] [--workers W] [--check]
+                               [--level normal|strong --iterations K [--depth D]]
 
 Plays ``N`` games per setting through the pure rules (no database, no pictures), with the game's policy in every
-seat; where several seats may act at once, the one that acts first is drawn.  The settings come from the game's
+seat (``--level``: Tabula's search at that level in every seat instead, ``K`` deals a decision — a fixed number,
+not a wall-time budget, so a run gives the same figures on any machine); where several seats may act at once,
+the one that acts first is drawn.  The settings come from the game's
 spec (``GameSpec.balance``, else its ``bench`` configurations); ``--setting`` picks some by key.  A side is what
 the game's outcome names for each seat (``Outcome.sides``: a realm, a faction), or the seat itself.
 
@@ -31,6 +34,7 @@ from typing import Any
 
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import games
+from rules.search import LEVELS, Budget, decide
 from rules.spec import BalanceSpec, GameSpec
 
 #: A game longer than this many moves is a broken policy or a broken rule, not a long game.
@@ -79,8 +83,25 @@ class Tally:
         self.moves += other.moves
 
 
-def play(key: str, options: dict[str, Any], players: int, seed: int) -> tuple[list[str], dict[str, float], int]:
-    """One game with the policy in every seat: the side of each seat, the wins by side, and the moves made."""
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Who plays every seat: the game's policy (``easy``), or Tabula's search at a level with a budget."""
+
+    level: str = "easy"
+    budget: Budget | None = None
+
+    def choose(self, rules: Any, state: Any, seat: int, rng: Rng) -> Any:
+        if self.level == "easy":
+            return rules.policy(state, seat, rng)
+        return decide(rules, state, seat, self.level, rng.below(1 << 30), self.budget)
+
+
+EASY = Players()
+
+
+def play(key: str, options: dict[str, Any], players: int, seed: int, who: Players = EASY
+         ) -> tuple[list[str], dict[str, float], int]:
+    """One game with ``who`` in every seat: the side of each seat, the wins by side, and the moves made."""
     rules = games()[key]
     seats = [SeatInfo(index=i, name=f"P{i + 1}") for i in range(players)]
     state = rules.setup(seats, options, seed).state
@@ -91,7 +112,7 @@ def play(key: str, options: dict[str, Any], players: int, seed: int) -> tuple[li
         if not acting:
             raise RuntimeError(f"{key}: nobody may act and the game is not over (seed {seed})")
         seat = acting[rng.below(len(acting))]  # whoever locks in first, at random
-        action = rules.policy(state, seat, rng)
+        action = who.choose(rules, state, seat, rng)
         if action is None:
             legal = list(rules.legal(state, seat))
             if not legal:
@@ -110,11 +131,14 @@ def play(key: str, options: dict[str, Any], players: int, seed: int) -> tuple[li
     return sides, wins, moves
 
 
-def _batch(job: tuple[str, dict[str, Any], int, Sequence[int]]) -> Tally:
-    key, options, players, seeds = job
+Job = tuple[str, dict[str, Any], int, Sequence[int], Players]
+
+
+def _batch(job: Job) -> Tally:
+    key, options, players, seeds, who = job
     tally = Tally()
     for seed in seeds:
-        sides, wins, moves = play(key, options, players, seed)
+        sides, wins, moves = play(key, options, players, seed, who)
         tally.sides.update(sides)
         for side, w in wins.items():
             tally.wins[side] = tally.wins.get(side, 0.0) + w
@@ -123,23 +147,23 @@ def _batch(job: tuple[str, dict[str, Any], int, Sequence[int]]) -> Tally:
     return tally
 
 
-def _jobs(key: str, setting: BalanceSpec, games_n: int, seed: int, size: int
-          ) -> Iterator[tuple[str, dict[str, Any], int, Sequence[int]]]:
+def _jobs(key: str, setting: BalanceSpec, games_n: int, seed: int, size: int, who: Players) -> Iterator[Job]:
     seeds = [seed + i for i in range(games_n)]
     for start in range(0, games_n, size):
-        yield key, dict(setting.options), setting.players, seeds[start:start + size]
+        yield key, dict(setting.options), setting.players, seeds[start:start + size], who
 
 
-def measure(key: str, setting: BalanceSpec, games_n: int, *, seed: int = 1, workers: int = 1) -> Tally:
+def measure(key: str, setting: BalanceSpec, games_n: int, *, seed: int = 1, workers: int = 1,
+            who: Players = EASY) -> Tally:
     """Play ``games_n`` games of one setting (seeds ``seed`` … ``seed + games_n - 1``), on ``workers`` processes."""
     tally = Tally()
     if workers <= 1:
-        for job in _jobs(key, setting, games_n, seed, games_n or 1):
+        for job in _jobs(key, setting, games_n, seed, games_n or 1, who):
             tally.add(_batch(job))
         return tally
     size = max(1, min(50, games_n // (workers * 4) or 1))
     with get_context("fork").Pool(workers) as pool:
-        for part in pool.imap_unordered(_batch, _jobs(key, setting, games_n, seed, size)):
+        for part in pool.imap_unordered(_batch, _jobs(key, setting, games_n, seed, size, who)):
             tally.add(part)
     return tally
 
@@ -191,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes to play on (default 1)")
     parser.add_argument("--check", action="store_true", help="exit 1 when a side is outside the band")
     parser.add_argument("--list", action="store_true", help="list the game's settings and stop")
+    parser.add_argument("--level", default="easy", choices=LEVELS,
+                        help="who plays every seat: the game's policy (easy, the default) or Tabula's search")
+    parser.add_argument("--iterations", type=int, default=24,
+                        help="with --level normal or strong: deals a decision (default 24)")
+    parser.add_argument("--depth", type=int, default=60,
+                        help="with --level normal or strong: moves a rollout plays before it is scored (default 60)")
     args = parser.parse_args(argv)
     found = games()
     if args.game not in found:
@@ -207,11 +237,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no setting {', '.join(sorted(unknown))}: choose {', '.join(s.key for s in every)}")
     if args.games < 1:
         parser.error("--games is at least 1")
+    if args.iterations < 1 or args.depth < 1:
+        parser.error("--iterations and --depth are at least 1")
+    who = EASY if args.level == "easy" else \
+        Players(args.level, Budget(iterations=args.iterations, seconds=None, depth=args.depth))
     ok = True
-    title = rules.spec.title
+    title = rules.spec.title + ("" if who is EASY else f" (Tabula {args.level} in every seat, {args.iterations} "
+                                                        f"deals a decision)")
     for setting in chosen:
         t0 = time.perf_counter()
-        tally = measure(args.game, setting, args.games, seed=args.seed, workers=args.workers)
+        tally = measure(args.game, setting, args.games, seed=args.seed, workers=args.workers, who=who)
         text, inside = report(title, setting, tally, time.perf_counter() - t0)
         print(text, flush=True)
         ok = ok and inside

@@ -3,6 +3,8 @@ intervals, the band around the fair share, and the printed table."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.balance import BAND, NO_SEAT, Tally, main, measure, rows, settings, wilson
@@ -51,3 +53,30 @@ def test_the_command_prints_a_table_per_setting(capsys: pytest.CaptureFixture[st
     assert "fair share 50.0%; band 45.0%–55.0%" in text and "95% interval" in text and "seat 1" in text
     with pytest.raises(SystemExit):
         main(["eiyu", "--setting", "nine"])
+
+
+@pytest.mark.slow  # a whole game searched at every move, twice
+def test_with_a_level_every_seat_is_played_by_the_search_and_the_figures_repeat(monkeypatch: pytest.MonkeyPatch,
+                                                                                capsys: pytest.CaptureFixture[str]
+                                                                                ) -> None:
+    import bot.balance as balance
+
+    asked: list[tuple[int, str, int | None]] = []
+    real = balance.decide
+
+    def spy(rules: Any, state: Any, seat: int, level: str, seed: int, budget: Any) -> Any:
+        asked.append((seat, level, budget.iterations))
+        return real(rules, state, seat, level, seed, budget)
+
+    monkeypatch.setattr(balance, "decide", spy)
+    key = "legend"
+    setting = settings(games()[key].spec)[0]
+    who = balance.Players("strong", balance.Budget(iterations=2, seconds=None, depth=4))
+    first = measure(key, setting, 1, seed=3, who=who)
+    assert asked and {a[1:] for a in asked} == {("strong", 2)}
+    assert {a[0] for a in asked} == set(range(setting.players))  # every seat searched
+    again = measure(key, setting, 1, seed=3, who=who)
+    assert (again.wins, again.moves) == (first.wins, first.moves)  # iterations, not wall time: the same game
+    assert main([key, "--games", "1", "--seed", "3", "--setting", setting.key, "--level", "strong",
+                 "--iterations", "2", "--depth", "4"]) == 0
+    assert "Tabula strong in every seat, 2 deals a decision" in capsys.readouterr().out
