@@ -13,7 +13,6 @@ from typing import Protocol, TypeVar
 import msgspec
 
 S = TypeVar("S")
-F = TypeVar("F")
 
 
 class Record(Protocol):
@@ -41,13 +40,28 @@ def indexed(listed: Callable[[], Iterable[R]]) -> Callable[[], dict[str, R]]:
     return index
 
 
-def listed(path: Path, kind: type[F], records: Callable[[F], tuple[R, ...]]
-           ) -> tuple[Callable[[], tuple[R, ...]], Callable[[], dict[str, R]]]:
-    """The records of one data file (``records`` picks them out of the file's ``kind``), read on their first use
-    and kept, and their look-up by id."""
+def records(path: Path, key: str, kind: type[S]) -> tuple[S, ...]:
+    """The records a TOML file lists as ``[[key]]`` tables, each converted to ``kind``; a file without them, or
+    a record that does not fit, fails with the file, the key and the record's number."""
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    listed = raw.get(key)
+    if not isinstance(listed, list):
+        raise ValueError(f"{path.name}: no [[{key}]] records")
+    out = []
+    for number, record in enumerate(listed, start=1):
+        try:
+            out.append(msgspec.convert(record, kind))
+        except msgspec.ValidationError as error:
+            raise ValueError(f"{path.name}: [[{key}]] record {number}: {error}") from error
+    return tuple(out)
+
+
+def listed(path: Path, key: str, kind: type[R]) -> tuple[Callable[[], tuple[R, ...]], Callable[[], dict[str, R]]]:
+    """The ``[[key]]`` records of a data file (see ``records``), read on their first use and kept, and their
+    look-up by id."""
 
     @cache
     def every() -> tuple[R, ...]:
-        return records(load_toml(path, kind))
+        return records(path, key, kind)
 
     return every, indexed(every)

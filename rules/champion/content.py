@@ -115,9 +115,6 @@ class Hero(msgspec.Struct, frozen=True, kw_only=True):
     side: tuple[Side, ...]
 
 
-class HeroFile(msgspec.Struct, frozen=True):
-    hero: tuple[Hero, ...]
-
 
 # --- items.toml ----------------------------------------------------------------------------------------
 
@@ -141,9 +138,6 @@ class Item(msgspec.Struct, frozen=True, kw_only=True):
     text: str = ""
 
 
-class ItemFile(msgspec.Struct, frozen=True):
-    item: tuple[Item, ...]
-
 
 # --- events.toml ---------------------------------------------------------------------------------------
 
@@ -153,9 +147,6 @@ class EventCard(msgspec.Struct, frozen=True, kw_only=True):
     text: str
     effect: EventEffect = "none"
 
-
-class EventFile(msgspec.Struct, frozen=True):
-    event: tuple[EventCard, ...]
 
 
 # --- monsters.toml -------------------------------------------------------------------------------------
@@ -172,9 +163,6 @@ class Monster(msgspec.Struct, frozen=True, kw_only=True):
     abilities: tuple[Ability, ...] = ()
     ability_text: tuple[str, ...] = ()
 
-
-class MonsterFile(msgspec.Struct, frozen=True):
-    monster: tuple[Monster, ...]
 
 
 # --- stories.toml --------------------------------------------------------------------------------------
@@ -226,9 +214,6 @@ class Story(msgspec.Struct, frozen=True, kw_only=True):
     keep: KeepKey = ""
     outcome: tuple[Outcome, ...]
 
-
-class StoryFile(msgspec.Struct, frozen=True):
-    story: tuple[Story, ...]
 
 
 # --- combat.toml ---------------------------------------------------------------------------------------
@@ -294,12 +279,12 @@ def lair_of(region: str, icon: str) -> str | None:
     return library().lairs.get((region, icon))
 
 
-heroes, hero_index = listed(DATA / "heroes.toml", HeroFile, lambda f: f.hero)
+heroes, hero_index = listed(DATA / "heroes.toml", "hero", Hero)
 #: Every item card: the ten starting weapons and the market items.
-items, item_index = listed(DATA / "items.toml", ItemFile, lambda f: f.item)
-events, event_index = listed(DATA / "events.toml", EventFile, lambda f: f.event)
-monsters, monster_index = listed(DATA / "monsters.toml", MonsterFile, lambda f: f.monster)
-stories, story_index = listed(DATA / "stories.toml", StoryFile, lambda f: f.story)
+items, item_index = listed(DATA / "items.toml", "item", Item)
+events, event_index = listed(DATA / "events.toml", "event", EventCard)
+monsters, monster_index = listed(DATA / "monsters.toml", "monster", Monster)
+stories, story_index = listed(DATA / "stories.toml", "story", Story)
 
 
 @cache

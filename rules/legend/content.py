@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from rules.datafiles import S, indexed, listed, load_toml
+from rules.datafiles import S, indexed, listed, load_toml, records
 from rules.i18n import N_p
 
 DATA = Path(__file__).parent / "data"
@@ -122,9 +122,6 @@ class Fighter(msgspec.Struct, frozen=True):
     wounded_text: str  # the wounded side
 
 
-class FighterFile(msgspec.Struct, frozen=True):
-    fighter: tuple[Fighter, ...]
-
 
 class Hero(msgspec.Struct, frozen=True):
     """A Hero card of the Expanded Game.  The five starter Fighters are the Fighter heroes."""
@@ -138,9 +135,6 @@ class Hero(msgspec.Struct, frozen=True):
     wounded_text: str
 
 
-class HeroFile(msgspec.Struct, frozen=True):
-    hero: tuple[Hero, ...]
-
 
 class Spell(msgspec.Struct, frozen=True):
     """A Spell card: the roll the Magic User needs, and for each box whether it works on a Monster whose
@@ -153,9 +147,6 @@ class Spell(msgspec.Struct, frozen=True):
     text: str  # what the spell looks like when cast (read on a success)
     fizzle: str  # what a monster immune to it does to it
 
-
-class SpellFile(msgspec.Struct, frozen=True):
-    spell: tuple[Spell, ...]
 
 
 def _load(name: str, kind: type[S]) -> S:
@@ -188,7 +179,7 @@ def card_index() -> dict[str, ActionCard]:
 
 
 #: The Fighter cards, in the order of the data file.
-fighters, fighter_index = listed(DATA / "fighters.toml", FighterFile, lambda f: f.fighter)
+fighters, fighter_index = listed(DATA / "fighters.toml", "fighter", Fighter)
 
 
 @cache
@@ -196,14 +187,14 @@ def heroes() -> tuple[Hero, ...]:
     """Every Hero card: the starter Fighters (as Fighter heroes) and the other four kinds."""
     as_heroes = tuple(Hero(id=f.id, name=f.name, kind="fighter", dot=f.dot, defence=f.defence, text=f.text,
                            wounded_text=f.wounded_text) for f in fighters())
-    return as_heroes + _load("heroes.toml", HeroFile).hero
+    return as_heroes + records(DATA / "heroes.toml", "hero", Hero)
 
 
 hero_index = indexed(heroes)
 
 
 #: The Spell cards, in the order of the data file.
-spells, spell_index = listed(DATA / "spells.toml", SpellFile, lambda f: f.spell)
+spells, spell_index = listed(DATA / "spells.toml", "spell", Spell)
 
 
 def need(card: ActionCard, hero: Hero) -> int:
