@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import app_commands
@@ -75,33 +75,47 @@ def history_view(game_id: int, page: Page) -> discord.ui.View | None:
     return view
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"tb:hist:(?P<game>\d+):(?P<op>[pn]):(?P<n>\d+)"):
-    """Turns a `/game history` answer to another page (edited in place, still only for the reader); the id
-    carries where the page begins."""
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that shows a private records answer at another place (history's page, replay's move), edited in
+    place and still only for the reader.  Its id carries the game, the way it goes and where it lands, so it keeps
+    working after a restart.  This base matches no id: each kind below names its ``KIND``, its template and how it
+    ``show``s the answer at ``at``."""
 
     PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
+    KIND: ClassVar[str]
+    LABEL: ClassVar[str]
 
-    def __init__(self, game_id: int, op: str, index: int, label: str = "Page", *, disabled: bool = False) -> None:
-        index = max(index, 0)
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=checked_id(f"tb:hist:{game_id}:{op}:{index}")))
-        self.game_id, self.op, self.index = game_id, op, index
+    def __init__(self, game_id: int, op: str, at: int, label: str | None = None, *, disabled: bool = False) -> None:
+        at = max(at, 0)
+        custom_id = checked_id(f"tb:{self.KIND}:{game_id}:{op}:{at}")
+        super().__init__(discord.ui.Button(label=label or self.LABEL, style=discord.ButtonStyle.secondary,
+                                           disabled=disabled, custom_id=custom_id))
+        self.game_id, self.op, self.at = game_id, op, at
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> HistoryButton:
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["game"]), match["op"], int(match["n"]))
 
     async def callback(self, pressed: discord.Interaction[Any]) -> None:
         interaction = ours(pressed)
-        async def turn() -> None:
-            await interaction.response.defer()  # a long log takes a moment to walk: the edit follows
-            found, lines = await walked(interaction, self.game_id)
-            page = history_page(found, lines, self.index)
-            await interaction.edit_original_response(content=page.text, view=history_view(self.game_id, page),
-                                                     allowed_mentions=NONE)
-        await guarded(interaction, self.game_id, turn())
+        await guarded(interaction, self.game_id, self.show(interaction))
+
+    async def show(self, interaction: Interaction) -> None:
+        raise NotImplementedError(type(self).__name__)
+
+
+class HistoryButton(PageButton, template=r"tb:hist:(?P<game>\d+):(?P<op>[pn]):(?P<n>\d+)"):
+    """Turns a `/game history` answer to another page; ``at`` is where the page begins."""
+
+    KIND, LABEL = "hist", "Page"
+
+    async def show(self, interaction: Interaction) -> None:
+        await interaction.response.defer()  # a long log takes a moment to walk: the edit follows
+        found, lines = await walked(interaction, self.game_id)
+        page = history_page(found, lines, self.at)
+        await interaction.edit_original_response(content=page.text, view=history_view(self.game_id, page),
+                                                 allowed_mentions=NONE)
 
 
 # --- replay ----------------------------------------------------------------------------------------------
@@ -119,32 +133,17 @@ def replay_view(game_id: int, shown: Frame) -> discord.ui.View | None:
     return view
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
-    """Shows a `/game replay` answer at another move (the picture is drawn again from the log)."""
+class ReplayButton(PageButton, template=r"tb:replay:(?P<game>\d+):(?P<op>[fpnl]):(?P<n>\d+)"):
+    """Shows a `/game replay` answer at another move, ``at`` (the picture is drawn again from the log)."""
 
-    PRIVATE: ClassVar[bool] = True  # only ever on a private answer (bot/front/inbound.py)
+    KIND, LABEL = "replay", "Move"
 
-    def __init__(self, game_id: int, op: str, number: int, label: str = "Move", *, disabled: bool = False) -> None:
-        number = max(number, 0)
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=checked_id(f"tb:replay:{game_id}:{op}:{number}")))
-        self.game_id, self.op, self.number = game_id, op, number
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["game"]), match["op"], int(match["n"]))
-
-    async def callback(self, pressed: discord.Interaction[Any]) -> None:
-        interaction = ours(pressed)
-        async def turn() -> None:
-            found, lines = await walked(interaction, self.game_id)
-            await interaction.response.defer()  # drawing can take a moment: the edit follows
-            shown = await asyncio.to_thread(frame, found, lines, self.number)
-            await interaction.edit_original_response(content=shown.text, attachments=files(shown.pictures),
-                                                     view=replay_view(self.game_id, shown), allowed_mentions=NONE)
-        await guarded(interaction, self.game_id, turn())
+    async def show(self, interaction: Interaction) -> None:
+        found, lines = await walked(interaction, self.game_id)
+        await interaction.response.defer()  # drawing can take a moment: the edit follows
+        shown = await asyncio.to_thread(frame, found, lines, self.at)
+        await interaction.edit_original_response(content=shown.text, attachments=files(shown.pictures),
+                                                 view=replay_view(self.game_id, shown), allowed_mentions=NONE)
 
 
 # --- the /game subcommands --------------------------------------------------------------------------------

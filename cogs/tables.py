@@ -22,6 +22,7 @@ from bot.front.client import TabulaBot
 from bot.longplay.clock import POLICY_WORDS, STRIKES_TO_OFFER, describe, timestamp
 from bot.longplay.service import ClockNews
 from bot.service.lobby import Person
+from bot.service.moment import GameMoment
 from cogs.answers import guarded
 from cogs.common import NONE, Interaction, bot_of, checked_id, mentions_of, ours, pick, reply, service, tell_result
 from cogs.components import post_followups, send_telling, tell_run
@@ -199,12 +200,20 @@ async def vacation(interaction: Interaction, days: app_commands.Range[float, 0, 
                                                    name=name, when=timestamp(until), left=f"{left:g}"))
 
 
+async def _set_clock(interaction: Interaction, game: int | None, *, pausing: bool) -> tuple[int, GameMoment[Any]]:
+    """Stops or starts the named game's (or the thread's) turn clock for its host or a member who manages the
+    server; the game's number and its moment after."""
+    game_id = await pick(interaction, game)
+    games = service(interaction)
+    change = games.pause if pausing else games.resume
+    return game_id, await change(game_id, interaction.user.id, can_manage=_can_manage(interaction))
+
+
 @app_commands.command(name=N_p("command", "pause"),
                       description=N_("Stop the game's turn clock (host or Manage Server)"))
 @game_option
 async def pause(interaction: Interaction, game: GameNumber | None = None) -> None:
-    game_id = await pick(interaction, game)
-    moment = await service(interaction).pause(game_id, interaction.user.id, can_manage=_can_manage(interaction))
+    game_id, moment = await _set_clock(interaction, game, pausing=True)
     await _say(interaction, game_id, lambda: _("⏸️ {name} paused {game}: the turn clock is stopped and nobody is "
                                                "reminded. Moves still count. `/game resume` starts the clock again.",
                                                name=interaction.user.display_name, game=title_of(moment)))
@@ -214,8 +223,7 @@ async def pause(interaction: Interaction, game: GameNumber | None = None) -> Non
                       description=N_("Start the game's turn clock again (host or Manage Server)"))
 @game_option
 async def resume(interaction: Interaction, game: GameNumber | None = None) -> None:
-    game_id = await pick(interaction, game)
-    moment = await service(interaction).resume(game_id, interaction.user.id, can_manage=_can_manage(interaction))
+    game_id, moment = await _set_clock(interaction, game, pausing=False)
     users = [u for u in (moment.user_of(s) for s in sorted(moment.to_act)) if u > 0]
     who = _p("list", ", ").join(f"<@{u}>" for u in users)
 

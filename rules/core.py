@@ -129,6 +129,13 @@ class Event(msgspec.Struct, frozen=True, tag_field="type"):
     """Base of every event; subclasses set ``tag`` to name themselves in the log."""
 
 
+class SeatEvent(Event, frozen=True):
+    """Base of the events about one seat: ``seat`` is their first field (in the log too, as it was when each
+    event declared it itself)."""
+
+    seat: int
+
+
 class Action(msgspec.Struct, frozen=True, tag_field="type"):
     """Base of every action a seat can take."""
 

@@ -34,9 +34,11 @@ def tell_each(tellers: Mapping[type, Teller[C]], context: C, events: Iterable[ob
 
 
 def event_types(state_module: ModuleType) -> list[type]:
-    """Every event type a game's ``state.py`` declares (the classes defined there that extend ``Event``)."""
+    """Every event type a game's ``state.py`` declares: the classes defined there that extend ``Event`` and that no
+    other class extends (a base such as a game's ``RealmEvent`` only gives its events a shared field and never
+    stands in the log itself)."""
     return [value for value in vars(state_module).values()
-            if isinstance(value, type) and issubclass(value, Event) and value is not Event
+            if isinstance(value, type) and issubclass(value, Event) and not value.__subclasses__()
             and value.__module__ == state_module.__name__]
 
 

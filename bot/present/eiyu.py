@@ -28,9 +28,7 @@ from rules.eiyu.i18n import (
     soldier_name,
     track,
 )
-from rules.eiyu.state import (
-    YearEnds,
-)
+from rules.eiyu.state import YearEnds
 from rules.eiyu.telling import soldiers_text, tell
 from rules.eiyu.view import EiyuView
 from rules.spec import Command

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import Concatenate, ParamSpec, cast
 
 from PIL import Image, ImageDraw
 
@@ -43,6 +44,7 @@ DECK_COLOURS: dict[str, RGB] = {"easy": (52, 132, 60), "medium": (214, 138, 0), 
 Point = tuple[float, float]
 Pen = Callable[[float, float], Point]
 BoxFn = Callable[[float, float, float, float], tuple[float, float, float, float]]
+P = ParamSpec("P")
 
 
 def _canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, Pen, BoxFn, float]:
@@ -62,6 +64,20 @@ def _canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, Pen, BoxFn, fl
 
 def _w(u: float, k: float) -> int:
     return max(1, round(u * k))
+
+
+def _symbol(draw: Callable[Concatenate[ImageDraw.ImageDraw, Pen, BoxFn, float, P], None]
+            ) -> Callable[Concatenate[int, P], Image.Image]:
+    """A map symbol from its drawing (on the canvas of ``_canvas``): drawn at a size, shrunk, and kept per size
+    and colour."""
+
+    def symbol(size: int, *args: P.args, **kwargs: P.kwargs) -> Image.Image:
+        img, d, pt, bx, u = _canvas(size)
+        draw(d, pt, bx, u, *args, **kwargs)
+        return shrink(img, (size, size))
+
+    # lru_cache's wrapper takes any hashable arguments: the symbol's own signature is the one to check calls by
+    return cast("Callable[Concatenate[int, P], Image.Image]", wraps(draw)(lru_cache(maxsize=16)(symbol)))
 
 
 # --- the eight province icons ----------------------------------------------------------------------
@@ -210,10 +226,9 @@ def badge(name: str, deck: str, size: int) -> Image.Image:
 
 # --- map symbols -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
-def city(size: int) -> Image.Image:
+@_symbol
+def city(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A walled city: a crenellated tower between two lower walls, red roofs."""
-    img, d, _pt, bx, u = _canvas(size)
     line = _w(u, 0.5)
     d.rectangle(bx(-4.6, -0.4, 4.6, 4.4), fill=MARBLE, outline=INK, width=line)
     for x in (-4.6, -2.4, 2.4):
@@ -224,13 +239,11 @@ def city(size: int) -> Image.Image:
     d.chord(bx(-0.8, 1.6, 0.8, 4.6), 180, 360, fill=INK)
     d.rectangle(bx(-0.8, 3.1, 0.8, 4.4), fill=INK)
     d.rectangle(bx(-0.5, -2.8, 0.5, -1.4), fill=RED_ROOF)
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def shrine(size: int) -> Image.Image:
+@_symbol
+def shrine(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A small temple front: pediment, four columns and steps, gold-rimmed."""
-    img, d, pt, bx, u = _canvas(size)
     line = _w(u, 0.45)
     d.polygon([pt(0, -4.8), pt(4.8, -1.8), pt(-4.8, -1.8)], fill=GOLD, outline=INK, width=line)
     d.rectangle(bx(-4.2, -1.8, 4.2, -1.0), fill=MARBLE, outline=INK, width=line)
@@ -238,13 +251,11 @@ def shrine(size: int) -> Image.Image:
         d.rectangle(bx(x - 0.6, -1.0, x + 0.6, 3.2), fill=MARBLE, outline=INK, width=_w(u, 0.35))
     d.rectangle(bx(-4.6, 3.2, 4.6, 4.0), fill=MARBLE, outline=INK, width=line)
     d.rectangle(bx(-5.0, 4.0, 5.0, 4.9), fill=MARBLE, outline=INK, width=line)
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def anchor(size: int, colour: RGB = SEA_INK) -> Image.Image:
+@_symbol
+def anchor(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float, colour: RGB = SEA_INK) -> None:
     """A ship's anchor on a white disc: a voyage port."""
-    img, d, pt, bx, u = _canvas(size)
     d.ellipse(bx(-5, -5, 5, 5), fill=WHITE, outline=colour, width=_w(u, 0.5))
     w = _w(u, 0.8)
     d.line((*pt(0, -2.6), *pt(0, 3.6)), fill=colour, width=w)
@@ -253,15 +264,13 @@ def anchor(size: int, colour: RGB = SEA_INK) -> Image.Image:
     d.arc(bx(-3.0, -0.4, 3.0, 3.8), 20, 160, fill=colour, width=w)
     for sx in (-1, 1):
         d.polygon([pt(sx * 3.3, 1.0), pt(sx * 2.0, 1.3), pt(sx * 3.1, 2.4)], fill=colour)
-    return shrink(img, (size, size))
 
 
 # --- card and sheet marks --------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
-def laurel(size: int, colour: RGB = LAUREL) -> Image.Image:
+@_symbol
+def laurel(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float, colour: RGB = LAUREL) -> None:
     """A laurel wreath, open at the top: a good fate."""
-    img, d, pt, bx, u = _canvas(size)
     r = 3.3
     d.arc(bx(-r, -r, r, r), 125, 55 + 360, fill=INK, width=_w(u, 0.35))
     for sx in (-1, 1):
@@ -278,13 +287,11 @@ def laurel(size: int, colour: RGB = LAUREL) -> Image.Image:
                 leaf = [pt(*base), pt(mid[0] + wx, mid[1] + wy), pt(*tip), pt(mid[0] - wx, mid[1] - wy)]
                 d.polygon(leaf, fill=colour, outline=INK, width=_w(u, 0.2))
     d.ellipse(bx(-0.7, 3.3, 0.7, 4.7), fill=BLOOD, outline=INK, width=_w(u, 0.2))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def skull(size: int) -> Image.Image:
+@_symbol
+def skull(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A skull: an ill fate."""
-    img, d, pt, bx, u = _canvas(size)
     line = _w(u, 0.45)
     d.ellipse(bx(-4.0, -4.6, 4.0, 2.6), fill=BONE, outline=INK, width=line)
     d.rounded_rectangle(bx(-2.4, 0.8, 2.4, 4.4), radius=0.8 * u, fill=BONE, outline=INK, width=line)
@@ -294,26 +301,22 @@ def skull(size: int) -> Image.Image:
     d.polygon([pt(0, 0.9), pt(-0.6, 2.0), pt(0.6, 2.0)], fill=INK)
     for x in (-1.2, 0, 1.2):
         d.line((*pt(x, 2.9), *pt(x, 4.3)), fill=INK, width=_w(u, 0.3))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def heart(size: int, colour: RGB = BLOOD) -> Image.Image:
+@_symbol
+def heart(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float, colour: RGB = BLOOD) -> None:
     """A heart: life."""
-    img, d, pt, bx, _u = _canvas(size)
     d.ellipse(bx(-4.6, -4.0, 0.4, 1.0), fill=INK)
     d.ellipse(bx(-0.4, -4.0, 4.6, 1.0), fill=INK)
     d.polygon([pt(-4.4, -0.6), pt(4.4, -0.6), pt(0, 4.8)], fill=INK)
     d.ellipse(bx(-3.9, -3.3, -0.2, 0.4), fill=colour)
     d.ellipse(bx(0.2, -3.3, 3.9, 0.4), fill=colour)
     d.polygon([pt(-3.7, -0.8), pt(3.7, -0.8), pt(0, 3.7)], fill=colour)
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def swords(size: int) -> Image.Image:
+@_symbol
+def swords(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """Two crossed swords: combat value."""
-    img, d, pt, _bx, u = _canvas(size)
     for sx in (-1, 1):
         tip, hilt = pt(sx * 4.2, -4.2), pt(-sx * 2.6, 2.6)
         d.line((*tip, *hilt), fill=INK, width=_w(u, 1.3))
@@ -322,60 +325,50 @@ def swords(size: int) -> Image.Image:
         d.line((*pt(g[0] - 1.2, g[1] - sx * 1.2), *pt(g[0] + 1.2, g[1] + sx * 1.2)), fill=INK, width=_w(u, 0.9))
         d.line((*pt(g[0] - 1.1, g[1] - sx * 1.1), *pt(g[0] + 1.1, g[1] + sx * 1.1)), fill=GOLD, width=_w(u, 0.5))
         d.line((*hilt, *pt(-sx * 4.2, 4.2)), fill=DARK_WOOD, width=_w(u, 0.8))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def bolt(size: int) -> Image.Image:
+@_symbol
+def bolt(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A lightning bolt: initiative (who strikes first)."""
-    img, d, pt, _bx, u = _canvas(size)
     shape = [pt(1.4, -5.0), pt(-3.2, 0.6), pt(-0.2, 0.6), pt(-1.6, 5.0), pt(3.4, -1.2), pt(0.4, -1.2),
              pt(2.4, -5.0)]
     d.polygon(shape, fill=GOLD, outline=INK, width=_w(u, 0.45))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def coin(size: int) -> Image.Image:
+@_symbol
+def coin(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A gold coin: gold."""
-    img, d, pt, bx, u = _canvas(size)
     d.ellipse(bx(-4.8, -4.8, 4.8, 4.8), fill=INK)
     d.ellipse(bx(-4.2, -4.2, 4.2, 4.2), fill=GOLD)
     d.ellipse(bx(-3.1, -3.1, 3.1, 3.1), outline=mix(GOLD, INK, 0.45), width=_w(u, 0.4))
     d.polygon([pt(-1.2, 1.8), pt(-1.2, -1.0), pt(0, -2.0), pt(1.2, -1.0), pt(1.2, 1.8)],
               fill=mix(GOLD, INK, 0.45))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def star(size: int, colour: RGB = GOLD) -> Image.Image:
+@_symbol
+def star(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float, colour: RGB = GOLD) -> None:
     """A five-pointed star: experience."""
-    img, d, pt, _bx, u = _canvas(size)
     points = []
     for k in range(10):
         r = 4.8 if k % 2 == 0 else 2.0
         a = math.radians(-90 + k * 36)
         points.append(pt(r * math.cos(a), r * math.sin(a) + 0.3))
     d.polygon(points, fill=colour, outline=INK, width=_w(u, 0.45))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def eye(size: int) -> Image.Image:
+@_symbol
+def eye(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """An open eye: a piece of information."""
-    img, d, _pt, bx, u = _canvas(size)
     d.chord(bx(-4.8, -4.4, 4.8, 4.0), 200, 340, fill=WHITE, outline=INK, width=_w(u, 0.5))
     d.chord(bx(-4.8, -4.0, 4.8, 4.4), 20, 160, fill=WHITE, outline=INK, width=_w(u, 0.5))
     d.rectangle(bx(-4.0, -0.5, 4.0, 0.5), fill=WHITE)
     d.ellipse(bx(-2.0, -2.0, 2.0, 2.0), fill=SEA_INK)
     d.ellipse(bx(-0.9, -0.9, 0.9, 0.9), fill=INK)
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def shield(size: int) -> Image.Image:
+@_symbol
+def shield(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A round shield with a boss and a rim."""
-    img, d, pt, bx, u = _canvas(size)
     d.ellipse(bx(-4.8, -4.8, 4.8, 4.8), fill=INK)
     d.ellipse(bx(-4.3, -4.3, 4.3, 4.3), fill=RED_ROOF)
     d.ellipse(bx(-3.4, -3.4, 3.4, 3.4), outline=GOLD, width=_w(u, 0.5))
@@ -384,13 +377,11 @@ def shield(size: int) -> Image.Image:
         d.line((*pt(1.4 * math.cos(r), 1.4 * math.sin(r)), *pt(3.0 * math.cos(r), 3.0 * math.sin(r))), fill=GOLD,
                width=_w(u, 0.4))
     d.ellipse(bx(-1.3, -1.3, 1.3, 1.3), fill=STEEL, outline=INK, width=_w(u, 0.35))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def helmet(size: int) -> Image.Image:
+@_symbol
+def helmet(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A legionary's helmet with cheek guards and a crest: armour."""
-    img, d, pt, bx, u = _canvas(size)
     line = _w(u, 0.45)
     d.rounded_rectangle(bx(-0.9, -5.0, 0.9, -2.6), radius=0.5 * u, fill=RED_ROOF, outline=INK, width=line)
     d.chord(bx(-4.0, -3.4, 4.0, 4.4), 180, 360, fill=STEEL, outline=INK, width=line)
@@ -399,13 +390,11 @@ def helmet(size: int) -> Image.Image:
         d.polygon([pt(sx * 3.6, 1.2), pt(sx * 1.6, 1.2), pt(sx * 1.9, 4.4), pt(sx * 3.3, 4.0)], fill=STEEL,
                   outline=INK, width=line)
     d.rectangle(bx(-4.6, 1.2, 4.6, 1.6), fill=GOLD)
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def horse(size: int) -> Image.Image:
+@_symbol
+def horse(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A horse's head and neck with its mane: a mount."""
-    img, d, pt, bx, u = _canvas(size)
     head = [pt(-0.6, -4.6), pt(0.6, -3.6), pt(3.6, -0.4), pt(4.2, 1.0), pt(3.2, 1.8), pt(1.6, 0.8), pt(0.6, 0.6),
             pt(0.4, 4.8), pt(-3.6, 4.8), pt(-2.8, 0.0), pt(-1.8, -3.2), pt(-1.2, -4.8)]
     d.polygon(head, fill=WOOD, outline=INK, width=_w(u, 0.45))
@@ -414,18 +403,15 @@ def horse(size: int) -> Image.Image:
     d.polygon(mane, fill=DARK_WOOD, outline=INK, width=_w(u, 0.3))
     d.ellipse(bx(0.6, -2.0, 1.4, -1.2), fill=INK)
     d.line((*pt(1.2, 0.6), *pt(3.8, 0.9)), fill=INK, width=_w(u, 0.3))
-    return shrink(img, (size, size))
 
 
-@lru_cache(maxsize=16)
-def spear(size: int) -> Image.Image:
+@_symbol
+def spear(d: ImageDraw.ImageDraw, pt: Pen, bx: BoxFn, u: float) -> None:
     """A javelin, point up and to the right: a thrown weapon."""
-    img, d, pt, _bx, u = _canvas(size)
     d.line((*pt(-4.4, 4.4), *pt(2.2, -2.2)), fill=INK, width=_w(u, 1.0))
     d.line((*pt(-4.3, 4.3), *pt(2.1, -2.1)), fill=WOOD, width=_w(u, 0.55))
     d.line((*pt(1.0, -1.0), *pt(3.0, -3.0)), fill=INK, width=_w(u, 0.6))
     d.polygon([pt(4.9, -4.9), pt(2.2, -3.4), pt(3.4, -2.2)], fill=STEEL, outline=INK, width=_w(u, 0.3))
-    return shrink(img, (size, size))
 
 
 ALL_ICONS: tuple[str, ...] = tuple(ICON_DRAWERS)

@@ -3,11 +3,12 @@ numbers and the five epochs.  Everything here is plain data; the engine reads it
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
 import msgspec
+
+from rules.datafiles import load_toml, records
 
 DATA = Path(__file__).parent / "data"
 REALMS = ("sar", "byz", "fra", "moo")
@@ -98,24 +99,11 @@ class _MapFile(msgspec.Struct):
     realms: dict[str, Realm]
 
 
-class _Cards(msgspec.Struct):
-    cards: list[Card]
-
-
-class _Epochs(msgspec.Struct):
-    epochs: list[Epoch]
-
-
-def _load(name: str) -> object:
-    with (DATA / name).open("rb") as f:
-        return tomllib.load(f)
-
-
 class Library:
     """All of the game's data, indexed."""
 
     def __init__(self) -> None:
-        board = msgspec.convert(_load("map.toml"), _MapFile)
+        board = load_toml(DATA / "map.toml", _MapFile)
         self.regions: dict[str, Region] = {r.id: r for r in board.regions}
         self.realms: dict[str, Realm] = board.realms
         nbrs: dict[str, set[str]] = {r: set() for r in self.regions}
@@ -124,9 +112,9 @@ class Library:
             nbrs[b].add(a)
         self.neighbours: dict[str, tuple[str, ...]] = {r: tuple(sorted(n)) for r, n in nbrs.items()}
         self.links: tuple[tuple[str, str], ...] = tuple(board.links)
-        self.cards: dict[str, Card] = {c.id: c for c in msgspec.convert(_load("cards.toml"), _Cards).cards}
-        self.numbers = msgspec.convert(_load("rules.toml"), Numbers)
-        self.epochs: tuple[Epoch, ...] = tuple(msgspec.convert(_load("epochs.toml"), _Epochs).epochs)
+        self.cards: dict[str, Card] = {c.id: c for c in records(DATA / "cards.toml", "cards", Card)}
+        self.numbers = load_toml(DATA / "rules.toml", Numbers)
+        self.epochs: tuple[Epoch, ...] = records(DATA / "epochs.toml", "epochs", Epoch)
 
         self._decks: dict[str, tuple[str, ...]] = {}
         for c in self.cards.values():

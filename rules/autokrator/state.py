@@ -179,6 +179,13 @@ AutokratorAction = (Assign | Move | Voyage | Attack | Pass | Campaign | Spy | Of
 # --- events ------------------------------------------------------------------------------------------
 
 
+class RealmEvent(Event, frozen=True):
+    """Base of the events about one realm: ``realm`` is their first field (in the log too, as it was when each
+    event declared it itself)."""
+
+    realm: str
+
+
 class RealmChosen(Event, tag="chosen", frozen=True):
     seat: int
     realm: str
@@ -195,51 +202,42 @@ class EpochBegan(Event, tag="epoch", frozen=True):
     epoch: int
 
 
-class Income(Event, tag="income", frozen=True):
-    realm: str
+class Income(RealmEvent, tag="income", frozen=True):
     gold: int
     treasury: int
 
 
-class Assigned(Event, tag="assigned", frozen=True):
-    realm: str
+class Assigned(RealmEvent, tag="assigned", frozen=True): ...
 
 
-class TurnBegan(Event, tag="turn", frozen=True):
-    realm: str
+class TurnBegan(RealmEvent, tag="turn", frozen=True): ...
 
 
-class Moved(Event, tag="moved", frozen=True):
-    realm: str
+class Moved(RealmEvent, tag="moved", frozen=True):
     unit: str
     frm: str
     to: str
 
 
-class Rested(Event, tag="rested", frozen=True):
-    realm: str
+class Rested(RealmEvent, tag="rested", frozen=True):
     unit: str
 
 
-class CampaignBegan(Event, tag="campaign", frozen=True):
-    realm: str
+class CampaignBegan(RealmEvent, tag="campaign", frozen=True):
     unit: str
     cost: int
 
 
-class Spied(Event, tag="spied", frozen=True):
-    realm: str
+class Spied(RealmEvent, tag="spied", frozen=True):
     target: str
     cost: int
 
 
-class TruceOffered(Event, tag="truce-offered", frozen=True):
-    realm: str
+class TruceOffered(RealmEvent, tag="truce-offered", frozen=True):
     to: str
 
 
-class TruceAnswered(Event, tag="truce-answered", frozen=True):
-    realm: str
+class TruceAnswered(RealmEvent, tag="truce-answered", frozen=True):
     to: str
     accepted: bool
 
@@ -305,33 +303,30 @@ class BattleFought(Event, tag="fought", frozen=True):
     attacker_won: bool
 
 
-class LifeLost(Event, tag="life", frozen=True):
-    realm: str
+class LifeLost(RealmEvent, tag="life", frozen=True):
     unit: str
     lives: int
 
 
-class UnitRemoved(Event, tag="removed", frozen=True):
-    realm: str
+class UnitRemoved(RealmEvent, tag="removed", frozen=True):
     unit: str
 
 
-class Retreated(Event, tag="retreated", frozen=True):
-    realm: str
+class Retreated(RealmEvent, tag="retreated", frozen=True):
     unit: str
     frm: str
     to: str
 
 
-class Conquered(Event, tag="conquered", frozen=True):
-    realm: str  # "" when a raid leaves the region neutral
+class Conquered(RealmEvent, tag="conquered", frozen=True):
+    """A region taken; ``realm`` is "" when a raid leaves the region neutral."""
+
     region: str
     former: str
     piece: bool
 
 
-class Scored(Event, tag="scored", frozen=True):
-    realm: str
+class Scored(RealmEvent, tag="scored", frozen=True):
     points: int
     score: int
     why: str

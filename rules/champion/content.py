@@ -7,12 +7,13 @@ a malformed file fails loudly here rather than in the middle of a game.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
 import msgspec
+
+from rules.datafiles import indexed, listed, load_toml
 
 _S = TypeVar("_S", bound=msgspec.Struct)
 
@@ -114,9 +115,6 @@ class Hero(msgspec.Struct, frozen=True, kw_only=True):
     side: tuple[Side, ...]
 
 
-class HeroFile(msgspec.Struct, frozen=True):
-    hero: tuple[Hero, ...]
-
 
 # --- items.toml ----------------------------------------------------------------------------------------
 
@@ -140,9 +138,6 @@ class Item(msgspec.Struct, frozen=True, kw_only=True):
     text: str = ""
 
 
-class ItemFile(msgspec.Struct, frozen=True):
-    item: tuple[Item, ...]
-
 
 # --- events.toml ---------------------------------------------------------------------------------------
 
@@ -152,9 +147,6 @@ class EventCard(msgspec.Struct, frozen=True, kw_only=True):
     text: str
     effect: EventEffect = "none"
 
-
-class EventFile(msgspec.Struct, frozen=True):
-    event: tuple[EventCard, ...]
 
 
 # --- monsters.toml -------------------------------------------------------------------------------------
@@ -171,9 +163,6 @@ class Monster(msgspec.Struct, frozen=True, kw_only=True):
     abilities: tuple[Ability, ...] = ()
     ability_text: tuple[str, ...] = ()
 
-
-class MonsterFile(msgspec.Struct, frozen=True):
-    monster: tuple[Monster, ...]
 
 
 # --- stories.toml --------------------------------------------------------------------------------------
@@ -226,9 +215,6 @@ class Story(msgspec.Struct, frozen=True, kw_only=True):
     outcome: tuple[Outcome, ...]
 
 
-class StoryFile(msgspec.Struct, frozen=True):
-    story: tuple[Story, ...]
-
 
 # --- combat.toml ---------------------------------------------------------------------------------------
 
@@ -251,8 +237,7 @@ class CombatFile(msgspec.Struct, frozen=True):
 # --- loaders -------------------------------------------------------------------------------------------
 
 def _load(name: str, kind: type[_S]) -> _S:
-    raw = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
-    return msgspec.convert(raw, kind)
+    return load_toml(DATA / name, kind)
 
 
 @cache
@@ -265,106 +250,47 @@ def regions() -> tuple[Region, ...]:
     return map_file().region
 
 
-@cache
-def region_index() -> dict[str, Region]:
-    return {r.id: r for r in regions()}
+region_index = indexed(regions)
 
 
 def provinces() -> tuple[Province, ...]:
     return map_file().province
 
 
-@cache
-def province_index() -> dict[str, Province]:
-    return {p.id: p for p in provinces()}
+province_index = indexed(provinces)
 
 
 def links() -> tuple[Link, ...]:
     return map_file().link
 
 
-@cache
 def neighbours() -> dict[str, tuple[str, ...]]:
     """Land adjacency (crossings included), each list in map-file order."""
-    out: dict[str, list[str]] = {p.id: [] for p in provinces()}
-    for link in links():
-        if link.b not in out[link.a]:
-            out[link.a].append(link.b)
-        if link.a not in out[link.b]:
-            out[link.b].append(link.a)
-    return {k: tuple(v) for k, v in out.items()}
+    return library().near
 
 
-@cache
 def ports() -> tuple[str, ...]:
     """Provinces on the Mare Internum, where a voyage may start or end."""
-    return tuple(p.id for p in provinces() if p.coast)
+    return library().ports
 
 
-@cache
 def lair_of(region: str, icon: str) -> str | None:
     """The province a last region card and a province card point to (one per region and icon)."""
-    for p in provinces():
-        if p.region == region and p.icon == icon:
-            return p.id
-    return None
+    return library().lairs.get((region, icon))
 
 
-@cache
-def heroes() -> tuple[Hero, ...]:
-    return _load("heroes.toml", HeroFile).hero
-
-
-@cache
-def hero_index() -> dict[str, Hero]:
-    return {h.id: h for h in heroes()}
-
-
-@cache
-def items() -> tuple[Item, ...]:
-    """Every item card: the ten starting weapons and the market items."""
-    return _load("items.toml", ItemFile).item
-
-
-@cache
-def item_index() -> dict[str, Item]:
-    return {i.id: i for i in items()}
+heroes, hero_index = listed(DATA / "heroes.toml", "hero", Hero)
+#: Every item card: the ten starting weapons and the market items.
+items, item_index = listed(DATA / "items.toml", "item", Item)
+events, event_index = listed(DATA / "events.toml", "event", EventCard)
+monsters, monster_index = listed(DATA / "monsters.toml", "monster", Monster)
+stories, story_index = listed(DATA / "stories.toml", "story", Story)
 
 
 @cache
 def market_items() -> tuple[Item, ...]:
     """The item deck (starting weapons are not in it)."""
     return tuple(i for i in items() if not i.starting)
-
-
-@cache
-def events() -> tuple[EventCard, ...]:
-    return _load("events.toml", EventFile).event
-
-
-@cache
-def event_index() -> dict[str, EventCard]:
-    return {e.id: e for e in events()}
-
-
-@cache
-def monsters() -> tuple[Monster, ...]:
-    return _load("monsters.toml", MonsterFile).monster
-
-
-@cache
-def monster_index() -> dict[str, Monster]:
-    return {m.id: m for m in monsters()}
-
-
-@cache
-def stories() -> tuple[Story, ...]:
-    return _load("stories.toml", StoryFile).story
-
-
-@cache
-def story_index() -> dict[str, Story]:
-    return {s.id: s for s in stories()}
 
 
 @cache

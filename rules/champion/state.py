@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from rules.core import Action, Event
+from rules.core import Action, Event, SeatEvent
 
 Phase = Literal[
     "setup",  # everyone picks hero, side and starting weapon, then sees the two-card item offer
@@ -290,27 +290,23 @@ class Shuffled(Event, tag="shuffled", frozen=True):
     cards: int
 
 
-class Picked(Event, tag="picked", frozen=True):
-    seat: int
+class Picked(SeatEvent, tag="picked", frozen=True):
     hero: str
     side: str
     weapon: str
 
 
-class Offered(Event, tag="offered", frozen=True):
-    seat: int
+class Offered(SeatEvent, tag="offered", frozen=True):
     cards: list[str]
     where: str  # "setup" | "market"
 
 
-class Bought(Event, tag="bought", frozen=True):
-    seat: int
+class Bought(SeatEvent, tag="bought", frozen=True):
     item: str
     price: int
 
 
-class Passed(Event, tag="passed", frozen=True):
-    seat: int
+class Passed(SeatEvent, tag="passed", frozen=True):
     what: str
 
 
@@ -323,123 +319,102 @@ class GoldForAll(Event, tag="gold_for_all", frozen=True):
     gold: int
 
 
-class TurnBegan(Event, tag="turn", frozen=True):
-    seat: int
+class TurnBegan(SeatEvent, tag="turn", frozen=True):
     round: int
 
 
-class Moved(Event, tag="moved", frozen=True):
-    seat: int
+class Moved(SeatEvent, tag="moved", frozen=True):
     path: list[str]
     by: str
 
 
-class Gained(Event, tag="gained", frozen=True):
+class Gained(SeatEvent, tag="gained", frozen=True):
     """Attributes changed: each key ("gold", "xp", "life", "max_life", "combat", "initiative") to its delta."""
 
-    seat: int
     changes: dict[str, int]
     why: str
 
 
-class Rolled(Event, tag="rolled", frozen=True):
-    seat: int
+class Rolled(SeatEvent, tag="rolled", frozen=True):
     roll: int
     why: str
 
 
-class Shipwreck(Event, tag="shipwreck", frozen=True):
-    seat: int
+class Shipwreck(SeatEvent, tag="shipwreck", frozen=True): ...
 
 
-class Developed(Event, tag="developed", frozen=True):
-    seat: int
+class Developed(SeatEvent, tag="developed", frozen=True):
     attribute: str
     cost: int
 
 
-class Used(Event, tag="used", frozen=True):
-    seat: int
+class Used(SeatEvent, tag="used", frozen=True):
     item: str
     life: int
 
 
-class ItemGained(Event, tag="item_gained", frozen=True):
-    seat: int
+class ItemGained(SeatEvent, tag="item_gained", frozen=True):
     item: str
 
 
-class ItemLost(Event, tag="item_lost", frozen=True):
-    seat: int
+class ItemLost(SeatEvent, tag="item_lost", frozen=True):
     item: str
     why: str
     chooser: int
 
 
-class Information(Event, tag="information", frozen=True):
-    seat: int
+class Information(SeatEvent, tag="information", frozen=True):
     info: int
     source: str  # "lore" | story card id
     region_discarded: bool
 
 
-class ProvinceCard(Event, tag="province_card", frozen=True):
+class ProvinceCard(SeatEvent, tag="province_card", frozen=True):
     """The hero drew a province card: the lair is known to them (only the seat's view says where)."""
 
-    seat: int
 
-
-class MonsterOffer(Event, tag="monster_offer", frozen=True):
-    seat: int
+class MonsterOffer(SeatEvent, tag="monster_offer", frozen=True):
     monsters: list[str]
 
 
-class MonsterTaken(Event, tag="monster_taken", frozen=True):
-    seat: int
+class MonsterTaken(SeatEvent, tag="monster_taken", frozen=True):
     monster: str
     chosen: bool
 
 
-class TrailLost(Event, tag="trail_lost", frozen=True):
-    seat: int
+class TrailLost(SeatEvent, tag="trail_lost", frozen=True):
     info: int
 
 
-class StoryDrawn(Event, tag="story_drawn", frozen=True):
-    seat: int
+class StoryDrawn(SeatEvent, tag="story_drawn", frozen=True):
     deck: str
     cards: list[str]
     chooser: int = -1
 
 
-class StoryChosen(Event, tag="story_chosen", frozen=True):
-    seat: int
+class StoryChosen(SeatEvent, tag="story_chosen", frozen=True):
     card: str
     by: int
     auto: bool = False
 
 
-class StoryOutcome(Event, tag="story_outcome", frozen=True):
-    seat: int
+class StoryOutcome(SeatEvent, tag="story_outcome", frozen=True):
     card: str
     outcome: int
     roll: int = 0
 
 
-class CardKept(Event, tag="card_kept", frozen=True):
-    seat: int
+class CardKept(SeatEvent, tag="card_kept", frozen=True):
     card: str
     key: str
 
 
-class KeptUsed(Event, tag="kept_used", frozen=True):
-    seat: int
+class KeptUsed(SeatEvent, tag="kept_used", frozen=True):
     card: str
     key: str
 
 
-class FateMoved(Event, tag="fate_moved", frozen=True):
-    seat: int
+class FateMoved(SeatEvent, tag="fate_moved", frozen=True):
     fate: int
     mark: str
 
@@ -449,15 +424,13 @@ class Reshuffled(Event, tag="reshuffled", frozen=True):
     cards: int
 
 
-class FightBegan(Event, tag="fight_began", frozen=True):
-    seat: int
+class FightBegan(SeatEvent, tag="fight_began", frozen=True):
     kind: str
     foes: list[dict[str, object]]  # name, combat, initiative, life, controller
     rounds: int
 
 
-class WeaponChosen(Event, tag="weapon_chosen", frozen=True):
-    seat: int
+class WeaponChosen(SeatEvent, tag="weapon_chosen", frozen=True):
     item: str
     armed: int
     second: str = ""  # a second one-handed weapon paired with the first
@@ -505,10 +478,9 @@ class CardPlayed(Event, tag="card_played", frozen=True):
     why: str = ""  # played without asking: "only" (the one card it could be), "queued" (the player's order)
 
 
-class CardChosen(Event, tag="card_chosen", frozen=True):
+class CardChosen(SeatEvent, tag="card_chosen", frozen=True):
     """A player chose an opponent's attack card, face down until every opponent has chosen."""
 
-    seat: int
     foe: int
     name: str
 
@@ -544,21 +516,18 @@ class Gazed(Event, tag="gazed", frozen=True):
     cards: int
 
 
-class FightEnded(Event, tag="fight_ended", frozen=True):
-    seat: int
+class FightEnded(SeatEvent, tag="fight_ended", frozen=True):
     result: str  # "won" | "fled" | "lost"
     xp: int
     gold: int
 
 
-class Defeated(Event, tag="defeated", frozen=True):
-    seat: int
+class Defeated(SeatEvent, tag="defeated", frozen=True):
     gold_lost: int
     life: int
 
 
-class Champion(Event, tag="champion", frozen=True):
-    seat: int
+class Champion(SeatEvent, tag="champion", frozen=True):
     monster: str
 
 

@@ -3,11 +3,12 @@ the year track, the dummy player and the other numbers (see RULES.md for where e
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
 import msgspec
+
+from rules.datafiles import load_toml
 
 DATA = Path(__file__).parent / "data"
 ACT, WAIT = "act", "wait"
@@ -146,8 +147,7 @@ class Library(msgspec.Struct, frozen=True):
 
 
 def _load(name: str) -> dict[str, object]:
-    with (DATA / name).open("rb") as f:
-        return tomllib.load(f)
+    return load_toml(DATA / name, dict[str, object])
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from rules.core import Action, Event
+from rules.core import Action, Event, SeatEvent
 
 
 class Player(msgspec.Struct):
@@ -110,8 +110,7 @@ EiyuAction = ChooseCity | SetOrder | SetRow | Lock | AutoRow | TakeRewards | Rai
 # --- events ------------------------------------------------------------------------------------------------
 
 
-class CityChosen(Event, tag="city_chosen", frozen=True):
-    seat: int
+class CityChosen(SeatEvent, tag="city_chosen", frozen=True):
     city: int
 
 
@@ -124,14 +123,11 @@ class TitanWakes(Event, tag="titan_wakes", frozen=True):
     titan: int
 
 
-class Locked(Event, tag="locked", frozen=True):
-    seat: int
+class Locked(SeatEvent, tag="locked", frozen=True): ...
 
 
-class Programmed(Event, tag="programmed", frozen=True):
+class Programmed(SeatEvent, tag="programmed", frozen=True):
     """Someone changed their row (what they set stays secret)."""
-
-    seat: int
 
 
 class Resolving(Event, tag="resolving", frozen=True):
@@ -140,24 +136,21 @@ class Resolving(Event, tag="resolving", frozen=True):
     year: int
 
 
-class Moved(Event, tag="moved", frozen=True):
-    seat: int
+class Moved(SeatEvent, tag="moved", frozen=True):
     slot: int
     colour: str
     origin: int
     to: int
 
 
-class Waited(Event, tag="waited", frozen=True):
-    seat: int
+class Waited(SeatEvent, tag="waited", frozen=True):
     slot: int
     order: str
     city: int
     why: str  # "wait", "no_road", "nothing", "acted", "troops"
 
 
-class Recruited(Event, tag="recruited", frozen=True):
-    seat: int
+class Recruited(SeatEvent, tag="recruited", frozen=True):
     slot: int
     city: int
     soldier: int
@@ -188,19 +181,17 @@ class Shuffled(Event, tag="shuffled", frozen=True):
     start: int = 0
 
 
-class Hunted(Event, tag="hunted", frozen=True):
-    seat: int
+class Hunted(SeatEvent, tag="hunted", frozen=True):
     slot: int
     city: int
     chip: int
     spent: tuple[int, ...]
 
 
-class RewardsTaken(Event, tag="rewards_taken", frozen=True):
+class RewardsTaken(SeatEvent, tag="rewards_taken", frozen=True):
     """What everyone may see of a hunter's rewards: gold, the levels built, fame chips in a visible area, and how
     many rewards went where nobody else can see (a building chip kept, fame chips in the hidden centre)."""
 
-    seat: int
     city: int
     gold: int = 0
     built: int = 0
@@ -210,15 +201,13 @@ class RewardsTaken(Event, tag="rewards_taken", frozen=True):
     hidden: int = 0
 
 
-class DummyRaised(Event, tag="dummy_raised", frozen=True):
-    seat: int
+class DummyRaised(SeatEvent, tag="dummy_raised", frozen=True):
     track: str
     by: int
     now: int
 
 
-class TitanSlain(Event, tag="titan_slain", frozen=True):
-    seat: int
+class TitanSlain(SeatEvent, tag="titan_slain", frozen=True):
     slot: int
     city: int
     titan: int
@@ -232,10 +221,8 @@ class YearEnds(Event, tag="year_ends", frozen=True):
     paths: tuple[tuple[int, ...], ...]
 
 
-class ShowChosen(Event, tag="show_chosen", frozen=True):
+class ShowChosen(SeatEvent, tag="show_chosen", frozen=True):
     """Someone has chosen what to show (what stays secret until everyone has)."""
-
-    seat: int
 
 
 class ShowBegins(Event, tag="show_begins", frozen=True):

@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from rules.datafiles import S, indexed, listed, load_toml, records
 from rules.i18n import N_p
 
 DATA = Path(__file__).parent / "data"
@@ -121,9 +122,6 @@ class Fighter(msgspec.Struct, frozen=True):
     wounded_text: str  # the wounded side
 
 
-class FighterFile(msgspec.Struct, frozen=True):
-    fighter: tuple[Fighter, ...]
-
 
 class Hero(msgspec.Struct, frozen=True):
     """A Hero card of the Expanded Game.  The five starter Fighters are the Fighter heroes."""
@@ -136,9 +134,6 @@ class Hero(msgspec.Struct, frozen=True):
     text: str
     wounded_text: str
 
-
-class HeroFile(msgspec.Struct, frozen=True):
-    hero: tuple[Hero, ...]
 
 
 class Spell(msgspec.Struct, frozen=True):
@@ -153,13 +148,9 @@ class Spell(msgspec.Struct, frozen=True):
     fizzle: str  # what a monster immune to it does to it
 
 
-class SpellFile(msgspec.Struct, frozen=True):
-    spell: tuple[Spell, ...]
 
-
-def _load(name: str, kind: type[msgspec.Struct]) -> msgspec.Struct:
-    raw = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
-    return msgspec.convert(raw, kind)
+def _load(name: str, kind: type[S]) -> S:
+    return load_toml(DATA / name, kind)
 
 
 def _tag(cards: list[dict[str, object]], kind: str) -> list[dict[str, object]]:
@@ -169,7 +160,7 @@ def _tag(cards: list[dict[str, object]], kind: str) -> list[dict[str, object]]:
 @cache
 def dungeon() -> Dungeon:
     """The Dungeons of Legend: rooms, doorways, corridors and the five entrances."""
-    return _load("dungeon.toml", Dungeon)  # type: ignore[return-value]
+    return _load("dungeon.toml", Dungeon)
 
 
 @cache
@@ -187,15 +178,8 @@ def card_index() -> dict[str, ActionCard]:
     return {c.id: c for pile in (deck.room, deck.feature, deck.monster, deck.hazard, deck.treasure) for c in pile}
 
 
-@cache
-def fighters() -> tuple[Fighter, ...]:
-    """The Fighter cards, in the order of the data file."""
-    return _load("fighters.toml", FighterFile).fighter  # type: ignore[attr-defined,no-any-return]
-
-
-@cache
-def fighter_index() -> dict[str, Fighter]:
-    return {f.id: f for f in fighters()}
+#: The Fighter cards, in the order of the data file.
+fighters, fighter_index = listed(DATA / "fighters.toml", "fighter", Fighter)
 
 
 @cache
@@ -203,23 +187,14 @@ def heroes() -> tuple[Hero, ...]:
     """Every Hero card: the starter Fighters (as Fighter heroes) and the other four kinds."""
     as_heroes = tuple(Hero(id=f.id, name=f.name, kind="fighter", dot=f.dot, defence=f.defence, text=f.text,
                            wounded_text=f.wounded_text) for f in fighters())
-    return as_heroes + _load("heroes.toml", HeroFile).hero  # type: ignore[attr-defined,no-any-return]
+    return as_heroes + records(DATA / "heroes.toml", "hero", Hero)
 
 
-@cache
-def hero_index() -> dict[str, Hero]:
-    return {h.id: h for h in heroes()}
+hero_index = indexed(heroes)
 
 
-@cache
-def spells() -> tuple[Spell, ...]:
-    """The Spell cards, in the order of the data file."""
-    return _load("spells.toml", SpellFile).spell  # type: ignore[attr-defined,no-any-return]
-
-
-@cache
-def spell_index() -> dict[str, Spell]:
-    return {s.id: s for s in spells()}
+#: The Spell cards, in the order of the data file.
+spells, spell_index = listed(DATA / "spells.toml", "spell", Spell)
 
 
 def need(card: ActionCard, hero: Hero) -> int:

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from rules.core import Action, Event
+from rules.core import Action, Event, SeatEvent
 
 Phase = Literal["place", "move", "explore", "over"]
 Mode = Literal["starter", "solo", "expanded"]
@@ -184,31 +184,25 @@ class RoomsDealt(Event, tag="rooms_dealt", frozen=True):
     left_over: int
 
 
-class TurnBegan(Event, tag="turn", frozen=True):
-    seat: int
+class TurnBegan(SeatEvent, tag="turn", frozen=True):
     turn_no: int
 
 
-class Recovered(Event, tag="recovered", frozen=True):
+class Recovered(SeatEvent, tag="recovered", frozen=True):
     """A wounded fighter turns his card back over as his next turn starts."""
 
-    seat: int
 
-
-class Placed(Event, tag="placed", frozen=True):
-    seat: int
+class Placed(SeatEvent, tag="placed", frozen=True):
     doorway: str
 
 
-class Moved(Event, tag="moved", frozen=True):
-    seat: int
+class Moved(SeatEvent, tag="moved", frozen=True):
     frm: str
     to: str
     via_room: str | None = None
 
 
-class Entered(Event, tag="entered", frozen=True):
-    seat: int
+class Entered(SeatEvent, tag="entered", frozen=True):
     room: str
     came_from: str
     resumed: bool = False  # a card was left here by an earlier visit
@@ -220,8 +214,9 @@ class AwaitNarration(Event, tag="await_narration", frozen=True):
     kind: str  # what kind of card the Narrator holds (public: the red arrow says it)
 
 
-class CardRead(Event, tag="card_read", frozen=True):
-    seat: int  # the explorer
+class CardRead(SeatEvent, tag="card_read", frozen=True):
+    """A story card read to the room; ``seat`` is the explorer's."""
+
     card: str
     narrator: int | None = None  # None: Tabula read it
     words: str = ""  # the Narrator's own telling
@@ -229,8 +224,7 @@ class CardRead(Event, tag="card_read", frozen=True):
     again: bool = False  # a danger left on the room, met again
 
 
-class FightRoll(Event, tag="fight_roll", frozen=True):
-    seat: int
+class FightRoll(SeatEvent, tag="fight_roll", frozen=True):
     card: str
     who: Literal["fighter", "monster", "hazard"]
     roll: int
@@ -238,33 +232,28 @@ class FightRoll(Event, tag="fight_roll", frozen=True):
     success: bool
 
 
-class Overcame(Event, tag="overcame", frozen=True):
-    seat: int
+class Overcame(SeatEvent, tag="overcame", frozen=True):
     card: str
 
 
-class TreasureTaken(Event, tag="treasure", frozen=True):
-    seat: int
+class TreasureTaken(SeatEvent, tag="treasure", frozen=True):
     card: str
     gold: int
 
 
-class Wounded(Event, tag="wounded", frozen=True):
-    seat: int
+class Wounded(SeatEvent, tag="wounded", frozen=True):
     card: str
     room: str
     back_to: str
     wounds: int
 
 
-class RoomExplored(Event, tag="room_explored", frozen=True):
-    seat: int
+class RoomExplored(SeatEvent, tag="room_explored", frozen=True):
     room: str
     name: str
 
 
-class Exited(Event, tag="exited", frozen=True):
-    seat: int
+class Exited(SeatEvent, tag="exited", frozen=True):
     room: str
     to: str
 
@@ -274,8 +263,7 @@ class Reshuffled(Event, tag="reshuffled", frozen=True):
     cards: int
 
 
-class Skipped(Event, tag="skipped", frozen=True):
-    seat: int
+class Skipped(SeatEvent, tag="skipped", frozen=True):
     reason: str
 
 
@@ -287,25 +275,22 @@ class PartiesDealt(Event, tag="parties_dealt", frozen=True):
     dealt: dict[int, str] = msgspec.field(default_factory=dict)  # seat -> its Spell card (empty in old logs)
 
 
-class DangerComing(Event, tag="danger_coming", frozen=True):
+class DangerComing(SeatEvent, tag="danger_coming", frozen=True):
     """The red arrow points at a Monster or Hazard pile: the explorer may change Leader first."""
 
-    seat: int
     kind: str
     leader: str
     waiting: str = ""  # the danger left face down on the room, when it is that one
 
 
-class LeaderChanged(Event, tag="leader", frozen=True):
-    seat: int
+class LeaderChanged(SeatEvent, tag="leader", frozen=True):
     hero: str
     was: str
 
 
-class HeroRoll(Event, tag="hero_roll", frozen=True):
+class HeroRoll(SeatEvent, tag="hero_roll", frozen=True):
     """One roll of an Expanded Game fight: a Hero's attack, a danger's answer, or a spell."""
 
-    seat: int
     card: str
     hero: str
     who: Literal["hero", "monster", "hazard", "spell"]
@@ -314,62 +299,53 @@ class HeroRoll(Event, tag="hero_roll", frozen=True):
     success: bool
 
 
-class SpellCast(Event, tag="spell_cast", frozen=True):
-    seat: int
+class SpellCast(SeatEvent, tag="spell_cast", frozen=True):
     hero: str
     spell: str
     card: str
     result: Literal["failed", "no_effect", "success"]
 
 
-class HeroWounded(Event, tag="hero_wounded", frozen=True):
-    seat: int
+class HeroWounded(SeatEvent, tag="hero_wounded", frozen=True):
     hero: str
     card: str
     leader: str | None  # who leads now (None: nobody is left standing)
     wounds: int  # the Party's wounds so far
 
 
-class Retreated(Event, tag="retreated", frozen=True):
-    seat: int
+class Retreated(SeatEvent, tag="retreated", frozen=True):
     card: str
     room: str
     back_to: str
     overwhelmed: bool = False  # every Hero was wounded: the Party had to fall back
 
 
-class Rested(Event, tag="rested", frozen=True):
-    seat: int
+class Rested(SeatEvent, tag="rested", frozen=True):
     healed: list[str]
     healer: str | None
     studying: str | None  # the Magic User reading his books (the spell he learns is told by SpellLearned)
 
 
-class SpellLearned(Event, tag="spell_learned", frozen=True):
-    seat: int
+class SpellLearned(SeatEvent, tag="spell_learned", frozen=True):
     hero: str
     spell: str = ""  # the new Spell card, face up (empty in the logs of games from before spells were public)
 
 
-class PartyRecovered(Event, tag="party_recovered", frozen=True):
-    seat: int
+class PartyRecovered(SeatEvent, tag="party_recovered", frozen=True):
     healed: list[str]
 
 
-class Reordered(Event, tag="reordered", frozen=True):
-    seat: int
+class Reordered(SeatEvent, tag="reordered", frozen=True):
     heroes: list[str]
 
 
-class Rolled(Event, tag="rolled", frozen=True):
-    seat: int
+class Rolled(SeatEvent, tag="rolled", frozen=True):
     expr: str
     dice: list[list[int]]  # each term's dice (empty for a constant term)
     total: int
 
 
-class NoteAdded(Event, tag="note_added", frozen=True):
-    seat: int
+class NoteAdded(SeatEvent, tag="note_added", frozen=True):
     room: str
     text: str
 

@@ -3,6 +3,8 @@
 import sqlalchemy as sa
 from alembic import op
 
+from bot.store.migrating import game_table, moment, optional, required, row_id
+
 revision = "0001"
 down_revision = None
 
@@ -10,47 +12,39 @@ down_revision = None
 def upgrade() -> None:
     op.create_table(
         "game",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("guild_id", sa.BigInteger, nullable=True),
-        sa.Column("channel_id", sa.BigInteger, nullable=True),
-        sa.Column("thread_id", sa.BigInteger, nullable=True),
-        sa.Column("lobby_message_id", sa.BigInteger, nullable=True),
-        sa.Column("host_id", sa.BigInteger, nullable=False),
-        sa.Column("ruleset", sa.String, nullable=False),
-        sa.Column("options", sa.String, nullable=False, server_default="{}"),
-        sa.Column("status", sa.String, nullable=False, server_default="lobby"),
-        sa.Column("seed", sa.BigInteger, nullable=False, server_default="0"),
-        sa.Column("state", sa.Text, nullable=True),
-        sa.Column("version", sa.Integer, nullable=False, server_default="0"),
-        sa.Column("deadline", sa.Float, nullable=True),
-        sa.Column("created_at", sa.Float, nullable=False, server_default="0"),
-        sa.Column("updated_at", sa.Float, nullable=False, server_default="0"),
+        row_id(),
+        optional("guild_id", sa.BigInteger),
+        optional("channel_id", sa.BigInteger),
+        optional("thread_id", sa.BigInteger),
+        optional("lobby_message_id", sa.BigInteger),
+        required("host_id", sa.BigInteger),
+        required("ruleset", sa.String),
+        required("options", sa.String, server_default="{}"),
+        required("status", sa.String, server_default="lobby"),
+        required("seed", sa.BigInteger, server_default="0"),
+        optional("state", sa.Text),
+        required("version", sa.Integer, server_default="0"),
+        optional("deadline", sa.Float),
+        moment("created_at"),
+        moment("updated_at"),
     )
     op.create_index("ix_game_guild_id", "game", ["guild_id"])
     op.create_index("ix_game_thread_id", "game", ["thread_id"])
     op.create_index("ix_game_deadline", "game", ["deadline"])
-    op.create_table(
-        "seat",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
-        sa.Column("user_id", sa.BigInteger, nullable=False),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("name", sa.String, nullable=False),
-        sa.UniqueConstraint("game_id", "user_id"),
-        sa.UniqueConstraint("game_id", "seat"),
-    )
+    game_table("seat",
+               required("user_id", sa.BigInteger),
+               required("seat", sa.Integer),
+               required("name", sa.String),
+               sa.UniqueConstraint("game_id", "user_id"),
+               sa.UniqueConstraint("game_id", "seat"))
     op.create_index("ix_seat_game_id", "seat", ["game_id"])
-    op.create_table(
-        "action",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
-        sa.Column("seq", sa.Integer, nullable=False),
-        sa.Column("user_id", sa.BigInteger, nullable=False),
-        sa.Column("seat", sa.Integer, nullable=True),
-        sa.Column("action", sa.String, nullable=False),
-        sa.Column("events", sa.String, nullable=False),
-        sa.Column("created_at", sa.Float, nullable=False, server_default="0"),
-    )
+    game_table("action",
+               required("seq", sa.Integer),
+               required("user_id", sa.BigInteger),
+               optional("seat", sa.Integer),
+               required("action", sa.String),
+               required("events", sa.String),
+               moment("created_at"))
     op.create_index("ix_action_game_seq", "action", ["game_id", "seq"], unique=True)
 
 

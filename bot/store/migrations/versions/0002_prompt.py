@@ -2,19 +2,16 @@
 restart, or in another process, the next prompt still retires it."""
 
 import sqlalchemy as sa
-from alembic import op
+
+from bot.store.migrating import add_columns, drop_columns, optional
 
 revision = "0002"
 down_revision = "0001"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("prompt_channel_id", sa.BigInteger, nullable=True))
-        batch.add_column(sa.Column("prompt_message_id", sa.BigInteger, nullable=True))
+    add_columns("game", optional("prompt_channel_id", sa.BigInteger), optional("prompt_message_id", sa.BigInteger))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.drop_column("prompt_message_id")
-        batch.drop_column("prompt_channel_id")
+    drop_columns("game", "prompt_message_id", "prompt_channel_id")

@@ -4,44 +4,45 @@ the result of a finished game (for stats), players' notification choice and each
 import sqlalchemy as sa
 from alembic import op
 
+from bot.store.migrating import add_columns, drop_columns, given_key, moment, optional, required
+
 revision = "0003"
 down_revision = "0002"
 
 
 def upgrade() -> None:
     with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("result", sa.Text, nullable=True))  # JSON: winners, scores, summary
-        batch.add_column(sa.Column("finished_at", sa.Float, nullable=True))
-        batch.add_column(sa.Column("clock_deadline", sa.Float, nullable=True))  # when the turn clock runs out
-        batch.add_column(sa.Column("remind_at", sa.Float, nullable=True))  # when its reminder is due (once)
-        batch.add_column(sa.Column("wake_at", sa.Float, nullable=True))  # the sooner of the two: what sweeps read
-        batch.add_column(sa.Column("paused", sa.Integer, nullable=False, server_default="0"))
-        batch.add_column(sa.Column("nudged_at", sa.Float, nullable=True))
+        batch.add_column(optional("result", sa.Text))  # JSON: winners, scores, summary
+        batch.add_column(optional("finished_at", sa.Float))
+        batch.add_column(optional("clock_deadline", sa.Float))  # when the turn clock runs out
+        batch.add_column(optional("remind_at", sa.Float))  # when its reminder is due (once)
+        batch.add_column(optional("wake_at", sa.Float))  # the sooner of the two: what sweeps read
+        batch.add_column(required("paused", sa.Integer, server_default="0"))
+        batch.add_column(optional("nudged_at", sa.Float))
         batch.create_index("ix_game_wake_at", ["wake_at"])
-    with op.batch_alter_table("seat") as batch:
-        batch.add_column(sa.Column("strikes", sa.Integer, nullable=False, server_default="0"))
-        batch.add_column(sa.Column("vacation_until", sa.Float, nullable=True))
-        batch.add_column(sa.Column("vacation_used", sa.Float, nullable=False, server_default="0"))
+    add_columns(
+        "seat",
+        required("strikes", sa.Integer, server_default="0"),
+        optional("vacation_until", sa.Float),
+        moment("vacation_used"),
+    )
     op.create_table(
         "player_pref",
-        sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
-        sa.Column("notify", sa.Integer, nullable=False, server_default="0"),
+        given_key("user_id", sa.BigInteger),
+        required("notify", sa.Integer, server_default="0"),
     )
     op.create_table(
         "guild_setting",
-        sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
-        sa.Column("clock", sa.String, nullable=True),
-        sa.Column("policy", sa.String, nullable=True),
+        given_key("guild_id", sa.BigInteger),
+        optional("clock", sa.String),
+        optional("policy", sa.String),
     )
 
 
 def downgrade() -> None:
     op.drop_table("guild_setting")
     op.drop_table("player_pref")
-    with op.batch_alter_table("seat") as batch:
-        batch.drop_column("vacation_used")
-        batch.drop_column("vacation_until")
-        batch.drop_column("strikes")
+    drop_columns("seat", "vacation_used", "vacation_until", "strikes")
     with op.batch_alter_table("game") as batch:
         batch.drop_index("ix_game_wake_at")
         for name in ("nudged_at", "paused", "wake_at", "remind_at", "clock_deadline", "finished_at", "result"):

@@ -2,17 +2,16 @@
 ``ja``), chosen at ``/game new language:`` or taken from the server's preferred locale."""
 
 import sqlalchemy as sa
-from alembic import op
+
+from bot.store.migrating import add_columns, drop_columns, required
 
 revision = "0004"
 down_revision = "0003"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("language", sa.String(8), nullable=False, server_default="en"))
+    add_columns("game", required("language", sa.String(8), server_default="en"))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.drop_column("language")
+    drop_columns("game", "language")

@@ -10,30 +10,24 @@ transaction that makes a newer prompt live)."""
 import sqlalchemy as sa
 from alembic import op
 
+from bot.store.migrating import given_key, moment, optional, outbox_table, required
+
 revision = "0005"
 down_revision = "0004"
 
 
 def upgrade() -> None:
-    op.create_table(
-        "outbox",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
-        sa.Column("seq", sa.Integer, nullable=False),
-        sa.Column("kind", sa.String(16), nullable=False, server_default="move"),
-        sa.Column("state", sa.Text, nullable=True),
-        sa.Column("created_at", sa.Float, nullable=False, server_default="0"),
-        sa.Column("delivered_at", sa.Float, nullable=True),
-        sa.Column("message_id", sa.BigInteger, nullable=True),
-    )
+    outbox_table("outbox",
+                 required("seq", sa.Integer),
+                 required("kind", sa.String(16), server_default="move"),
+                 optional("state", sa.Text))
     op.create_index("ix_outbox_game_seq", "outbox", ["game_id", "seq"], unique=True)
-    op.create_index("ix_outbox_delivered_at", "outbox", ["delivered_at"])
     op.create_table(
         "stale_prompt",
-        sa.Column("message_id", sa.BigInteger, primary_key=True, autoincrement=False),
-        sa.Column("channel_id", sa.BigInteger, nullable=False),
-        sa.Column("game_id", sa.Integer, nullable=False),
-        sa.Column("created_at", sa.Float, nullable=False, server_default="0"),
+        given_key("message_id", sa.BigInteger),
+        required("channel_id", sa.BigInteger),
+        required("game_id", sa.Integer),
+        moment("created_at"),
     )
 
 

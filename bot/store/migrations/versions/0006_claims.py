@@ -5,6 +5,8 @@ heartbeat, so a crashed process's shards come free), and a claim on each game's 
 import sqlalchemy as sa
 from alembic import op
 
+from bot.store.migrating import add_columns, drop_columns, given_key, optional, required
+
 revision = "0006"
 down_revision = "0005"
 
@@ -12,20 +14,16 @@ down_revision = "0005"
 def upgrade() -> None:
     op.create_table(
         "shard_lease",
-        sa.Column("shard", sa.Integer, primary_key=True, autoincrement=False),  # -1: every shard
-        sa.Column("shard_count", sa.Integer, nullable=True),  # None: the process lets Discord decide
-        sa.Column("owner", sa.String(200), nullable=False),
-        sa.Column("started_at", sa.Float, nullable=False),
-        sa.Column("heartbeat_at", sa.Float, nullable=False),
-        sa.Column("expires_at", sa.Float, nullable=False),
+        given_key("shard", sa.Integer),  # -1: every shard
+        optional("shard_count", sa.Integer),  # None: the process lets Discord decide
+        required("owner", sa.String(200)),
+        required("started_at", sa.Float),
+        required("heartbeat_at", sa.Float),
+        required("expires_at", sa.Float),
     )
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("claimed_by", sa.String(200), nullable=True))
-        batch.add_column(sa.Column("claimed_until", sa.Float, nullable=True))
+    add_columns("game", optional("claimed_by", sa.String(200)), optional("claimed_until", sa.Float))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.drop_column("claimed_until")
-        batch.drop_column("claimed_by")
+    drop_columns("game", "claimed_until", "claimed_by")
     op.drop_table("shard_lease")

@@ -9,36 +9,26 @@ that message and its closing replaces its button."""
 import sqlalchemy as sa
 from alembic import op
 
+from bot.store.migrating import add_columns, drop_columns, optional, outbox_table, required
+
 revision = "0007"
 down_revision = "0006"
 
 
 def upgrade() -> None:
-    op.create_table(
-        "outbox_notice",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
-        sa.Column("key", sa.String(80), nullable=False),
-        sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("after_seq", sa.Integer, nullable=False),
-        sa.Column("seat", sa.Integer, nullable=True),
-        sa.Column("body", sa.Text, nullable=False, server_default="{}"),
-        sa.Column("anchor", sa.BigInteger, nullable=True),
-        sa.Column("created_at", sa.Float, nullable=False, server_default="0"),
-        sa.Column("delivered_at", sa.Float, nullable=True),
-        sa.Column("message_id", sa.BigInteger, nullable=True),
-    )
+    outbox_table("outbox_notice",
+                 required("key", sa.String(80)),
+                 required("kind", sa.String(16)),
+                 required("after_seq", sa.Integer),
+                 optional("seat", sa.Integer),
+                 required("body", sa.Text, server_default="{}"),
+                 optional("anchor", sa.BigInteger))
     op.create_index("ix_outbox_notice_game_key", "outbox_notice", ["game_id", "key"], unique=True)
-    op.create_index("ix_outbox_notice_delivered_at", "outbox_notice", ["delivered_at"])
-    with op.batch_alter_table("seat") as batch:
-        batch.add_column(sa.Column("offer_channel_id", sa.BigInteger, nullable=True))
-        batch.add_column(sa.Column("offer_message_id", sa.BigInteger, nullable=True))
+    add_columns("seat", optional("offer_channel_id", sa.BigInteger), optional("offer_message_id", sa.BigInteger))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("seat") as batch:
-        batch.drop_column("offer_message_id")
-        batch.drop_column("offer_channel_id")
+    drop_columns("seat", "offer_message_id", "offer_channel_id")
     op.drop_index("ix_outbox_notice_delivered_at", table_name="outbox_notice")
     op.drop_index("ix_outbox_notice_game_key", table_name="outbox_notice")
     op.drop_table("outbox_notice")
