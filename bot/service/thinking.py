@@ -75,6 +75,11 @@ class Thinker:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._executor(), _warm) for _ in range(self.workers)))
 
+    def searches(self, rules: Any, options: dict[str, Any]) -> bool:
+        """Whether a game with these lobby ``options`` has its seats' moves searched (``normal``, ``strong``, and the
+        game has a sampler), rather than played by its own policy (``easy``)."""
+        return level_of(options.get(LEVEL_OPTION)) != "easy" and sampler_of(rules) is not None
+
     async def choose(self, rules: Any, state: Any, seat: int, options: dict[str, Any], seed: int) -> Any:
         """The move for a seat Tabula plays in a game with these lobby ``options`` (None: nothing to do)."""
         level = level_of(options.get(LEVEL_OPTION))
