@@ -8,7 +8,6 @@ game's stand-in goes (``rules.ruleset.stands_in``), and the game replays from it
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -21,21 +20,10 @@ from rules.core import Rng, seed_state
 from rules.registry import games
 from rules.ruleset import one_move, stands_in
 from rules.search import Budget, decide, key_of
+from tests.test_tabula_levels import Recording
 
 PEOPLE = [Person(100, "Ann"), Person(101, "Bo"), Person(102, "Cy")]
 ITERATIONS = 4
-
-
-class Recording(ThreadPoolExecutor):
-    """A thread pool that remembers the arguments of every decision it was asked for."""
-
-    def __init__(self) -> None:
-        super().__init__(max_workers=1)
-        self.asked: list[tuple[Any, ...]] = []
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.asked.append(args)
-        return super().submit(fn, *args, **kwargs)
 
 
 Wanted = Callable[[Any, Any, int, Any], bool]
