@@ -136,6 +136,8 @@ async def test_a_kill_while_tabula_thinks_plays_its_move_once_and_tells_it_once(
             seqs = [int(s) for (s,) in rows(db, "SELECT seq FROM action WHERE game_id = ? ORDER BY seq", game_id)]
             assert seqs == sorted(set(seqs))
             assert len(live_prompts(fake, int(thread))) == 1
+            for bot in table.spawned:  # neither process, nor its thinking worker, logged an error
+                assert "Traceback" not in bot.log.read_text(errors="replace"), bot.log
         finally:
             table.stop()
             # The killed process's worker ends once it finds its parent gone (at the latest when its thought is

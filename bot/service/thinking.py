@@ -18,7 +18,6 @@ import logging
 import multiprocessing
 import os
 import threading
-import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -61,8 +60,9 @@ def _orphan_guard(parent: int) -> None:
     it would wait on them for ever, and think out any move it had in hand for nobody."""
 
     def watch() -> None:
+        pause = threading.Event()  # never set: a timed wait (time.sleep fails under libfaketime's absolute clock)
         while os.getppid() == parent:
-            time.sleep(ORPHAN_CHECK_SECONDS)
+            pause.wait(ORPHAN_CHECK_SECONDS)
         os._exit(0)
 
     threading.Thread(target=watch, name="tabula-orphan-guard", daemon=True).start()
