@@ -30,9 +30,9 @@ Wanted = Callable[[Any, Any, int, Any], bool]
 
 
 async def _timed_out(db: Database, key: str, level: str, options: dict[str, object], wanted: Wanted,
-                     people: int = 2, seeds: range = range(12)
+                     people: int = 2, seeds: range = range(12), thinker: type[Thinker] = Thinker
                      ) -> tuple[GameService, Recording, int, Any, int, Any, list[Any]]:
-    """A game of ``people`` played by both people's policies until the turn timeout would stand in for a seat as
+    """A game of ``people`` played by their policies until the turn timeout would stand in for a seat as
     ``wanted`` likes; then the clock passes the timeout and the sweep plays it.  Returns the service, its pool,
     the game, the state that timed out, the seat, the game's own stand-in and the rows Tabula logged."""
     rules = games()[key]
@@ -40,7 +40,7 @@ async def _timed_out(db: Database, key: str, level: str, options: dict[str, obje
     for seed in seeds:
         pool = Recording()
         svc = GameService(db, clock=lambda: now[0], turn_timeout_minutes=1,
-                          thinker=Thinker(iterations=ITERATIONS, seconds=None, executor=pool))
+                          thinker=thinker(iterations=ITERATIONS, seconds=None, executor=pool))
         info = await svc.create(key, PEOPLE[0], guild_id=1, options={**options, LEVEL_OPTION: level}, seed=seed)
         for person in PEOPLE[1:people]:
             await svc.join(info.game_id, person)
@@ -129,6 +129,28 @@ async def test_autokrator_at_strong_the_thinker_plays_the_realms_turn_one_logged
     rules = games()["autokrator"]
     after = (await svc.get(game_id)).state
     assert after.phase == "over" or seat not in rules.to_act(after) or after.epoch != start.epoch
+    await _replays(svc, game_id, pool)
+    pool.shutdown()
+
+
+class Refused(Thinker):
+    """A thinker whose every move the game refuses (a search gone wrong)."""
+
+    async def choose(self, rules: Any, state: Any, seat: int, options: dict[str, Any], seed: int) -> Any:
+        from rules.autokrator.state import Assign
+
+        return Assign(holder="king", cards=("no-such-card",))
+
+
+async def test_a_searched_move_the_game_refuses_gives_way_to_the_games_own_stand_in(db: Database) -> None:
+    from rules.autokrator.state import Deputy
+
+    def dealing(rules: Any, state: Any, seat: int, action: Any) -> bool:
+        return state.phase == "assign" and _has_choice(rules, state, seat, action)
+
+    svc, pool, game_id, _state, _seat, _action, rows = await _timed_out(
+        db, "autokrator", "strong", {"mode": "east"}, dealing, thinker=Refused)
+    assert _logged("autokrator", rows) == [Deputy()]  # the timeout still plays: a game never stalls
     await _replays(svc, game_id, pool)
     pool.shutdown()
 

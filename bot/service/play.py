@@ -404,10 +404,13 @@ class GameService(LobbyService):
             try:
                 moment = await self._act_locked(game_id, SYSTEM_USER, move, None, rules.moment(now), seat,
                                                 by_tabula=True, at_version=at)
-            except GameError:
-                if done:  # the player came back between two of Tabula's moves: the realm is theirs again
+            except StaleAction:
+                if done:  # the player came back between two of Tabula's moves: the seat is theirs again
                     break
                 raise
+            except GameError as err:  # the game refused the search's move: its own stand-in, a game never stalls
+                log.warning("game %d: Tabula's searched move for seat %d refused (%s)", game_id, seat, err)
+                break
             done.append(moment)
             now, at = moment.state, moment.version
         if not done:
