@@ -3,14 +3,14 @@ defaults most games share, so that a game writes only what is its own.
 
 A game's ruleset names its ``spec``, ``state_type``, ``action_type``, ``codec`` and ``engine`` (an ``Engine``:
 setup, to_act, legal, apply, outcome, moment) and its ``view``; the rest has a default here — the lobby's
-options checked against the spec's declarations, every action plain, no timeout move, a random legal move for
-a seat Tabula plays, no secret variants — and is overridden where the game differs.  Nothing here names a
-game."""
+options checked against the spec's declarations, every action plain, no timeout move (and, where the
+level searches, a stand-in of one move), a random legal move for a seat Tabula plays, no secret variants — and
+is overridden where the game differs.  Nothing here names a game."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.core import Event, IllegalAction, Outcome, Rng, SeatInfo, Step
 from rules.i18n import TABULA, Catalogue, _, catalogue_of
@@ -165,7 +165,33 @@ class GameRuleset(Generic[S, A, V]):
         """Nothing to play when the game's turn timeout runs out."""
         return None
 
+    def stands_in(self, start: S, now: S, seat: int, played: int) -> bool:
+        """Where the game's Tabula level searches, whether Tabula, standing in for ``seat`` whose turn timed out
+        at ``start``, chooses the seat's next move at ``now`` after ``played`` moves of its own (see
+        ``stands_in`` below).  By default the stand-in is one move, when the seat has a choice."""
+        return one_move(self, start, seat, played)
+
     def policy(self, state: S, seat: int, rng: Rng) -> A | None:
         """A random legal move."""
         legal = self.legal(state, seat)
         return legal[rng.below(len(legal))] if legal else None
+
+
+def one_move(rules: Any, start: Any, seat: int, played: int) -> bool:
+    """The default stand-in: one move of the seat's, chosen at the game's level, when it has more than one."""
+    return played == 0 and len(rules.legal(start, seat)) > 1
+
+
+def stands_in(rules: Any, start: Any, now: Any, seat: int, played: int) -> bool:
+    """Whether Tabula, standing in at the game's (searching) Tabula level for ``seat`` whose turn timed out at
+    ``start``, chooses and plays the seat's next move at ``now``, after ``played`` of its own.
+
+    The platform plays each such move as its own action, logged (so a replay never searches); it stops at the
+    first False.  False at once (``played == 0``) means the game's own ``timeout`` action is played as it is:
+    there is nothing to choose (a card read out), or that action is itself chosen at the game's level (one that
+    asks Tabula, ``ActionMeta.asks_tabula``).  A game whose stand-in covers several moves (a realm's whole turn)
+    answers True for as long as it does.  The hook is optional: a ruleset without it gets ``one_move``."""
+    hook = getattr(rules, "stands_in", None)
+    if callable(hook):
+        return bool(hook(start, now, seat, played))
+    return one_move(rules, start, seat, played)

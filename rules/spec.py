@@ -283,7 +283,9 @@ class Ruleset(Protocol[S, A, V]):
     def meta(self, action: A) -> ActionMeta: ...
 
     def timeout(self, state: S) -> tuple[int, A] | None:
-        """What Tabula plays when the game's turn timeout runs out now (None: the clock does not run)."""
+        """What Tabula plays when the game's turn timeout runs out now (None: the clock does not run), as the
+        game's ``easy`` play.  Where the game's Tabula level searches, the optional ``stands_in`` (see
+        ``rules.ruleset.stands_in``: one move by default) says how far the search plays the seat instead."""
         ...
 
     def policy(self, state: S, seat: int, rng: Rng) -> A | None:

@@ -27,6 +27,7 @@ from bot.store.records import GameFacts
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import AnyRuleset, games, package_of, register, unregister
+from rules.ruleset import stands_in
 from rules.spec import ID_LIMIT, Command
 from rules.telling import event_types, untold
 
@@ -104,6 +105,26 @@ def test_random_play_ends_and_replays_exactly(key: str) -> None:
             copy = msgspec.json.decode(msgspec.json.encode(final), type=rules.state_type)
             assert copy == final
             assert rules.outcome(final) is not None
+
+
+def test_a_timeouts_stand_in_plays_only_the_timed_out_seats_own_moves(key: str) -> None:
+    """Where the Tabula level searches, a turn timeout's stand-in (``rules.ruleset.stands_in``, optional: one move
+    without it) goes on only while the timed-out seat has a move to make, and ends."""
+    rules = games()[key]
+    for players, options in configurations(rules):
+        trace: list[tuple[Any, int, Any, tuple[object, ...]]] = []
+        play_out(rules, players, options, 3, trace=trace)
+        for state, _seat, _action, _events in trace[::5]:
+            pending = rules.timeout(state)
+            if pending is None:
+                continue
+            seat, _stand_in = pending
+            now, played, rng = state, 0, Rng(seed_state(len(trace)))
+            while stands_in(rules, state, now, seat, played):
+                assert seat in rules.to_act(now) and rules.legal(now, seat), (rules.spec.key, played)
+                assert played < MOVE_LIMIT, f"{rules.spec.title}: a stand-in that never ends"
+                move = rules.policy(now, seat, rng) or rules.legal(now, seat)[0]
+                now, played = rules.apply(now, seat, move).state, played + 1
 
 
 def test_the_codec_names_every_legal_action_and_reads_it_back(key: str) -> None:

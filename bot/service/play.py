@@ -38,6 +38,7 @@ from rules import GameError, GameOver, IllegalAction, StaleAction, table
 from rules.core import SeatInfo
 from rules.i18n import _
 from rules.registry import AnyRuleset, ruleset
+from rules.ruleset import stands_in
 from rules.spec import Command
 from rules.values import english_command
 
@@ -373,15 +374,49 @@ class GameService(LobbyService):
                 continue  # a seat Tabula plays (or one left empty) has no clock of its own to run out
             try:
                 async with self._locks(game_id):
-                    # Only at the version that came due: a move since (even one that leaves the rules' moment as
-                    # it was, as one of several players acting at once does) means the player is there.
-                    result = await self._act_locked(game_id, SYSTEM_USER, action, None, rules.moment(g.state), seat,
-                                                    by_tabula=True, at_version=version)
-                    result.followups = await self._autoplay(game_id)
-                results.append(result)
+                    first, *rest = await self._stand_in(game_id, g, rules, seat, action, version)
+                    first.followups = [*rest, *await self._autoplay(game_id)]
+                results.append(first)
             except GameError as err:  # someone acted in the meantime: nothing to do
                 log.info("game %d: timeout skipped (%s)", game_id, err)
         return results
+
+    async def _stand_in(self, game_id: int, g: Loaded, rules: AnyRuleset, seat: int, action: object,
+                        version: int) -> list[GameMoment[Any]]:
+        """Tabula plays a timed-out ``seat`` at the game's Tabula level.  At ``easy`` (or where the level does not
+        search) that is the game's own timeout ``action``, as it always was.  Where it searches, the thinker
+        chooses the seat's moves one by one (seeded per move, as ``_autoplay``'s), each saved and logged as its
+        own action (a replay reads them and never searches), as far as the game's stand-in goes
+        (``rules.ruleset.stands_in``: one move unless the game says more; none, and the game's own action is
+        played, when there is nothing to choose or that action is itself chosen at the level).
+
+        Every move is made only at the version it was chosen at: one made since (even one that leaves the rules'
+        moment as it was, as one of several players acting at once does) means the player is there."""
+        start, options = g.state, g.record.options
+        searched = self.thinker.searches(rules, options) and not rules.meta(action).asks_tabula \
+            and stands_in(rules, start, start, seat, 0)
+        done: list[GameMoment[Any]] = []
+        now, at = start, version
+        while searched and len(done) < AUTO_LIMIT and (not done or stands_in(rules, start, now, seat, len(done))):
+            move = await self.thinker.choose(rules, now, seat, options, g.record.seed ^ (at * 0x51ED27))
+            if move is None:
+                break
+            try:
+                moment = await self._act_locked(game_id, SYSTEM_USER, move, None, rules.moment(now), seat,
+                                                by_tabula=True, at_version=at)
+            except StaleAction:
+                if done:  # the player came back between two of Tabula's moves: the seat is theirs again
+                    break
+                raise
+            except GameError as err:  # the game refused the search's move: its own stand-in, a game never stalls
+                log.warning("game %d: Tabula's searched move for seat %d refused (%s)", game_id, seat, err)
+                break
+            done.append(moment)
+            now, at = moment.state, moment.version
+        if not done:
+            done.append(await self._act_locked(game_id, SYSTEM_USER, action, None, rules.moment(start), seat,
+                                               by_tabula=True, at_version=version))
+        return done
 
     # --- history and replay -------------------------------------------------------------------
 

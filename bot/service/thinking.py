@@ -8,13 +8,16 @@ once: nothing was saved, the game is still Tabula's to move, and the clock sweep
 its seed (the game's seed and version), so the same position, view and number of iterations give the same move.
 
 If the pool cannot be used (it broke, or the process is shutting down) the move is the game's own policy, played
-inline: a game never stalls for want of a thinker."""
+inline: a game never stalls for want of a thinker.  A worker whose bot process was killed ends itself (nobody is
+left to shut the pool down)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -27,6 +30,8 @@ from rules.registry import game_text, games, ruleset
 from rules.search import LEVEL_OPTION, Budget, decide, level_of, sampler_of
 
 log = logging.getLogger(__name__)
+#: How often a worker looks whether the bot's process is still there (it ends itself once it is not).
+ORPHAN_CHECK_SECONDS = 1.0
 
 __all__ = ["LEVEL_OPTION", "Thinker", "level_line", "shared"]
 
@@ -49,6 +54,20 @@ def _suggest(key: str, state: bytes, seat: int, level: str, seed: int, seconds: 
     return msgspec.json.encode(action)
 
 
+def _orphan_guard(parent: int) -> None:
+    """At a worker's start: the worker ends once the bot's process is gone.  A process killed (kill -9, the
+    machine's OOM killer) never shuts its pool down, and a spawned worker holds both ends of its own queues, so
+    it would wait on them for ever, and think out any move it had in hand for nobody."""
+
+    def watch() -> None:
+        pause = threading.Event()  # never set: a timed wait (time.sleep fails under libfaketime's absolute clock)
+        while os.getppid() == parent:
+            pause.wait(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tabula-orphan-guard", daemon=True).start()
+
+
 def _warm() -> int:
     """Load every game in a new worker, so the first real decision does not pay for the imports."""
 
@@ -67,7 +86,8 @@ class Thinker:
     def _executor(self) -> Executor:
         if self._pool is None:
             # "spawn": the bot's process holds threads (the database driver's), which a fork would copy mid-lock
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_orphan_guard, initargs=(os.getpid(),))
         return self._pool
 
     async def warm(self) -> None:
@@ -75,12 +95,18 @@ class Thinker:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._executor(), _warm) for _ in range(self.workers)))
 
+    def searches(self, rules: Any, options: dict[str, Any]) -> bool:
+        """Whether a game with these lobby ``options`` has its seats' moves searched (``normal``, ``strong``, and the
+        game has a sampler), rather than played by its own policy (``easy``)."""
+        return level_of(options.get(LEVEL_OPTION)) != "easy" and sampler_of(rules) is not None
+
     async def choose(self, rules: Any, state: Any, seat: int, options: dict[str, Any], seed: int) -> Any:
         """The move for a seat Tabula plays in a game with these lobby ``options`` (None: nothing to do)."""
         level = level_of(options.get(LEVEL_OPTION))
         if level == "easy" or sampler_of(rules) is None:
             return rules.policy(state, seat, Rng(seed_state(seed)))
         loop = asyncio.get_running_loop()
+        log.info("Tabula thinks for seat %d of a %s game at level %s", seat, rules.spec.key, level)
         try:
             encoded = await loop.run_in_executor(
                 self._executor(), _think, rules.spec.key, msgspec.json.encode(state), seat, level, seed,

@@ -85,6 +85,12 @@ class AutokratorRuleset(GameRuleset[State, AutokratorAction, AutokratorView]):
             return None
         return (acting[0], Deputy())
 
+    def stands_in(self, start: State, now: State, seat: int, played: int) -> bool:
+        """At a level that searches, Tabula stands in for a timed-out realm as far as ``Deputy`` does at ``easy``:
+        for as long as the realm must act now, within the epoch it timed out in."""
+        return (played < DEPUTY_LIMIT and now.phase != "over" and seat in self.engine.to_act(now)
+                and now.epoch == start.epoch)
+
     def policy(self, state: State, seat: int, rng: Rng) -> AutokratorAction | None:
         return auto.policy(self.engine, state, seat, rng)
 

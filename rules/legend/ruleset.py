@@ -81,5 +81,10 @@ class LegendRuleset(GameRuleset[State, LegendAction, LegendView]):
             return narrator, Narrate(auto=True)
         return None
 
+    def stands_in(self, start: State, now: State, seat: int, played: int) -> bool:
+        """Reading out the card for an absent Narrator chooses nothing: the timeout's own ``Narrate`` is played
+        as it is at every level (its telling says the Narrator was away)."""
+        return False
+
     def policy(self, state: State, seat: int, rng: Rng) -> LegendAction | None:
         return auto.policy(self.engine, state, seat, rng)
