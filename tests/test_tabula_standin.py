@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from bot.delivery.tellings import run_telling
 from bot.service.play import SYSTEM_USER, GameService, Person
 from bot.service.thinking import LEVEL_OPTION, Thinker
 from bot.store.db import Database
@@ -24,6 +25,8 @@ from tests.test_tabula_levels import Recording
 
 PEOPLE = [Person(100, "Ann"), Person(101, "Bo"), Person(102, "Cy")]
 ITERATIONS = 4
+#: The moments the last sweep returned (the stand-in's moves and Tabula's after them), as the thread is told them.
+told: list[Any] = []
 
 
 Wanted = Callable[[Any, Any, int, Any], bool]
@@ -57,6 +60,8 @@ async def _timed_out(db: Database, key: str, level: str, options: dict[str, obje
                 now[0] += 120  # past the one-minute timeout
                 timed = await svc.due()
                 assert len(timed) == 1
+                told.clear()
+                told.extend([timed[0], *timed[0].followups])
                 rows = (await svc.history(info.game_id))[seen:]
                 assert rows and all(r.user_id == SYSTEM_USER and r.seat == seat for r in rows)
                 return svc, pool, info.game_id, moment.state, seat, action, rows
@@ -129,6 +134,11 @@ async def test_autokrator_at_strong_the_thinker_plays_the_realms_turn_one_logged
     rules = games()["autokrator"]
     after = (await svc.get(game_id)).state
     assert after.phase == "over" or seat not in rules.to_act(after) or after.epoch != start.epoch
+    # the thread is told the run once: "did not answer" at its first move only
+    stood = [m for m in told if m.by_tabula and not m.auto_seat]
+    assert len(stood) == len(logged) and [m.timed_out for m in stood] == [True] + [False] * (len(stood) - 1)
+    text = str(run_telling(told).text)
+    assert text.count("did not answer") == 1, text
     await _replays(svc, game_id, pool)
     pool.shutdown()
 

@@ -80,7 +80,7 @@ class AutokratorPresenter:
         view = moment.view()
         events = list(moment.events)
         lines = tell(view, events)
-        if moment.by_tabula and not moment.auto_seat and moment.actor is not None:
+        if moment.timed_out and moment.actor is not None:
             lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula plays their "
                               "realm for now — it is theirs again as soon as they act.",
                               player=moment.name_of(moment.actor)))

@@ -120,6 +120,8 @@ class Moment(Protocol[V]):
     @property
     def auto_seat(self) -> bool: ...  # the acting seat is one Tabula plays (so not a timeout)
     @property
+    def timed_out(self) -> bool: ...  # Tabula moved for a person whose clock ran out (the first move of such a run)
+    @property
     def events(self) -> tuple[object, ...]: ...
     @property
     def outcome(self) -> Outcome | None: ...

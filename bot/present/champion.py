@@ -137,7 +137,7 @@ class ChampionPresenter:
         view = moment.view()
         events = [e for e in moment.events if isinstance(e, Event)]
         lines = tell(view, events, lib=self.lib)
-        if moment.by_tabula and not moment.auto_seat and moment.actor is not None:  # a turn timeout
+        if moment.timed_out and moment.actor is not None:  # a turn timeout
             lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula plays for them.",
                               player=moment.name_of(moment.actor)))
         setup = view.phase == "setup" or any(isinstance(e, RoundBegan) and e.round == 1 for e in events)

@@ -85,7 +85,7 @@ class EiyuPresenter:
 
     def telling(self, moment: EiyuMoment) -> Telling:
         lines, paths = self.tell(moment)
-        if moment.by_tabula and not moment.auto_seat and moment.actor is not None:
+        if moment.timed_out and moment.actor is not None:
             player = moment.name_of(moment.actor)
             if moment.command and moment.command.verb == "program":
                 lines.insert(0, _("⏳ {player} did not answer within the game's time limit, so Tabula programmed "

@@ -40,6 +40,9 @@ class GameMoment(Generic[V]):
     language: str = "en"
     #: An undo's moment: the seat and the action it took back (the game stands as before that action).
     undone: tuple[int, object] | None = None
+    #: Tabula's second or later move standing in for one timed-out seat (bot.service.play ``_stand_in``): the run
+    #: is told as one, and its "did not answer" line once, at the first move.
+    stand_in_again: bool = False
 
     @property
     def spec(self) -> GameSpec:
@@ -85,6 +88,12 @@ class GameMoment(Generic[V]):
     def auto_seat(self) -> bool:
         """The acting seat is one Tabula plays itself (a move by Tabula there is no timeout)."""
         return self.actor is not None and any(s.seat == self.actor and s.user_id < 0 for s in self.seats)
+
+    @property
+    def timed_out(self) -> bool:
+        """Tabula moved for a person whose turn clock ran out, and this is the first such move of the run: the
+        presenters say so, once."""
+        return self.by_tabula and not self.auto_seat and self.actor is not None and not self.stand_in_again
 
     @property
     def table_events(self) -> bool:

@@ -411,6 +411,7 @@ class GameService(LobbyService):
             except GameError as err:  # the game refused the search's move: its own stand-in, a game never stalls
                 log.warning("game %d: Tabula's searched move for seat %d refused (%s)", game_id, seat, err)
                 break
+            moment.stand_in_again = bool(done)
             done.append(moment)
             now, at = moment.state, moment.version
         if not done:
