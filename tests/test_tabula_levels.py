@@ -202,3 +202,17 @@ async def test_let_tabula_program_my_year_uses_the_games_level(db: Database, lev
     after = await svc.get(info.game_id)
     assert after.state.players[0].locked or after.state.year > moment.state.year  # Ann's year was programmed
     pool.shutdown()
+
+
+@pytest.mark.slow  # a real pool: a spawned worker starts Python and loads every game
+def test_a_thinking_worker_runs_below_the_bots_priority() -> None:
+    import os
+
+    from bot.service.thinking import WORKER_NICE
+
+    thinker = Thinker(workers=1)
+    try:
+        worker = thinker._executor().submit(os.nice, 0).result(timeout=120)  # os.nice(0) reads the niceness
+    finally:
+        thinker.close()
+    assert worker == min(19, os.nice(0) + WORKER_NICE)

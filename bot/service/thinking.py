@@ -14,6 +14,7 @@ left to shut the pool down)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -32,6 +33,8 @@ from rules.search import LEVEL_OPTION, Budget, decide, level_of, sampler_of
 log = logging.getLogger(__name__)
 #: How often a worker looks whether the bot's process is still there (it ends itself once it is not).
 ORPHAN_CHECK_SECONDS = 1.0
+#: How much lower than the bot a thinking worker runs (os.nice: 0 the same, 19 the lowest).
+WORKER_NICE = 10
 
 __all__ = ["LEVEL_OPTION", "Thinker", "level_line", "shared"]
 
@@ -54,10 +57,16 @@ def _suggest(key: str, state: bytes, seat: int, level: str, seed: int, seconds: 
     return msgspec.json.encode(action)
 
 
-def _orphan_guard(parent: int) -> None:
-    """At a worker's start: the worker ends once the bot's process is gone.  A process killed (kill -9, the
-    machine's OOM killer) never shuts its pool down, and a spawned worker holds both ends of its own queues, so
-    it would wait on them for ever, and think out any move it had in hand for nobody."""
+def _worker_start(parent: int) -> None:
+    """At a worker's start: it thinks at a lower priority than the bot, and ends once the bot's process is gone.
+
+    The priority: where the machine has no core to spare for the pool, the bot's event loop (every other game's
+    moves) goes first and the search, whose budget is wall time, simply gets fewer deals (``WORKER_NICE``).
+    The guard: a process killed (kill -9, the machine's OOM killer) never shuts its pool down, and a spawned
+    worker holds both ends of its own queues, so it would wait on them for ever, and think out any move it had
+    in hand for nobody."""
+    with contextlib.suppress(OSError):  # not allowed here (a container's policy): think at the bot's priority
+        os.nice(WORKER_NICE)
 
     def watch() -> None:
         pause = threading.Event()  # never set: a timed wait (time.sleep fails under libfaketime's absolute clock)
@@ -87,7 +96,7 @@ class Thinker:
         if self._pool is None:
             # "spawn": the bot's process holds threads (the database driver's), which a fork would copy mid-lock
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_orphan_guard, initargs=(os.getpid(),))
+                                             initializer=_worker_start, initargs=(os.getpid(),))
         return self._pool
 
     async def warm(self) -> None:
