@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.autokrator.content import Library, library
 from rules.autokrator.state import RealmState, State, Unit
 
@@ -111,6 +113,14 @@ def regions_held(state: State, realm: str) -> int:
 def conquests_held(state: State, realm: str) -> int:
     """Regions ``realm`` won and still holds: its Garrison pieces on the board."""
     return sum(1 for k in state.pieces.values() if k == realm)
+
+
+def level_after_compensation(mode: str, raids: bool, level: Sequence[str]) -> list[str]:
+    """Of realms level on points at the end, those left once the setting's compensation has spoken: a realm
+    the setting lets another of them win a level score against drops out (``rules.toml``, ``[level.<mode>]``)."""
+    wins = library().numbers.level_wins(mode, raids)
+    left = [k for k in level if not any(k in wins.get(other, ()) for other in level if other != k)]
+    return left or list(level)
 
 
 def acting(state: State) -> RealmState | None:

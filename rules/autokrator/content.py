@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -19,6 +20,9 @@ FIELD_NAMES = {"plain": "Plain", "hill": "Hill", "forest": "Forest", "city": "Ci
 UNIT_NAMES = {"king": "King", "general": "General", "admiral": "Admiral", "garrison": "Garrison"}
 KIND_NAMES = {"cavalry": "Cavalry", "infantry": "Infantry", "archers": "Archers", "mercenaries": "Mercenaries",
               "militia": "Militia"}
+
+
+T = TypeVar("T")
 
 
 class Region(msgspec.Struct, frozen=True):
@@ -91,6 +95,24 @@ class Numbers(msgspec.Struct, frozen=True):
     #: Points a realm starts with, by mode ("east"), or by mode without raids ("east-noraids", else the mode's):
     #: compensation found by the balance command (RULES.md has why).
     start: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
+    #: Level scores, by setting as ``start``: a realm wins a level score at the end against the realms listed
+    #: (before conquests held are counted) -- half a point of compensation, where a whole one is too much.
+    level: dict[str, dict[str, list[str]]] = msgspec.field(default_factory=dict)
+
+    def start_points(self, mode: str, raids: bool) -> dict[str, int]:
+        """The points each realm starts with in this setting (a realm not named starts with none)."""
+        return _by_setting(self.start, mode, raids)
+
+    def level_wins(self, mode: str, raids: bool) -> dict[str, list[str]]:
+        """Per realm, the realms it wins a level score against in this setting."""
+        return _by_setting(self.level, mode, raids)
+
+
+def _by_setting(table: dict[str, dict[str, T]], mode: str, raids: bool) -> dict[str, T]:
+    """A table's row for a setting: ``<mode>-noraids`` without raids if it has one, else ``<mode>``'s."""
+    if not raids and f"{mode}-noraids" in table:
+        return table[f"{mode}-noraids"]
+    return table.get(mode, {})
 
 
 class _MapFile(msgspec.Struct):

@@ -128,8 +128,11 @@ RULES: tuple[RulesSection, ...] = (
                  "fifth epoch, the most points win: 1 for a neutral region, 2 for an enemy region, 1 for beating an "
                  "enemy unit and 1 more for destroying it, 1 for driving off a raid. In the four-realm game the "
                  "Franks and the Moors start with 1 point (2 without raids, and Byzantium then with 1); Byzantium "
-                 "against the Saracens without raids starts with 1. Ties go to the realm holding more conquered "
-                 "regions, then to more gold, then to the realm later in the turn order.")),
+                 "against the Saracens without raids starts with 1. Level scores are compensation too: in the fast "
+                 "game Byzantium wins one against the Saracens; without raids Byzantium wins one against the Franks "
+                 "and the Moors (in the fast game against the Saracens and the Franks instead), and the Franks "
+                 "against the Moors. Other ties go to the realm holding more conquered regions, then to more gold, "
+                 "then to the realm later in the turn order.")),
 )
 
 #: The settings whose balance is measured (`python -m bot.balance autokrator`; RULES.md has the figures).

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rules.autokrator.board import level_after_compensation
 from rules.autokrator.content import library
 from rules.autokrator.i18n import (
     N_,
@@ -298,15 +299,22 @@ def game_ended(scene: Scene, e: GameEnded) -> None:
 
 
 def why_won(view: AutokratorView) -> str:
-    """Why the winner won, the tie-break included: a capital taken, the most points, or (level on points) more
-    conquests held, more gold or a later place in the turn order — as the rules rank them (``_leader``)."""
+    """Why the winner won, the tie-break included: a capital taken, the most points, or (level on points) the
+    setting's compensation, more conquests held, more gold or a later place in the turn order — as the rules rank
+    them (``_leader``)."""
     if view.reason != OVER_FIFTH:
         return reason_text(view.reason)
     won = view.realm(view.winner)
     level = [r for r in view.realms if r.key != won.key and r.score == won.score]
     if not level:
         return _("the most points ({points})", points=won.score)
-    rival = max(level, key=lambda r: (r.conquests, r.treasury, view.order.index(r.key)))
+    left = level_after_compensation(view.mode, view.raids, [won.key, *(r.key for r in level)])
+    still = [r for r in level if r.key in left]
+    if not still:  # every rival gives way on a level score in this setting
+        rival = max(level, key=lambda r: (r.conquests, r.treasury, view.order.index(r.key)))
+        return _("level on points ({points}) with {rival}, who gives way on a level score in this setting "
+                 "(compensation, like the starting points)", points=won.score, rival=the_realm(rival.key))
+    rival = max(still, key=lambda r: (r.conquests, r.treasury, view.order.index(r.key)))
     if rival.conquests != won.conquests:
         return _("level on points ({points}) with {rival}; more conquests held decide ({mine} to {theirs})",
                  points=won.score, rival=the_realm(rival.key), mine=won.conquests, theirs=rival.conquests)

@@ -86,7 +86,7 @@ class Turns:
         elif how in ("choice", "auction"):
             seat_realms = [""] * len(seats)  # chosen before the first dealing (``choose``)
         raids = bool(options.get("raids", True))
-        start = lib.numbers.start.get(mode if raids else f"{mode}-noraids", lib.numbers.start.get(mode, {}))
+        start = lib.numbers.start_points(mode, raids)
         realms = {}
         for key in REALMS:
             seat = seat_realms.index(key) if key in seat_realms else -1
@@ -374,12 +374,17 @@ class Turns:
         self.begin_epoch(s, rng, events)
 
     def _leader(self, s: State) -> str:
-        def rank(key: str) -> tuple[int, int, int, int]:
-            # Level points go to more conquests held (Garrison pieces on the board: what the war won, not what
-            # the map gave), then more gold, then the realm later in the turn order.
+        top = max(s.realms[k].score for k in s.order)
+        level = [k for k in s.order if s.realms[k].score == top]
+        # Where the setting gives a realm the level score against another (half a point of compensation), the
+        # other drops out; then more conquests held (Garrison pieces on the board: what the war won, not what
+        # the map gave), then more gold, then the realm later in the turn order.
+        level = board.level_after_compensation(s.mode, s.raids, level)
+
+        def rank(key: str) -> tuple[int, int, int]:
             rs = s.realms[key]
-            return (rs.score, board.conquests_held(s, key), rs.treasury, s.order.index(key))
-        return max(s.order, key=rank)
+            return (board.conquests_held(s, key), rs.treasury, s.order.index(key))
+        return max(level, key=rank)
 
     def finish(self, s: State, winner: str, reason: str, events: list[Any]) -> None:
         s.phase, s.winner, s.reason, s.battle, s.retreat, s.current = "over", winner, reason, None, None, ""
