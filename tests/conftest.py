@@ -27,7 +27,7 @@ import pytest
 from bot.store.db import Database, open_database
 
 try:  # pytest-xdist is in the test extras; without it the suite runs in one process and nothing is scheduled
-    from xdist.scheduler import LoadScopeScheduling
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]  # no type marker
 except ImportError:  # pragma: no cover - the test extras install it
     LoadScopeScheduling = None
 
@@ -124,7 +124,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 if LoadScopeScheduling is not None:
-    class LongestFirst(LoadScopeScheduling):
+    class LongestFirst(LoadScopeScheduling):  # type: ignore[misc]  # untyped base
         """``--dist load`` in the collection's order (``_rank``'s), one test at a time, ``TOGETHER`` kept whole."""
 
         def _split_scope(self, nodeid: str) -> str:
