@@ -5,7 +5,13 @@ system (port 0) and databases are SQLite files in ``tmp_path``.  The one thing t
 PostgreSQL database ``TABULA_TEST_POSTGRES_URL`` names, which a test wipes before it starts: every test that
 uses it (marked ``postgres``, or parametrized onto that backend) holds a lock on that database from its setup
 to its teardown, so they run one at a time whichever worker runs them (and whichever run: two test runs on one
-machine wait for each other too)."""
+machine wait for each other too).
+
+How the workers share the tests (``-n``, whose default ``--dist load`` this replaces): the longest tests go
+first, so that both workers finish together instead of one running a whole game alone at the end while the
+other has nothing left (``LONGEST``, then the other slow tests, then the quick ones); each test is handed out
+on its own as a worker frees up, except the tests of a module with a module-scoped fixture (a venv, a
+browser), which go to one worker together so that the fixture is made once."""
 
 from __future__ import annotations
 
@@ -20,6 +26,11 @@ import pytest
 
 from bot.store.db import Database, open_database
 
+try:  # pytest-xdist is in the test extras; without it the suite runs in one process and nothing is scheduled
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]  # no type marker
+except ImportError:  # pragma: no cover - the test extras install it
+    LoadScopeScheduling = None
+
 #: The parameter values that mean "this run is on PostgreSQL" in the tests that run on both databases.
 POSTGRES_PARAMS = {"postgres", "postgresql"}
 
@@ -33,10 +44,98 @@ def uses_postgres(item: pytest.Item) -> bool:
         isinstance(value, str) and value in POSTGRES_PARAMS for value in callspec.params.values())
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+#: The longest tests, longest first (test ids, or their start: a function's name covers its parameters; a file
+#: covers its tests), from ``--durations`` of a whole run on two workers.  They are started first; a test
+#: that grows long belongs here, a test that is gone simply matches nothing.
+LONGEST = (
+    "tests/test_delivery_crash.py::test_kill_9_at_random_and_after_commits_loses_and_doubles_no_telling",
+    "tests/test_picture_layers_once.py::test_a_whole_seeded_game_draws_no_static_layer_twice_in_one_process",
+    "tests/test_longplay_process.py::test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none",
+    "tests/test_readme.py::",  # a venv made once, then the README's commands in it
+    "tests/test_entrypoint.py::test_offline_runner_plays_champion_with_private_choices_and_to_the_end",
+    "tests/test_legend_i18n_pictures.py::test_every_label_of_every_picture_fits_in_every_language",
+    "tests/test_delivery_start.py::test_a_start_killed_at_each_step_is_finished_at_the_next_start_up",
+    "tests/test_champion_i18n_pictures.py::test_every_card_fits_its_labels_in_every_language",
+    "tests/test_turns_discord.py::test_every_answer_is_in_time_however_slowly_pictures_are_drawn",
+    "tests/test_quality.py::test_mypy_strict_on_rules_render_bot_and_cogs",
+    "tests/test_web_browser.py::",  # one Chromium for the module
+    "tests/test_longplay_process.py::test_a_seat_is_offered_once_kept_up_to_date_then_closed_or_taken",
+    "tests/test_legend_i18n_play.py::test_a_whole_game_is_told_in_the_language",
+    "tests/test_legend_seam.py::test_the_presenter_tells_every_moment_of_a_game",
+    "tests/test_backup.py::test_restore_is_refused_while_the_bot_runs_and_works_once_it_stopped",
+    "tests/test_turns_discord.py::test_tabula_never_takes_the_seat_of_a_person_who_is_there",
+    "tests/test_champion_ux_fights.py::test_a_card_with_no_alternative_is_played_at_once_and_said_so",
+    "tests/test_longplay_process.py::test_a_kill_9_right_after_an_undo_is_saved_still_tells_it_once",
+    "tests/test_longplay_process.py::test_resume_pings_whoever_must_act_and_export_and_history_answer_at_once",
+    "tests/test_champion_ux_fights.py::test_a_hidden_card_is_told_as_plays_a_card_without_a_map_or_a_ping",
+    "tests/test_turns_discord.py::test_pings_follow_the_turn_in_every_game",
+    "tests/test_champion_property.py::test_random_games_end_with_a_champion",
+    "tests/test_entrypoint.py::test_offline_runner_plays_a_whole_expanded_game_with_party_commands",
+    "tests/test_conformance.py::test_the_terminal_runner_plays_it",
+    "tests/test_longplay_process.py::test_an_undo_in_the_heroes_road_keeps_the_secret_row_secret",
+    "tests/test_longplay_process.py::test_a_vacation_ended_early_gives_the_clock_back_with_the_days",
+    "tests/test_stop_states.py::test_sigterm_mid_commit_while_another_connection_holds_the_database",
+    "tests/test_backup.py::test_the_commands_and_json_logs",
+    "tests/test_odd_input.py::test_an_answer_after_discords_window_is_one_warning_and_the_move_is_told",
+    "tests/test_terminal.py::test_auto_is_a_short_demo_with_few_pictures",
+    "tests/test_render_champion.py::test_the_shipped_label_layout_is_the_one_placement_gives_today",
+    "tests/test_conformance.py::test_no_undo_history_replay_or_export_line_tells_a_secret_move",
+    "tests/test_codec_any_text.py::test_any_text_typed_is_a_move_or_a_polite_refusal",
+    "tests/test_delivery_stop.py::",
+    "tests/test_render_champion.py::test_every_real_card_renders",
+    "tests/test_eiyu_i18n.py::test_eiyu_i18n_a_whole_game_told_in_japanese_leaves_no_english",
+    "tests/test_champion_i18n.py::test_a_whole_game_reads_in_greek_and_japanese",
+    "tests/test_first_contact.py::test_stats_leaderboard_and_a_finished_games_export_come_from_the_local_file",
+    "tests/test_pictures_check.py::",
+    "tests/test_discord_expanded.py::test_leader_prompt_fight_buttons_cast_and_study",
+)
+
+#: Modules whose tests share a module-scoped fixture: each goes to one worker whole (see the module's docstring).
+TOGETHER = ("tests/test_readme.py", "tests/test_web_browser.py", "tests/test_i18n_references.py")
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where a test starts: by ``LONGEST``, then the other slow tests, then the quick ones."""
+    for place, start in enumerate(LONGEST):
+        if item.nodeid.startswith(start) and (start.endswith("::") or item.nodeid[len(start):][:1] in ("", "[")):
+            return place
+    return len(LONGEST) + (0 if item.get_closest_marker("slow") is not None else 1)
+
+
+def _shares_a_module_fixture(item: pytest.Item) -> bool:
+    """A fixture of module (or wider) scope that the test's own module defines."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    module = item.nodeid.split("::", 1)[0]
+    return any(d.scope != "function" and d.baseid == module
+               for defs in info.name2fixturedefs.values() for d in defs)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if uses_postgres(item):
             item.add_marker(pytest.mark.postgres)
+    apart = sorted({i.nodeid.split("::", 1)[0] for i in items if _shares_a_module_fixture(i)} - set(TOGETHER))
+    if apart:
+        raise pytest.UsageError(f"{', '.join(apart)}: a module-scoped fixture; add the module to TOGETHER in "
+                                "tests/conftest.py so that its tests run on one worker and it is made once")
+    items.sort(key=_rank)  # stable: the order of the collection within a rank
+
+
+if LoadScopeScheduling is not None:
+    class LongestFirst(LoadScopeScheduling):  # type: ignore[misc]  # untyped base
+        """``--dist load`` in the collection's order (``_rank``'s), one test at a time, ``TOGETHER`` kept whole."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in TOGETHER else nodeid
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> LoadScopeScheduling | None:
+        if config.getvalue("dist") != "load":
+            return None  # a --dist the command line chose is left alone
+        config.option.loadscopereorder = False  # the units in the collection's order, not by their size
+        return LongestFirst(config, log)
 
 
 def _postgres_lock() -> Path:

@@ -243,6 +243,7 @@ async def test_an_undo_in_the_heroes_road_keeps_the_secret_row_secret(tmp_path: 
         assert table.sql("SELECT state FROM game WHERE id = ?", game_id) == [(before,)]  # and it is taken back
 
 
+@pytest.mark.slow
 async def test_a_kill_9_right_after_an_undo_is_saved_still_tells_it_once(tmp_path: Path) -> None:
     """An undo is owed to the thread from the transaction that saves it, as a move is: a process killed before
     it answers leaves it owed, and the next process tells it (once, naming the move as its telling did)."""
