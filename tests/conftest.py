@@ -52,6 +52,7 @@ LONGEST = (
     "tests/test_picture_layers_once.py::test_a_whole_seeded_game_draws_no_static_layer_twice_in_one_process",
     "tests/test_longplay_process.py::test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none",
     "tests/test_readme.py::",  # a venv made once, then the README's commands in it
+    "tests/test_tabula_thinking_crash.py::",  # a real bot killed while it thinks, then started again
     "tests/test_entrypoint.py::test_offline_runner_plays_champion_with_private_choices_and_to_the_end",
     "tests/test_legend_i18n_pictures.py::test_every_label_of_every_picture_fits_in_every_language",
     "tests/test_delivery_start.py::test_a_start_killed_at_each_step_is_finished_at_the_next_start_up",
