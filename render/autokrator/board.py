@@ -262,11 +262,14 @@ def _garrison_spot(rid: str, x: float, y: float, names: list[Box]) -> tuple[floa
     where it covers no region's name and no pawn (``names``: their boxes)."""
     spots = [(x + 14, y - 12), (x - 14, y - 12), (x + 14, y + 14), (x - 14, y + 14), (x + 26, y), (x - 26, y),
              (x, y - 24), (x, y + 26), (x + 30, y - 20), (x - 30, y - 20), (x + 30, y + 22), (x - 30, y + 22)]
+    # only the boxes that reach the spots' square can cover one (the map has some 150; a few are near)
+    left, top, right, bottom = round(x) - 44, round(y) - 38, round(x) + 44, round(y) + 40
+    near = [n for n in names if n[0] < right and n[2] > left and n[1] < bottom and n[3] > top]
 
     def covered(spot: tuple[float, float]) -> int:
         box = (round(spot[0]) - 12, round(spot[1]) - 12, round(spot[0]) + 12, round(spot[1]) + 12)
         return sum(max(0, min(box[2], n[2]) - max(box[0], n[0])) * max(0, min(box[3], n[3]) - max(box[1], n[1]))
-                   for n in names)
+                   for n in near)
 
     return min(spots, key=covered)  # the first clear one, or the least covering
 

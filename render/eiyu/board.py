@@ -287,13 +287,19 @@ def _tags(d: Canvas, view: EiyuView, taken: list[Rect]) -> None:
         spots += [(x + dx, y + R_CITY + 45) for dx in (0, -60, 60)]
         spots += [(x - R_CITY - tw / 2 - 6, y + dy) for dy in (0, -30, 30)]
         spots += [(x + R_CITY + tw / 2 + 30, y + dy) for dy in (0, -30, 30)]
-        best: tuple[float, Rect] | None = None
+        boxes: list[tuple[int, Rect]] = []
         for k, (cx, cy) in enumerate(spots):
             cx = min(max(cx, tw / 2 + 6), W - tw / 2 - 6)  # a tag near the edge stays on the picture
             box = (cx - tw / 2, cy - 13, cx + tw / 2, cy + 13)
-            if box[1] < 4 or box[3] > MAP_H - 4:
-                continue
-            cost = sum(_hits(box, o) for o in taken) + k  # the nearer spots first, when all are clear
+            if not (box[1] < 4 or box[3] > MAP_H - 4):
+                boxes.append((k, box))
+        # only what reaches the spots' bounds can be covered by one (most of the map's labels are far away)
+        bounds = (min(b[0] for _k, b in boxes), min(b[1] for _k, b in boxes), max(b[2] for _k, b in boxes),
+                  max(b[3] for _k, b in boxes))
+        near = [o for o in taken if o[0] < bounds[2] and o[2] > bounds[0] and o[1] < bounds[3] and o[3] > bounds[1]]
+        best: tuple[float, Rect] | None = None
+        for k, box in boxes:
+            cost = sum(_hits(box, o) for o in near) + k  # the nearer spots first, when all are clear
             if best is None or cost < best[0]:
                 best = (cost, box)
         assert best is not None
