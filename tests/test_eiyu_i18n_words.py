@@ -13,7 +13,7 @@ from PIL import Image
 from bot.present.base import SeatName
 from bot.present.eiyu import PRESENTER
 from bot.service.moment import moment_for
-from render.common import drawing, fitting
+from render.common import drawing, fitting, font, text_length
 from render.eiyu import board as art
 from rules.core import GameError
 from rules.eiyu import RULESET as R
@@ -179,9 +179,9 @@ def test_eiyu_words_the_widest_monster_tags_in_every_monster_city_cover_no_words
     """The widest tag of the language in every monster city at once (and every hero in one of them): each tag
     finds a place that covers no city's or area's name, no road's letter, no pin and no other tag."""
     with using(lang):
-        widest = max(range(len(LIB.chips)), key=lambda k: art.text_length(CATALOGUE.gettext(
+        widest = max(range(len(LIB.chips)), key=lambda k: text_length(CATALOGUE.gettext(
             "{monster} · B{building} G{gold} F{fame}", monster=CATALOGUE.gettext(LIB.chips[k].monster),
-            building=LIB.chips[k].building, gold=LIB.chips[k].gold, fame=LIB.chips[k].fame), art.font("bold", 18)))
+            building=LIB.chips[k].building, gold=LIB.chips[k].gold, fame=LIB.chips[k].fame), font("bold", 18)))
     state = place_all(new_game(3), [7, 7, 2])
     view = R.view(state, None)
     cities = [msgspec.structs.replace(c, kind="monster", chip=widest) if c.kind == "monster" else c

@@ -15,8 +15,7 @@ from bot.present.base import SeatName
 from bot.present.legend import PRESENTER
 from bot.service.moment import moment_for
 from render import cache as picture_cache
-from render import legend
-from render.common import _FALLBACK, Fitted, _file_of, fit_label, fitting, font, has_glyph, line_height, text_length
+from render import common, legend
 from render.legend import board as board_layer
 from render.legend import cards as card_layer
 from render.legend import text as fit
@@ -53,7 +52,7 @@ class Fits:
         monkeypatch.setattr(fit, "fit_lines", fit_lines)
         monkeypatch.setattr(fit, "fit_words", fit_words)
 
-    def labels(self, drawn: list[Fitted]) -> None:
+    def labels(self, drawn: list[common.Fitted]) -> None:
         """The one-line labels ``fit_label`` fitted: never cut, never wider than their room."""
         for f in drawn:
             self.seen += 1
@@ -64,8 +63,8 @@ class Fits:
              spacing: float) -> None:
         self.seen += 1
         cut = any(line.endswith("…") for line in lines) and not text.rstrip().endswith("…")
-        wide = [line for line in lines if text_length(line, face) > width + 0.5]
-        tall = height is not None and len(lines) * line_height(face, spacing) > height + 0.5
+        wide = [line for line in lines if common.text_length(line, face) > width + 0.5]
+        tall = height is not None and len(lines) * common.line_height(face, spacing) > height + 0.5
         if cut or wide or tall:
             self.bad.append(f"{text[:50]!r} does not fit its {width:.0f}×{height or 0:.0f} box at {face.size} px")
 
@@ -107,7 +106,7 @@ def test_every_label_of_every_picture_fits_in_every_language(lang: str, monkeypa
     # a fresh, empty picture cache with no directory: every picture is drawn (and measured) here
     monkeypatch.setattr(picture_cache, "_cache", picture_cache.PictureCache(None))
     card_layer._RESULT_PNGS.clear()
-    with using(lang), fitting() as drawn:
+    with using(lang), common.fitting() as drawn:
         for png in _pictures():
             assert png.startswith(b"\x89PNG")
         face, widths = board_layer._key_layout(lang)
@@ -128,7 +127,7 @@ def test_the_longest_translation_of_each_short_label_fits_at_a_readable_size() -
         for lang in LANGS:
             with using(lang):
                 said = _(msgid)
-            face, _shown = fit_label(said, "bold", size, width, smallest=10, cut=False)
+            face, _shown = common.fit_label(said, "bold", size, width, smallest=10, cut=False)
             assert face.size >= size * 3 // 4, (lang, said, face.size)
 
 
@@ -149,8 +148,9 @@ def test_japanese_and_greek_labels_draw_with_real_glyphs() -> None:
                 for ch in set(s or ""):
                     if ch.isspace() or ord(ch) < 0x80 or ord(ch) >= 0x1F000:  # ASCII; emoji are not drawn
                         continue
-                    base = _file_of(font("bold", 20))
-                    assert has_glyph(base, ch) or has_glyph(_file_of(font(_FALLBACK[base], 20)), ch), (lang, ch, s)
+                    base = common._file_of(common.font("bold", 20))
+                    assert common.has_glyph(base, ch) or common.has_glyph(
+                        common._file_of(common.font(common._FALLBACK[base], 20)), ch), (lang, ch, s)
                     checked += 1
     assert checked > 300
 
@@ -191,6 +191,6 @@ def test_the_board_and_its_alt_text_speak_the_language_of_the_moment() -> None:
 
 
 def test_greek_card_bands_are_capitals_without_accents() -> None:
-    assert card_layer.capitals("Τραυματίας μάγος") == "ΤΡΑΥΜΑΤΙΑΣ ΜΑΓΟΣ"
-    assert card_layer.capitals("Sebesült törpe") == "SEBESÜLT TÖRPE"
-    assert card_layer.capitals("monster") == "MONSTER"
+    assert common.capitals("Τραυματίας μάγος") == "ΤΡΑΥΜΑΤΙΑΣ ΜΑΓΟΣ"
+    assert common.capitals("Sebesült törpe") == "SEBESÜLT TÖRPE"
+    assert common.capitals("monster") == "MONSTER"

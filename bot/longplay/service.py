@@ -13,19 +13,7 @@ from typing import Any, Literal
 import msgspec
 
 from bot.delivery.notices import Notices
-from bot.longplay.clock import (
-    HOST_PAUSED,
-    RUNNING,
-    STRIKES_TO_OFFER,
-    WAITING,
-    check_clock,
-    clock_seconds,
-    fresh,
-    policy_of,
-    pushed,
-    reminded,
-    stopped,
-)
+from bot.longplay import clock as turn_clock
 from bot.service.gamelog import UNDO, effective, kind_of, setup_names
 from bot.service.lobby import Person
 from bot.service.moment import GameMoment
@@ -132,7 +120,8 @@ class LongGameService(GameService):
     async def _wake(self, game_id: int, wake: float, now: float) -> list[ClockNews]:
         g = await self._load(game_id, fresh=True)
         clock = g.record.clock
-        if g.state is None or g.record.status != "active" or clock.wake_at != wake or clock.paused != RUNNING:
+        if (g.state is None or g.record.status != "active" or clock.wake_at != wake
+                or clock.paused != turn_clock.RUNNING):
             return []
         rules = ruleset(g.record.ruleset)
         people = self._absent(rules, g)
@@ -142,7 +131,8 @@ class LongGameService(GameService):
             news = ClockNews("remind", users=[s.user_id for s in people], names=[s.name for s in people],
                              deadline=clock.deadline, **base)
             # The clock's claim and the reminder owed to the thread: one transaction (bot/delivery/notices.py).
-            news.notice_id = await self.notices.claim(game_id, wake, reminded(clock), "remind", _body(news), now)
+            news.notice_id = await self.notices.claim(game_id, wake, turn_clock.reminded(clock), "remind",
+                                                      _body(news), now)
             if news.notice_id is None:
                 return []
             self.forget(game_id)
@@ -155,13 +145,13 @@ class LongGameService(GameService):
 
     async def _run_out(self, game_id: int, g: Loaded, rules: AnyRuleset, wake: float,
                        base: dict[str, Any]) -> list[ClockNews]:
-        policy = policy_of(g.record.options)
+        policy = turn_clock.policy_of(g.record.options)
         skip = getattr(rules, "skip", None)
         people = self._absent(rules, g)
         if policy == "pause" or (policy == "skip" and skip is None) or not people:
             waits = ClockNews("paused", users=[s.user_id for s in people], names=[s.name for s in people], **base)
-            waits.notice_id = await self.notices.claim(game_id, wake, stopped(WAITING), "paused", _body(waits),
-                                                       self.clock())
+            waits.notice_id = await self.notices.claim(game_id, wake, turn_clock.stopped(turn_clock.WAITING),
+                                                       "paused", _body(waits), self.clock())
             if waits.notice_id is None:
                 return []
             self.forget(game_id)
@@ -208,7 +198,7 @@ class LongGameService(GameService):
                                           notice_id=offer_id, **base))
             after = await self._load(game_id, fresh=True)
             if after.record.clock.wake_at == wake:  # nothing moved the turn on: wait rather than loop
-                await self.queries.claim_clock(game_id, wake, stopped(WAITING))
+                await self.queries.claim_clock(game_id, wake, turn_clock.stopped(turn_clock.WAITING))
                 self.forget(game_id)
         return news
 
@@ -216,7 +206,7 @@ class LongGameService(GameService):
         """A person acting for their own seat ends Tabula's run of clock plays there, and the seat's offer in
         the lobby's channel, if it was offered, is closed."""
         mine = next((s for s in g.seats if s.seat == seat), None)
-        offered = mine is not None and mine.strikes >= STRIKES_TO_OFFER
+        offered = mine is not None and mine.strikes >= turn_clock.STRIKES_TO_OFFER
         await super()._hand_back(game_id, g, seat)
         if offered and mine is not None:
             await self._withdraw(g, seat, "back", mine.name)
@@ -243,7 +233,7 @@ class LongGameService(GameService):
             raise IllegalAction(_("Nobody is holding this game up right now — Tabula's own seats move by themselves."))
         if [s.user_id for s in people] == [user_id]:
             raise IllegalAction(_("It is your own move! The prompt in the thread shows what you can do."))
-        period = clock_seconds(g.record.options) or NUDGE_WITHOUT_CLOCK
+        period = turn_clock.clock_seconds(g.record.options) or NUDGE_WITHOUT_CLOCK
         now = self.clock()
         if not await self.queries.claim_nudge(game_id, now, now - period):
             last = await self.queries.nudged_at(game_id) or now
@@ -259,7 +249,7 @@ class LongGameService(GameService):
 
     async def server_defaults(self, guild_id: int, clock: str | None, policy: str | None) -> tuple[str, str]:
         """Set (or read, with neither given) the clock and policy new games in this server start with."""
-        check_clock(clock, policy, can_skip=True, title="")
+        turn_clock.check_clock(clock, policy, can_skip=True, title="")
         write = clock is not None or policy is not None
         got = await self.queries.guild_defaults(guild_id, clock, policy, write=write)
         return got[0] or self.default_clock, got[1] or self.default_policy
@@ -297,12 +287,12 @@ class LongGameService(GameService):
             g = await self._load(game_id, fresh=True)
             self._check_playable(g)
             self._check_host(g, user_id, can_manage, who)
-            if g.record.clock.paused == (HOST_PAUSED if pausing else RUNNING):
+            if g.record.clock.paused == (turn_clock.HOST_PAUSED if pausing else turn_clock.RUNNING):
                 raise IllegalAction(_(already))
             if pausing:
-                clock = stopped(HOST_PAUSED)
+                clock = turn_clock.stopped(turn_clock.HOST_PAUSED)
             else:
-                clock = fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
+                clock = turn_clock.fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
             await self.queries.set_clock(game_id, clock)
             self.forget(game_id)
         return await self.get(game_id, user_id)
@@ -332,7 +322,8 @@ class LongGameService(GameService):
                 taken = max(0.0, used - left_over)
                 await self.queries.set_seat(game_id, seat, vacation_until=None, vacation_used=taken)
                 if waits_for_me:
-                    await self.queries.set_clock(game_id, pushed(clock, -left_over))  # the clock comes back too
+                    # the clock comes back too
+                    await self.queries.set_clock(game_id, turn_clock.pushed(clock, -left_over))
                 self.forget(game_id)
                 return None, (allowance - taken) / DAY
             wanted = days * DAY
@@ -343,7 +334,7 @@ class LongGameService(GameService):
             until = start + wanted
             await self.queries.set_seat(game_id, seat, vacation_until=until, vacation_used=used + wanted)
             if waits_for_me:
-                await self.queries.set_clock(game_id, pushed(clock, wanted))  # the time left waits for them
+                await self.queries.set_clock(game_id, turn_clock.pushed(clock, wanted))  # the time left waits for them
             self.forget(game_id)
             return until, (allowance - used - wanted) / DAY
 
@@ -377,7 +368,7 @@ class LongGameService(GameService):
 
     async def _clock_now(self, game_id: int) -> Any:
         g = await self._load(game_id, fresh=True)
-        return fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
+        return turn_clock.fresh(ruleset(g.record.ruleset), g.state, g.seats, g.record.options, self.clock())
 
     async def replace(self, game_id: int, user_id: int, newcomer: Person, *, seat: int | None = None,
                       player: int | None = None, can_manage: bool = False, taking: bool = False) -> tuple[str, int]:
@@ -398,7 +389,7 @@ class LongGameService(GameService):
                 # Free to take: a seat Tabula played three times running for an absent player, or one a player
                 # left (not a seat the host gave Tabula on purpose).
                 left = target.user_id <= LEFT_SEAT
-                if not left and (target.user_id < 0 or target.strikes < STRIKES_TO_OFFER):
+                if not left and (target.user_id < 0 or target.strikes < turn_clock.STRIKES_TO_OFFER):
                     raise IllegalAction(_("{name}'s seat is not free to take: the host can give it with "
                                           "`/game replace`.", name=target.name))
             else:
@@ -450,7 +441,7 @@ class LongGameService(GameService):
                                     "let it be played again with the outcome known."))
             before = self._replayed(rules, g, standing[:-1], rows)
             now = self.clock()
-            clock = fresh(rules, before, g.seats, g.record.options, now)
+            clock = turn_clock.fresh(rules, before, g.seats, g.record.options, now)
             saved = await self.db.store.save(
                 game_id, g.version, state=_enc.encode(before).decode(), status="active",
                 deadline=self._deadline(rules, before, g.record.options, now, g.seats), now=now, clock=clock,

@@ -14,25 +14,11 @@ from pathlib import Path
 import msgspec
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from render import common
 from render.cache import kept
 from render.champion import glyphs
 from render.champion.texts import deck_of
 from render.champion.world import geometry, sites
-from render.common import (
-    CJK,
-    OTHER_TOKEN,
-    RGB,
-    TOKENS,
-    Box,
-    build_palette,
-    canvas,
-    fit_label,
-    font,
-    mark,
-    mix,
-    text_length,
-    wrap,
-)
 from render.mapkit import OUT, Cell, Geometry, place_labels, project
 from rules.champion import content
 from rules.champion.content import MapFile, Province
@@ -46,31 +32,31 @@ DECK_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 TITLE_H = 48
 CAPTION_H = 50
 
-SEA: RGB = (58, 112, 168)
-SEA_SHALLOW: RGB = (104, 156, 204)
-SEA_OUTER: RGB = (96, 128, 156)
-SEA_OUTER_SHALLOW: RGB = (134, 162, 186)
-SEA_TEXT: RGB = (196, 220, 240)
-COAST: RGB = (52, 44, 36)
-OUTSIDE: RGB = (226, 214, 186)  # land beyond the Empire
-PARCHMENT: RGB = (250, 243, 224)
-INK: RGB = (34, 24, 14)
-LABEL_RIM: RGB = (255, 250, 236)
-REGION_LINE: RGB = (46, 34, 24)
-LINK: RGB = (70, 52, 36)
-CROSSING: RGB = (120, 40, 24)
-WHITE: RGB = (255, 255, 255)
-BLACK: RGB = (0, 0, 0)
-BAR: RGB = (44, 30, 22)
-BAR_TEXT: RGB = (250, 240, 214)
-BAR_DIM: RGB = (214, 196, 160)
-PANEL: RGB = (250, 243, 224)
-PANEL_RIM: RGB = (120, 30, 30)
-TURN_RING: RGB = (255, 214, 0)
-HIGHLIGHT: RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
+SEA: common.RGB = (58, 112, 168)
+SEA_SHALLOW: common.RGB = (104, 156, 204)
+SEA_OUTER: common.RGB = (96, 128, 156)
+SEA_OUTER_SHALLOW: common.RGB = (134, 162, 186)
+SEA_TEXT: common.RGB = (196, 220, 240)
+COAST: common.RGB = (52, 44, 36)
+OUTSIDE: common.RGB = (226, 214, 186)  # land beyond the Empire
+PARCHMENT: common.RGB = (250, 243, 224)
+INK: common.RGB = (34, 24, 14)
+LABEL_RIM: common.RGB = (255, 250, 236)
+REGION_LINE: common.RGB = (46, 34, 24)
+LINK: common.RGB = (70, 52, 36)
+CROSSING: common.RGB = (120, 40, 24)
+WHITE: common.RGB = (255, 255, 255)
+BLACK: common.RGB = (0, 0, 0)
+BAR: common.RGB = (44, 30, 22)
+BAR_TEXT: common.RGB = (250, 240, 214)
+BAR_DIM: common.RGB = (214, 196, 160)
+PANEL: common.RGB = (250, 243, 224)
+PANEL_RIM: common.RGB = (120, 30, 30)
+TURN_RING: common.RGB = (255, 214, 0)
+HIGHLIGHT: common.RGB = (255, 255, 255)  # a reachable province: white wash, white band between black lines
 #: The band under the map (render/champion/board.py): the whole board is mapped onto the map's palette.
-ACT_BAND: RGB = (255, 236, 150)
-DIM: RGB = (110, 96, 80)
+ACT_BAND: common.RGB = (255, 236, 150)
+DIM: common.RGB = (110, 96, 80)
 
 #: Token fill and letter colour for each player colour; the letter is a second cue beyond colour.
 
@@ -82,7 +68,7 @@ TOKEN_D = 40
 ANCHOR = 18
 
 
-def _hex(colour: str) -> RGB:
+def _hex(colour: str) -> common.RGB:
     c = colour.lstrip("#")
     if len(c) != 6:
         return (200, 200, 200)
@@ -96,16 +82,16 @@ def world() -> MapFile:
 
 # --- the palette -------------------------------------------------------------------------------------
 
-def _region_fill(colour: str) -> RGB:
-    return mix(_hex(colour), PARCHMENT, 0.3)
+def _region_fill(colour: str) -> common.RGB:
+    return common.mix(_hex(colour), PARCHMENT, 0.3)
 
 
 @lru_cache(maxsize=4)
 def _palette(world_map: MapFile) -> Image.Image:
     """The map's fixed palette: every flat colour exactly, then blends for anti-aliased edges."""
     fills = [_region_fill(r.colour) for r in world_map.region]
-    lines = [mix(f, REGION_LINE, 0.45) for f in fills]
-    tokens = [c for c, _ in TOKENS.values()] + [OTHER_TOKEN[0]]
+    lines = [common.mix(f, REGION_LINE, 0.45) for f in fills]
+    tokens = [c for c, _ in common.TOKENS.values()] + [common.OTHER_TOKEN[0]]
     decks = list(glyphs.DECK_COLOURS.values())
     solids = [SEA, SEA_SHALLOW, SEA_OUTER, SEA_OUTER_SHALLOW, SEA_TEXT, COAST, OUTSIDE, PARCHMENT, INK,
               LABEL_RIM, REGION_LINE, LINK, CROSSING, WHITE, BLACK, BAR, BAR_TEXT, BAR_DIM, PANEL, PANEL_RIM,
@@ -113,14 +99,14 @@ def _palette(world_map: MapFile) -> Image.Image:
               glyphs.TERRACOTTA, glyphs.STRAW, glyphs.PAPYRUS, glyphs.FLAME, glyphs.FLAME_CORE, glyphs.MARBLE,
               glyphs.SEA_INK, glyphs.RED_ROOF, glyphs.DARK_WOOD, ACT_BAND, DIM]
     grounds = [*fills, OUTSIDE, SEA, SEA_SHALLOW, SEA_OUTER, PANEL, BAR]
-    ramps: list[tuple[RGB, RGB]] = [(SEA, SEA_SHALLOW), (SEA_OUTER, SEA_OUTER_SHALLOW), (INK, LABEL_RIM),
+    ramps: list[tuple[common.RGB, common.RGB]] = [(SEA, SEA_SHALLOW), (SEA_OUTER, SEA_OUTER_SHALLOW), (INK, LABEL_RIM),
                                     (BAR_TEXT, BAR), (BAR_DIM, BAR), (SEA_TEXT, SEA), (COAST, SEA_SHALLOW),
                                     (WHITE, BLACK), (PANEL_RIM, PANEL), (INK, ACT_BAND), (BLACK, ACT_BAND),
                                     (TURN_RING, BLACK), (DIM, PANEL), (BAR_TEXT, BLACK)]
     ramps += [(g, edge) for g in grounds for edge in (LABEL_RIM, REGION_LINE, BLACK, COAST, HIGHLIGHT)]
     ramps += [(f, c) for f in tokens for c in (WHITE, BLACK)]
-    ramps += [(f, h) for f in fills for h in (mix(f, WHITE, 0.5),)]
-    return build_palette(solids, ramps, steps=3)
+    ramps += [(f, h) for f in fills for h in (common.mix(f, WHITE, 0.5),)]
+    return common.build_palette(solids, ramps, steps=3)
 
 
 # --- labels: where each province's name, icon and tokens go --------------------------------------------
@@ -130,30 +116,31 @@ class Label:
     pid: str
     point: tuple[int, int]  # the province point: the icon badge's centre
     name_lines: tuple[str, ...]
-    name_box: Box  # the box of the name lines (and the small city/shrine line under them)
+    name_box: common.Box  # the box of the name lines (and the small city/shrine line under them)
     extra: tuple[tuple[str, str], ...]  # ("city" | "shrine", name)
     token_at: tuple[int, int]  # where a lone hero token is centred
 
 
 def _name_lines(name: str) -> list[str]:
-    face = font("bold", NAME_SIZE)
-    if text_length(name, face) <= 130:
+    face = common.font("bold", NAME_SIZE)
+    if common.text_length(name, face) <= 130:
         return [name]
     if " " not in name and "・" in name:  # a Japanese compound name parts at its dots (マウレタニア・カエサリエンシス)
         parts = [f"{part}・" for part in name.split("・")]
         parts[-1] = parts[-1][:-1]
-        width = max(130.0, max(text_length(part, face) for part in parts), text_length(name, face) / 2 + 12)
+        width = max(130.0, max(common.text_length(part, face) for part in parts),
+                    common.text_length(name, face) / 2 + 12)
         lines = [parts[0]]
         for part in parts[1:]:
-            if text_length(lines[-1] + part, face) <= width:
+            if common.text_length(lines[-1] + part, face) <= width:
                 lines[-1] += part
             else:
                 lines.append(part)
         return lines
     if " " not in name:
         return [name]
-    longest = max(text_length(word, face) for word in name.split())
-    return wrap(name, face, max(130.0, longest, text_length(name, face) / 2 + 12))
+    longest = max(common.text_length(word, face) for word in name.split())
+    return common.wrap(name, face, max(130.0, longest, common.text_length(name, face) / 2 + 12))
 
 
 def _extras(p: Province) -> list[tuple[str, str]]:
@@ -166,11 +153,11 @@ def _extras(p: Province) -> list[tuple[str, str]]:
 
 
 def _block_size(lines: Sequence[str], extras: Sequence[tuple[str, str]]) -> tuple[int, int]:
-    face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
-    w = max(text_length(t, face) for t in lines) + 6
+    face, small = common.font("bold", NAME_SIZE), common.font("bold", SMALL_SIZE)
+    w = max(common.text_length(t, face) for t in lines) + 6
     h = len(lines) * (NAME_SIZE + 3) + 4
     if extras:
-        ew = sum(SYMBOL + 3 + text_length(n, small) + 8 for _, n in extras) - 8
+        ew = sum(SYMBOL + 3 + common.text_length(n, small) + 8 for _, n in extras) - 8
         w = max(w, ew + 6)
         h += SYMBOL + 2
     return math.ceil(w), math.ceil(h)
@@ -194,7 +181,7 @@ def _layout_key(world_map: MapFile) -> str:
     digest = hashlib.sha256(msgspec.json.encode(world_map))
     digest.update(f"{LAYOUT_VERSION}:{NAME_SIZE}:{TOKEN_D}:{BADGE}:{ANCHOR}:{SYMBOL}".encode())
     for name in ("bold", "sans", "cond"):
-        digest.update(str(font(name, 12).path).rsplit("/", 1)[-1].encode())
+        digest.update(str(common.font(name, 12).path).rsplit("/", 1)[-1].encode())
     return digest.hexdigest()
 
 
@@ -272,19 +259,19 @@ def owners(world_map: MapFile) -> Image.Image:
     return on_land
 
 
-def _hit(a: Box, b: Box) -> float:
+def _hit(a: common.Box, b: common.Box) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return float(w * h) if w > 0 and h > 0 else 0.0
 
 
-def _badges(world_map: MapFile) -> dict[str, Box]:
+def _badges(world_map: MapFile) -> dict[str, common.Box]:
     half = BADGE // 2 + 1
     return {p.id: (p.x - half, p.y - half, p.x + half, p.y + half) for p in world_map.province}
 
 
-def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box], *,
-              strong: int | None = None) -> dict[str, Box]:
+def _untangle(boxes: dict[str, common.Box], world_map: MapFile, anchors: Sequence[common.Box], *,
+              strong: int | None = None) -> dict[str, common.Box]:
     """Move the name blocks that still touch another block, another province's badge or a port anchor to the
     nearest free place (a few pixels usually do), keeping inside the picture and preferring land."""
     out = dict(boxes)
@@ -293,7 +280,7 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
     w, h = world_map.map.width, world_map.map.height
 
     weighted = [(a, 10 if strong is None or k < strong else 30) for k, a in enumerate(anchors)]
-    near: dict[str, tuple[list[Box], list[Box], list[tuple[Box, int]]]] = {}
+    near: dict[str, tuple[list[common.Box], list[common.Box], list[tuple[common.Box, int]]]] = {}
 
     def around(pid: str) -> None:
         """What a block of ``pid`` can touch while it moves (its search reaches ~80 px): the rest is skipped."""
@@ -303,7 +290,7 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
                      [b for b in badges.values() if _hit(reach, b)],
                      [(a, k) for a, k in weighted if _hit(reach, a)])
 
-    def cost(pid: str, box: Box) -> float:
+    def cost(pid: str, box: common.Box) -> float:
         others, icons, marks = near[pid]
         c = sum(_hit(box, b) for b in others) * 20
         own = badges[pid]  # a name stays beside its own icon
@@ -345,7 +332,8 @@ def _untangle(boxes: dict[str, Box], world_map: MapFile, anchors: Sequence[Box],
     return out
 
 
-def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequence[Box]) -> dict[str, tuple[int, int]]:
+def _token_places(boxes: Mapping[str, common.Box], world_map: MapFile,
+                  anchors: Sequence[common.Box]) -> dict[str, tuple[int, int]]:
     """Where a hero token stands in each province: inside the province itself, clear of every name block,
     badge, port anchor and the other provinces' tokens, as near the badge as that allows."""
     own = owners(world_map)
@@ -353,7 +341,7 @@ def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequenc
     badges = _badges(world_map)
     r = TOKEN_D // 2 + 2
     w, h = world_map.map.width, world_map.map.height
-    placed: dict[str, Box] = {}
+    placed: dict[str, common.Box] = {}
 
     def inside(pid: str, x: int, y: int) -> float:
         """The share of the token's rim and centre that lies in the province."""
@@ -395,15 +383,15 @@ def _token_places(boxes: Mapping[str, Box], world_map: MapFile, anchors: Sequenc
 # --- the static layer --------------------------------------------------------------------------------
 
 def _draw_cells(img: Image.Image, cells: Sequence[Cell], region_of: Mapping[str, str],
-                fills: Mapping[str, RGB]) -> None:
+                fills: Mapping[str, common.RGB]) -> None:
     """Fill the cells in their region's colour; thin borders between provinces, heavy ones between
     regions and along the Empire's frontier."""
-    draw = canvas(img)
+    draw = common.canvas(img)
     for cell in cells:
         draw.polygon(cell.points, fill=fills[region_of[cell.pid]])
     for cell in cells:
         n = len(cell.points)
-        line = mix(fills[region_of[cell.pid]], REGION_LINE, 0.45)
+        line = common.mix(fills[region_of[cell.pid]], REGION_LINE, 0.45)
         for i in range(n):
             a, b = cell.points[i], cell.points[(i + 1) % n]
             other = cell.across[i]
@@ -450,7 +438,7 @@ def _sea(g: Geometry) -> Image.Image:
 
 
 def _dash(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-          fill: RGB | tuple[int, int, int, int], width: int,
+          fill: common.RGB | tuple[int, int, int, int], width: int,
           on: float, off: float) -> None:
     length = math.dist(a, b)
     if length < 1:
@@ -467,13 +455,13 @@ def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
     """Land links as faint dotted lines; narrow crossings as heavy dashes with a bar at each shore."""
     pos = {p.id: (float(p.x), float(p.y)) for p in world_map.province}
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    od = canvas(overlay)
+    od = common.canvas(overlay)
     for link in world_map.link:
         if link.a not in pos or link.b not in pos or link.crossing:
             continue
         _dash(od, pos[link.a], pos[link.b], (*LINK, 130), 2, 3, 5)
     img.paste(overlay, (0, 0), overlay)
-    draw = canvas(img)
+    draw = common.canvas(img)
     for link in world_map.link:
         if not link.crossing or link.a not in pos or link.b not in pos:
             continue
@@ -493,14 +481,14 @@ def _links(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
 def _sea_names(img: Image.Image, g: Geometry) -> None:
     if g.fit is None:
         return
-    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
+    draw = common.canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     for name, lonlat, scale in _SEA_NAMES:
         x, y = project(g.fit, lonlat)
         words = _p("sea", name)
         # Latin capitals are spaced out as a sea's name on a map; Japanese is not, and a little smaller (its
         # letters are wide already: spaced, the Black Sea's name reaches Byzantium's)
-        wide = bool(CJK.search(words))
-        face = font("serif", round(24 * scale * (0.85 if wide else 1.0)))
+        wide = bool(common.CJK.search(words))
+        face = common.font("serif", round(24 * scale * (0.85 if wide else 1.0)))
         spaced = words if wide else " ".join(words)
         draw.text((x, y), spaced, font=face, fill=SEA_TEXT, anchor="mm")
 
@@ -522,9 +510,9 @@ def _label_layer(world_map: MapFile) -> Image.Image:
 
 
 def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
-    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
+    draw = common.canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     provs = {p.id: p for p in world_map.province}
-    face, small = font("bold", NAME_SIZE), font("bold", SMALL_SIZE)
+    face, small = common.font("bold", NAME_SIZE), common.font("bold", SMALL_SIZE)
     for pid, (x, y) in g.ports.items():
         if pid not in provs:
             continue
@@ -549,7 +537,7 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
             draw.text((cx, y), line, font=face, fill=INK, anchor="ma", stroke_width=3, stroke_fill=LABEL_RIM)
             y += NAME_SIZE + 3
         if lab.extra:
-            total = sum(SYMBOL + 3 + text_length(n, small) + 8 for _, n in lab.extra) - 8
+            total = sum(SYMBOL + 3 + common.text_length(n, small) + 8 for _, n in lab.extra) - 8
             ex = cx - total / 2
             ey = y + 1
             for kind, name in lab.extra:
@@ -559,17 +547,17 @@ def _draw_labels(img: Image.Image, world_map: MapFile, g: Geometry) -> None:
                 ink = (150, 20, 20) if kind == "city" else (92, 56, 0)
                 draw.text((ex, ey + SYMBOL / 2 + 1), name, font=small, fill=ink, anchor="lm", stroke_width=3,
                           stroke_fill=LABEL_RIM)
-                ex += text_length(name, small) + 8
+                ex += common.text_length(name, small) + 8
 
 
 # --- the key -----------------------------------------------------------------------------------------
 
-def _key_box(world_map: MapFile) -> Box:
+def _key_box(world_map: MapFile) -> common.Box:
     w, h = 520, 250
     return 10, world_map.map.height - h - 10, 10 + w, world_map.map.height - 10
 
 
-def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
+def _panel(draw: ImageDraw.ImageDraw, box: common.Box, rim: common.RGB = PANEL_RIM) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=10, fill=(40, 40, 40))
     draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=INK, width=2)
@@ -577,45 +565,45 @@ def _panel(draw: ImageDraw.ImageDraw, box: Box, rim: RGB = PANEL_RIM) -> None:
 
 
 def _draw_key(img: Image.Image, world_map: MapFile) -> None:
-    draw = canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
+    draw = common.canvas(img, origin=(0, TITLE_H))  # the map sits under the title bar
     box = _key_box(world_map)
-    mark(draw, "key", box)
+    common.mark(draw, "key", box)
     draw.frame = box  # every word below belongs to the key (the picture check holds them to it)
     x0, y0, x1, _y1 = box
     _panel(draw, box, rim=(120, 90, 40))
-    small = font("sans", 14)
+    small = common.font("sans", 14)
     y = y0 + 14
-    kface, key_head = fit_label(_("Story decks by province icon"), "bold", 15, x1 - x0 - 32, smallest=9)
+    kface, key_head = common.fit_label(_("Story decks by province icon"), "bold", 15, x1 - x0 - 32, smallest=9)
     draw.text((x0 + 16, y), key_head, font=kface, fill=INK)
     y += 24
     for deck in content.DECKS:
         icons = [i for i in content.ICONS if content.DECK_OF_ICON[i] == deck]
         colour = glyphs.DECK_COLOURS[deck]
         draw.rounded_rectangle((x0 + 16, y + 2, x0 + 86, y + 24), radius=5, fill=colour)
-        dface, deck_name = fit_label(_(DECK_NAMES[deck]), "bold", 15, 66, smallest=9)
+        dface, deck_name = common.fit_label(_(DECK_NAMES[deck]), "bold", 15, 66, smallest=9)
         draw.text((x0 + 51, y + 13), deck_name, font=dface, fill=WHITE, anchor="mm")
         x = x0 + 96
-        labels_w = sum(29 + text_length(_(glyphs.ICON_NAMES[n]), small) + 12 for n in icons) - 12
+        labels_w = sum(29 + common.text_length(_(glyphs.ICON_NAMES[n]), small) + 12 for n in icons) - 12
         iface = small
         if labels_w > x1 - 16 - x:  # a longer translation: the icon names get smaller
-            iface = fit_label("".join(_(glyphs.ICON_NAMES[n]) for n in icons), "sans", 14,
+            iface = common.fit_label("".join(_(glyphs.ICON_NAMES[n]) for n in icons), "sans", 14,
                            x1 - 16 - x - len(icons) * 41, smallest=9)[0]
         for name in icons:
             spr = glyphs.badge(name, deck, 26)
             img.paste(spr, (x, y), spr)
             label = _(glyphs.ICON_NAMES[name])
             draw.text((x + 29, y + 13), label, font=iface, fill=INK, anchor="lm")
-            x += 29 + int(text_length(label, iface)) + 12
+            x += 29 + int(common.text_length(label, iface)) + 12
         y += 30
     y += 4
-    draw.line((x0 + 16, y, x1 - 16, y), fill=mix(INK, PANEL, 0.6), width=1)
+    draw.line((x0 + 16, y, x1 - 16, y), fill=common.mix(INK, PANEL, 0.6), width=1)
     y += 8
     x = x0 + 16
     legend = [("city", _("city (market)")), ("shrine", _("secret shrine")), ("anchor", _("port")),
               ("crossing", _("narrow crossing"))]
-    legend_w = sum(34 + 5 + text_length(label, small) + 18 for _kind, label in legend) - 18
+    legend_w = sum(34 + 5 + common.text_length(label, small) + 18 for _kind, label in legend) - 18
     if legend_w > x1 - x0 - 32:  # a longer translation: the legend gets smaller
-        small = fit_label("".join(label for _kind, label in legend), "sans", 14,
+        small = common.fit_label("".join(label for _kind, label in legend), "sans", 14,
                        x1 - x0 - 32 - len(legend) * 57, smallest=9)[0]
     for kind, label in legend:
         if kind == "city":
@@ -626,14 +614,14 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
             spr = glyphs.anchor(22)
         else:
             spr = Image.new("RGBA", (34, 22), (0, 0, 0, 0))
-            sd = canvas(spr)
+            sd = common.canvas(spr)
             _dash(sd, (4.0, 11.0), (30.0, 11.0), CROSSING, 4, 8, 5)
             sd.line((3, 4, 3, 18), fill=CROSSING, width=3)
             sd.line((31, 4, 31, 18), fill=CROSSING, width=3)
         img.paste(spr, (x, y), spr)
         x += spr.width + 5
         draw.text((x, y + 11), label, font=small, fill=INK, anchor="lm")
-        x += int(text_length(label, small)) + 18
+        x += int(common.text_length(label, small)) + 18
     y += 30
     x = x0 + 16
     col_w = (x1 - x0 - 32) // 2
@@ -641,7 +629,7 @@ def _draw_key(img: Image.Image, world_map: MapFile) -> None:
         cx = x + (i % 2) * col_w
         cy = y + (i // 2) * 22
         draw.rectangle((cx, cy + 2, cx + 18, cy + 18), fill=_region_fill(r.colour), outline=REGION_LINE, width=2)
-        rface, region = fit_label(r.name, "cond", 14, col_w - 30, smallest=9)
+        rface, region = common.fit_label(r.name, "cond", 14, col_w - 30, smallest=9)
         draw.text((cx + 24, cy + 10), region, font=rface, fill=INK, anchor="lm")
 
 

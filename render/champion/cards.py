@@ -16,44 +16,28 @@ from typing import Any
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from render import common
 from render.cache import encoded
 from render.champion import glyphs
 from render.champion.texts import event_effect_line, item_name
-from render.common import (
-    RGB,
-    Box,
-    canvas,
-    cap_alt,
-    capitals,
-    draw_lines,
-    ellipsize,
-    fit_label,
-    fit_text,
-    font,
-    line_height,
-    mix,
-    png_bytes,
-    text_length,
-    wrap,
-)
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
 from rules.champion.i18n import N_, _, _n, _p, language, semicolon
 
-INK: RGB = (36, 26, 16)
-PARCHMENT: RGB = (250, 242, 220)
-PARCHMENT_DARK: RGB = (236, 222, 188)
-WHITE: RGB = (255, 255, 255)
-BLACK: RGB = (0, 0, 0)
-GOLD: RGB = (226, 178, 52)
-MARK_GOLD: RGB = (255, 200, 0)  # the outcome rolled or chosen
-CLOSED_GREY: RGB = (150, 146, 140)  # an option the hero cannot take
-EVENT_COLOUR: RGB = (92, 44, 120)
-ITEM_COLOUR: RGB = (132, 84, 36)
-COMBAT_COLOUR: RGB = (120, 40, 36)
-ARMED_COLOUR: RGB = (62, 76, 96)
-MONSTER_COLOUR: RGB = (40, 40, 44)
-LOSS: RGB = (170, 24, 24)
-GAIN: RGB = (30, 110, 40)
+INK: common.RGB = (36, 26, 16)
+PARCHMENT: common.RGB = (250, 242, 220)
+PARCHMENT_DARK: common.RGB = (236, 222, 188)
+WHITE: common.RGB = (255, 255, 255)
+BLACK: common.RGB = (0, 0, 0)
+GOLD: common.RGB = (226, 178, 52)
+MARK_GOLD: common.RGB = (255, 200, 0)  # the outcome rolled or chosen
+CLOSED_GREY: common.RGB = (150, 146, 140)  # an option the hero cannot take
+EVENT_COLOUR: common.RGB = (92, 44, 120)
+ITEM_COLOUR: common.RGB = (132, 84, 36)
+COMBAT_COLOUR: common.RGB = (120, 40, 36)
+ARMED_COLOUR: common.RGB = (62, 76, 96)
+MONSTER_COLOUR: common.RGB = (40, 40, 44)
+LOSS: common.RGB = (170, 24, 24)
+GAIN: common.RGB = (30, 110, 40)
 
 STORY_W, STORY_H = 600, 860
 CARD_W, CARD_H = 480, 680
@@ -65,7 +49,7 @@ Source = Mapping[str, Any]
 
 # --- frames --------------------------------------------------------------------------------------------
 
-def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool) -> None:
+def _meander(draw: ImageDraw.ImageDraw, box: common.Box, colour: common.RGB, horizontal: bool) -> None:
     """A running Greek key along a band: hooks rising from a base line, each a square spiral's first turn."""
     x0, y0, x1, y1 = box
     if horizontal:
@@ -95,16 +79,16 @@ def _meander(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, horizontal: bool)
 
 
 @lru_cache(maxsize=2)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
-def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
+def _blank(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""
     w, h = size
     s = 2
     big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
-    d = canvas(big)
+    d = common.canvas(big)
     d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=22 * s, fill=BLACK)
     d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=19 * s, fill=colour)
-    gold = mix(GOLD, colour, 0.15)
+    gold = common.mix(GOLD, colour, 0.15)
     m = 8 * s
     bw = (band - 10) * s
     _meander(d, (m + bw, m + (head - band) * s, w * s - m - bw, m + (head - band) * s + bw), gold, True)
@@ -112,47 +96,47 @@ def _blank(size: tuple[int, int], colour: RGB, label: str, band: int = 24, head:
     _meander(d, (m, m + (head - band) * s + bw, m + bw, h * s - m - bw), gold, False)
     _meander(d, (w * s - m - bw, m + (head - band) * s + bw, w * s - m, h * s - m - bw), gold, False)
     inner = (band * s, head * s, (w - band) * s - 1, (h - band) * s - 1)
-    d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=mix(colour, BLACK, 0.45), width=2 * s)
+    d.rounded_rectangle(inner, radius=8 * s, fill=PARCHMENT, outline=common.mix(colour, BLACK, 0.45), width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
-    draw = canvas(img)
-    face, text = fit_label(capitals(label), "bold", 19, w - 2 * (band + 70), smallest=9)
+    draw = common.canvas(img)
+    face, text = common.fit_label(common.capitals(label), "bold", 19, w - 2 * (band + 70), smallest=9)
     draw.text((w / 2, (head - band) / 2 + 7), text, font=face, fill=WHITE, anchor="mm",
-              stroke_width=2, stroke_fill=mix(colour, BLACK, 0.6))
+              stroke_width=2, stroke_fill=common.mix(colour, BLACK, 0.6))
     return img
 
 
-def _frame(size: tuple[int, int], colour: RGB, label: str, band: int = 24,
+def _frame(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24,
            head: int = 50) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = _blank(size, colour, label, band, head).copy()
-    return img, canvas(img)
+    return img, common.canvas(img)
 
 
 def _card_bytes(img: Image.Image) -> bytes:
     """Cards are drawn once and cached: an adaptive 256-colour palette keeps them small."""
-    return png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
+    return common.png_bytes(img.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=6)
 
 
-def _title(draw: ImageDraw.ImageDraw, text: str, box: Box, largest: int = 34) -> int:
+def _title(draw: ImageDraw.ImageDraw, text: str, box: common.Box, largest: int = 34) -> int:
     x0, y0, x1, _y1 = box
-    face, lines = fit_text(text, "serif", x1 - x0, 84, largest=largest, smallest=20, spacing=1.08)
-    bottom = draw_lines(draw, lines, (x0, y0, x1, y0 + 90), face, INK, align="center", spacing=1.08)
+    face, lines = common.fit_text(text, "serif", x1 - x0, 84, largest=largest, smallest=20, spacing=1.08)
+    bottom = common.draw_lines(draw, lines, (x0, y0, x1, y0 + 90), face, INK, align="center", spacing=1.08)
     mid = (x0 + x1) // 2
-    draw.line((mid - 120, bottom + 6, mid - 12, bottom + 6), fill=mix(INK, PARCHMENT, 0.55), width=2)
-    draw.line((mid + 12, bottom + 6, mid + 120, bottom + 6), fill=mix(INK, PARCHMENT, 0.55), width=2)
-    draw.regular_polygon((mid, bottom + 6, 5), 4, fill=mix(INK, PARCHMENT, 0.35))
+    draw.line((mid - 120, bottom + 6, mid - 12, bottom + 6), fill=common.mix(INK, PARCHMENT, 0.55), width=2)
+    draw.line((mid + 12, bottom + 6, mid + 120, bottom + 6), fill=common.mix(INK, PARCHMENT, 0.55), width=2)
+    draw.regular_polygon((mid, bottom + 6, 5), 4, fill=common.mix(INK, PARCHMENT, 0.35))
     return bottom + 16
 
 
 # --- stat chips ---------------------------------------------------------------------------------------
 
 def _chip(img: Image.Image, x: float, y: float, glyph: Image.Image, text: str, face: ImageFont.FreeTypeFont,
-          colour: RGB = INK) -> float:
+          colour: common.RGB = INK) -> float:
     """A small glyph followed by a number or word; returns the x after it."""
     img.alpha_composite(glyph, (round(x), round(y - glyph.height / 2)))
-    draw = canvas(img)
+    draw = common.canvas(img)
     x += glyph.width + 3
     draw.text((x, y), text, font=face, fill=colour, anchor="lm")
-    return x + text_length(text, face) + 12
+    return x + common.text_length(text, face) + 12
 
 
 def _stat_glyph(stat: str, size: int) -> Image.Image:
@@ -162,17 +146,17 @@ def _stat_glyph(stat: str, size: int) -> Image.Image:
 
 def _opponent_line(img: Image.Image, x0: float, x1: float, y: float, foe: Opponent, size: int) -> float:
     """One opponent: name, then combat value, initiative, life and XP as glyph chips on a light band."""
-    draw = canvas(img)
+    draw = common.canvas(img)
     h = size + 12
-    draw.rounded_rectangle((x0, y, x1, y + h), radius=6, fill=PARCHMENT_DARK, outline=mix(INK, PARCHMENT, 0.5))
-    face = font("bold", size)
+    draw.rounded_rectangle((x0, y, x1, y + h), radius=6, fill=PARCHMENT_DARK, outline=common.mix(INK, PARCHMENT, 0.5))
+    face = common.font("bold", size)
     chips = [("combat", str(foe.combat)), ("initiative", str(foe.initiative)), ("life", str(foe.life)),
              ("xp", _("{xp} XP", xp=foe.xp))]
     if foe.weapon:
         chips.append(("combat", item_name(foe.weapon)))
     gsize = size + 2
-    chips_w = sum(gsize + 3 + text_length(t, face) + 12 for _, t in chips) - 12
-    name = ellipsize(foe.name, face, max(60.0, x1 - x0 - 16 - chips_w - 10))
+    chips_w = sum(gsize + 3 + common.text_length(t, face) + 12 for _, t in chips) - 12
+    name = common.ellipsize(foe.name, face, max(60.0, x1 - x0 - 16 - chips_w - 10))
     draw.text((x0 + 8, y + h / 2), name, font=face, fill=INK, anchor="lm")
     cx = x1 - 8 - chips_w
     for stat, text in chips:
@@ -212,13 +196,13 @@ class _Row:
 
 def _wrap_clear(text: str, face: ImageFont.FreeTypeFont, width: float, first: float) -> list[str]:
     """``text`` wrapped to ``width``, its first line to ``first`` only (a tag sits at that line's right end)."""
-    lines = wrap(text, face, first)
+    lines = common.wrap(text, face, first)
     head = lines[0] if lines else ""
     if not head or not text.startswith(head):  # (a word split with a hyphen) narrow throughout
         return lines
     rest = text[len(head):].lstrip(" ")
     rest = rest[1:] if rest.startswith("\n") else rest
-    return [head, *(wrap(rest, face, width) if rest else [])]
+    return [head, *(common.wrap(rest, face, width) if rest else [])]
 
 
 def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: int, spacing: float,
@@ -226,14 +210,14 @@ def _rows(story: Story, face: ImageFont.FreeTypeFont, width: float, foe_size: in
     """Each outcome's box: its lines and height.  ``clear``: the marked outcome and the width of its tag, which
     straddles the box's top edge at the right: that box's first line stays left of it."""
     rows = []
-    step = line_height(face, spacing)
+    step = common.line_height(face, spacing)
     for index, o in enumerate(story.outcome):
         text_w = width - (70 if o.rolls else 0) - 40
         if index == clear[0] and not o.choice:
             first = min(text_w, width - clear[1] - 12 - (70 if o.rolls else 6))
             lines = _wrap_clear(o.text, face, text_w, first)
         else:
-            lines = wrap(o.text, face, text_w)
+            lines = common.wrap(o.text, face, text_w)
         h = len(lines) * step + 10
         if o.choice:
             h += step + 4
@@ -269,45 +253,45 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
     bottom = STORY_H - 40
     width = right - left
     # the tag of the row rolled or chosen, which the row's first line keeps clear of
-    tag_face, mark_text = fit_label(mark_text, "bold", 18, width + 12 - 60, smallest=9)
-    tag_w = round(text_length(mark_text, tag_face)) + 18 if mark >= 0 else 0
+    tag_face, mark_text = common.fit_label(mark_text, "bold", 18, width + 12 - 60, smallest=9)
+    tag_w = round(common.text_length(mark_text, tag_face)) + 18 if mark >= 0 else 0
     # find the largest text size at which the story and its outcome table fit (a short card reads larger,
     # rather than leaving its lower half empty)
     for size in range(26, 12, -1):
         spacing = 1.22
-        face = font("sans", size)
-        body = wrap(story.text, face, width)
-        step = line_height(face, spacing)
-        small = font("sans", size - 1)
+        face = common.font("sans", size)
+        body = common.wrap(story.text, face, width)
+        step = common.line_height(face, spacing)
+        small = common.font("sans", size - 1)
         rows = _rows(story, small, width, size - 3, 1.18, (mark, tag_w))
         need = len(body) * step + 16 + sum(r.height + 10 for r in rows)
         if need <= bottom - top:
             break
-    y = draw_lines(draw, body, (left, top, right, top), face, INK, spacing=spacing) + 10
+    y = common.draw_lines(draw, body, (left, top, right, top), face, INK, spacing=spacing) + 10
     slack = max(0, (bottom - y) - sum(r.height + 10 for r in rows))
     y += min(slack // 2, 60)
-    row_step = line_height(small, 1.18)
+    row_step = common.line_height(small, 1.18)
     for row in rows:
         o = row.outcome
         box = (left - 6, y, right + 6, y + row.height)
-        draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=mix(colour, BLACK, 0.3), width=2)
+        draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=common.mix(colour, BLACK, 0.3), width=2)
         tx = left + 6
         if o.rolls:
-            draw.rounded_rectangle((left, y + 6, left + 60, y + 46), radius=6, fill=mix(colour, BLACK, 0.25))
-            draw.text((left + 30, y + 26), _range_label(o), font=font("bold", 22), fill=WHITE, anchor="mm")
+            draw.rounded_rectangle((left, y + 6, left + 60, y + 46), radius=6, fill=common.mix(colour, BLACK, 0.25))
+            draw.text((left + 30, y + 26), _range_label(o), font=common.font("bold", 22), fill=WHITE, anchor="mm")
             tx = left + 70
         ty = y + 6
         index = story.outcome.index(o)
         if o.choice:
             end = min(right - 36, right - tag_w - 12) if index == mark else right - 36
-            cface, choice = fit_label(f"▸ {o.choice}", "bold", round(small.size), end - tx, smallest=9)
-            draw.text((tx, ty), choice, font=cface, fill=mix(colour, BLACK, 0.35))
+            cface, choice = common.fit_label(f"▸ {o.choice}", "bold", round(small.size), end - tx, smallest=9)
+            draw.text((tx, ty), choice, font=cface, fill=common.mix(colour, BLACK, 0.35))
             ty += row_step + 4
-        ty = draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
+        ty = common.draw_lines(draw, row.lines, (tx, ty, right - 36, ty), small, INK, spacing=1.18)
         for foe in o.opponent:
             ty = round(_opponent_line(img, tx, right - 4, ty + 2, foe, round(small.size) - 2))
         if row.footer:
-            fface, footer = fit_label(row.footer, "bold", round(small.size) - 1, right - 4 - tx, smallest=9)
+            fface, footer = common.fit_label(row.footer, "bold", round(small.size) - 1, right - 4 - tx, smallest=9)
             draw.text((tx, ty + 1), footer, font=fface, fill=LOSS)
         if o.fate:
             fate = glyphs.laurel(28) if o.fate == "laurel" else glyphs.skull(28)
@@ -316,14 +300,14 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
         if reason is not None:  # an option the hero cannot take: greyed, with the reason
             veil = Image.new("RGBA", (box[2] - box[0] + 1, box[3] - box[1] + 1), (*CLOSED_GREY, 185))
             img.alpha_composite(veil, (box[0], box[1]))
-            draw = canvas(img)
-            face = font("bold", 17)
-            text = ellipsize(reason, face, box[2] - box[0] - 24)
-            tw = round(text_length(text, face)) + 16
+            draw = common.canvas(img)
+            face = common.font("bold", 17)
+            text = common.ellipsize(reason, face, box[2] - box[0] - 24)
+            tw = round(common.text_length(text, face)) + 16
             draw.rounded_rectangle((box[2] - tw - 8, box[3] - 28, box[2] - 8, box[3] - 4), radius=6, fill=INK)
             draw.text((box[2] - 8 - tw / 2, box[3] - 16), text, font=face, fill=WHITE, anchor="mm")
         if index == mark:  # the row rolled or chosen: a thick gold frame and its tag
-            draw = canvas(img)
+            draw = common.canvas(img)
             draw.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=10, outline=BLACK,
                                    width=8)
             draw.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=9, outline=MARK_GOLD,
@@ -335,8 +319,8 @@ def _story_png(story: Story, mark: int = -1, mark_text: str = "", closed: tuple[
                       anchor="mm")
         y += row.height + 10
     if story.keep:
-        kface, keep = fit_label(_("Keep this card in front of you"), "bold", 14, STORY_W - 2 * 60, smallest=9)
-        draw.text((STORY_W / 2, STORY_H - 36), keep, font=kface, fill=mix(colour, BLACK, 0.4), anchor="mb")
+        kface, keep = common.fit_label(_("Keep this card in front of you"), "bold", 14, STORY_W - 2 * 60, smallest=9)
+        draw.text((STORY_W / 2, STORY_H - 36), keep, font=kface, fill=common.mix(colour, BLACK, 0.4), anchor="mb")
     return _card_bytes(img)
 
 
@@ -376,7 +360,7 @@ def story_alt_text(card: Story | Source) -> str:
         extra = _effect_words(o)
         text = _("{text} ({extra})", text=o.text, extra=extra) if extra else o.text
         parts.append(_("{head}: {text}", head=head, text=text) if head else text)
-    return cap_alt(" ".join(parts))
+    return common.cap_alt(" ".join(parts))
 
 
 # --- event cards -------------------------------------------------------------------------------------
@@ -387,15 +371,15 @@ def _event_png(event: EventCard, lang: str = "en") -> bytes:
     left, right = 42, CARD_W - 42
     top = _title(draw, event.name, (left, 64, right, 150))
     effect = event_effect_line(event.effect)
-    eface, elines = fit_text(effect, "bold", right - left - 24, 96, largest=22, smallest=15, spacing=1.15)
-    ebox_h = len(elines) * line_height(eface, 1.15) + 26
+    eface, elines = common.fit_text(effect, "bold", right - left - 24, 96, largest=22, smallest=15, spacing=1.15)
+    ebox_h = len(elines) * common.line_height(eface, 1.15) + 26
     bottom = CARD_H - 40 - ebox_h - 16
-    face, lines = fit_text(event.text, "sans", right - left, bottom - top, largest=23, smallest=14, spacing=1.28)
-    draw_lines(draw, lines, (left, top, right, bottom), face, INK, align="center", valign="middle", spacing=1.28)
+    face, lines = common.fit_text(event.text, "sans", right - left, bottom - top, largest=23, smallest=14, spacing=1.28)
+    common.draw_lines(draw, lines, (left, top, right, bottom), face, INK, align="center", valign="middle", spacing=1.28)
     ebox = (left - 4, CARD_H - 40 - ebox_h, right + 4, CARD_H - 40)
-    draw.rounded_rectangle(ebox, radius=8, fill=mix(EVENT_COLOUR, WHITE, 0.85), outline=EVENT_COLOUR, width=3)
-    draw_lines(draw, elines, (ebox[0] + 12, ebox[1], ebox[2] - 12, ebox[3]), eface, mix(EVENT_COLOUR, BLACK, 0.3),
-               align="center", valign="middle", spacing=1.15)
+    draw.rounded_rectangle(ebox, radius=8, fill=common.mix(EVENT_COLOUR, WHITE, 0.85), outline=EVENT_COLOUR, width=3)
+    common.draw_lines(draw, elines, (ebox[0] + 12, ebox[1], ebox[2] - 12, ebox[3]), eface,
+                      common.mix(EVENT_COLOUR, BLACK, 0.3), align="center", valign="middle", spacing=1.15)
     return _card_bytes(img)
 
 
@@ -406,8 +390,8 @@ def render_event(event: EventCard | Source) -> bytes:
 
 def event_alt_text(event: EventCard | Source) -> str:
     e: EventCard = _as(EventCard, event)
-    return cap_alt(_("Event card: {name}. {text} Effect: {effect}", name=e.name, text=e.text,
-                     effect=event_effect_line(e.effect)))
+    return common.cap_alt(_("Event card: {name}. {text} Effect: {effect}", name=e.name, text=e.text,
+                            effect=event_effect_line(e.effect)))
 
 
 # --- item cards --------------------------------------------------------------------------------------
@@ -478,13 +462,13 @@ def _item_png(it: Item, lang: str = "en") -> bytes:
     # price coin at the top right, or the people for a starting weapon
     if it.starting:
         said = _("{people} starting weapon", people=it.people) if it.people else _("starting weapon")
-        pface, people = fit_label(said, "bold", 16, right - left, smallest=9)
-        draw.text((CARD_W / 2, top + 2), people, font=pface, fill=mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
+        pface, people = common.fit_label(said, "bold", 16, right - left, smallest=9)
+        draw.text((CARD_W / 2, top + 2), people, font=pface, fill=common.mix(ITEM_COLOUR, BLACK, 0.3), anchor="ma")
         top += 26
     else:
         coin = glyphs.coin(58)
         img.alpha_composite(coin, (right - 50, 58))
-        draw.text((right - 21, 87), str(it.price), font=font("serif", 26), fill=INK, anchor="mm",
+        draw.text((right - 21, 87), str(it.price), font=common.font("serif", 26), fill=INK, anchor="mm",
                   stroke_width=2, stroke_fill=glyphs.GOLD)
     pic = 150
     img.alpha_composite(_kind_emblem(it, pic), ((CARD_W - pic) // 2, top + 4))
@@ -495,24 +479,24 @@ def _item_png(it: Item, lang: str = "en") -> bytes:
         draw.line((tx + 2, ty + 38, tx + 38, ty + 2), fill=INK, width=4)
     if it.hands:
         hx, hy = CARD_W // 2 - pic // 2 - 60, top + 20
-        draw.rounded_rectangle((hx, hy, hx + 50, hy + 40), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.8),
+        draw.rounded_rectangle((hx, hy, hx + 50, hy + 40), radius=6, fill=common.mix(ITEM_COLOUR, WHITE, 0.8),
                                outline=ITEM_COLOUR, width=3)
-        draw.text((hx + 25, hy + 13), str(it.hands), font=font("bold", 20), fill=INK, anchor="mm")
-        hface, hands = fit_label(_("hands") if it.hands > 1 else _("hand"), "bold", 11, 46, smallest=9)
+        draw.text((hx + 25, hy + 13), str(it.hands), font=common.font("bold", 20), fill=INK, anchor="mm")
+        hface, hands = common.fit_label(_("hands") if it.hands > 1 else _("hand"), "bold", 11, 46, smallest=9)
         draw.text((hx + 25, hy + 31), hands, font=hface, fill=INK, anchor="mm")
     y = top + pic + 14
     marks = _item_marks(it)
-    mface = font("bold", 17)
+    mface = common.font("bold", 17)
     for mark in marks:
-        lines = wrap(mark, mface, right - left - 24)
-        h = len(lines) * line_height(mface, 1.1) + 10
-        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=mix(ITEM_COLOUR, WHITE, 0.82))
-        draw_lines(draw, lines, (left + 12, y + 5, right - 12, y + h), mface, INK, spacing=1.1)
+        lines = common.wrap(mark, mface, right - left - 24)
+        h = len(lines) * common.line_height(mface, 1.1) + 10
+        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=common.mix(ITEM_COLOUR, WHITE, 0.82))
+        common.draw_lines(draw, lines, (left + 12, y + 5, right - 12, y + h), mface, INK, spacing=1.1)
         y += h + 6
-    face, lines = fit_text(it.text, "sans", right - left, CARD_H - 44 - y - 8, largest=20, smallest=13,
-                           spacing=1.25)
-    draw_lines(draw, lines, (left, y + 8, right, CARD_H - 44), face, INK, align="center", valign="middle",
-               spacing=1.25)
+    face, lines = common.fit_text(it.text, "sans", right - left, CARD_H - 44 - y - 8, largest=20, smallest=13,
+                                  spacing=1.25)
+    common.draw_lines(draw, lines, (left, y + 8, right, CARD_H - 44), face, INK, align="center", valign="middle",
+                      spacing=1.25)
     return _card_bytes(img)
 
 
@@ -528,8 +512,8 @@ def item_alt_text(item: Item | Source) -> str:
     else:
         price = _n("price {price} gold", "price {price} gold", it.price, price=it.price)
     marks = semicolon(_item_marks(it))
-    return cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it), price=price,
-                     marks=marks + _p("sentences", ". ") if marks else '', text=it.text))
+    return common.cap_alt(_("Item card: {name} ({kind}, {price}). {marks}{text}", name=it.name, kind=_kind(it),
+                            price=price, marks=marks + _p("sentences", ". ") if marks else '', text=it.text))
 
 
 # --- combat cards -------------------------------------------------------------------------------------
@@ -542,15 +526,15 @@ def _combat_name(kind: str) -> str:
     return _(COMBAT_NAMES[kind]) if kind in COMBAT_NAMES else kind.title()
 
 
-def _figure(draw: ImageDraw.ImageDraw, box: Box, part: str, colour: RGB) -> None:
+def _figure(draw: ImageDraw.ImageDraw, box: common.Box, part: str, colour: common.RGB) -> None:
     """A standing figure with the struck body part in ``colour`` (all of it glowing for inspired)."""
     x0, y0, x1, y1 = box
     cx = (x0 + x1) / 2
     u = (y1 - y0) / 20
-    base = mix(INK, PARCHMENT, 0.55)
+    base = common.mix(INK, PARCHMENT, 0.55)
     every = part == "inspired"
 
-    def fill(p: str) -> RGB:
+    def fill(p: str) -> common.RGB:
         return colour if every or p == part else base
 
     draw.ellipse((cx - 2 * u, y0, cx + 2 * u, y0 + 4 * u), fill=fill("head"), outline=INK, width=2)
@@ -580,11 +564,11 @@ def _combat_png(kind: str, armed: bool, initiative_text: bool, lang: str = "en")
     img, draw = _frame((COMBAT_W, COMBAT_H), colour, _("Armed combat") if armed else _("Combat"), band=18, head=44)
     name = _combat_name(kind)
     title = name if kind == "inspired" else f"{name}"
-    face, lines = fit_text(title, "serif", COMBAT_W - 60, 64, largest=30, smallest=18, spacing=1.05)
-    y = draw_lines(draw, lines, (30, 52, COMBAT_W - 30, 120), face, INK, align="center", spacing=1.05)
+    face, lines = common.fit_text(title, "serif", COMBAT_W - 60, 64, largest=30, smallest=18, spacing=1.05)
+    y = common.draw_lines(draw, lines, (30, 52, COMBAT_W - 30, 120), face, INK, align="center", spacing=1.05)
     if kind != "inspired":
-        aface, attack = fit_label(_("attack / defence"), "bold", 15, COMBAT_W - 60, smallest=9)
-        draw.text((COMBAT_W / 2, y), attack, font=aface, fill=mix(INK, PARCHMENT, 0.3), anchor="ma")
+        aface, attack = common.fit_label(_("attack / defence"), "bold", 15, COMBAT_W - 60, smallest=9)
+        draw.text((COMBAT_W / 2, y), attack, font=aface, fill=common.mix(INK, PARCHMENT, 0.3), anchor="ma")
         y += 22
     fig_bottom = COMBAT_H - (112 if initiative_text else 36)
     _figure(draw, (COMBAT_W // 2 - 60, y + 6, COMBAT_W // 2 + 60, fig_bottom), kind, LOSS)
@@ -592,12 +576,12 @@ def _combat_png(kind: str, armed: bool, initiative_text: bool, lang: str = "en")
         img.alpha_composite(glyphs.swords(44), (COMBAT_W - 74, y))
     if initiative_text:
         text = _("Ward off an attack with this card and the next attack is yours, without a roll.")
-        tface, tlines = fit_text(text, "bold", COMBAT_W - 64, 70, largest=15, smallest=12, spacing=1.15)
+        tface, tlines = common.fit_text(text, "bold", COMBAT_W - 64, 70, largest=15, smallest=12, spacing=1.15)
         box = (28, COMBAT_H - 104, COMBAT_W - 28, COMBAT_H - 30)
-        draw.rounded_rectangle(box, radius=6, fill=mix(glyphs.GOLD, WHITE, 0.6), outline=mix(glyphs.GOLD, INK, 0.4),
-                               width=2)
-        draw_lines(draw, tlines, (box[0] + 6, box[1], box[2] - 6, box[3]), tface, INK, align="center",
-                   valign="middle", spacing=1.15)
+        draw.rounded_rectangle(box, radius=6, fill=common.mix(glyphs.GOLD, WHITE, 0.6),
+                               outline=common.mix(glyphs.GOLD, INK, 0.4), width=2)
+        common.draw_lines(draw, tlines, (box[0] + 6, box[1], box[2] - 6, box[3]), tface, INK, align="center",
+                          valign="middle", spacing=1.15)
     return _card_bytes(img)
 
 
@@ -626,11 +610,11 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
     """A track of numbered stones 0..top with the value's stone marked; the stat's glyph and ``label`` (in a
     column ``label_w`` wide) before it; the stones close up to end before ``right`` (when given)."""
     img.alpha_composite(_stat_glyph(stat, 30), (x0, y - 15))
-    lface, label = fit_label(label, "bold", 17, label_w - 38 - 4, smallest=9)
+    lface, label = common.fit_label(label, "bold", 17, label_w - 38 - 4, smallest=9)
     draw.text((x0 + 38, y), label, font=lface, fill=INK, anchor="lm")
     sx = x0 + label_w
     step = min(44, (right - 18 - sx) // max(1, top)) if right else 44
-    face = font("bold", 17)
+    face = common.font("bold", 17)
     for n in range(top + 1):
         cx = sx + n * step
         on = n == value
@@ -644,30 +628,32 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, stat: s
 def _monster_png(m: Monster, lang: str = "en") -> bytes:
     img, draw = _frame((SHEET_W, SHEET_H), MONSTER_COLOUR, _("Mythological monster"), band=24, head=50)
     left, right = 44, SHEET_W - 44
-    nface, name = fit_label(m.name, "serif", 40, right - left - (300 if m.heads > 1 else 0), smallest=9)
+    nface, name = common.fit_label(m.name, "serif", 40, right - left - (300 if m.heads > 1 else 0), smallest=9)
     draw.text((left, 64), name, font=nface, fill=INK)
     if m.heads > 1:
-        hface, heads = fit_label(_("{n} heads: {n} opponents", n=m.heads), "bold", 19, 280, smallest=9)
+        hface, heads = common.fit_label(_("{n} heads: {n} opponents", n=m.heads), "bold", 19, 280, smallest=9)
         draw.text((right, 78), heads, font=hface, fill=LOSS, anchor="ra")
     tracks_top = SHEET_H - 40 - 3 * 52
     col = right - left
-    face, lines = fit_text(m.text, "sans", col, 150, largest=19, smallest=13, spacing=1.22)
-    y = draw_lines(draw, lines, (left, 118, right, 270), face, INK, spacing=1.22) + 8
-    aface = font("bold", 16)
+    face, lines = common.fit_text(m.text, "sans", col, 150, largest=19, smallest=13, spacing=1.22)
+    y = common.draw_lines(draw, lines, (left, 118, right, 270), face, INK, spacing=1.22) + 8
+    aface = common.font("bold", 16)
     for key, text in zip(m.abilities, m.ability_text, strict=False):
         del key
-        alines = wrap(text, aface, col - 40)
-        h = len(alines) * line_height(aface, 1.15) + 10
+        alines = common.wrap(text, aface, col - 40)
+        h = len(alines) * common.line_height(aface, 1.15) + 10
         if y + h > tracks_top - 10:
             break
-        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=mix(LOSS, WHITE, 0.86), outline=LOSS, width=2)
+        draw.rounded_rectangle((left, y, right, y + h), radius=6, fill=common.mix(LOSS, WHITE, 0.86), outline=LOSS,
+                               width=2)
         img.alpha_composite(glyphs.skull(24), (left + 8, y + 5))
-        draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
+        common.draw_lines(draw, alines, (left + 40, y + 5, right - 8, y + h), aface, INK, spacing=1.15)
         y += h + 6
     tracks = (("combat", _p("track", "Combat"), m.combat), ("initiative", _("Initiative"), m.initiative),
               ("life", _("Life"), m.life))
     # the label column as wide as the longest label needs (the Hungarian "Kezdeményezés"), within reason
-    label_w = max(150, min(240, 38 + 24 + max(round(text_length(t[1], font("bold", 17))) for t in tracks)))
+    label_face = common.font("bold", 17)
+    label_w = max(150, min(240, 38 + 24 + max(round(common.text_length(t[1], label_face)) for t in tracks)))
     for i, (stat, label, value) in enumerate(tracks):
         _track(img, draw, left, tracks_top + 26 + i * 52, stat, label, value, top=max(15, value), label_w=label_w,
                right=right)
@@ -683,6 +669,6 @@ def monster_alt_text(monster: Monster | Source) -> str:
     m: Monster = _as(Monster, monster)
     heads = " " + _("It has {n} heads, each a separate opponent.", n=m.heads) if m.heads > 1 else ""
     abilities = " ".join(m.ability_text)
-    return cap_alt(_("Monster sheet: {name}. Combat value {combat}, initiative {initiative}, life {life}.",
-                     name=m.name, combat=m.combat, initiative=m.initiative, life=m.life)
-                   + f"{heads} {abilities} {m.text}")
+    return common.cap_alt(_("Monster sheet: {name}. Combat value {combat}, initiative {initiative}, life {life}.",
+                            name=m.name, combat=m.combat, initiative=m.initiative, life=m.life)
+                          + f"{heads} {abilities} {m.text}")

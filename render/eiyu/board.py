@@ -14,20 +14,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageFont
 
+from render import common
 from render.cache import kept
-from render.common import (
-    RGB,
-    Canvas,
-    build_palette,
-    canvas,
-    fit_label,
-    font,
-    mark,
-    mix,
-    png_bytes,
-    text_length,
-    to_palette,
-)
 from rules.eiyu.content import ACT, WAIT, Area, library
 from rules.eiyu.i18n import N_p, _, _n, _p, city_name, comma, place, soldier_name, track
 from rules.eiyu.view import EiyuView
@@ -38,22 +26,22 @@ H = MAP_H + KEY_H + STRIP_H
 #: Where the strip below the key begins.
 STRIP_TOP = MAP_H + KEY_H
 R_CITY = 46
-PAPER: RGB = (240, 230, 205)
-INK: RGB = (40, 32, 24)
-AREA_INK: RGB = (120, 96, 64)
-ROAD: dict[str, RGB] = {"red": (206, 40, 40), "yellow": (226, 182, 20), "blue": (30, 70, 200),
-                        "lightblue": (70, 180, 230), "purple": (140, 60, 170)}
+PAPER: common.RGB = (240, 230, 205)
+INK: common.RGB = (40, 32, 24)
+AREA_INK: common.RGB = (120, 96, 64)
+ROAD: dict[str, common.RGB] = {"red": (206, 40, 40), "yellow": (226, 182, 20), "blue": (30, 70, 200),
+                               "lightblue": (70, 180, 230), "purple": (140, 60, 170)}
 ROAD_LETTER = {"red": N_p("road letter", "R"), "yellow": N_p("road letter", "Y"), "blue": N_p("road letter", "B"),
                "lightblue": N_p("road letter", "L"), "purple": N_p("road letter", "P")}
 #: Each titan's name in the strip, where the whole name does not fit.
 TITAN_SHORT = {"daidara": N_p("titan", "Daidarabotchi"), "gashin": N_p("titan", "Gashin"),
                "yamata": N_p("titan", "Yamata")}
-SEAT: tuple[RGB, ...] = ((40, 150, 60), (235, 120, 20), (130, 80, 50), (220, 90, 170), (70, 70, 70))
-SOLDIER: dict[int, RGB] = {1: (240, 140, 40), 2: (245, 210, 40), 3: (20, 20, 20), 4: (255, 255, 255)}
-FIELD: RGB = (200, 190, 165)
-DUMMY: RGB = (150, 150, 150)
-_PALETTE = build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (0, 0, 0), *ROAD.values(), *SEAT,
-                          *SOLDIER.values()],
+SEAT: tuple[common.RGB, ...] = ((40, 150, 60), (235, 120, 20), (130, 80, 50), (220, 90, 170), (70, 70, 70))
+SOLDIER: dict[int, common.RGB] = {1: (240, 140, 40), 2: (245, 210, 40), 3: (20, 20, 20), 4: (255, 255, 255)}
+FIELD: common.RGB = (200, 190, 165)
+DUMMY: common.RGB = (150, 150, 150)
+_PALETTE = common.build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (0, 0, 0), *ROAD.values(), *SEAT,
+                                 *SOLDIER.values()],
                          [(PAPER, INK), (PAPER, AREA_INK), *((PAPER, c) for c in ROAD.values()),
                           *((PAPER, c) for c in SEAT), ((0, 0, 0), (255, 255, 255))])
 
@@ -61,7 +49,7 @@ _PALETTE = build_palette([PAPER, INK, AREA_INK, FIELD, DUMMY, (255, 255, 255), (
 def _fit(text: str, size: int, room: float, smallest: int = 11) -> ImageFont.FreeTypeFont:
     """The bold face for a label of the map at ``size``, or smaller (down to ``smallest``) until ``text`` fits
     ``room`` pixels: the map's labels shrink and are never cut (``render.common.fit_label``)."""
-    return fit_label(text, "bold", size, room, smallest=smallest, cut=False)[0]
+    return common.fit_label(text, "bold", size, room, smallest=smallest, cut=False)[0]
 
 
 def _letter(colour: str) -> str:
@@ -79,8 +67,8 @@ def _xy(city: int) -> tuple[float, float]:
     return float(c.x), float(c.y)
 
 
-def _dotted(d: Canvas, a: tuple[float, float], b: tuple[float, float], fill: RGB, width: int, dash: float = 18,
-            gap: float = 9) -> None:
+def _dotted(d: common.Canvas, a: tuple[float, float], b: tuple[float, float], fill: common.RGB, width: int,
+            dash: float = 18, gap: float = 9) -> None:
     draw = d
     length = math.dist(a, b)
     if length == 0:
@@ -111,7 +99,7 @@ def _name_box(city_id: int) -> Rect:
     """Where a city's name is drawn, halo included."""
     x, y = _xy(city_id)
     name = place(library().city(city_id).name)
-    half = text_length(name, _name_face(name)) / 2 + 4
+    half = common.text_length(name, _name_face(name)) / 2 + 4
     return (x - half, y + R_CITY + 13 - 16, x + half, y + R_CITY + 13 + 16)
 
 
@@ -135,14 +123,14 @@ def _area_words(a: Area) -> tuple[Word, Word]:
     name = place(a.name)
     value = f"{a.first} / {a.second}"
     top = a.y - (30 if a.hidden else 20)
-    return (name, _fit(name, 19, 2 * half - 10), (a.x, top)), (value, font("bold", 19), (a.x, top + 22))
+    return (name, _fit(name, 19, 2 * half - 10), (a.x, top)), (value, common.font("bold", 19), (a.x, top + 22))
 
 
 def _area_rows(a: Area) -> list[Rect]:
     """What an area shows, as boxes: its name, its values and its row of fame chips."""
     out = []
     for text, face, (x, y) in _area_words(a):
-        half = text_length(text, face) / 2 + 3
+        half = common.text_length(text, face) / 2 + 3
         out.append((x - half, y - 12, x + half, y + 12))
     chips_y = a.y + (26 if a.hidden else 24)
     out.append((a.x - (120 if a.hidden else 46), chips_y - 12, a.x + (120 if a.hidden else 46), chips_y + 12))
@@ -190,15 +178,15 @@ def _base() -> Image.Image:
 def _base_in(lang: str) -> Image.Image:
     lib = library()
     img = Image.new("RGB", (W, H), PAPER)
-    d = canvas(img)
+    d = common.canvas(img)
     for a in lib.areas:
-        fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
+        fill = common.mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
         d.rounded_rectangle(_area_box(a), radius=26 if a.hidden else 14, fill=fill)
     for r in lib.roads:
         _dotted(d, _xy(r.a), _xy(r.b), ROAD[r.colour], 9)
     for a in lib.areas:
         # the area's words over its roads, haloed in the area's own colour
-        fill = mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
+        fill = common.mix(PAPER, AREA_INK, 0.25 if a.hidden else 0.12)
         (name, face, (nx, ny)), (value, vface, (vx, vy)) = _area_words(a)
         with d.inside(_area_box(a)):
             d.text((nx, ny), name, font=face, fill=AREA_INK, anchor="mm", stroke_width=2, stroke_fill=fill)
@@ -215,33 +203,33 @@ def _base_in(lang: str) -> Image.Image:
     return img
 
 
-def _road_badge(d: Canvas, mx: float, my: float, colour: str, r: float = 15) -> None:
+def _road_badge(d: common.Canvas, mx: float, my: float, colour: str, r: float = 15) -> None:
     d.ellipse([mx - r, my - r, mx + r, my + r], fill=ROAD[colour], outline=INK, width=2)
-    mark(d, "badge", (mx - r, my - r, mx + r, my + r), colour)
+    common.mark(d, "badge", (mx - r, my - r, mx + r, my + r), colour)
     letter = _letter(colour)
     d.text((mx, my), letter, font=_fit(letter, round(r + 2), 2 * r - 4),
            fill=(0, 0, 0) if colour in ("yellow", "lightblue") else (255, 255, 255), anchor="mm")
 
 
-def _soldier_chip(d: Canvas, sx: float, sy: float, soldier: int) -> None:
+def _soldier_chip(d: common.Canvas, sx: float, sy: float, soldier: int) -> None:
     d.ellipse([sx - 13, sy - 13, sx + 13, sy + 13], fill=SOLDIER[soldier], outline=INK, width=2)
-    mark(d, "badge", (sx - 13, sy - 13, sx + 13, sy + 13), str(soldier))
-    d.text((sx, sy), str(soldier), font=font("bold", 16), fill=(255, 255, 255) if soldier == 3 else (0, 0, 0),
+    common.mark(d, "badge", (sx - 13, sy - 13, sx + 13, sy + 13), str(soldier))
+    d.text((sx, sy), str(soldier), font=common.font("bold", 16), fill=(255, 255, 255) if soldier == 3 else (0, 0, 0),
            anchor="mm")
 
 
-def _tower(d: Canvas, bx: float, by: float, levels: int, colour: RGB, letter: str) -> None:
+def _tower(d: common.Canvas, bx: float, by: float, levels: int, colour: common.RGB, letter: str) -> None:
     """A building: as tall as its levels, in the owner's colour, with the owner's letter and the levels."""
     top = by - 14 * levels - 14
     d.rectangle([bx, top, bx + 30, by], fill=colour, outline=INK, width=3)
-    mark(d, "badge", (bx, top, bx + 30, by), letter)
+    common.mark(d, "badge", (bx, top, bx + 30, by), letter)
     for k in range(1, levels):
         d.line([(bx, by - 14 * k), (bx + 30, by - 14 * k)], fill=INK, width=1)
-    d.text((bx + 15, top + 12), f"{letter}{levels}", font=font("bold", 15), fill=(255, 255, 255), anchor="mm",
+    d.text((bx + 15, top + 12), f"{letter}{levels}", font=common.font("bold", 15), fill=(255, 255, 255), anchor="mm",
            stroke_width=2, stroke_fill=INK)
 
 
-def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
+def _city(d: common.Canvas, view: EiyuView, city_id: int) -> None:
     """One city: its disc and number, the soldiers left on its chip, its building."""
     dr = d
     x, y = _xy(city_id)
@@ -253,7 +241,7 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
     else:
         body, ink = FIELD, INK
     dr.ellipse([x - R_CITY, y - R_CITY, x + R_CITY, y + R_CITY], fill=body, outline=INK, width=4)
-    dr.text((x, y - (8 if cv.chip >= 0 else 0)), str(city_id), font=font("bold", 34), fill=ink, anchor="mm")
+    dr.text((x, y - (8 if cv.chip >= 0 else 0)), str(city_id), font=common.font("bold", 34), fill=ink, anchor="mm")
     if cv.kind == "recruit" and cv.chip >= 0:
         # the soldiers still on the chip, from 8 o'clock clockwise, weakest first
         for i, soldier in enumerate(cv.left):
@@ -263,13 +251,13 @@ def _city(d: Canvas, view: EiyuView, city_id: int) -> None:
         dr.text((x, y + 20), word, font=_fit(word, 13, 2 * R_CITY - 28, smallest=9), fill=ink, anchor="mm")
     elif cv.kind == "monster" and cv.chip >= 0:
         need = "·".join(str(t) for t in library().chip(cv.chip).needs)
-        dr.text((x, y + 18), need, font=font("bold", 18), fill=(170, 20, 20), anchor="mm")
+        dr.text((x, y + 18), need, font=common.font("bold", 18), fill=(170, 20, 20), anchor="mm")
     if cv.owner >= 0:
         # a tower at the city's lower left (buildings stand in monster cities, whose left side is free)
         _tower(dr, x - R_CITY - 34, y + R_CITY - 4, cv.levels, SEAT[cv.owner % 5], seat_letter(view, cv.owner))
 
 
-def _tags(d: Canvas, view: EiyuView, taken: list[Rect]) -> None:
+def _tags(d: common.Canvas, view: EiyuView, taken: list[Rect]) -> None:
     """Each monster's name and reward in a tag by its city: above it where that covers nothing already drawn
     (names, areas' labels, road letters, pins, other tags, the title), else beside or below it."""
     lib = library()
@@ -282,7 +270,7 @@ def _tags(d: Canvas, view: EiyuView, taken: list[Rect]) -> None:
         tag = _("{monster} · B{building} G{gold} F{fame}", monster=_(chip.monster), building=chip.building,
                 gold=chip.gold, fame=chip.fame)
         face = _fit(tag, 18, W - 32)
-        tw = text_length(tag, face) + 12
+        tw = common.text_length(tag, face) + 12
         spots = [(x + dx, y - R_CITY - 19) for dx in (0, -40, 40, -80, 80, -120, 120)]
         spots += [(x + dx, y + R_CITY + 45) for dx in (0, -60, 60)]
         spots += [(x - R_CITY - tw / 2 - 6, y + dy) for dy in (0, -30, 30)]
@@ -310,7 +298,7 @@ def _tags(d: Canvas, view: EiyuView, taken: list[Rect]) -> None:
             d.text(((box[0] + box[2]) / 2, box[1] + 13), tag, font=face, fill=(120, 10, 10), anchor="mm")
 
 
-def _path(d: Canvas, cities: Sequence[int], colour: RGB, offset: float, width: int = 7) -> None:
+def _path(d: common.Canvas, cities: Sequence[int], colour: common.RGB, offset: float, width: int = 7) -> None:
     points = [c for i, c in enumerate(cities) if i == 0 or c != cities[i - 1]]
     if len(points) < 2:
         return
@@ -334,7 +322,7 @@ PIN_R = 21
 PIN_ANGLES = (22, -22, 62, -62, 100)
 
 
-def _pin(d: Canvas, px: float, py: float, towards: tuple[float, float], colour: RGB, letter: str) -> Rect:
+def _pin(d: common.Canvas, px: float, py: float, towards: tuple[float, float], colour: common.RGB, letter: str) -> Rect:
     """A hero's pin: a big disc in the player's colour, white-rimmed (a road's letter sits on a small plain
     disc), pointing at its city; returns its box."""
     ang = math.atan2(towards[1] - py, towards[0] - px)
@@ -348,11 +336,11 @@ def _pin(d: Canvas, px: float, py: float, towards: tuple[float, float], colour: 
     d.text((px, py), letter, font=_fit(letter, 24, 2 * PIN_R - 8), fill=(255, 255, 255), anchor="mm",
            stroke_width=2, stroke_fill=INK)
     box = (px - r, py - r, px + r, py + r)
-    mark(d, "token", box, letter)
+    common.mark(d, "token", box, letter)
     return box
 
 
-def _pawns(d: Canvas, view: EiyuView) -> list[Rect]:
+def _pawns(d: common.Canvas, view: EiyuView) -> list[Rect]:
     """Every hero's pin beside their city (at its right, where no soldier chip or building stands)."""
     by_city: dict[int, list[int]] = {}
     for i, p in enumerate(view.players):
@@ -370,7 +358,7 @@ def _pawns(d: Canvas, view: EiyuView) -> list[Rect]:
     return boxes
 
 
-def _fame(d: Canvas, view: EiyuView) -> None:
+def _fame(d: common.Canvas, view: EiyuView) -> None:
     lib = library()
     dr = d
     for a in lib.areas:
@@ -385,13 +373,13 @@ def _fame(d: Canvas, view: EiyuView) -> None:
         y = a.y + (26 if a.hidden else 24)
         for i, count in marks:
             dr.rounded_rectangle([x - 13, y - 11, x + 13, y + 11], radius=4, fill=SEAT[i % 5], outline=INK, width=2)
-            mark(dr, "badge", (x - 13, y - 11, x + 13, y + 11), str(count))
-            dr.text((x, y), str(count), font=font("bold", 16), fill=(255, 255, 255), anchor="mm",
+            common.mark(dr, "badge", (x - 13, y - 11, x + 13, y + 11), str(count))
+            dr.text((x, y), str(count), font=common.font("bold", 16), fill=(255, 255, 255), anchor="mm",
                     stroke_width=2, stroke_fill=INK)
             x += 30
 
 
-def _strip(d: Canvas, view: EiyuView) -> None:
+def _strip(d: common.Canvas, view: EiyuView) -> None:
     lib = library()
     dr = d
     top = STRIP_TOP + 14
@@ -402,14 +390,19 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     if view.phase != "city":
         head = _("{year} · start player {player}", year=head, player=view.players[view.start].name)
     ranking = _("Ranking: {order}", order=" → ".join(track(t) for t in view.ranking))
+
+    def widths(size: int) -> tuple[float, float]:
+        face = common.font("bold", size)
+        return common.text_length(head, face), common.text_length(ranking, face)
+
     # the year on the left and the ranking order on the right share the line: both shrink if they would come
     # closer than a wide space
     room = W - 40 - 24
     size = 24
-    while size > 14 and text_length(head, font("bold", size)) + text_length(ranking, font("bold", size)) > room:
+    while size > 14 and sum(widths(size)) > room:
         size -= 1
-    share = text_length(head, font("bold", size)) / max(1.0, text_length(head, font("bold", size))
-                                                          + text_length(ranking, font("bold", size)))
+    head_w, ranking_w = widths(size)
+    share = head_w / max(1.0, head_w + ranking_w)
     dr.text((20, top), head, font=_fit(head, size, room * share), fill=INK)
     dr.text((W - 20, top), ranking, font=_fit(ranking, size, room * (1 - share)), fill=INK, anchor="ra")
     titans = []
@@ -439,11 +432,11 @@ def _strip(d: Canvas, view: EiyuView) -> None:
     _scores(dr, view, top)
 
 
-def _scores(dr: Canvas, view: EiyuView, top: float) -> None:
+def _scores(dr: common.Canvas, view: EiyuView, top: float) -> None:
     """Each player's scores (and the dummy's) in rows of chips, the winner's framed, and who was knocked out."""
     lib = library()
     # each player's scores (and the dummy's) in rows of chips, smaller only if they would take more than three
-    entries: list[tuple[str, RGB, str, bool]] = []
+    entries: list[tuple[str, common.RGB, str, bool]] = []
     for i, p in enumerate(view.players):
         text = _n("{player}: F{fame} G{gold} B{building} · {n} soldier",
                   "{player}: F{fame} G{gold} B{building} · {n} soldiers", p.soldiers, player=p.name, fame=p.fame,
@@ -463,18 +456,18 @@ def _scores(dr: Canvas, view: EiyuView, top: float) -> None:
     x: float = 20
     for text, colour, letter, out in entries:
         mid = _fit(text, size, W - 10 - 20 - 44)
-        w = text_length(text, mid) + 44
+        w = common.text_length(text, mid) + 44
         if x + w > W - 10:
             x, y = 20.0, y + step
         if text.startswith("★ "):
             # the winner's scores in a gold frame: who won shows on the final map, not only in the story
             dr.rounded_rectangle([x - 5, y - 4, x + w - 4, y + 30], radius=8, outline=(190, 140, 20), width=3)
-            mark(dr, "winner", (x - 5, y - 4, x + w - 4, y + 30), text)
+            common.mark(dr, "winner", (x - 5, y - 4, x + w - 4, y + 30), text)
         dr.ellipse([x, y, x + 26, y + 26], fill=colour, outline=INK, width=2)
-        mark(dr, "badge", (x, y, x + 26, y + 26), letter)
+        common.mark(dr, "badge", (x, y, x + 26, y + 26), letter)
         if letter:
-            dr.text((x + 13, y + 13), letter, font=font("bold", 15), fill=(255, 255, 255), anchor="mm")
-        dr.text((x + 34, y + 2 + (20 - size) / 2), text, font=mid, fill=mix(INK, PAPER, 0.55) if out else INK)
+            dr.text((x + 13, y + 13), letter, font=common.font("bold", 15), fill=(255, 255, 255), anchor="mm")
+        dr.text((x + 34, y + 2 + (20 - size) / 2), text, font=mid, fill=common.mix(INK, PAPER, 0.55) if out else INK)
         if out:
             dr.line([(x + 34, y + 14), (x + w - 10, y + 14)], fill=INK, width=2)
         x += w + 12
@@ -490,18 +483,18 @@ def _scores(dr: Canvas, view: EiyuView, top: float) -> None:
                 fill=INK)
 
 
-def _rows(entries: Sequence[tuple[str, RGB, str, bool]], size: int) -> int:
+def _rows(entries: Sequence[tuple[str, common.RGB, str, bool]], size: int) -> int:
     """How many rows the strip's score chips take at ``size``."""
     rows, x = 1, 20.0
     for text, *_rest in entries:
-        w = min(text_length(text, font("bold", size)), W - 10 - 20 - 44) + 44
+        w = min(common.text_length(text, common.font("bold", size)), W - 10 - 20 - 44) + 44
         if x + w > W - 10:
             rows, x = rows + 1, 20.0
         x += w + 12
     return rows
 
 
-def _map_marks(d: Canvas, view: EiyuView, title: str = "") -> None:
+def _map_marks(d: common.Canvas, view: EiyuView, title: str = "") -> None:
     """What changes on the map: cities, fame chips, the heroes' pins, the monsters' tags and the title."""
     lib = library()
     for c in lib.cities:
@@ -515,16 +508,16 @@ def _map_marks(d: Canvas, view: EiyuView, title: str = "") -> None:
         # the title sits in the top right corner, clear of the coast's label; the tags keep clear of it
         title_face = _fit(title, 18, 300)
         d.text((W - 16, 14), title, font=title_face, fill=AREA_INK, anchor="ra")
-        taken.append((W - 20 - text_length(title, title_face), 8, W, 36))
+        taken.append((W - 20 - common.text_length(title, title_face), 8, W, 36))
     _tags(d, view, taken)
 
 
-def _key(d: Canvas) -> None:
+def _key(d: common.Canvas) -> None:
     """The key under the map: what each mark means, drawn beside a small copy of it, so that someone who has
     not read the rules can read the map."""
     box = (8, MAP_H + 8, W - 8, MAP_H + KEY_H - 4)
-    d.rounded_rectangle(box, radius=10, fill=mix(PAPER, (255, 255, 255), 0.5), outline=AREA_INK, width=2)
-    mark(d, "key", box)
+    d.rounded_rectangle(box, radius=10, fill=common.mix(PAPER, (255, 255, 255), 0.5), outline=AREA_INK, width=2)
+    common.mark(d, "key", box)
     lib = library()
     items: list[tuple[str, str]] = [("pin", _("hero"))]
     items += [(f"soldier{k}", soldier_name(k, lib.soldier(k).name)) for k in (1, 2, 3, 4)]
@@ -536,7 +529,7 @@ def _key(d: Canvas) -> None:
         size -= 1
     rows = _key_rows(items, size)
     step = (box[3] - box[1] - 8) / max(3, len(rows))
-    face = font("bold", size)
+    face = common.font("bold", size)
     with d.inside(box):
         for r, row in enumerate(rows):
             cy = box[1] + 4 + step * (r + 0.5)
@@ -544,7 +537,7 @@ def _key(d: Canvas) -> None:
             for kind, words in row:
                 x = _key_sample(d, kind, x, cy) + 6
                 d.text((x, cy), words, font=face, fill=INK, anchor="lm")
-                x += text_length(words, face) + 18
+                x += common.text_length(words, face) + 18
 
 
 def _key_width(kind: str) -> float:
@@ -552,11 +545,11 @@ def _key_width(kind: str) -> float:
 
 
 def _key_rows(items: Sequence[tuple[str, str]], size: int) -> list[list[tuple[str, str]]]:
-    face = font("bold", size)
+    face = common.font("bold", size)
     rows: list[list[tuple[str, str]]] = [[]]
     x = 0.0
     for kind, words in items:
-        w = _key_width(kind) + 6 + text_length(words, face) + 18
+        w = _key_width(kind) + 6 + common.text_length(words, face) + 18
         if rows[-1] and x + w > W - 40:
             rows.append([])
             x = 0.0
@@ -565,7 +558,7 @@ def _key_rows(items: Sequence[tuple[str, str]], size: int) -> list[list[tuple[st
     return rows
 
 
-def _key_sample(d: Canvas, kind: str, x: float, cy: float) -> float:
+def _key_sample(d: common.Canvas, kind: str, x: float, cy: float) -> float:
     """A small copy of a mark of the map at ``x`` (its left edge), centred on ``cy``; returns its right edge."""
     if kind == "pin":
         r = 10
@@ -575,7 +568,7 @@ def _key_sample(d: Canvas, kind: str, x: float, cy: float) -> float:
     if kind.startswith("soldier"):
         k = int(kind[-1])
         d.ellipse([x, cy - 11, x + 22, cy + 11], fill=SOLDIER[k], outline=INK, width=2)
-        d.text((x + 11, cy), str(k), font=font("bold", 14), fill=(255, 255, 255) if k == 3 else (0, 0, 0),
+        d.text((x + 11, cy), str(k), font=common.font("bold", 14), fill=(255, 255, 255) if k == 3 else (0, 0, 0),
                anchor="mm")
         return x + 22
     if kind == "tower":
@@ -583,11 +576,11 @@ def _key_sample(d: Canvas, kind: str, x: float, cy: float) -> float:
         d.line([(x + 2, cy), (x + 20, cy)], fill=INK, width=1)
         return x + 22
     if kind == "needs":
-        d.text((x + 17, cy), "2·3", font=font("bold", 16), fill=(170, 20, 20), anchor="mm")
+        d.text((x + 17, cy), "2·3", font=common.font("bold", 16), fill=(170, 20, 20), anchor="mm")
         return x + 34
     if kind == "area":
-        d.rounded_rectangle([x, cy - 11, x + 34, cy + 11], radius=5, fill=mix(PAPER, AREA_INK, 0.12))
-        d.text((x + 17, cy), "3/1", font=font("bold", 13), fill=AREA_INK, anchor="mm")
+        d.rounded_rectangle([x, cy - 11, x + 34, cy + 11], radius=5, fill=common.mix(PAPER, AREA_INK, 0.12))
+        d.text((x + 17, cy), "3/1", font=common.font("bold", 13), fill=AREA_INK, anchor="mm")
         return x + 34
     if kind == "road":
         d.ellipse([x, cy - 11, x + 22, cy + 11], fill=ROAD["red"], outline=INK, width=2)
@@ -598,12 +591,12 @@ def _key_sample(d: Canvas, kind: str, x: float, cy: float) -> float:
 def render_board(view: EiyuView, *, paths: Sequence[Sequence[int]] | None = None, title: str = "") -> bytes:
     """The map as everyone may see it, with the paths taken this year (``paths``: one per seat)."""
     img = _base()
-    d = canvas(img)
+    d = common.canvas(img)
     for i, path in enumerate(paths or ()):
         _path(d, path, SEAT[i % 5], offset=(i - (len(paths or ()) - 1) / 2) * 7)
     _map_marks(d, view, title)
     _strip(d, view)
-    return png_bytes(to_palette(img, _PALETTE))
+    return common.png_bytes(common.to_palette(img, _PALETTE))
 
 
 def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence[int],
@@ -611,7 +604,7 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
     """A player's private panel: the map with their programmed row drawn as the path it takes (as if nobody
     else moved), and the six orders in a row of dials below."""
     img = _base()
-    d = canvas(img)
+    d = common.canvas(img)
     start = view.players[seat].city
     _path(d, [start, *cities], SEAT[seat % 5], offset=0, width=9)
     _map_marks(d, view)
@@ -630,14 +623,14 @@ def render_panel(view: EiyuView, seat: int, row: Sequence[str], cities: Sequence
         dark = order in ("yellow", "lightblue", WAIT)
         ink = (0, 0, 0) if dark else (255, 255, 255)
         cx = (box[0] + box[2]) / 2
-        d.text((cx, STRIP_TOP + 82), f"{k + 1}", font=font("bold", 20), fill=ink, anchor="mm")
+        d.text((cx, STRIP_TOP + 82), f"{k + 1}", font=common.font("bold", 20), fill=ink, anchor="mm")
         d.text((cx, STRIP_TOP + 122), sign, font=_fit(sign, 40, dial_w - 20), fill=ink, anchor="mm")
         to = cities[k] if k < len(cities) else here
         note = effects[k] if k < len(effects) and effects[k] else (
             _("→ {city}", city=to) if to != here else _("at {city}", city=to))
         d.text((cx, STRIP_TOP + 170), note, font=_fit(note, 22, dial_w - 20), fill=ink, anchor="mm")
         here = to
-    return png_bytes(to_palette(img, _PALETTE))
+    return common.png_bytes(common.to_palette(img, _PALETTE))
 
 
 def board_alt_text(view: EiyuView, paths: Sequence[Sequence[int]] | None = None) -> str:

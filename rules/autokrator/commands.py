@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rules.autokrator import state as st
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
     _,
@@ -21,26 +22,6 @@ from rules.autokrator.i18n import (
     the_realm,
     unit_title,
     unit_word,
-)
-from rules.autokrator.state import (
-    AnswerTruce,
-    Assign,
-    Attack,
-    AutokratorAction,
-    Bid,
-    Campaign,
-    Choose,
-    Deputy,
-    Field,
-    Fields,
-    Lineup,
-    Move,
-    OfferTruce,
-    Pass,
-    Spy,
-    State,
-    Voyage,
-    Withdraw,
 )
 from rules.core import IllegalAction
 from rules.spec import Command, number
@@ -112,95 +93,95 @@ def card_label(card: str) -> str:
              values="-".join(map(str, c.values)))
 
 
-def _assign(state: State, get: Getter) -> AutokratorAction:
+def _assign(state: st.State, get: Getter) -> st.AutokratorAction:
     holder = unit_id(get("unit"), ("king", "general", "admiral", "garrison", "same"))
     if holder == "same":
-        return Assign(holder="same", cards=())
+        return st.Assign(holder="same", cards=())
     pair = tuple(sorted(card_id(c) for c in get("cards").split(",") if c.strip()))
     if len(pair) != 2:
         raise IllegalAction(_("Give a unit two cards: `/assign unit:king cards:byz-infa1,byz-arch1`."))
     deck = list(library().cards)
-    return Assign(holder=holder, cards=tuple(sorted(pair, key=deck.index)))
+    return st.Assign(holder=holder, cards=tuple(sorted(pair, key=deck.index)))
 
 
-def _move(state: State, get: Getter) -> AutokratorAction:
+def _move(state: st.State, get: Getter) -> st.AutokratorAction:
     if not get("unit") or not get("to"):
         raise IllegalAction(_("Say which unit and where: `/move unit:general to:antioch`."))
-    return Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
+    return st.Move(unit=unit_id(get("unit"), ("king", "general")), to=region_id(get("to")))
 
 
-def _voyage(state: State, get: Getter) -> AutokratorAction:
+def _voyage(state: st.State, get: Getter) -> st.AutokratorAction:
     if not get("to"):
         raise IllegalAction(_("Say which port the Admiral sails to: `/voyage to:sidon`."))
-    return Voyage(to=region_id(get("to")))
+    return st.Voyage(to=region_id(get("to")))
 
 
-def _attack(state: State, get: Getter) -> AutokratorAction:
+def _attack(state: st.State, get: Getter) -> st.AutokratorAction:
     target = _norm(get("target") or "region")
     if target != "region" and "." not in target:
         raise IllegalAction(_("Attack `region` (its Garrison or neutral defenders) or a unit such as `sar.king`."))
-    return Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
+    return st.Attack(unit=unit_id(get("unit") or state.current or "king"), target=target)
 
 
-def _pass(state: State, get: Getter) -> AutokratorAction:
-    return Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
+def _pass(state: st.State, get: Getter) -> st.AutokratorAction:
+    return st.Pass(unit=unit_id(get("unit") or state.current or "turn", ("king", "general", "admiral", "turn")))
 
 
-def _truce(state: State, get: Getter) -> AutokratorAction:
+def _truce(state: st.State, get: Getter) -> st.AutokratorAction:
     answer = _norm(get("answer"))
     if not answer:
-        return OfferTruce(realm=_norm(get("realm")))
+        return st.OfferTruce(realm=_norm(get("realm")))
     if answer not in ("yes", "no"):
         raise IllegalAction(_("Answer a truce with `yes` or `no`."))
-    return AnswerTruce(accept=answer == "yes")
+    return st.AnswerTruce(accept=answer == "yes")
 
 
-def _fields(state: State, get: Getter) -> AutokratorAction:
+def _fields(state: st.State, get: Getter) -> st.AutokratorAction:
     fields = tuple(sorted((field_id(f) for f in get("fields").split(",") if f.strip()), key=FIELDS.index))
     if len(fields) != 2 or fields[0] == fields[1]:
         raise IllegalAction(_("Pick two different battlefields: `/fields fields:ambush,plain`."))
-    return Fields(fields=(fields[0], fields[1]))
+    return st.Fields(fields=(fields[0], fields[1]))
 
 
-def _lineup(state: State, get: Getter) -> AutokratorAction:
+def _lineup(state: st.State, get: Getter) -> st.AutokratorAction:
     cards = [card_id(c) for c in get("cards").split(",") if c.strip()]
     if len(cards) != 3:
         raise IllegalAction(_("Lay your three cards in order: `/lineup cards:a,b,c marks:1,2`."))
     marks = [number(m) for m in get("marks").split(",") if m.strip()]
     if any(m is None for m in marks):
         raise IllegalAction(_("Markers go on card positions 1, 2 or 3: `marks:1,3`."))
-    return Lineup(cards=(cards[0], cards[1], cards[2]), marks=tuple(sorted(m - 1 for m in marks if m is not None)))
+    return st.Lineup(cards=(cards[0], cards[1], cards[2]), marks=tuple(sorted(m - 1 for m in marks if m is not None)))
 
 
-def _realm(state: State, get: Getter) -> AutokratorAction:
+def _realm(state: st.State, get: Getter) -> st.AutokratorAction:
     found = _named(get("realm"), state.order, realm_name)
     if found is None:
         raise IllegalAction(_("Name a realm: {realms}.", realms=comma(realm_name(k) for k in state.order)))
-    return Choose(realm=found)
+    return st.Choose(realm=found)
 
 
-def _bid(state: State, get: Getter) -> AutokratorAction:
+def _bid(state: st.State, get: Getter) -> st.AutokratorAction:
     points = number(get("points"))
     if points is None:
         raise IllegalAction(_("Bid a number of points, e.g. `/bid points:1`."))
-    return Bid(points=points)
+    return st.Bid(points=points)
 
 
 Getter = Callable[[str], str]
 #: What each verb means: the command's options (``get``) read into an action.
-PARSERS: dict[str, Callable[[State, Getter], AutokratorAction]] = {
+PARSERS: dict[str, Callable[[st.State, Getter], st.AutokratorAction]] = {
     "assign": _assign,
     "move": _move, "march": _move,  # `/move`, as the book says; `/march` is the same
     "voyage": _voyage,
     "attack": _attack,
     "pass": _pass,
-    "campaign": lambda state, get: Campaign(unit=unit_id(get("unit"))),
-    "spy": lambda state, get: Spy(target=_norm(get("target"))),
+    "campaign": lambda state, get: st.Campaign(unit=unit_id(get("unit"))),
+    "spy": lambda state, get: st.Spy(target=_norm(get("target"))),
     "truce": _truce,
     "fields": _fields,
-    "field": lambda state, get: Field(field=field_id(get("field"))),
+    "field": lambda state, get: st.Field(field=field_id(get("field"))),
     "lineup": _lineup,
-    "retreat": lambda state, get: Withdraw(to=region_id(get("to"))),
+    "retreat": lambda state, get: st.Withdraw(to=region_id(get("to"))),
     "realm": _realm,
     "bid": _bid,
 }
@@ -208,50 +189,50 @@ PARSERS: dict[str, Callable[[State, Getter], AutokratorAction]] = {
 
 #: The actions whose command is one verb and one option, read straight off the action.
 SIMPLE: dict[type, Callable[[Any], Command]] = {
-    Voyage: lambda a: Command.of("voyage", to=a.to),
-    Campaign: lambda a: Command.of("campaign", unit=a.unit),
-    Spy: lambda a: Command.of("spy", target=a.target),
-    OfferTruce: lambda a: Command.of("truce", realm=a.realm),
-    Field: lambda a: Command.of("field", field=a.field),
-    Choose: lambda a: Command.of("realm", realm=a.realm),
-    Bid: lambda a: Command.of("bid", points=a.points),
+    st.Voyage: lambda a: Command.of("voyage", to=a.to),
+    st.Campaign: lambda a: Command.of("campaign", unit=a.unit),
+    st.Spy: lambda a: Command.of("spy", target=a.target),
+    st.OfferTruce: lambda a: Command.of("truce", realm=a.realm),
+    st.Field: lambda a: Command.of("field", field=a.field),
+    st.Choose: lambda a: Command.of("realm", realm=a.realm),
+    st.Bid: lambda a: Command.of("bid", points=a.points),
 }
 
 
 class AutokratorCodec:
-    def parse(self, state: State, seat: int, command: Command) -> AutokratorAction:
+    def parse(self, state: st.State, seat: int, command: Command) -> st.AutokratorAction:
         parser = PARSERS.get(command.verb)
         if parser is None:
             raise IllegalAction(_("Autokrator has no `/{verb}`. Use `/move`, `/voyage`, `/attack`, `/pass` or the "
                                   "buttons.", verb=command.verb))
         return parser(state, command.get)
 
-    def encode(self, state: State, seat: int, action: AutokratorAction) -> Command:
+    def encode(self, state: st.State, seat: int, action: st.AutokratorAction) -> Command:
         simple = SIMPLE.get(type(action))
         if simple is not None:
             return simple(action)
-        if isinstance(action, Assign):
+        if isinstance(action, st.Assign):
             if action.holder == "same":
                 return Command.of("assign", unit="same")
             return Command.of("assign", unit=action.holder, cards=",".join(action.cards))
-        if isinstance(action, Move):
+        if isinstance(action, st.Move):
             return Command.of("move", unit=action.unit, to=action.to)
-        if isinstance(action, Attack):
+        if isinstance(action, st.Attack):
             return Command.of("attack", unit=action.unit, target=action.target)
-        if isinstance(action, Pass):
+        if isinstance(action, st.Pass):
             return Command.of("pass", unit=action.unit)
-        if isinstance(action, AnswerTruce):
+        if isinstance(action, st.AnswerTruce):
             return Command.of("truce", answer="yes" if action.accept else "no")
-        if isinstance(action, Fields):
+        if isinstance(action, st.Fields):
             return Command.of("fields", fields=",".join(action.fields))
-        if isinstance(action, Deputy):
+        if isinstance(action, st.Deputy):
             return Command.of("deputy")  # only ever played by Tabula after a time limit, never offered
-        if isinstance(action, Lineup):
+        if isinstance(action, st.Lineup):
             return Command.of("lineup", cards=",".join(action.cards), marks=",".join(str(m + 1) for m in action.marks))
-        assert isinstance(action, Withdraw)
+        assert isinstance(action, st.Withdraw)
         return Command.of("retreat", to=action.to)
 
-    def label(self, state: State, seat: int, command: Command, arg: str | None = None) -> str:
+    def label(self, state: st.State, seat: int, command: Command, arg: str | None = None) -> str:
         text = self._label(command, arg)
         return text if len(text) <= 100 else text[:99] + "…"
 

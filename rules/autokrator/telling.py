@@ -58,7 +58,7 @@ from rules.autokrator.state import (
     UnitRemoved,
 )
 from rules.autokrator.view import AutokratorView
-from rules.telling import Teller, tell_each
+from rules.telling import Teller, by_event, tell_each
 
 CAMPAIGNS = {"king": N_("💰 The King's campaign, bought by {realm} for {cost} gold: two moves before he attacks."),
              "general": N_("💰 The General's campaign, bought by {realm} for {cost} gold: a second march and attack "
@@ -327,15 +327,11 @@ def why_won(view: AutokratorView) -> str:
 
 
 #: Every event of the game and the function that tells it.
-TELLERS: dict[type, Teller[Scene]] = {
-    EpochBegan: epoch_began, Income: income, Assigned: assigned, TurnBegan: turn_began, Moved: moved,
-    Rested: rested, CampaignBegan: campaign_began, Spied: spied, TruceOffered: truce_offered,
-    TruceAnswered: truce_answered, RaidLaunched: raid_launched, NoRaid: no_raid, BattleBegan: battle_began,
-    CardsDrawn: cards_drawn, FieldsChosen: fields_chosen, FieldChosen: field_chosen, CardsLaid: cards_laid,
-    BattleFought: battle_fought, LifeLost: life_lost, UnitRemoved: unit_removed, Retreated: retreated,
-    Conquered: conquered, Scored: scored, EpochEnded: epoch_ended, GameEnded: game_ended,
-    RealmChosen: realm_chosen, BidsOpened: bids_opened,
-}
+TELLERS: dict[type, Teller[Scene]] = by_event(
+    epoch_began, income, assigned, turn_began, moved, rested, campaign_began, spied, truce_offered, truce_answered,
+    raid_launched, no_raid, battle_began, cards_drawn, fields_chosen, field_chosen, cards_laid, battle_fought,
+    life_lost, unit_removed, retreated, conquered, scored, epoch_ended, game_ended, realm_chosen, bids_opened,
+)
 
 
 def standings(view: AutokratorView) -> list[str]:

@@ -14,28 +14,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TypeVar
 
+from rules.champion import state as st
 from rules.champion.engine import Engine
 from rules.champion.engine.combat import Melee
-from rules.champion.state import (
-    ITEM_LIMIT,
-    Attack,
-    Buy,
-    Caravan,
-    ChampionAction,
-    Choose,
-    Commission,
-    Develop,
-    Drop,
-    Explore,
-    Keep,
-    Lore,
-    Pass,
-    Pick,
-    Recuperate,
-    State,
-    Use,
-    Voyage,
-)
 from rules.core import Rng
 
 T = TypeVar("T")
@@ -59,80 +40,80 @@ def _pick(rng: Rng, options: Sequence[T]) -> T:
     return options[rng.below(len(options))]
 
 
-def _end(a: ChampionAction) -> str:
-    if isinstance(a, Explore):
+def _end(a: st.ChampionAction) -> str:
+    if isinstance(a, st.Explore):
         return a.path[-1]
-    return a.to if isinstance(a, (Caravan, Voyage)) else ""
+    return a.to if isinstance(a, (st.Caravan, st.Voyage)) else ""
 
 
-def policy(game: Engine, state: State, seat: int, rng: Rng) -> ChampionAction | None:
+def policy(game: Engine, state: st.State, seat: int, rng: Rng) -> st.ChampionAction | None:
     legal = game.legal(state, seat)
     if not legal:
         return None
     me = state.heroes[seat]
     if state.phase == "setup":
-        picks = [a for a in legal if isinstance(a, Pick)]
+        picks = [a for a in legal if isinstance(a, st.Pick)]
         if picks:
             return _pick(rng, picks)
-        buys = [a for a in legal if isinstance(a, Buy)]
-        return _pick(rng, buys) if buys and rng.below(2) else Pass()
+        buys = [a for a in legal if isinstance(a, st.Buy)]
+        return _pick(rng, buys) if buys and rng.below(2) else st.Pass()
     if state.phase == "combat" and state.combat is not None:
         melee = game.table.melee(state)
-        move: ChampionAction | None = melee.policy(seat)
+        move: st.ChampionAction | None = melee.policy(seat)
         if move is not None:
             return move
-        keep = Keep(cards=Melee.policy_keep(state.combat.hand))
+        keep = st.Keep(cards=Melee.policy_keep(state.combat.hand))
         if state.combat.step == "keep" and keep in legal:
             return keep
         return _pick(rng, legal)
     if state.phase == "fate" and state.draw is not None:
-        return Choose(option=game.stories.fate_policy(state))
+        return st.Choose(option=game.stories.fate_policy(state))
     if state.phase == "item":
         owner = state.heroes[state.order[state.turn]]
-        drops = [a for a in legal if isinstance(a, Drop)]
+        drops = [a for a in legal if isinstance(a, st.Drop)]
         best = game.items.loss_policy(owner) if game.table.losable(owner) else ""
         return next((a for a in drops if a.item == best), drops[0] if drops else legal[0])
     if state.phase == "lair":
-        return Attack()
+        return st.Attack()
     if state.phase == "market":
-        buys = [a for a in legal if isinstance(a, Buy)]
-        return _pick(rng, buys) if buys and len(me.items) < ITEM_LIMIT and rng.below(3) else Pass()
+        buys = [a for a in legal if isinstance(a, st.Buy)]
+        return _pick(rng, buys) if buys and len(me.items) < st.ITEM_LIMIT and rng.below(3) else st.Pass()
     if state.phase in ("story", "monster"):
-        return _pick(rng, [a for a in legal if isinstance(a, Choose)] or list(legal))
+        return _pick(rng, [a for a in legal if isinstance(a, st.Choose)] or list(legal))
     return _turn(game, state, seat, legal, rng)
 
 
-def _turn(game: Engine, state: State, seat: int, legal: Sequence[ChampionAction],
-          rng: Rng) -> ChampionAction:
+def _turn(game: Engine, state: st.State, seat: int, legal: Sequence[st.ChampionAction],
+          rng: Rng) -> st.ChampionAction:
     me = state.heroes[seat]
     for a in legal:  # free moves first: develop, then heal when hurt
-        if isinstance(a, Develop) or (isinstance(a, Use) and me.life <= me.max_life - 2):
+        if isinstance(a, st.Develop) or (isinstance(a, st.Use) and me.life <= me.max_life - 2):
             return a
-    for kind in (Attack, Lore):
+    for kind in (st.Attack, st.Lore):
         found = next((a for a in legal if isinstance(a, kind)), None)
         if found is not None:
             return found
-    if me.life <= 2 and Recuperate() in legal:
-        return Recuperate()
-    moves = [a for a in legal if isinstance(a, (Caravan, Explore, Voyage)) and _end(a)]
+    if me.life <= 2 and st.Recuperate() in legal:
+        return st.Recuperate()
+    moves = [a for a in legal if isinstance(a, (st.Caravan, st.Explore, st.Voyage)) and _end(a)]
     lair = game.table.lair(me)
     if lair and moves:
         lib = game.lib
         near = tuple(sorted((k, tuple(v)) for k, v in lib.near.items()))
         dist = _distances(near, lair)
-        return min(moves, key=lambda a: (dist.get(_end(a), 99), not isinstance(a, Explore), _end(a)))
-    explores = [a for a in moves if isinstance(a, Explore)]
+        return min(moves, key=lambda a: (dist.get(_end(a), 99), not isinstance(a, st.Explore), _end(a)))
+    explores = [a for a in moves if isinstance(a, st.Explore)]
     roll = rng.below(10)
     if explores and roll < 7:
         return _pick(rng, explores)
-    commissions = [a for a in legal if isinstance(a, Commission)]
+    commissions = [a for a in legal if isinstance(a, st.Commission)]
     if commissions and roll < 9:
         return _pick(rng, commissions)
-    rest: list[ChampionAction] = [a for a in legal if not isinstance(a, (Develop, Use))]
+    rest: list[st.ChampionAction] = [a for a in legal if not isinstance(a, (st.Develop, st.Use))]
     return _pick(rng, moves or rest or legal)
 
 
-def timeout(game: Engine, state: State) -> tuple[int, ChampionAction] | None:
+def timeout(game: Engine, state: st.State) -> tuple[int, st.ChampionAction] | None:
     """What Tabula plays for an absent player acting for the opponents, or on someone else's turn."""
     if state.phase == "combat" and state.combat is not None:
         melee = game.table.melee(state)
@@ -145,7 +126,7 @@ def timeout(game: Engine, state: State) -> tuple[int, ChampionAction] | None:
         return None
     if state.phase == "item" and state.losing and int(state.losing[1]) != state.order[state.turn]:
         owner = state.heroes[state.order[state.turn]]
-        return int(state.losing[1]), Drop(item=game.items.loss_policy(owner), auto=True)
+        return int(state.losing[1]), st.Drop(item=game.items.loss_policy(owner), auto=True)
     if state.phase == "fate" and state.draw is not None and state.draw.chooser != state.order[state.turn]:
-        return state.draw.chooser, Choose(option=game.stories.fate_policy(state), auto=True)
+        return state.draw.chooser, st.Choose(option=game.stories.fate_policy(state), auto=True)
     return None

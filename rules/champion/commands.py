@@ -11,33 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.champion import state as st
 from rules.champion.content import CARD_TYPES, Hero
 from rules.champion.engine import Engine
 from rules.champion.i18n import N_, _, _n, and_list, comma, foe_name, local, semicolon
-from rules.champion.state import (
-    DEVELOP_COST,
-    Attack,
-    Buy,
-    Caravan,
-    ChampionAction,
-    Choose,
-    Commission,
-    Defend,
-    Develop,
-    Drop,
-    Explore,
-    Keep,
-    Lore,
-    Pass,
-    Pick,
-    Play,
-    Ranged,
-    Recuperate,
-    State,
-    Use,
-    Voyage,
-    Weapon,
-)
 from rules.core import GameOver, IllegalAction
 from rules.spec import Command, number
 
@@ -62,20 +39,20 @@ def _card_word(card: str) -> str:
     return _(CARD_NAMES[card]) if card in CARD_NAMES else card
 
 
-def _explore_command(action: Explore) -> Command:
+def _explore_command(action: st.Explore) -> Command:
     full = Command.of("explore", path=">".join(action.path))
     if len(full.encode()) <= LIMIT:
         return full
     return Command.of("explore", path=action.path[-1])  # the shortest way there, as parse finds it
 
 
-def _ranged_command(action: Ranged) -> Command:
+def _ranged_command(action: st.Ranged) -> Command:
     if not action.item:
         return Command.of("ranged", item="none")
     return Command.of("ranged", item=action.item, target=action.target + 1)
 
 
-def _play_command(action: Play) -> Command:
+def _play_command(action: st.Play) -> Command:
     if action.foe >= 0:
         return Command.of("play", card=action.card, foe=action.foe + 1)
     return Command.of("play", card=action.card, target=action.target + 1)
@@ -83,17 +60,17 @@ def _play_command(action: Play) -> Command:
 
 #: The command each kind of action is written as (the rest: the verb and its one value, or the verb alone).
 ENCODERS: dict[type, Callable[[Any], Command]] = {
-    Pick: lambda a: Command.of("hero", hero=a.hero, side=a.side, weapon=a.weapon),
-    Explore: _explore_command,
-    Commission: lambda a: Command.of("commission", reward=a.reward),
-    Develop: lambda a: Command.of("develop", attribute=a.attribute),
-    Choose: lambda a: Command.of("choose", option=a.option),
-    Weapon: lambda a: Command.of("weapon", item=a.item or "none"),
-    Ranged: _ranged_command,
-    Play: _play_command,
-    Defend: lambda a: Command.of("defend", card=a.card, foe=a.foe + 1 if a.foe >= 0 else None,
-                                 order=",".join(a.order) or None),
-    Keep: lambda a: Command.of("keep", cards=",".join(a.cards) or "none", foe=a.foe + 1 if a.foe >= 0 else None),
+    st.Pick: lambda a: Command.of("hero", hero=a.hero, side=a.side, weapon=a.weapon),
+    st.Explore: _explore_command,
+    st.Commission: lambda a: Command.of("commission", reward=a.reward),
+    st.Develop: lambda a: Command.of("develop", attribute=a.attribute),
+    st.Choose: lambda a: Command.of("choose", option=a.option),
+    st.Weapon: lambda a: Command.of("weapon", item=a.item or "none"),
+    st.Ranged: _ranged_command,
+    st.Play: _play_command,
+    st.Defend: lambda a: Command.of("defend", card=a.card, foe=a.foe + 1 if a.foe >= 0 else None,
+                                    order=",".join(a.order) or None),
+    st.Keep: lambda a: Command.of("keep", cards=",".join(a.cards) or "none", foe=a.foe + 1 if a.foe >= 0 else None),
 }
 
 
@@ -101,24 +78,24 @@ class ChampionCodec:
     def __init__(self, game: Engine) -> None:
         self.game = game
         #: What each verb outside a fight means (the rest are read by ``_fight``).
-        self._parsers: dict[str, Callable[[State, int, dict[str, str]], ChampionAction]] = {
+        self._parsers: dict[str, Callable[[st.State, int, dict[str, str]], st.ChampionAction]] = {
             "hero": self._hero,
-            "caravan": lambda state, seat, arg: self._go(state, seat, arg, Caravan, "caravan"),
-            "voyage": lambda state, seat, arg: self._go(state, seat, arg, Voyage, "voyage"),
+            "caravan": lambda state, seat, arg: self._go(state, seat, arg, st.Caravan, "caravan"),
+            "voyage": lambda state, seat, arg: self._go(state, seat, arg, st.Voyage, "voyage"),
             "explore": lambda state, seat, arg: self._explore(state, seat, arg.get("path", "") or arg.get("to", "")),
             "commission": self._commission_of,
-            "recuperate": lambda state, seat, arg: Recuperate(),
-            "lore": lambda state, seat, arg: Lore(),
+            "recuperate": lambda state, seat, arg: st.Recuperate(),
+            "lore": lambda state, seat, arg: st.Lore(),
             "develop": self._develop,
-            "buy": lambda state, seat, arg: Buy(item=self._named_item(state, seat, "buy", arg)),
-            "pass": lambda state, seat, arg: Pass(),
-            "use": lambda state, seat, arg: Use(item=self._named_item(state, seat, "use", arg)),
-            "drop": lambda state, seat, arg: Drop(item=self._named_item(state, seat, "drop", arg)),
+            "buy": lambda state, seat, arg: st.Buy(item=self._named_item(state, seat, "buy", arg)),
+            "pass": lambda state, seat, arg: st.Pass(),
+            "use": lambda state, seat, arg: st.Use(item=self._named_item(state, seat, "use", arg)),
+            "drop": lambda state, seat, arg: st.Drop(item=self._named_item(state, seat, "drop", arg)),
             "choose": lambda state, seat, arg: self._choose(state, arg.get("option", "")),
             "attack": self._attack,
         }
         #: How each verb reads on a button or in a menu, and how one of its values reads.
-        self._labels: dict[str, Callable[[State, int, Command], str]] = {
+        self._labels: dict[str, Callable[[st.State, int, Command], str]] = {
             "hero": self._hero_label, "explore": self._explore_label, "caravan": self._caravan_label,
             "voyage": self._voyage_label, "commission": self._commission_label,
             "recuperate": lambda state, seat, command: _("Recuperate"), "lore": self._lore_label,
@@ -161,7 +138,7 @@ class ChampionCodec:
                               names=names))
 
     @staticmethod
-    def _foe(state: State, text: str) -> int:
+    def _foe(state: st.State, text: str) -> int:
         """An opponent's number (1, 2, 3 as people count) or name, as the 0-based index."""
         c = state.combat
         if c is None:
@@ -190,7 +167,7 @@ class ChampionCodec:
         raise IllegalAction(_("Combat cards are {cards}; '{name}' is not one of them.", cards=comma(CARD_TYPES),
                               name=text.strip()[:20]))
 
-    def _controlled(self, state: State, seat: int, text: str) -> int:
+    def _controlled(self, state: st.State, seat: int, text: str) -> int:
         """The opponent a controller acts for: named, or the first one of theirs that is waiting."""
         if text.strip():
             return self._foe(state, text)
@@ -205,7 +182,7 @@ class ChampionCodec:
 
     # --- parse ------------------------------------------------------------------------------------
 
-    def parse(self, state: State, seat: int, command: Command) -> ChampionAction:
+    def parse(self, state: st.State, seat: int, command: Command) -> st.ChampionAction:
         if state.phase == "over":
             raise GameOver(_("This game has ended: {winner}", winner=self.game.table.winner_line(state)))
         verb = command.verb.strip().lower()
@@ -215,7 +192,7 @@ class ChampionCodec:
             return parser(state, seat, arg)
         return self._fight(state, seat, verb, arg)
 
-    def _hero(self, state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+    def _hero(self, state: st.State, seat: int, arg: dict[str, str]) -> st.ChampionAction:
         lib = self.game.lib
         key = _norm(arg.get("hero", ""))
         loc = local(lib)
@@ -228,7 +205,7 @@ class ChampionCodec:
                      if side_text in (str(i + 1), _norm(sd.name), _norm(here.side[i].name))), 0)
         if not side or not arg.get("weapon", "").strip():
             raise IllegalAction(self._hero_needs(hero, side))
-        return Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
+        return st.Pick(hero=hero.id, side=side, weapon=self._item(arg.get("weapon", ""), list(hero.weapons)))
 
     def _hero_needs(self, hero: Hero, side: int) -> str:
         """What a `/hero` command left out: the side of the sheet and the weapon, or the weapon."""
@@ -248,29 +225,29 @@ class ChampionCodec:
         return _("{hero} also needs the starting weapon, all in one command, e.g. `{example}`. Sides: {sides}. "
                  "Weapons: {weapons}.", hero=here.name, example=example, sides=sides, weapons=weapons)
 
-    def _go(self, state: State, seat: int, arg: dict[str, str], kind: type[Caravan] | type[Voyage],
-            verb: str) -> ChampionAction:
+    def _go(self, state: st.State, seat: int, arg: dict[str, str], kind: type[st.Caravan] | type[st.Voyage],
+            verb: str) -> st.ChampionAction:
         if not arg.get("to", "").strip():
             raise IllegalAction(self._where_to(state, seat, verb))
         return kind(to=self._province(arg.get("to", "")))
 
     @staticmethod
-    def _commission_of(state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+    def _commission_of(state: st.State, seat: int, arg: dict[str, str]) -> st.ChampionAction:
         reward = _norm(arg.get("reward", ""))
         reward = {"experience": "xp", "exp": "xp"}.get(reward, reward)
         if reward not in ("xp", "gold"):
             raise IllegalAction(_("Local commissions pay **xp** or **gold**: `/commission reward:xp`."))
-        return Commission(reward=reward)
+        return st.Commission(reward=reward)
 
     @staticmethod
-    def _develop(state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+    def _develop(state: st.State, seat: int, arg: dict[str, str]) -> st.ChampionAction:
         attribute = _norm(arg.get("attribute", ""))
         attribute = {"max-life": "life", "combat-value": "combat", "init": "initiative"}.get(attribute, attribute)
-        if attribute not in DEVELOP_COST:
+        if attribute not in st.DEVELOP_COST:
             raise IllegalAction(_("Develop **initiative** (4 XP), **combat** (3 XP) or **life** (2 XP)."))
-        return Develop(attribute=attribute)
+        return st.Develop(attribute=attribute)
 
-    def _items_of(self, state: State, seat: int, verb: str) -> list[str]:
+    def _items_of(self, state: st.State, seat: int, verb: str) -> list[str]:
         """The items a `/buy`, `/use` or `/drop` may name: the offer or the market, one's own, the owner's."""
         me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
         if verb == "buy":
@@ -280,19 +257,19 @@ class ChampionCodec:
         owner = state.heroes[state.order[state.turn]] if state.phase != "setup" else me
         return list(owner.items) if owner else []
 
-    def _named_item(self, state: State, seat: int, verb: str, arg: dict[str, str]) -> str:
+    def _named_item(self, state: st.State, seat: int, verb: str, arg: dict[str, str]) -> str:
         return self._item(arg.get("item", ""), self._items_of(state, seat, verb))
 
-    def _attack(self, state: State, seat: int, arg: dict[str, str]) -> ChampionAction:
+    def _attack(self, state: st.State, seat: int, arg: dict[str, str]) -> st.ChampionAction:
         """`/attack`: the monster in its lair, or (in a fight) a card."""
         if state.phase == "combat" and state.combat is not None:
             return self._fight(state, seat, "attack", arg)
-        return Attack()
+        return st.Attack()
 
-    def _where_to(self, state: State, seat: int, verb: str) -> str:
+    def _where_to(self, state: st.State, seat: int, verb: str) -> str:
         """What to type when a caravan or a voyage names no destination, with a few places it may go."""
         lib = local(self.game.lib)
-        legal = [a for a in self.game.legal(state, seat) if isinstance(a, (Caravan, Voyage))
+        legal = [a for a in self.game.legal(state, seat) if isinstance(a, (st.Caravan, st.Voyage))
                  and a.__class__.__name__.lower() == verb] if 0 <= seat < len(state.heroes) else []
         names = [lib.province[a.to].name for a in legal if a.to in lib.province]
         if verb == "voyage":
@@ -306,7 +283,7 @@ class ChampionCodec:
         head = _("Name where the caravan goes: `/caravan to:` and a neighbouring province (or where you stand).")
         return head + (" " + _("From here: {places}.", places=comma(names)) if names else "")
 
-    def _explore(self, state: State, seat: int, raw: str) -> Explore:
+    def _explore(self, state: st.State, seat: int, raw: str) -> st.Explore:
         game = self.game
         me = state.heroes[seat] if 0 <= seat < len(state.heroes) else None
         parts = [p for p in raw.replace(">", ",").split(",") if p.strip()]
@@ -315,14 +292,14 @@ class ChampionCodec:
         path = [self._province(p) for p in parts]
         if me is not None and len(path) == 1 and me.province and path[0] not in game.lib.near.get(me.province, ()):
             if path[0] == me.province:
-                return Explore(path=(me.province,))
+                return st.Explore(path=(me.province,))
             steps = game.movement.allowance(state, seat, "explore") if state.phase != "setup" else 2
             route = game.movement.reach(state, seat, steps).get(path[0])
             if route:
-                return Explore(path=tuple(route))
-        return Explore(path=tuple(path))
+                return st.Explore(path=tuple(route))
+        return st.Explore(path=tuple(path))
 
-    def _choose(self, state: State, text: str) -> Choose:
+    def _choose(self, state: st.State, text: str) -> st.Choose:
         lib = self.game.lib
         if state.phase not in ("fate", "monster", "story"):
             raise IllegalAction(_("There is nothing to choose right now: `/choose` answers a story card, or picks a "
@@ -342,9 +319,9 @@ class ChampionCodec:
                 for cid in state.draw.cards:
                     if option in (_norm(lib.story[cid].title), _norm(loc.story[cid].title)):
                         option = cid
-        return Choose(option=option)
+        return st.Choose(option=option)
 
-    def _fight(self, state: State, seat: int, verb: str, arg: dict[str, str]) -> ChampionAction:
+    def _fight(self, state: st.State, seat: int, verb: str, arg: dict[str, str]) -> st.ChampionAction:
         """A move in a fight (a card played or thrown down, cards kept, the weapon, a ranged attack)."""
         in_fight = state.phase == "combat" and state.combat is not None
         items = state.heroes[seat].items if 0 <= seat < len(state.heroes) else []
@@ -354,8 +331,8 @@ class ChampionCodec:
                 raise IllegalAction(_("There is no fight going on; cards are played only in combat."))
             card = self._card(arg.get("card", ""))
             if hero and not arg.get("foe"):
-                return Play(card=card, target=self._foe(state, arg.get("target", "")))
-            return Play(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
+                return st.Play(card=card, target=self._foe(state, arg.get("target", "")))
+            return st.Play(card=card, foe=self._controlled(state, seat, arg.get("foe", "")))
         if verb == "defend":
             if not in_fight:
                 raise IllegalAction(_("There is no fight going on."))
@@ -363,8 +340,8 @@ class ChampionCodec:
             raw = arg.get("order", "")
             order = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",") if k.strip())
             if hero and not arg.get("foe"):
-                return Defend(card=card, order=order)
-            return Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")), order=order)
+                return st.Defend(card=card, order=order)
+            return st.Defend(card=card, foe=self._controlled(state, seat, arg.get("foe", "")), order=order)
         if verb == "keep":
             if not in_fight:
                 raise IllegalAction(_("There is no fight going on."))
@@ -372,41 +349,41 @@ class ChampionCodec:
             kinds = tuple(self._card(k) for k in raw.replace(">", ",").replace(" ", ",").split(",")
                           if k.strip() and _norm(k) not in ("none", "nothing"))
             if hero and not arg.get("foe"):
-                return Keep(cards=kinds)
-            return Keep(cards=kinds, foe=self._controlled(state, seat, arg.get("foe", "")))
+                return st.Keep(cards=kinds)
+            return st.Keep(cards=kinds, foe=self._controlled(state, seat, arg.get("foe", "")))
         if verb in ("weapon", "ranged") and not in_fight:
             raise IllegalAction(_("There is no fight going on: the weapon and the ranged attack are chosen when a "
                                   "fight begins."))
         if verb == "weapon":
             text = arg.get("item", "")
             if _norm(text) in ("", "none", "no-weapon"):
-                return Weapon(item="")
+                return st.Weapon(item="")
             parts = [p for p in text.replace(" and ", "+").replace("&", "+").split("+") if p.strip()]
-            return Weapon(item="+".join(self._item(p, list(items)) for p in parts) or "")
+            return st.Weapon(item="+".join(self._item(p, list(items)) for p in parts) or "")
         if verb == "ranged":
             text = arg.get("item", "")
             if _norm(text) in ("", "none"):
-                return Ranged(item="")
-            return Ranged(item=self._item(text, list(items)), target=self._foe(state, arg.get("target", "")))
+                return st.Ranged(item="")
+            return st.Ranged(item=self._item(text, list(items)), target=self._foe(state, arg.get("target", "")))
         listed = comma(f"`/{v}`" for v in VERBS)
         raise IllegalAction(_("Champion of the Empire has no `/{verb}`. Its commands: {listed} (and `/sheet`, "
                               "`/hand`, `/roll`, `/game status`).", verb=verb, listed=listed))
 
     # --- encode -----------------------------------------------------------------------------------
 
-    def encode(self, state: State, seat: int, action: ChampionAction) -> Command:
+    def encode(self, state: st.State, seat: int, action: st.ChampionAction) -> Command:
         encoder = ENCODERS.get(type(action))
         if encoder is not None:
             return encoder(action)
-        if isinstance(action, (Caravan, Voyage)):
+        if isinstance(action, (st.Caravan, st.Voyage)):
             return Command.of(type(action).__name__.lower(), to=action.to)
-        if isinstance(action, (Buy, Use, Drop)):
+        if isinstance(action, (st.Buy, st.Use, st.Drop)):
             return Command.of(type(action).__name__.lower(), item=action.item)
         return Command.of(type(action).__name__.lower())  # pass, recuperate, lore, attack
 
     # --- label ------------------------------------------------------------------------------------
 
-    def label(self, state: State, seat: int, command: Command, arg: str | None = None) -> str:
+    def label(self, state: st.State, seat: int, command: Command, arg: str | None = None) -> str:
         try:
             text = self._value_label(state, command, arg) if arg is not None else self._label(state, seat, command)
         except (KeyError, IndexError, ValueError):
@@ -429,7 +406,7 @@ class ChampionCodec:
         names = [lib.item[i].name for i in value.split("+") if i in lib.item]
         return and_list(names) if names else _("no weapon")
 
-    def _commission(self, state: State, reward: str) -> int:
+    def _commission(self, state: st.State, reward: str) -> int:
         """What local commissions pay this round: 2, or 3 under the event that raises that reward."""
         return 2 + (1 if self.game.table.effect(state) == f"commission_{reward}_plus1" else 0)
 
@@ -443,7 +420,7 @@ class ChampionCodec:
         return found
 
     @staticmethod
-    def _foe_name(state: State, counted: str) -> str:
+    def _foe_name(state: st.State, counted: str) -> str:
         c = state.combat
         if c is None:
             return counted
@@ -452,11 +429,11 @@ class ChampionCodec:
             raise ValueError(counted)
         return foe_name(c.foes[n - 1].name)
 
-    def _label(self, state: State, seat: int, command: Command) -> str:
+    def _label(self, state: st.State, seat: int, command: Command) -> str:
         labeller = self._labels.get(command.verb)
         return labeller(state, seat, command) if labeller is not None else command.typed()
 
-    def _hero_label(self, state: State, seat: int, command: Command) -> str:
+    def _hero_label(self, state: st.State, seat: int, command: Command) -> str:
         lib, get = local(self.game.lib), command.get
         h = lib.hero[get("hero")]
         side = h.side[self._side_index(self.game.lib.hero[h.id], get("side"))]
@@ -465,64 +442,64 @@ class ChampionCodec:
                  side=side.name, combat=side.combat, initiative=side.initiative, life=side.life,
                  weapon=lib.item[weapon].name if weapon in lib.item else weapon)
 
-    def _explore_label(self, state: State, seat: int, command: Command) -> str:
+    def _explore_label(self, state: st.State, seat: int, command: Command) -> str:
         return _("Explore → {place} (+1 XP)", place=self.place(command.get('path').split('>')[-1]))
 
-    def _caravan_label(self, state: State, seat: int, command: Command) -> str:
+    def _caravan_label(self, state: st.State, seat: int, command: Command) -> str:
         if state.heroes[seat].province == command.get("to"):
             return _("Caravan, staying in {place} (+1 gold)", place=self.place(command.get('to')))
         return _("Caravan → {place} (+1 gold)", place=self.place(command.get('to')))
 
-    def _voyage_label(self, state: State, seat: int, command: Command) -> str:
+    def _voyage_label(self, state: st.State, seat: int, command: Command) -> str:
         cost = self.game.movement.voyage_cost(state, seat)
         return _n("Voyage → {place} ({gold} gold)", "Voyage → {place} ({gold} gold)", cost,
                   place=self.place(command.get('to')), gold=cost)
 
-    def _commission_label(self, state: State, seat: int, command: Command) -> str:
+    def _commission_label(self, state: st.State, seat: int, command: Command) -> str:
         reward = command.get('reward')
         if reward == 'xp':
             return _("Commission: +{n} XP", n=self._commission(state, reward))
         return _n("Commission: +{n} gold", "Commission: +{n} gold", self._commission(state, reward))
 
-    def _lore_label(self, state: State, seat: int, command: Command) -> str:
+    def _lore_label(self, state: st.State, seat: int, command: Command) -> str:
         cost = self.game.stories.lore_cost(state)
         return _n("Learn the shrine's lore ({gold} gold)", "Learn the shrine's lore ({gold} gold)", cost, gold=cost)
 
     @staticmethod
-    def _pass_label(state: State, seat: int, command: Command) -> str:
+    def _pass_label(state: st.State, seat: int, command: Command) -> str:
         if state.phase == "lair":
             return _("Draw a story card instead")
         return _("Leave the market") if state.phase == "market" else _("Pass")
 
     @staticmethod
-    def _develop_label(state: State, seat: int, command: Command) -> str:
+    def _develop_label(state: st.State, seat: int, command: Command) -> str:
         attribute = command.get('attribute')
-        return _("Develop {attribute} ({cost} XP)", cost=DEVELOP_COST[attribute],
+        return _("Develop {attribute} ({cost} XP)", cost=st.DEVELOP_COST[attribute],
                  attribute=_(DEVELOP_NAMES[attribute]) if attribute in DEVELOP_NAMES else attribute)
 
-    def _use_label(self, state: State, seat: int, command: Command) -> str:
+    def _use_label(self, state: st.State, seat: int, command: Command) -> str:
         item = local(self.game.lib).item[command.get("item")]
         return _("Use {item} (+{life} life)", item=item.name, life=item.heal)
 
-    def _buy_label(self, state: State, seat: int, command: Command) -> str:
+    def _buy_label(self, state: st.State, seat: int, command: Command) -> str:
         item = local(self.game.lib).item[command.get("item")]
         cut = self.game.items.price_cut(state) if state.phase == "market" else 0
         price = max(0, item.price - cut)
         return _n("Buy {item} ({gold} gold)", "Buy {item} ({gold} gold)", price, item=item.name, gold=price)
 
-    def _ranged_label(self, state: State, seat: int, command: Command) -> str:
+    def _ranged_label(self, state: st.State, seat: int, command: Command) -> str:
         if command.get("item") in ("", "none"):
             return _("No ranged attack")
         return _("{item} at {foe}", item=local(self.game.lib).item[command.get('item')].name,
                  foe=self._foe_name(state, command.get('target')))
 
-    def _play_label(self, state: State, seat: int, command: Command) -> str:
+    def _play_label(self, state: st.State, seat: int, command: Command) -> str:
         card = _card_word(command.get("card"))
         if command.get("foe"):
             return _("{foe}: attack with {card}", foe=self._foe_name(state, command.get('foe')), card=card)
         return _("{card} → {foe}", card=card, foe=self._foe_name(state, command.get('target')))
 
-    def _defend_label(self, state: State, seat: int, command: Command) -> str:
+    def _defend_label(self, state: st.State, seat: int, command: Command) -> str:
         card, get = _card_word(command.get("card")), command.get
         if get("foe"):
             if get("order"):
@@ -533,7 +510,7 @@ class ChampionCodec:
             return _("Throw down {card}, then always the commonest card", card=card)
         return _("Throw down {card}", card=card)
 
-    def _keep_label(self, state: State, seat: int, command: Command) -> str:
+    def _keep_label(self, state: st.State, seat: int, command: Command) -> str:
         get = command.get
         kept = " + ".join(_card_word(k) for k in get("cards").split(",") if k and k != "none")
         if get("foe"):
@@ -541,7 +518,7 @@ class ChampionCodec:
                     else _("{foe}: keep nothing", foe=self._foe_name(state, get('foe'))))
         return _("keep {cards}", cards=kept) if kept else _("keep nothing")
 
-    def _option_label(self, state: State, option: str, *, short: bool = False) -> str:
+    def _option_label(self, state: st.State, option: str, *, short: bool = False) -> str:
         lib = local(self.game.lib)
         if state.phase == "monster" and option in lib.monster:
             return lib.monster[option].name
@@ -557,7 +534,7 @@ class ChampionCodec:
             return f"{option}: {outcome.choice or outcome.text}"
         return option
 
-    def _value_label(self, state: State, command: Command, arg: str) -> str:
+    def _value_label(self, state: st.State, command: Command, arg: str) -> str:
         """One value of an option, for autocomplete: "Campania (Capua, shrine of …) · amphora"."""
         lib = local(self.game.lib)
         verb, value = command.verb, command.get(arg)
@@ -573,7 +550,7 @@ class ChampionCodec:
             return _("+{n} experience", n=n) if value == "xp" else _n("+{n} gold", "+{n} gold", n)
         if verb == "develop":
             return _("{attribute} ({cost} XP)", attribute=_(DEVELOP_NAMES[value]) if value in DEVELOP_NAMES else value,
-                     cost=DEVELOP_COST[value])
+                     cost=st.DEVELOP_COST[value])
         if verb in ("buy", "use", "drop"):
             return self._item_value(verb, value)
         if verb == "choose":

@@ -53,7 +53,7 @@ from rules.eiyu.state import (
 )
 from rules.eiyu.view import EiyuView
 from rules.spec import number
-from rules.telling import Teller, tell_each
+from rules.telling import Teller, by_event, tell_each
 
 
 @dataclass(slots=True)
@@ -325,11 +325,8 @@ def game_won(scene: Scene, e: GameWon) -> None:
 
 
 #: Every event of the game and the function that tells it.
-TELLERS: dict[type, Teller[Scene]] = {
-    CityChosen: city_chosen, YearBegins: year_begins, TitanWakes: titan_wakes, Programmed: programmed,
-    Locked: locked, Resolving: resolving, Moved: moved, Waited: waited, Recruited: recruited,
-    ChipFlipped: chip_flipped, ChipLaid: chip_laid, Hunted: hunted, RewardsTaken: rewards_taken,
-    DummyRaised: dummy_raised, TitanSlain: titan_slain, YearEnds: year_ends, ShowBegins: show_begins,
-    ShowChosen: show_chosen, Shown: shown, Ranked: ranked, GameWon: game_won,
-    Shuffled: shuffled,
-}
+TELLERS: dict[type, Teller[Scene]] = by_event(
+    city_chosen, year_begins, titan_wakes, programmed, locked, resolving, moved, waited, recruited, chip_flipped,
+    chip_laid, hunted, rewards_taken, dummy_raised, titan_slain, year_ends, show_begins, show_chosen, shown, ranked,
+    game_won, shuffled,
+)

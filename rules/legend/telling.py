@@ -68,7 +68,7 @@ from rules.legend.state import (
     Wounded,
 )
 from rules.legend.view import LegendView
-from rules.telling import Teller, silent, tell_each
+from rules.telling import Teller, by_event, silent, tell_each
 
 
 def revealed_cards(events: Iterable[Any]) -> list[str]:
@@ -400,15 +400,12 @@ def game_ended(scene: Scene, e: GameEnded) -> None:
 
 
 #: Every event of the game and the function that tells it.
-TELLERS: dict[type, Teller[Scene]] = {
-    RollOff: roll_off, Dealt: dealt, RoomsDealt: rooms_dealt, Recovered: recovered, Placed: placed, Moved: moved,
-    Entered: entered, AwaitNarration: await_narration, CardRead: card_read, FightRoll: fight_roll,
-    Overcame: overcame, TreasureTaken: treasure_taken, Wounded: wounded, RoomExplored: room_explored,
-    Exited: exited, Reshuffled: reshuffled, Skipped: skipped, PartiesDealt: parties_dealt,
-    DangerComing: danger_coming, LeaderChanged: leader_changed, HeroRoll: hero_roll, SpellCast: spell_cast,
-    HeroWounded: hero_wounded, Retreated: retreated, Rested: rested, SpellLearned: spell_learned,
-    PartyRecovered: party_recovered, Reordered: reordered, Rolled: rolled, NoteAdded: note_added,
-    NoteRead: note_read, GameEnded: game_ended,
+TELLERS: dict[type, Teller[Scene]] = by_event(
+    roll_off, dealt, rooms_dealt, recovered, placed, moved, entered, await_narration, card_read, fight_roll, overcame,
+    treasure_taken, wounded, room_explored, exited, reshuffled, skipped, parties_dealt, danger_coming, leader_changed,
+    hero_roll, spell_cast, hero_wounded, retreated, rested, spell_learned, party_recovered, reordered, rolled,
+    note_added, note_read, game_ended,
+) | {
     Shuffled: silent,  # the shuffles at the start: the rooms dealt and the fighters tell the table
     TurnBegan: silent,  # whose turn it is goes in the prompt, with the ping
 }

@@ -9,40 +9,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.autokrator import board
+from rules.autokrator import state as st
 from rules.autokrator.content import library
 from rules.autokrator.engine.battles import Battles
 from rules.autokrator.engine.turns import Turns
 from rules.autokrator.i18n import _
-from rules.autokrator.state import (
-    AnswerTruce,
-    Assign,
-    Assigned,
-    Attack,
-    AutokratorAction,
-    AutokratorEvent,
-    Bid,
-    Campaign,
-    CampaignBegan,
-    Choose,
-    Field,
-    Fields,
-    Lineup,
-    Move,
-    OfferTruce,
-    Pass,
-    Spied,
-    Spy,
-    State,
-    Truce,
-    TruceAnswered,
-    TruceOffered,
-    Voyage,
-    Withdraw,
-)
 from rules.core import GameOver, IllegalAction, NotYourTurn, Outcome, Rng, SeatInfo, Step, copier
 
-_copy = copier(State)
-Handler = Callable[[State, str, Any, Rng, list[Any]], None]
+_copy = copier(st.State)
+Handler = Callable[[st.State, str, Any, Rng, list[Any]], None]
 
 
 class Engine:
@@ -52,32 +27,33 @@ class Engine:
         self.turns = Turns()
         self.battles = Battles(self.turns)
         self._handlers: dict[type, Handler] = {
-            Assign: self._assign, Move: self._march, Voyage: self._march, Attack: self._attack, Pass: self._rest,
-            Campaign: self._campaign, Spy: self._spy, OfferTruce: self._offer, AnswerTruce: self._answer,
-            Fields: self._battle_step, Field: self._battle_step, Lineup: self._battle_step, Withdraw: self._withdraw,
+            st.Assign: self._assign, st.Move: self._march, st.Voyage: self._march, st.Attack: self._attack,
+            st.Pass: self._rest, st.Campaign: self._campaign, st.Spy: self._spy, st.OfferTruce: self._offer,
+            st.AnswerTruce: self._answer, st.Fields: self._battle_step, st.Field: self._battle_step,
+            st.Lineup: self._battle_step, st.Withdraw: self._withdraw,
         }
 
     # --- the game as the ruleset asks it ---------------------------------------------------------------
 
     def setup(self, seats: Sequence[SeatInfo], options: Mapping[str, object],
-              seed: int) -> Step[State, AutokratorEvent]:
+              seed: int) -> Step[st.State, st.AutokratorEvent]:
         return self.turns.setup(seats, options, seed)
 
-    def to_act(self, state: State) -> frozenset[int]:
+    def to_act(self, state: st.State) -> frozenset[int]:
         return self.turns.to_act(state)
 
-    def legal(self, state: State, seat: int) -> list[AutokratorAction]:
+    def legal(self, state: st.State, seat: int) -> list[st.AutokratorAction]:
         return self.turns.legal(state, seat)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: st.State) -> Outcome | None:
         return self.turns.outcome(state)
 
-    def moment(self, state: State) -> int:
+    def moment(self, state: st.State) -> int:
         return self.turns.moment(state)
 
     # --- applying ------------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: AutokratorAction) -> Step[State, AutokratorEvent]:
+    def apply(self, state: st.State, seat: int, action: st.AutokratorAction) -> Step[st.State, st.AutokratorEvent]:
         if state.phase == "over":
             raise GameOver(_("The war is over: the fifth epoch has ended or a capital has fallen. Start a new "
                              "game with `/game new`."))
@@ -90,9 +66,9 @@ class Engine:
         events: list[Any] = []
         realm = board.realm_of(s, seat)
         # Simultaneous secret choices leave the moment alone, so nobody else's menu goes stale meanwhile.
-        quiet = isinstance(action, (Assign, Lineup, Bid))
+        quiet = isinstance(action, (st.Assign, st.Lineup, st.Bid))
         before = s.phase
-        if isinstance(action, Choose | Bid):  # before the war the seat has no realm yet
+        if isinstance(action, st.Choose | st.Bid):  # before the war the seat has no realm yet
             self._before_war(s, seat, action, rng, events)
         else:
             self._do(s, realm, action, rng, events)
@@ -101,61 +77,61 @@ class Engine:
             s.tick += 1
         return Step(state=s, events=tuple(events))
 
-    def _do(self, s: State, realm: str, action: AutokratorAction, rng: Rng, events: list[Any]) -> None:
+    def _do(self, s: st.State, realm: str, action: st.AutokratorAction, rng: Rng, events: list[Any]) -> None:
         self._handlers[type(action)](s, realm, action, rng, events)
 
     # --- the actions ---------------------------------------------------------------------------------
 
-    def _before_war(self, s: State, seat: int, action: Choose | Bid, rng: Rng, events: list[Any]) -> None:
-        if isinstance(action, Bid):
+    def _before_war(self, s: st.State, seat: int, action: st.Choose | st.Bid, rng: Rng, events: list[Any]) -> None:
+        if isinstance(action, st.Bid):
             self.turns.bid(s, seat, action.points, rng, events)
         else:
             self.turns.choose(s, seat, action.realm, events)
 
-    def _march(self, s: State, realm: str, action: Move | Voyage, rng: Rng, events: list[Any]) -> None:
-        self.turns.move(s, realm, action.unit if isinstance(action, Move) else "admiral", action.to, events)
+    def _march(self, s: st.State, realm: str, action: st.Move | st.Voyage, rng: Rng, events: list[Any]) -> None:
+        self.turns.move(s, realm, action.unit if isinstance(action, st.Move) else "admiral", action.to, events)
         self.turns.unit_finished(s, realm, rng, events)
 
-    def _attack(self, s: State, realm: str, action: Attack, rng: Rng, events: list[Any]) -> None:
+    def _attack(self, s: st.State, realm: str, action: st.Attack, rng: Rng, events: list[Any]) -> None:
         self.battles.attack(s, realm, action, rng, events)
 
-    def _rest(self, s: State, realm: str, action: Pass, rng: Rng, events: list[Any]) -> None:
+    def _rest(self, s: st.State, realm: str, action: st.Pass, rng: Rng, events: list[Any]) -> None:
         self.turns.rest(s, realm, action.unit, rng, events)
 
-    def _campaign(self, s: State, realm: str, action: Campaign, rng: Rng, events: list[Any]) -> None:
+    def _campaign(self, s: st.State, realm: str, action: st.Campaign, rng: Rng, events: list[Any]) -> None:
         cost = self.turns.cost(s, action.unit)
         rs = s.realms[realm]
         rs.treasury -= cost
         rs.units[action.unit].campaign = True
         s.current = action.unit
-        events.append(CampaignBegan(realm=realm, unit=action.unit, cost=cost))
+        events.append(st.CampaignBegan(realm=realm, unit=action.unit, cost=cost))
 
-    def _spy(self, s: State, realm: str, action: Spy, rng: Rng, events: list[Any]) -> None:
+    def _spy(self, s: st.State, realm: str, action: st.Spy, rng: Rng, events: list[Any]) -> None:
         cost = library().numbers.costs["spy"]
         rs = s.realms[realm]
         rs.treasury -= cost
         rs.spied.append(action.target)
-        events.append(Spied(realm=realm, target=action.target, cost=cost))
+        events.append(st.Spied(realm=realm, target=action.target, cost=cost))
 
-    def _offer(self, s: State, realm: str, action: OfferTruce, rng: Rng, events: list[Any]) -> None:
+    def _offer(self, s: st.State, realm: str, action: st.OfferTruce, rng: Rng, events: list[Any]) -> None:
         s.realms[realm].offered = True
         s.offer = [realm, action.realm]
         s.phase = "truce"
-        events.append(TruceOffered(realm=realm, to=action.realm))
+        events.append(st.TruceOffered(realm=realm, to=action.realm))
 
-    def _answer(self, s: State, realm: str, action: AnswerTruce, rng: Rng, events: list[Any]) -> None:
+    def _answer(self, s: st.State, realm: str, action: st.AnswerTruce, rng: Rng, events: list[Any]) -> None:
         frm, to = s.offer
         if action.accept:
-            s.truces.append(Truce(realms=[frm, to], until=s.epoch + 1))
-        events.append(TruceAnswered(realm=frm, to=to, accepted=action.accept))
+            s.truces.append(st.Truce(realms=[frm, to], until=s.epoch + 1))
+        events.append(st.TruceAnswered(realm=frm, to=to, accepted=action.accept))
         s.offer = []
         s.phase = "turns"
 
-    def _battle_step(self, s: State, realm: str, action: Fields | Field | Lineup, rng: Rng,
+    def _battle_step(self, s: st.State, realm: str, action: st.Fields | st.Field | st.Lineup, rng: Rng,
                      events: list[Any]) -> None:
         self.battles.battle_step(s, realm, action, rng, events)
 
-    def _withdraw(self, s: State, realm: str, action: Withdraw, rng: Rng, events: list[Any]) -> None:
+    def _withdraw(self, s: st.State, realm: str, action: st.Withdraw, rng: Rng, events: list[Any]) -> None:
         assert s.retreat is not None
         r = s.retreat
         s.retreat = None
@@ -165,7 +141,7 @@ class Engine:
 
     # --- assignment and epochs -----------------------------------------------------------------------
 
-    def _assign(self, s: State, realm: str, action: Assign, rng: Rng, events: list[Any]) -> None:
+    def _assign(self, s: st.State, realm: str, action: st.Assign, rng: Rng, events: list[Any]) -> None:
         lib = library()
         rs = s.realms[realm]
         if action.holder == "same":
@@ -179,11 +155,11 @@ class Engine:
             rs.pending[left[0].holder] = [lib.fixed(realm, left[0].holder), *left[0].cards]
         if all(h in rs.pending for h in self.turns.holders(rs)):
             rs.cards, rs.pending, rs.assigned = rs.pending, {}, True
-            events.append(Assigned(realm=realm))
+            events.append(st.Assigned(realm=realm))
         if all(s.realms[k].assigned for k in s.order):
             self._begin_turns(s, rng, events)
 
-    def _begin_turns(self, s: State, rng: Rng, events: list[Any]) -> None:
+    def _begin_turns(self, s: st.State, rng: Rng, events: list[Any]) -> None:
         s.phase = "turns"
         s.turn = 0
         s.current = ""

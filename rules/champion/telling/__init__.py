@@ -28,36 +28,25 @@ from rules.champion.content import Library, Outcome, library
 from rules.champion.i18n import N_, _, _n, _p, and_list, comma, local, semicolon
 from rules.champion.state import (
     Bought,
-    CardChosen,
     CardKept,
-    CardPlayed,
     CardsDrawn,
     Champion,
-    CombatRoundEnded,
     Defeated,
     Developed,
     FateMoved,
-    FightBegan,
-    FightEnded,
-    FoeDied,
     Gained,
-    Gazed,
     GoldForAll,
     Information,
-    InitiativeRolled,
     ItemGained,
     ItemLost,
     KeptUsed,
     MonsterOffer,
     MonsterTaken,
     Moved,
-    NoRoll,
     Offered,
     Passed,
     Picked,
     ProvinceCard,
-    RangedAttack,
-    Regenerated,
     Reshuffled,
     Rolled,
     RoundBegan,
@@ -70,8 +59,6 @@ from rules.champion.state import (
     TrailLost,
     TurnBegan,
     Used,
-    WeaponChosen,
-    Wound,
 )
 from rules.champion.telling import fights
 from rules.champion.telling.words import (
@@ -86,7 +73,7 @@ from rules.champion.telling.words import (
 )
 from rules.champion.view import ChampionView
 from rules.core import Event
-from rules.telling import Teller
+from rules.telling import Teller, by_event
 
 
 def tell(view: ChampionView, events: Iterable[Event], *, lib: Library | None = None) -> list[str]:
@@ -521,20 +508,14 @@ def story_outcome(scene: Scene, e: StoryOutcome) -> None:
 
 
 #: Every event of the game and the function that tells it (the fights' in ``fights``).
-TELLERS: dict[type, Teller[Scene]] = {
-    Seated: seated, Shuffled: shuffled, Picked: picked, Offered: offered, Bought: bought, Passed: passed,
-    RoundBegan: round_began, GoldForAll: gold_for_all, TurnBegan: turn_began, Moved: moved, Gained: gained,
-    Rolled: rolled, Shipwreck: shipwreck, Developed: developed, Used: used, ItemGained: item_gained,
-    ItemLost: item_lost, Information: information, ProvinceCard: province_card, MonsterOffer: monster_offer,
-    MonsterTaken: monster_taken, TrailLost: trail_lost, StoryDrawn: story_drawn, StoryChosen: story_chosen,
-    StoryOutcome: story_outcome, CardKept: card_kept, KeptUsed: kept_used, FateMoved: fate_moved,
-    Reshuffled: reshuffled, CardsDrawn: cards_drawn, Defeated: defeated, Champion: champion,
-    FightBegan: fights.fight_began, WeaponChosen: fights.weapon_chosen, RangedAttack: fights.ranged,
-    InitiativeRolled: fights.initiative, NoRoll: fights.no_roll, CardChosen: fights.card_chosen,
-    CardPlayed: fights.played, Wound: fights.wound, FoeDied: fights.foe_died,
-    CombatRoundEnded: fights.combat_round_ended, Regenerated: fights.regenerated, Gazed: fights.gazed,
-    FightEnded: fights.fight_ended,
-}
+TELLERS: dict[type, Teller[Scene]] = by_event(
+    seated, shuffled, picked, offered, bought, passed, round_began, gold_for_all, turn_began, moved, gained, rolled,
+    shipwreck, developed, used, item_gained, item_lost, information, province_card, monster_offer, monster_taken,
+    trail_lost, story_drawn, story_chosen, story_outcome, card_kept, kept_used, fate_moved, reshuffled, cards_drawn,
+    defeated, champion, fights.fight_began, fights.weapon_chosen, fights.ranged, fights.initiative, fights.no_roll,
+    fights.card_chosen, fights.played, fights.wound, fights.foe_died, fights.combat_round_ended, fights.regenerated,
+    fights.gazed, fights.fight_ended,
+)
 
 
 def final_report(view: ChampionView, *, lib: Library | None = None) -> list[str]:
