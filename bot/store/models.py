@@ -1,7 +1,9 @@
 """The tables: games, seats and the append-only action log (SQLModel).
 
-The schema itself is created and upgraded by the Alembic migrations in ``bot/store/migrations``; these classes
-describe it for ordinary queries.  The per-action hot path uses plain statements (see ``bot/store.py``).
+The schema is upgraded by the Alembic migrations in ``bot/store/migrations``, and a new database is made from
+these classes (``bot/store/db.py``): so they describe it exactly as the migrations build it, the server-side
+defaults and lengths of columns added to tables that already had rows included (``tests/test_database.py``
+compares the two).  The per-action hot path uses plain statements (see ``bot/store/hot.py``).
 """
 
 from __future__ import annotations
@@ -23,14 +25,15 @@ class Game(SQLModel, table=True):
     prompt_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     ruleset: str
-    options: str = "{}"  # JSON
-    status: str = "lobby"  # lobby | active | finished | abandoned
-    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
+    options: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})  # JSON
+    # lobby | active | finished | abandoned
+    status: str = Field(default="lobby", sa_column_kwargs={"server_default": "lobby"})
+    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, server_default="0"))
     state: str | None = Field(default=None, sa_column=Column(Text))  # JSON of the ruleset's State
-    version: int = 0
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     deadline: float | None = Field(default=None, index=True)  # when the pending timeout action fires
-    created_at: float = 0.0
-    updated_at: float = 0.0
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
+    updated_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON: winners, scores, summary
     finished_at: float | None = None
     # The turn clock (see bot/longplay/clock.py): when it runs out, when its one reminder is due, and the sooner of
@@ -38,9 +41,11 @@ class Game(SQLModel, table=True):
     clock_deadline: float | None = None
     remind_at: float | None = None
     wake_at: float | None = Field(default=None, index=True)
-    paused: int = 0  # 0 running; 1 paused by the host; 2 waiting for an absent player (the "pause" policy)
+    # 0 running; 1 paused by the host; 2 waiting for an absent player (the "pause" policy)
+    paused: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     nudged_at: float | None = None
-    language: str = "en"  # what the thread, pictures and tellings are written in (rules.i18n.LANGUAGES)
+    # what the thread, pictures and tellings are written in (rules.i18n.LANGUAGES)
+    language: str = Field(default="en", max_length=8, sa_column_kwargs={"server_default": "en"})
     # Which process is doing this game's background work (its clock, its timeout), and until when
     # (bot/store/claims.py): a crashed process's claim runs out by itself.
     claimed_by: str | None = Field(default=None, max_length=200)
@@ -69,9 +74,11 @@ class Seat(SQLModel, table=True):
     user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     seat: int
     name: str
-    strikes: int = 0  # turns in a row Tabula played for this seat because its clock ran out
+    # turns in a row Tabula played for this seat because its clock ran out
+    strikes: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     vacation_until: float | None = None
-    vacation_used: float = 0.0  # seconds of vacation taken in this game
+    # seconds of vacation taken in this game
+    vacation_used: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
     # The seat's one offer in the lobby's channel while it is offered (bot/delivery/notices.py): edited, then closed.
     offer_channel_id: int | None = Field(default=None, sa_column=Column(BigInteger))
     offer_message_id: int | None = Field(default=None, sa_column=Column(BigInteger))
@@ -81,7 +88,7 @@ class PlayerPref(SQLModel, table=True):
     __tablename__ = "player_pref"
 
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
-    notify: int = 0  # 1: remind me by DM too
+    notify: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # 1: remind me by DM too
 
 
 class GuildSetting(SQLModel, table=True):
@@ -106,7 +113,7 @@ class Action(SQLModel, table=True):
     seat: int | None = None
     action: str  # JSON
     events: str  # JSON list
-    created_at: float = 0.0
+    created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
 
 
 class Outbox(SQLModel, table=True):
@@ -119,7 +126,7 @@ class Outbox(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id")
     seq: int  # the game's version after the move
-    kind: str = Field(default="move", sa_column_kwargs={"server_default": "move"})  # move | start
+    kind: str = Field(default="move", max_length=16, sa_column_kwargs={"server_default": "move"})  # move | start
     state: str | None = Field(default=None, sa_column=Column(Text))  # the state the move was made in (JSON)
     created_at: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
     delivered_at: float | None = Field(default=None, index=True)

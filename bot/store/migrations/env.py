@@ -10,9 +10,9 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import SQLModel
 
 import bot.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from bot.store.db import MIGRATION_LOCK
 
 config = context.config
-MIGRATION_LOCK = 0x7A6B_0013  # the advisory lock id the schema upgrade holds on PostgreSQL
 target_metadata = SQLModel.metadata
 
 
