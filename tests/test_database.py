@@ -145,3 +145,21 @@ async def test_a_new_sqlite_database_uses_8_kib_pages_so_a_whole_game_state_fits
     with sqlite3.connect(tmp_path / "pages.db") as conn:
         assert conn.execute("PRAGMA page_size").fetchone()[0] == 8192
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_every_sqlite_connection_keeps_a_bounded_page_cache(tmp_path: Path) -> None:
+    from sqlalchemy import text
+
+    from bot.store import SqliteStore
+    from bot.store.hot import CACHE_KIB
+
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'cache.db'}")
+    try:
+        assert isinstance(db.store, SqliteStore)
+        for conn in (db.store._writer, db.store._reader):
+            async with conn.execute("PRAGMA cache_size") as cur:
+                assert (await cur.fetchone()) == (-CACHE_KIB,)
+        async with db.engine.connect() as pooled:
+            assert (await pooled.execute(text("PRAGMA cache_size"))).scalar() == -CACHE_KIB
+    finally:
+        await db.close()

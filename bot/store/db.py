@@ -26,6 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 import bot.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from bot.store import GameStore, Queries, open_store
+from bot.store.hot import CACHE_KIB
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -108,6 +109,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cur.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 

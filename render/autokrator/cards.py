@@ -4,10 +4,9 @@ of three cards, face down while laid and face up, clash by clash, once revealed.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image
 
+from render.cache import recent
 from render.common import RGB, canvas, font, label, mix, note, png_bytes, text_length, wrap
 from rules.autokrator.content import FIELDS, library
 from rules.autokrator.i18n import (
@@ -50,7 +49,7 @@ def _card(card_id: str, field: str = "") -> Image.Image:
     return _drawn_card(card_id, field, language())
 
 
-@lru_cache(maxsize=8)  # decoded (160 KB each): the cards of the battle being drawn
+@recent(keep=8)  # the cards of the battle being drawn: 160 KB each decoded, kept compressed
 def _drawn_card(card_id: str, field: str, lang: str) -> Image.Image:
     c = library().cards[card_id]
     img = Image.new("RGB", (CARD_W, CARD_H), PAPER)

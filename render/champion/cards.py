@@ -10,14 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from render import common
-from render.cache import encoded
+from render.cache import encoded, recent
 from render.champion import glyphs
 from render.champion.texts import event_effect_line, item_name
 from rules.champion.content import DECK_OF_ICON, EventCard, Item, Monster, Opponent, Outcome, Story
@@ -78,7 +77,7 @@ def _meander(draw: ImageDraw.ImageDraw, box: common.Box, colour: common.RGB, hor
             y += 5.5 * s
 
 
-@lru_cache(maxsize=2)  # only drawing needs it, and drawn cards are kept as PNG (render.cache)
+@recent(keep=4)  # 2 MB decoded, ~0.1 MB kept: only drawing needs it, and drawn cards are kept as PNG
 def _blank(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""
@@ -107,7 +106,7 @@ def _blank(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24
 
 def _frame(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24,
            head: int = 50) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = _blank(size, colour, label, band, head).copy()
+    img = _blank(size, colour, label, band, head)  # a fresh copy each call
     return img, common.canvas(img)
 
 

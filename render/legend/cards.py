@@ -12,7 +12,7 @@ import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from render import common
-from render.cache import encoded, kept
+from render.cache import encoded, kept, recent
 from render.legend import text as fit
 from render.legend.board import BLACK, WHITE
 from rules.i18n import language
@@ -185,7 +185,7 @@ BONE, WOOD, STEEL = (238, 230, 206), (120, 72, 34), (206, 210, 218)
 
 
 
-@lru_cache(maxsize=64)
+@recent(keep=64)  # up to 0.3 MB decoded each (a card's picture), mostly transparent: kept compressed
 def _emblem(kind: str, size: tuple[int, int], colour: common.RGB) -> Image.Image:
     """A simple drawn picture for a card kind, on a transparent ground.
 
