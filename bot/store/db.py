@@ -93,8 +93,7 @@ def _settled(connection: Connection) -> bool:
     if tables:
         return False  # tables without a revision: Alembic says what is wrong
     if connection.dialect.name == "sqlite":
-        # A new SQLite file gets 8 KiB pages: a game of Champion of the Empire is about 5 KiB of state, and with
-        # 4 KiB pages every move would also write an overflow page.
+        # A new SQLite file gets 8 KiB pages (as the first migration gives it): see migrations/env.py.
         connection.exec_driver_sql("PRAGMA page_size=8192")
     SQLModel.metadata.create_all(connection)
     version = Table("alembic_version", MetaData(), Column("version_num", String(32), nullable=False),
