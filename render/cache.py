@@ -566,6 +566,17 @@ class _Packed:
         return out
 
 
+#: An image kept compressed in memory, losslessly: ``.image()`` gives it back (a fresh copy each time), ``.crop``
+#: a part of it; ``nbytes`` is what it holds.
+Compact = _Packed
+
+
+def compact(img: Image.Image) -> Compact:
+    """``img`` compressed (zlib's fastest level, in bands of rows): for a cache of drawn pieces that are pasted
+    again and again but rarely all at once (a 128 KB province wash holds 3 KB, and inflates in 0.15 ms)."""
+    return _Packed.of(img)
+
+
 def _settled(rgb: Image.Image, palette: Image.Image) -> Image.Image:
     """``rgb`` mapped onto ``palette`` so that mapping it back to RGB and onto the palette again changes nothing
     (Pillow finds the nearest colour per block of similar colours, so a palette colour may map to a neighbour
@@ -766,6 +777,5 @@ def default_directory(database_url: str) -> Path:
     return Path(tempfile.gettempdir()) / "tabula-pictures"
 
 
-__all__ = ["Kept", "PictureCache", "configure", "current", "data", "default_directory", "encoded", "kept", "kept_in",
-           "key_of",
-           "layer", "layer_draws", "recent", "renderer_version"]
+__all__ = ["Compact", "Kept", "PictureCache", "compact", "configure", "current", "data", "default_directory",
+           "encoded", "kept", "kept_in", "key_of", "layer", "layer_draws", "recent", "renderer_version"]
