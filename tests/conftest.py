@@ -148,10 +148,12 @@ WORKERS_PER_CORE = 2
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: two workers a core (``PYTEST_XDIST_AUTO_NUM_WORKERS``, if set, still decides)."""
+    """``-n auto``: two workers a core, or one for the quick subset (``-m "not slow"``: it hardly waits, and
+    a worker more is a start-up more); ``PYTEST_XDIST_AUTO_NUM_WORKERS``, if set, still decides."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own hook reads it
-    return WORKERS_PER_CORE * max(1, len(os.sched_getaffinity(0)))
+    quick = "not slow" in (config.getoption("markexpr", "") or "")
+    return (1 if quick else WORKERS_PER_CORE) * max(1, len(os.sched_getaffinity(0)))
 
 
 def _postgres_lock() -> Path:
