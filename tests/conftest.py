@@ -8,7 +8,7 @@ to its teardown, so they run one at a time whichever worker runs them (and which
 machine wait for each other too).
 
 How the workers share the tests (``-n``, whose default ``--dist load`` this replaces): the longest tests go
-first, so that both workers finish together instead of one running a whole game alone at the end while the
+first, so that the workers finish together instead of one running a whole game alone at the end while the
 other has nothing left (``LONGEST``, then the other slow tests, then the quick ones); each test is handed out
 on its own as a worker frees up, except the tests of a module with a module-scoped fixture (a venv, a
 browser), which go to one worker together so that the fixture is made once."""
