@@ -8,7 +8,7 @@ to its teardown, so they run one at a time whichever worker runs them (and which
 machine wait for each other too).
 
 How the workers share the tests (``-n``, whose default ``--dist load`` this replaces): the longest tests go
-first, so that both workers finish together instead of one running a whole game alone at the end while the
+first, so that the workers finish together instead of one running a whole game alone at the end while the
 other has nothing left (``LONGEST``, then the other slow tests, then the quick ones); each test is handed out
 on its own as a worker frees up, except the tests of a module with a module-scoped fixture (a venv, a
 browser), which go to one worker together so that the fixture is made once."""
@@ -18,7 +18,9 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import resource
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -139,6 +141,21 @@ if LoadScopeScheduling is not None:
         return LongestFirst(config, log)
 
 
+#: Workers per core for ``-n auto``: the suite spends about a third of its time waiting (a ``python -m bot`` starting,
+#: the fake Discord's sweeps, timers, libfaketime), and a worker that waits leaves its core to another.
+WORKERS_PER_CORE = 2
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: two workers a core, or one for the quick subset (``-m "not slow"``: it hardly waits, and
+    a worker more is a start-up more); ``PYTEST_XDIST_AUTO_NUM_WORKERS``, if set, still decides."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own hook reads it
+    quick = "not slow" in (config.getoption("markexpr", "") or "")
+    return (1 if quick else WORKERS_PER_CORE) * max(1, len(os.sched_getaffinity(0)))
+
+
 def _postgres_lock() -> Path:
     """One lock file per database, outside the repository (the same for every worker and every run)."""
     url = os.environ.get("TABULA_TEST_POSTGRES_URL", "")
@@ -153,6 +170,40 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     with _postgres_lock().open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the worker dies
         yield
+
+
+#: ``TABULA_TEST_CPU=FILE``: each test's wall time and the CPU it cost (user + system of its worker and of the
+#: processes it started and waited for: a child's CPU is counted once it is reaped) are added to FILE, one
+#: line a test, and the run ends by naming the tests that cost most CPU and those that waited longest.
+CPU_FILE = os.environ.get("TABULA_TEST_CPU", "")
+
+
+def _cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+if CPU_FILE:
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), _cpu_seconds()
+        yield
+        wall, cpu = time.perf_counter() - wall, _cpu_seconds() - cpu
+        with open(CPU_FILE, "a", encoding="utf-8") as out:  # one short write: the workers' lines stay whole
+            out.write(f"{cpu:.3f}\t{wall - cpu:.3f}\t{wall:.3f}\t{item.nodeid}\n")
+
+    def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+        if os.environ.get("PYTEST_XDIST_WORKER") or not Path(CPU_FILE).exists():
+            return
+        rows = [line.split("\t", 3) for line in Path(CPU_FILE).read_text(encoding="utf-8").splitlines()]
+        figures = [(float(cpu), float(waited), float(wall), nodeid) for cpu, waited, wall, nodeid in rows]
+        total_cpu, total_wall = sum(f[0] for f in figures), sum(f[2] for f in figures)
+        write = terminalreporter.write_line
+        write(f"{CPU_FILE}: {len(figures)} tests, {total_cpu:.0f} s of CPU in {total_wall:.0f} s of test time")
+        for title, column in (("most CPU", 0), ("longest waiting (wall - CPU)", 1)):
+            write(f"-- {title} --")
+            for cpu, waited, wall, nodeid in sorted(figures, key=lambda f: -(f[1] if column else f[0]))[:15]:
+                write(f"{cpu:7.1f} s CPU {waited:7.1f} s waiting {wall:7.1f} s wall  {nodeid}")
 
 
 @pytest.fixture
