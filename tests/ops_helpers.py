@@ -250,9 +250,11 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     round the games' benchmark configurations; every ``draw_every``-th move's telling is drawn (pictures
     included, through the picture cache as the bot keeps it) and each game's status picture at its end.
     RSS (MB) at ready and after every tenth of the games, and the process's peak (its high-water mark, between
-    the samples too)."""
+    the samples too). ``idle_mb``: RSS once the bot has then been idle for two minutes and more (the sweep lets go
+    of a map's geometry that nothing used meanwhile), read by shedding as that sweep would."""
     import gc
     import tempfile
+    import time
     from pathlib import Path
 
     from bot.bench import configurations, new_game, next_move
@@ -260,6 +262,7 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     from bot.ops.metrics import release_memory
     from bot.present import presenter
     from bot.store.db import open_database
+    from render.idle import shed
     from rules import GameError
     from rules.core import Rng, seed_state
     work = Path(tempfile.mkdtemp(prefix="tabula-memory-"))
@@ -292,12 +295,16 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
                     gc.collect()
                     release_memory()  # as the bot does after each sweep (every 15 s by default)
                     samples.append((n + 1, rss_mb()))
+            shed(now=time.monotonic() + 3600)
+            gc.collect()
+            release_memory()
+            idle = rss_mb()
     finally:
         await db.close()
     half = [s for s in samples if s[0] >= games_played // 2]
     slope = (half[-1][1] - half[0][1]) / max(1, half[-1][0] - half[0][0]) * 1024 if len(half) >= 2 else 0.0
     return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope,
-            "peak_mb": rss_mb(field="VmHWM")}
+            "peak_mb": rss_mb(field="VmHWM"), "idle_mb": idle}
 
 
 async def _spawn(work: Any, fake: Any, port: int) -> Any:
