@@ -51,6 +51,7 @@ def uses_postgres(item: pytest.Item) -> bool:
 #: that grows long belongs here, a test that is gone simply matches nothing.
 LONGEST = (
     "tests/test_memory_long_play.py::",  # two fresh processes playing 60 games each
+    "tests/test_scale_absent_shard.py::",  # two processes on PostgreSQL, one killed and another started later
     "tests/test_delivery_crash.py::test_kill_9_at_random_and_after_commits_loses_and_doubles_no_telling",
     "tests/test_picture_layers_once.py::test_a_whole_seeded_game_draws_no_static_layer_twice_in_one_process",
     "tests/test_longplay_process.py::test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none",
