@@ -307,6 +307,8 @@ def _po_entries(source: str) -> Iterator[tuple[bool, dict[str | int, str]]]:
             raise ValueError(f"not a line of a .po file: {raw!r}")
         keyword, index, text, more = found.groups()
         if keyword is None:
+            if field not in entry:
+                raise ValueError(f"a continued string with nothing to continue: {raw!r}")
             entry[field] += _unescaped(more)
             continue
         if complete and keyword in ("msgctxt", "msgid"):

@@ -62,3 +62,5 @@ def test_fuzzy_untranslated_obsolete_context_plural_and_escapes_are_read_as_gett
     assert t.gettext('two "lines"\njoined') == 'két "sor"\nössze\\'
     with pytest.raises(ValueError, match="not a line"):
         compiled(b'msgid "a"\nmsgstr "b"\nnonsense\n')
+    with pytest.raises(ValueError, match="nothing to continue"):
+        compiled(b'"stray"\nmsgid "a"\nmsgstr "b"\n')
