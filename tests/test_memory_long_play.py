@@ -1,7 +1,8 @@
 """Memory after play, in a fresh process with the bot ready on the loopback Discord: the memory run the
 documented figures come from (``python -m tests.ops_helpers memory N FOLDER``, there at 1,000 games), here at
 60 games, which reach the plateau. Under 150 MB once the bot has been idle (a map's geometry let go), with an
-empty picture folder (the first run after an upgrade) and with the folder that run filled."""
+empty picture folder (the first run after an upgrade) and with the folder that run filled: 135.7 and 127.8 MB on
+2026-12-02, where the code of that afternoon read 166.6 and 151.1 MB."""
 
 from __future__ import annotations
 
