@@ -15,6 +15,7 @@ browser), which go to one worker together so that the fixture is made once."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import os
@@ -164,16 +165,6 @@ def _postgres_lock() -> Path:
     return Path(tempfile.gettempdir()) / f"tabula-test-postgres-{hashlib.sha256(url.encode()).hexdigest()[:16]}.lock"
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    if not (os.environ.get("TABULA_TEST_POSTGRES_URL") and uses_postgres(item)):
-        yield
-        return
-    with _postgres_lock().open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the worker dies
-        yield
-
-
 #: ``TABULA_TEST_CPU=FILE``: each test's wall time and the CPU it cost (user + system of its worker and of the
 #: processes it started and waited for: a child's CPU is counted once it is reaped) are added to FILE, one
 #: line a test, and the run ends by naming the tests that cost most CPU and those that waited longest.
@@ -185,15 +176,23 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-if CPU_FILE:
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """A PostgreSQL test holds the database's lock from its setup to its teardown; with ``TABULA_TEST_CPU`` the
+    test's own time and CPU (once it holds the lock) are recorded."""
+    with contextlib.ExitStack() as held:
+        if os.environ.get("TABULA_TEST_POSTGRES_URL") and uses_postgres(item):
+            lock = held.enter_context(_postgres_lock().open("a"))
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the worker dies
         wall, cpu = time.perf_counter(), _cpu_seconds()
         yield
-        wall, cpu = time.perf_counter() - wall, _cpu_seconds() - cpu
-        with open(CPU_FILE, "a", encoding="utf-8") as out:  # one short write: the workers' lines stay whole
-            out.write(f"{cpu:.3f}\t{wall - cpu:.3f}\t{wall:.3f}\t{item.nodeid}\n")
+        if CPU_FILE:
+            wall, cpu = time.perf_counter() - wall, _cpu_seconds() - cpu
+            with open(CPU_FILE, "a", encoding="utf-8") as out:  # one short write: the workers' lines stay whole
+                out.write(f"{cpu:.3f}\t{wall - cpu:.3f}\t{wall:.3f}\t{item.nodeid}\n")
 
+
+if CPU_FILE:
     def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         if os.environ.get("PYTEST_XDIST_WORKER") or not Path(CPU_FILE).exists():
             return
