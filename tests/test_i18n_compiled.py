@@ -11,7 +11,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from rules.i18n import compiled
+from rules.i18n import compiled, compiled_kept
 from rules.registry import games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,3 +64,26 @@ def test_fuzzy_untranslated_obsolete_context_plural_and_escapes_are_read_as_gett
         compiled(b'msgid "a"\nmsgstr "b"\nnonsense\n')
     with pytest.raises(ValueError, match="nothing to continue"):
         compiled(b'"stray"\nmsgid "a"\nmsgstr "b"\n')
+
+
+def test_a_compiled_catalogue_is_kept_beside_its_po_and_read_back_only_for_that_very_po(tmp_path: Path) -> None:
+    po = tmp_path / "hu.po"
+    po.write_bytes(CATALOGUES[0].read_bytes())
+    kept = tmp_path / "__pycache__" / "hu.mo"
+    first = compiled_kept(po)
+    assert first == compiled(po.read_bytes()) and kept.exists()
+    stamp = kept.stat().st_mtime_ns
+    assert compiled_kept(po) == first and kept.stat().st_mtime_ns == stamp  # read back, not written again
+    po.write_bytes(po.read_bytes().replace(b'msgstr "', b'msgstr "~', 1))  # a translator edits the .po
+    edited = compiled_kept(po)
+    assert edited != first and edited == compiled(po.read_bytes())
+    kept.write_bytes(b"not a catalogue")  # damaged: compiled again and replaced
+    assert compiled_kept(po) == edited and kept.read_bytes().endswith(edited)
+    assert not list(kept.parent.glob("*.part"))
+
+
+def test_a_catalogue_in_a_folder_that_cannot_be_written_is_compiled_each_time(tmp_path: Path) -> None:
+    po = tmp_path / "el.po"
+    po.write_bytes(CATALOGUES[1].read_bytes())
+    (tmp_path / "__pycache__").write_text("a file where the folder would be")  # mkdir fails, as read-only would
+    assert compiled_kept(po) == compiled(po.read_bytes())
