@@ -33,7 +33,7 @@ import re
 import struct
 import tomllib
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -354,7 +354,6 @@ def compiled(po: bytes) -> bytes:
     return head + array.array("i", offsets).tobytes() + array.array("i", values).tobytes() + ids + strs
 
 
-
 #: What ``compiled_kept`` names its files by: changed whenever ``compiled`` would write other bytes.
 KEPT_FORMAT = b"tabula-mo-1"
 
@@ -375,14 +374,16 @@ def compiled_kept(po: Path) -> bytes:
     if data[:len(digest)] == digest and len(data) > len(digest):
         return data[len(digest):]
     mo = compiled(source)
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
     try:
         kept.parent.mkdir(exist_ok=True)
-        part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
         part.write_bytes(digest + mo)
         os.replace(part, kept)  # whole or not at all: another process may be reading it
     except OSError:
-        pass
+        with suppress(OSError):  # a part left by a full disk (an unwritable folder has none)
+            part.unlink(missing_ok=True)
     return mo
+
 
 #: The texts the joins look up (kept out of extraction here: each domain marks the ones it uses).
 COMMA = ("list", ", ")
