@@ -77,7 +77,9 @@ def _meander(draw: ImageDraw.ImageDraw, box: common.Box, colour: common.RGB, hor
             y += 5.5 * s
 
 
-@recent(keep=4)  # 2 MB decoded, ~0.1 MB kept: only drawing needs it, and drawn cards are kept as PNG
+#: 2 MB decoded, ~0.1 MB kept: only drawing needs it, and drawn cards are kept as PNG.  A game uses a dozen
+#: (a whole seeded game: 12 kinds of card; with 4 kept it drew 38 blanks, with 16 it draws each once).
+@recent(keep=16)
 def _blank(size: tuple[int, int], colour: common.RGB, label: str, band: int = 24, head: int = 50) -> Image.Image:
     """A card: rounded frame in ``colour`` with a gold meander round it, ``label`` in its head band and a
     parchment panel inside; transparent outside the rounded corners."""
