@@ -239,12 +239,12 @@ def snapshot_figures(config: Config, n: int) -> dict[str, float]:
             continue
     moment = moment_for(rules, state, [SeatName(s.index, PEOPLE[s.index].id, s.name) for s in seats])
     shown = presenter(config.key)
-    shown.status(moment)  # the static layers, once
+    shown.status(moment).drawn()  # the static layers, once
     render: list[float] = []
     png = b""
     for _ in range(n):
         t = time.perf_counter()
-        pictures = shown.status(moment).pictures
+        pictures = shown.status(moment).drawn().pictures
         render.append((time.perf_counter() - t) * 1000)
         png = pictures[0].png if pictures else b""
     if not png:

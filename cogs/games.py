@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery.outbox import Owed, crash_point
+from bot.delivery.tellings import status_now
 from bot.front.client import TabulaBot
 from bot.front.discordpy import with_parameters
 from bot.lang.translator import locale_of, server_language, text
@@ -31,7 +32,6 @@ from bot.longplay.clock import (
     describe,
     timestamp,
 )
-from bot.present import presenter
 from bot.present.base import Telling
 from bot.service.lobby import TIMEOUT_OPTION, LobbyInfo, Person, timeout_minutes
 from bot.service.moment import GameMoment
@@ -445,7 +445,7 @@ class Games(commands.GroupCog, group_name=N_p("command", "game"),
         try:
             game_id = await self._pick(interaction, game)
             result = await service(interaction).get(game_id, interaction.user.id)
-            telling: Telling = await asyncio.to_thread(presenter(result.spec.key).status, result)
+            telling: Telling = await asyncio.to_thread(status_now, result)
         finally:
             await answer.settled()
         shown = "\n".join(line for line in (telling.text, clock_line(result), level_line(result)) if line)

@@ -290,7 +290,7 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
                         continue
                     if move % draw_every == 0:
                         telling_now(result)
-                presenter(config.key).status(await svc.get(result.game_id))
+                presenter(config.key).status(await svc.get(result.game_id)).drawn()
                 if (n + 1) % max(1, games_played // 10) == 0:
                     gc.collect()
                     release_memory()  # as the bot does after each sweep (every 15 s by default)

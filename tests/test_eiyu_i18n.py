@@ -257,10 +257,10 @@ def test_eiyu_i18n_every_label_fits_its_box(lang: str) -> None:
             people = [SeatName(i, 100 + i, long_names[i]) for i in range(len(state.players))]
             moment = moment_for(R, state, people)
             with fitting() as drawn:
-                pictures = PRESENTER.status(moment).pictures
+                pictures = PRESENTER.status(moment).drawn().pictures  # drawn here, where the labels are read
                 hand = PRESENTER.private("hand", moment, seat)
                 if hand is not None:
-                    pictures += hand.pictures
+                    pictures += hand.drawn().pictures
             for f in drawn:
                 assert f.measured <= f.width, (lang, f.text, f.measured, f.width)
             checked += len(drawn)

@@ -108,19 +108,26 @@ def _one(moment: GameMoment[Any]) -> Telling:
 def telling_now(moment: GameMoment[Any]) -> Telling:
     """Blocking (Pillow draws here): call it from a worker thread on the event loop's side."""
     slowed()
-    return _pinging(_one(moment), [moment])
+    return _pinging(_one(moment), [moment]).drawn()
 
 
 def private_now(name: str, moment: GameMoment[Any], seat: int) -> Telling | None:
     """One of the game's private views for ``seat`` (blocking, as ``telling_now``)."""
     slowed()
-    return presenter(moment.spec.key).private(name, moment, seat)
+    told = presenter(moment.spec.key).private(name, moment, seat)
+    return told.drawn() if told is not None else None
+
+
+def status_now(moment: GameMoment[Any]) -> Telling:
+    """The game as it stands (``/game status``, a replay's board, the web page), drawn (blocking, as
+    ``telling_now``)."""
+    return presenter(moment.spec.key).status(moment).drawn()
 
 
 def run_telling(moments: Sequence[GameMoment[Any]]) -> Telling:
     """One telling for a run of moves told together (blocking, as ``telling_now``): every move's lines in order
-    (the oldest of a long run left out, and counted), one picture of each kind, the newest, and the last move's
-    prompt, pinging only those the turn has passed to over the whole run."""
+    (the oldest of a long run left out, and counted), one picture of each kind, the newest (the older ones are
+    never drawn), and the last move's prompt, pinging only those the turn has passed to over the whole run."""
     if len(moments) == 1:
         return telling_now(moments[0])
     slowed()
@@ -150,8 +157,8 @@ def run_telling(moments: Sequence[GameMoment[Any]]) -> Telling:
                    continues=last.continues if len(keys) == 1 else None)
     if moments[-1].meta.free:
         told.prompt = None
-    return _pinging(told, moments)
+    return _pinging(told, moments).drawn()
 
 
-__all__ = ["RUN_BUDGET", "private_now", "run_telling", "still_choosing", "table_telling", "telling_now", "undo_line",
-           "undo_telling"]
+__all__ = ["RUN_BUDGET", "private_now", "run_telling", "status_now", "still_choosing", "table_telling", "telling_now",
+           "undo_line", "undo_telling"]

@@ -7,6 +7,8 @@ behind **Your hand**, the private view ``hand`` that only the person who presses
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Telling, game_title, seats_acting
 from render import autokrator as art
 from rules.autokrator.content import library
@@ -69,7 +71,8 @@ class AutokratorPresenter:
         alt = art.board_alt_text(view)
         if changed:
             alt = _("{map} Changed this move: {places}.", map=alt, places=comma(place(r) for r in changed))
-        return Picture("map.png", art.render_board(view, title=game_title(moment), changed=changed), alt[:1000])
+        return Picture("map.png", partial(art.render_board, view, title=game_title(moment), changed=changed),
+                       alt[:1000])
 
     def warm(self) -> int:
         return art.warm()
@@ -87,9 +90,9 @@ class AutokratorPresenter:
         pictures: list[Picture] = []
         for e in events:
             if isinstance(e, BattleFought):
-                pictures.append(Picture("battle.png", art.render_fought(e), art.fought_alt(e)[:1000]))
+                pictures.append(Picture("battle.png", partial(art.render_fought, e), art.fought_alt(e)[:1000]))
         if view.battle is not None and view.battle.stage == "lineup" and not pictures:
-            pictures.append(Picture("battle.png", art.render_battle(view.battle), art.battle_alt(view.battle)))
+            pictures.append(Picture("battle.png", partial(art.render_battle, view.battle), art.battle_alt(view.battle)))
         if moment.outcome is not None:
             lines.append(_("**The realms at the end**\n{standings}", standings="\n".join(standings(view))))
             lines.append(f"🏆 {moment.outcome.summary}")
@@ -141,7 +144,7 @@ class AutokratorPresenter:
                      "of the same army. Now choose the two cards for your **{unit}**.", unit=unit_word(holder, "acc"))
             if done:
                 text += _("\nSo far — {dealt}.", dealt=done)
-            png = art.render_hand(view, view.me)
+            png = partial(art.render_hand, view, view.me)
             menu = self._menu(choices, _("Two cards for the {unit}", unit=unit_word(holder, "acc")))
             return Telling(text=text, pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))],
                            prompt=Prompt(users=[], text="", menus=[menu]))
@@ -157,7 +160,7 @@ class AutokratorPresenter:
                 for h, cards in r.cards.items():
                     lines.append(_("🕵️ {unit} holds: {cards}", unit=cap(unit_title(r.key, h)),
                                    cards=comma(card_name(c) for c in cards)))
-        png = art.render_hand(view, view.me)
+        png = partial(art.render_hand, view, view.me)
         return Telling(text="\n".join(lines), pictures=[Picture("hand.png", png, art.hand_alt(view, view.me))])
 
     def _realms_private(self, moment: AutokratorMoment, view: AutokratorView, seat: int) -> Telling:
@@ -201,7 +204,7 @@ class AutokratorPresenter:
                       "the enemy's card 1, and so on.", field=field_word(b.field), region=place(b.region, "in"))
             text = sentences([order, marks])
             menu = self._menu(choices, _("Your row, left to right…"))
-        pic = Picture("my-cards.png", art.render_cards(list(mine.cards), b.field),
+        pic = Picture("my-cards.png", partial(art.render_cards, list(mine.cards), b.field),
                       _("Your three cards: {cards}.", cards=cards))
         return Telling(text=text, pictures=[pic], prompt=Prompt(users=[], text="", menus=[menu]))
 

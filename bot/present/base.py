@@ -8,7 +8,8 @@ reads views, never raw state.  The Discord cogs and the terminal runner turn a T
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextvars
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar
 
@@ -21,11 +22,49 @@ ViewT = TypeVar("ViewT", contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
 
 
-@dataclass(slots=True)
 class Picture:
-    filename: str
-    png: bytes
-    alt: str  # what the picture shows, in words (the attachment's description; ≤ 1,000 characters)
+    """A picture a telling shows: its file name, its PNG, and what it shows in words (``alt``: the attachment's
+    description, ≤ 1,000 characters).
+
+    A presenter may give ``png`` as a function that draws it: the picture is then drawn when ``png`` is first
+    read — in the context it was made in (its language), once — so that a picture nobody shows is never drawn
+    (the older boards of a run of moves told as one, the terminal's pictures when it writes none, a check of
+    a telling's words).  Whatever sends or saves a telling reads its pictures where drawing may block: the
+    platform's tellings come drawn from their worker thread (``Telling.drawn``), never drawn on the event
+    loop."""
+
+    __slots__ = ("_draw", "_png", "alt", "filename")
+
+    def __init__(self, filename: str, png: bytes | Callable[[], bytes], alt: str) -> None:
+        self.filename = filename
+        self.alt = alt
+        self._png: bytes | None = png if isinstance(png, bytes) else None
+        self._draw: tuple[contextvars.Context, Callable[[], bytes]] | None = \
+            None if isinstance(png, bytes) else (contextvars.copy_context(), png)
+
+    @property
+    def png(self) -> bytes:
+        if self._png is None:
+            assert self._draw is not None
+            context, draw = self._draw
+            self._png = context.copy().run(draw)  # a copy: two threads may read one picture at once
+            self._draw = None
+        return self._png
+
+    @property
+    def is_drawn(self) -> bool:
+        return self._png is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Picture):
+            return NotImplemented
+        return (self.filename, self.alt, self.png) == (other.filename, other.alt, other.png)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by content, as the dataclass it was
+
+    def __repr__(self) -> str:
+        size = f"{len(self._png)} bytes" if self._png is not None else "not drawn yet"
+        return f"Picture({self.filename!r}, {size}, alt={self.alt!r})"
 
 
 @dataclass(slots=True)
@@ -81,6 +120,13 @@ class Telling:
     #: posted with the same key, the platform appends the text to that message and gives it the new controls
     #: and pictures, instead of posting a new message; whoever must act next is still pinged, in a short line.
     continues: str | None = None
+
+    def drawn(self) -> Telling:
+        """This telling with all its pictures drawn (blocking: Pillow draws here; call it where a telling is made,
+        in a worker thread, before it goes to the event loop)."""
+        for picture in self.pictures:
+            picture.png  # noqa: B018  (reading it draws it)
+        return self
 
 
 @dataclass(frozen=True, slots=True)

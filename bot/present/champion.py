@@ -11,6 +11,7 @@ module reads only the moment: views, events, choices.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Prompt, Style, Telling, seats_acting
@@ -107,7 +108,7 @@ class ChampionPresenter:
     def board(self, moment: ChampionMoment) -> Picture:
         view = moment.view()
         alt = art.board_alt_text(view) + " " + art.map_alt_text(view)
-        return Picture("map.png", art.render_board(view, title=_title(moment)), alt[:1000])
+        return Picture("map.png", partial(art.render_board, view, title=_title(moment)), alt[:1000])
 
     def card(self, kind: str, card_id: str) -> Picture | None:
         """A card of the story, event, item or monster deck, drawn in the current language."""
@@ -118,7 +119,7 @@ class ChampionPresenter:
             return None
         render, alt = drawn
         card = cards[kind][card_id]
-        return Picture(f"{kind}-{card_id}.png", render(card), alt(card)[:1000])
+        return Picture(f"{kind}-{card_id}.png", partial(render, card), alt(card)[:1000])
 
     def warm(self) -> int:
         """Draw the static map and every card once, so no player waits for a first drawing."""
@@ -127,7 +128,9 @@ class ChampionPresenter:
         lib = self.lib
         for kind, ids in (("story", lib.story), ("event", lib.event), ("item", lib.item), ("monster", lib.monster)):
             for card_id in ids:
-                self.card(kind, card_id)
+                drawn = self.card(kind, card_id)
+                if drawn is not None:
+                    drawn.png  # noqa: B018  (reading it draws it)
                 count += 1
         return count
 
@@ -153,7 +156,8 @@ class ChampionPresenter:
             pictures += [p for cid in view.market if (p := self.card("item", cid)) is not None]
         played = self._played(view, events)
         if played:
-            pictures.append(Picture("played.png", art.render_played(played), art.played_alt_text(played)[:1000]))
+            pictures.append(Picture("played.png", partial(art.render_played, played),
+                                    art.played_alt_text(played)[:1000]))
         if moment.outcome is not None:
             lines.append(_("**The heroes at the end**\n{rows}", rows="\n".join(final_report(view, lib=self.lib))))
             lines.append(f"🏆 {moment.outcome.summary}")
@@ -215,7 +219,7 @@ class ChampionPresenter:
                       if str(i + 1) not in open_ and o.gold < 0}
         chosen = outcome.outcome if outcome is not None else -1
         roll = outcome.roll if outcome is not None else 0
-        png = art.render_story(story, chosen=chosen, roll=roll, closed=closed)
+        png = partial(art.render_story, story, chosen=chosen, roll=roll, closed=closed)
         alt = art.story_alt_text(story)
         if outcome is not None and 0 <= chosen < len(story.outcome):
             o = story.outcome[chosen]
@@ -307,7 +311,7 @@ class ChampionPresenter:
         kept = [_p("kept", KEEP_NAMES[k.key]) if k.key in KEEP_NAMES else k.key for k in hero.kept]
         if kept:
             lines.append(_("Cards in front of you: {cards}.", cards=comma(kept)))
-        png = art.render_sheet(hero, side_name=side)
+        png = partial(art.render_sheet, hero, side_name=side)
         return Telling(text="\n".join(lines), pictures=[
             Picture("sheet.png", png, art.sheet_alt_text(hero, side_name=side)[:1000])])
 
@@ -343,12 +347,12 @@ class ChampionPresenter:
             if secret is not None and secret.hand:
                 lines.append(_("**Your hand:** {cards}", cards=_card_names(secret.hand)))
                 cards = secret.hand_cards or secret.hand
-                pictures.append(Picture("hand.png", art.render_hand(cards), art.hand_alt_text(cards)[:1000]))
+                pictures.append(Picture("hand.png", partial(art.render_hand, cards), art.hand_alt_text(cards)[:1000]))
             for foe in secret.foe_hands if secret else ():
                 name = foe_name(view.combat.foes[foe.foe].name) if view.combat else str(foe.foe + 1)
                 lines.append(_("**{foe}'s hand** (you play it): {cards}", foe=name, cards=_card_names(foe.cards)))
                 title = _("{foe}'s hand (you play it)", foe=name)
-                pictures.append(Picture(f"hand-{foe.foe + 1}.png", art.render_hand(foe.cards, title=title),
+                pictures.append(Picture(f"hand-{foe.foe + 1}.png", partial(art.render_hand, foe.cards, title=title),
                                         art.hand_alt_text(foe.cards, title=title)[:1000]))
             lines.append(_("Your choices are the buttons below; everyone sees each card as it is played."))
             return Telling(text="\n".join(lines), pictures=pictures[:10], prompt=self._choices(moment, seat))

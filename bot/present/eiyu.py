@@ -11,6 +11,8 @@ for slots 1–3, a menu for slots 4–6 and a row of buttons (reset, lock in, re
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.present.base import Button, Menu, Moment, Picture, Prompt, Telling, seats_acting
 from render import eiyu as art
 from rules.core import Rng
@@ -69,7 +71,7 @@ class EiyuPresenter:
     def board(self, moment: EiyuMoment, paths: tuple[tuple[int, ...], ...] | None = None) -> Picture:
         view = moment.view()
         shown = [list(p) for p in paths] if paths else None
-        return Picture("map.png", art.render_board(view, paths=shown, title=title_of(moment)),
+        return Picture("map.png", partial(art.render_board, view, paths=shown, title=title_of(moment)),
                        art.board_alt_text(view, shown)[:1000])
 
     def warm(self) -> int:
@@ -196,7 +198,7 @@ class EiyuPresenter:
                                effect=did_text(st)))
             cities = [st.city for st in steps]
             effects = [short_effect(st) for st in steps]
-            pictures.append(Picture("orders.png", art.render_panel(view, seat, secret.row, cities, effects),
+            pictures.append(Picture("orders.png", partial(art.render_panel, view, seat, secret.row, cities, effects),
                                     art.panel_alt_text(view, seat, secret.row, cities)[:1000]))
             if view.phase == "program" and not me.locked:
                 prompt = self.program_controls(moment, seat)

@@ -8,6 +8,7 @@ choices already named by the game's codec.  Card, hero and spell pictures are dr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bot.present.base import Button, Choice, Menu, Moment, Picture, Presenter, Prompt, Telling, game_title
 from render import legend as legend_render
@@ -57,15 +58,15 @@ class LegendPresenter:
     # --- pictures ---------------------------------------------------------------------------------
 
     def board(self, moment: LegendMoment, view: LegendView) -> Picture:
-        png = legend_render.render_board(view, title=_title(moment))
-        return Picture("board.png", png, legend_render.board_alt_text(view)[:1000])
+        return Picture("board.png", partial(legend_render.render_board, view, title=_title(moment)),
+                       legend_render.board_alt_text(view)[:1000])
 
     def card(self, card_id: str, mode: str = "expanded") -> Picture:
         """An Action card as this mode prints it (the starter and solo games: the Fighter row alone)."""
         card = card_index()[card_id]
         fighter_only = mode != "expanded"
         shown = legend_render.fighter_row_only(card) if fighter_only else card
-        return Picture(f"card-{card.id}.png", legend_render.render_card(card, fighter_only=fighter_only),
+        return Picture(f"card-{card.id}.png", partial(legend_render.render_card, card, fighter_only=fighter_only),
                        legend_render.card_alt_text(shown)[:1000])
 
     def fought(self, view: LegendView, card_id: str, events: Sequence[object]) -> Picture:
@@ -117,7 +118,7 @@ class LegendPresenter:
         fighter_only = view.mode != "expanded"
         if not lines:
             return self.card(card_id, view.mode)
-        png = legend_render.render_card_result(card, boxes=boxes, lines=lines, fighter_only=fighter_only)
+        png = partial(legend_render.render_card_result, card, boxes=boxes, lines=lines, fighter_only=fighter_only)
         shown = legend_render.fighter_row_only(card) if fighter_only else card
         alt = _("{card} Rolls: {rolls}.", card=legend_render.card_alt_text(shown),
                 rolls=semicolon(text for text, _ok in lines))
@@ -134,17 +135,18 @@ class LegendPresenter:
     def fighter(self, fighter_id: str, *, wounded: bool) -> Picture:
         f = fighter_index()[fighter_id]
         side = "wounded" if wounded else "ready"
-        return Picture(f"fighter-{f.id}-{side}.png", legend_render.render_fighter(f, wounded=wounded),
+        return Picture(f"fighter-{f.id}-{side}.png", partial(legend_render.render_fighter, f, wounded=wounded),
                        legend_render.fighter_alt_text(f, wounded=wounded)[:1000])
 
     def spell(self, spell_id: str) -> Picture:
         sp = spell_index()[spell_id]
-        return Picture(f"spell-{sp.id}.png", legend_render.render_spell(sp), legend_render.spell_alt_text(sp)[:1000])
+        return Picture(f"spell-{sp.id}.png", partial(legend_render.render_spell, sp),
+                       legend_render.spell_alt_text(sp)[:1000])
 
     def party(self, view: LegendView, seat: int) -> Picture:
         """The Party laid out in a row, Leader at the right, the Magic User's spell face up beside him."""
         party = view.party_of(seat)
-        return Picture(f"party-{seat}.png", legend_render.render_party(party),
+        return Picture(f"party-{seat}.png", partial(legend_render.render_party, party),
                        legend_render.party_alt_text(party)[:1000])
 
     def warm(self) -> int:

@@ -553,7 +553,7 @@ def frame(game: Game, lines: Sequence[str], number: int | None = None) -> Frame:
     last = shown == positions[-1]
     moment = GameMoment(game_id=game.game_id, rules=game.rules, _state=state, seats=game.seats,
                         status=game.status if last else "active", options=dict(game.options))
-    telling = presenter(game.rules.spec.key).status(moment)
+    telling = presenter(game.rules.spec.key).status(moment).drawn()
     caption = _("**{game}** — replay, the board after the start", game=game.title) if shown == 0 else \
         _("**{game}** — replay, the board after move {move} of {moves}", game=game.title, move=shown,
           moves=len(tl.entries))

@@ -21,9 +21,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.delivery.tellings import private_now
+from bot.delivery.tellings import private_now, status_now
 from bot.longplay.clock import HOST_PAUSED, WAITING, describe, timestamp
-from bot.present import presenter
 from bot.present.base import Picture, SeatName, seats_acting
 from bot.service.moment import GameMoment
 from bot.service.records import Game
@@ -156,7 +155,7 @@ def private_views(moment: GameMoment[Any], seat: int) -> list[PrivateView]:
 def content(moment: GameMoment[Any], seat: int | None) -> tuple[Markup, list[Shown], list[PrivateView]]:
     """The board's part of a page at one moment: the status text, its pictures and, for a seat, its private
     views.  What the secrecy tests compare."""
-    told = presenter(moment.spec.key).status(moment)
+    told = status_now(moment)
     private = private_views(moment, seat) if seat is not None else []
     return markdown(told.text, moment.seats), shown(told.pictures), private
 
