@@ -293,11 +293,21 @@ def kept_in(directory: Path | None) -> typing.Iterator[PictureCache]:
         _cache = before
 
 
+_PACKAGE_DIRS: dict[str, Path] = {}
+
+
 def _package_dir(module: str) -> Path:
-    """``render.<game>.cards`` → render/<game>; a renderer outside render/ (a plug-in) → its own folder."""
+    """``render.<game>.cards`` → render/<game>; a renderer outside render/ (a plug-in) → its own folder.  Kept
+    once found (every cached picture asks, and resolving a path is a system call a folder)."""
+    known = _PACKAGE_DIRS.get(module)
+    if known is not None:
+        return known
     found = sys.modules.get(module)
     file = getattr(found, "__file__", None)
-    return Path(file).resolve().parent if file else RENDER_ROOT
+    if not file:
+        return RENDER_ROOT
+    folder = _PACKAGE_DIRS[module] = Path(file).resolve().parent
+    return folder
 
 
 @functools.cache
