@@ -44,16 +44,16 @@ class Picture:
 
     @property
     def png(self) -> bytes:
-        if self._png is None:
-            assert self._draw is not None
-            context, draw = self._draw
-            self._png = context.copy().run(draw)  # a copy: two threads may read one picture at once
+        found = self._png
+        if found is None:
+            pending = self._draw
+            if pending is None:  # another thread has just drawn it (it sets the PNG first)
+                assert self._png is not None
+                return self._png
+            context, draw = pending
+            found = self._png = context.copy().run(draw)  # a copy: two threads may read one picture at once
             self._draw = None
-        return self._png
-
-    @property
-    def is_drawn(self) -> bool:
-        return self._png is not None
+        return found
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Picture):
