@@ -371,28 +371,9 @@ def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[st
     return lines
 
 
-#: Texts wrapped lately, by text, font file, size and width: a card drawn again with a row marked or greyed (a
-#: story rolled, an option closed) wraps the same texts at the same sizes, and a wrap measures each line as it
-#: grows, word by word.
-_WRAPS: OrderedDict[tuple[str, str, float, float], tuple[str, ...]] = OrderedDict()
-_WRAPS_KEPT = 2048
-
-
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy word wrap to ``width`` pixels; paragraphs (``\\n``) are kept, over-long words are split.  A
     paragraph in Japanese breaks between its characters instead (never with a hyphen)."""
-    key = (text, str(face.path), face.size, width)
-    found = _WRAPS.get(key)
-    if found is None:
-        found = tuple(_wrapped(text, face, width))
-        _WRAPS[key] = found
-        if len(_WRAPS) > _WRAPS_KEPT:
-            with contextlib.suppress(KeyError):  # (drawn in several threads: another may have dropped it)
-                _WRAPS.popitem(last=False)
-    return list(found)
-
-
-def _wrapped(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         if CJK.search(para):
