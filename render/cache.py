@@ -523,10 +523,8 @@ class _Packed:
         if tile:
             bands = tuple(png.deflate(img.crop((x, y, min(w, x + tile), min(h, y + BAND))).tobytes())
                           for y in range(0, h, BAND) for x in range(0, w, tile))
-        else:
-            raw = img.tobytes()
-            stride = len(raw) // max(1, h)
-            bands = tuple(png.deflate(raw[y * stride:(y + BAND) * stride]) for y in range(0, h, BAND))
+        else:  # band by band: a whole layer's bytes at once would be a fresh mapping where the bot is tuned
+            bands = tuple(png.deflate(img.crop((0, y, w, min(h, y + BAND))).tobytes()) for y in range(0, h, BAND))
         return cls(img.mode, img.size, palette, img.info.get("transparency"), bands, tile)
 
     @property
@@ -541,10 +539,17 @@ class _Packed:
         return img
 
     def _rows(self, first: int, last: int) -> Image.Image:
-        """Bands ``first`` to ``last`` (included) as one image, the width of the whole (bands uncut)."""
-        raw = b"".join(png.inflate(b) for b in self.bands[first:last + 1])
+        """Bands ``first`` to ``last`` (included) as one image, the width of the whole (bands uncut): each band
+        pasted in its place, so that no buffer holds more than a band (a whole layer's bytes would be a fresh
+        mapping, and a page fault every 4 KB, in the bot: bot/ops/allocator.py)."""
+        w = self.size[0]
         height = min(self.size[1], (last + 1) * BAND) - first * BAND
-        return self._dressed(Image.frombytes(self.mode, (self.size[0], height), raw))
+        if first == last:
+            return self._dressed(Image.frombytes(self.mode, (w, height), png.inflate(self.bands[first])))
+        out = Image.new(self.mode, (w, height))
+        for top, band in zip(range(0, height, BAND), self.bands[first:last + 1], strict=True):
+            out.paste(Image.frombytes(self.mode, (w, min(BAND, height - top)), png.inflate(band)), (0, top))
+        return self._dressed(out)
 
     def _tiles(self, box: tuple[int, int, int, int]) -> Image.Image:
         """The tiles under ``box``, pasted where they go in a picture of the box's size (zero elsewhere)."""
