@@ -20,6 +20,7 @@ import fcntl
 import hashlib
 import os
 import resource
+import shutil
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -28,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from bot.store.db import Database, open_database
+from tests.delivery_helpers import SHARED_PICTURES
 
 try:  # pytest-xdist is in the test extras; without it the suite runs in one process and nothing is scheduled
     from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]  # no type marker
@@ -158,6 +160,12 @@ def pytest_configure(config: pytest.Config) -> None:
     ``tests/test_allocator.py`` tests it in processes of its own."""
     from bot.ops import allocator
     allocator.tune = lambda: False  # what tune() answers where it does nothing
+    if not hasattr(config, "workerinput") and not os.environ.get(SHARED_PICTURES):
+        # One picture folder for every bot process of this run (the workers inherit the variable): the
+        # processes share what they drew, as a deployment's processes share a volume.  Removed at the end.
+        folder = tempfile.mkdtemp(prefix="tabula-test-pictures-")
+        os.environ[SHARED_PICTURES] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.hookimpl(optionalhook=True)

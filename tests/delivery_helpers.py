@@ -26,11 +26,18 @@ ROOT = Path(__file__).resolve().parent.parent
 STEP = re.compile(r"^(?P<name>.+?) steps (?P<by>\d) to square (?P<at>\d+)\.$", re.M)
 
 
+#: Set by tests/conftest.py for the whole run: the picture folder every bot process the tests start shares,
+#: as the processes of one deployment share a volume (a test about the folder itself names its own).
+SHARED_PICTURES = "TABULA_TEST_PICTURES"
+
+
 def bot_env(db: Path, fake: FakeDiscord, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", ENV_VAR)}
     env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{db}", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": fake.token,
                 ENV_VAR: fake.url, "TABULA_GAMES": "tests.plugins.race", "TIMEOUT_POLL_SECONDS": "1",
                 "GUILD_READY_TIMEOUT": "0.1"})
+    if os.environ.get(SHARED_PICTURES):
+        env["PICTURE_CACHE_DIR"] = os.environ[SHARED_PICTURES]
     env.update(extra)
     return env
 
