@@ -126,3 +126,23 @@ def test_deflate_and_inflate_are_zlib_streams() -> None:
     raw = bytes(range(256)) * 300
     assert zlib.decompress(png.deflate(raw)) == raw
     assert png.inflate(zlib.compress(raw, 9)) == raw
+
+
+@pytest.mark.parametrize("mode", ["P", "RGB", "RGBA", "L", "1"])
+def test_a_packed_layer_rebuilds_whole_and_in_crops_across_its_bands(mode: str) -> None:
+    """``render.cache`` keeps a layer deflated a band of rows at a time and rebuilds it band by band: the whole
+    and any crop (inside one band, across several, past the edges) are the image's own pixels."""
+    base = _paletted(200, (211, 3 * cache.BAND + 7))
+    img = base if mode == "P" else base.convert(mode)
+    if mode == "P":
+        img.info["transparency"] = 7
+    for tile in (0, 64):
+        packed = cache.compact(img) if tile == 0 else cache._Packed.of(img, tile)
+        whole = packed.image()
+        assert whole.mode == mode and whole.tobytes() == img.tobytes()
+        assert whole.info.get("transparency") == img.info.get("transparency")
+        for box in [(5, 3, 60, 20), (0, 20, 211, 80), (100, cache.BAND - 1, 150, 2 * cache.BAND + 1),
+                    (-10, -5, 30, 12), (200, 90, 230, 110)]:
+            cut = packed.crop(box)
+            want = img.crop(box)
+            assert cut.size == want.size and cut.tobytes() == want.tobytes(), (tile, box)
