@@ -146,3 +146,28 @@ def test_a_packed_layer_rebuilds_whole_and_in_crops_across_its_bands(mode: str) 
             cut = packed.crop(box)
             want = img.crop(box)
             assert cut.size == want.size and cut.tobytes() == want.tobytes(), (tile, box)
+
+
+def test_without_python_isal_the_standard_zlib_writes_the_same_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where python-isal has no wheel, ``render.png`` falls back on the standard library's zlib: a fresh copy of
+    the module loaded with ``isal`` unimportable writes PNGs that read back as the same image."""
+    import builtins
+    import importlib.util
+
+    real_import = builtins.__import__
+
+    def no_isal(name: str, *args: object, **kwargs: object) -> object:
+        if name == "isal" or name.startswith("isal."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_isal)
+    spec = importlib.util.spec_from_file_location("render_png_without_isal", png.__file__)
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert plain._zlib is zlib
+    img = _paletted(128, (300, 140))
+    back = _read(plain.encode(img) or b"")
+    assert back.tobytes() == img.tobytes() and back.getpalette() == img.getpalette()
+    assert plain.inflate(png.deflate(b"tabula" * 100)) == b"tabula" * 100
