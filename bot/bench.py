@@ -31,9 +31,8 @@ from typing import Any
 import aiosqlite
 from PIL import Image
 
-from bot.delivery.tellings import telling_now
+from bot.delivery.tellings import status_now, telling_now
 from bot.ops import allocator
-from bot.present import presenter
 from bot.present.base import SeatName
 from bot.service.moment import GameMoment, moment_for
 from bot.service.play import GameService, Person
@@ -238,13 +237,12 @@ def snapshot_figures(config: Config, n: int) -> dict[str, float]:
         except GameError:
             continue
     moment = moment_for(rules, state, [SeatName(s.index, PEOPLE[s.index].id, s.name) for s in seats])
-    shown = presenter(config.key)
-    shown.status(moment).drawn()  # the static layers, once
+    status_now(moment)  # the static layers, once
     render: list[float] = []
     png = b""
     for _ in range(n):
         t = time.perf_counter()
-        pictures = shown.status(moment).drawn().pictures
+        pictures = status_now(moment).pictures
         render.append((time.perf_counter() - t) * 1000)
         png = pictures[0].png if pictures else b""
     if not png:

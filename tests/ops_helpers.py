@@ -258,9 +258,8 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     from pathlib import Path
 
     from bot.bench import configurations, new_game, next_move
-    from bot.delivery.tellings import telling_now
+    from bot.delivery.tellings import status_now, telling_now
     from bot.ops.metrics import release_memory
-    from bot.present import presenter
     from bot.store.db import open_database
     from render.idle import shed
     from rules import GameError
@@ -290,7 +289,7 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
                         continue
                     if move % draw_every == 0:
                         telling_now(result)
-                presenter(config.key).status(await svc.get(result.game_id)).drawn()
+                status_now(await svc.get(result.game_id))
                 if (n + 1) % max(1, games_played // 10) == 0:
                     gc.collect()
                     release_memory()  # as the bot does after each sweep (every 15 s by default)
