@@ -166,11 +166,22 @@ def has_glyph(file: str, char: str) -> bool:
     return bytes(ImageFont.truetype(str(FONT_DIR / file), 24).getmask(char)) != _notdef(file)
 
 
+#: The characters each bundled font file is known to draw itself (filled as texts are measured): a text made of
+#: them only is one run, found without asking about each of its characters again.
+_DRAWN_BY: dict[str, set[str]] = {}
+
+
 def runs(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.FreeTypeFont]]:
     """``text`` split into pieces that one face draws each: the face itself, or its fallback for the rest."""
     file = _file_of(face)
     other = _FALLBACK.get(file)
     if other is None or text.isascii():
+        return [(text, face)]
+    drawn = _DRAWN_BY.setdefault(file, set())
+    if drawn.issuperset(text):
+        return [(text, face)]
+    drawn.update(char for char in set(text) if has_glyph(file, char))
+    if drawn.issuperset(text):
         return [(text, face)]
     spare = font(other, int(face.size))
     out: list[tuple[str, ImageFont.FreeTypeFont]] = []
@@ -356,50 +367,90 @@ def units(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+#: How far a line's width added up piece by piece may be from its width measured whole, before the whole is
+#: measured: text is shaped with no kerning across a space, so after a space the two agree for the bundled faces
+#: (to the 1/64 pixel); Japanese characters glued together are shaped as a run (punctuation narrows), up to
+#: 1.3 pixels apart per join, so each glued join since the line was last measured whole widens the margin.
+_SUM_SLACK = 1.0
+_GLUED_SLACK = 1.5
+
+
+def _joined(line: str, width_of_line: float, glued_since: int, piece: str, glued: bool,
+            face: ImageFont.FreeTypeFont, width: float) -> tuple[float, bool] | None:
+    """The width of ``line`` with ``piece`` added (after a space unless ``glued``) and whether it was measured
+    whole, when it fits ``width``: added up from the two widths (each kept), and measured whole only when the sum
+    is near the edge (``glued_since``: glued joins since ``width_of_line`` was measured whole)."""
+    joint = piece if glued else f" {piece}"
+    guess = width_of_line + text_length(joint, face)
+    slack = _SUM_SLACK + _GLUED_SLACK * (glued_since + glued)
+    if guess > width + slack:
+        return None
+    if guess < width - slack:
+        return guess, False
+    whole = text_length(line + joint, face)
+    return (whole, True) if whole <= width else None
+
+
 def wrap_words(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy wrap of one paragraph to ``width`` pixels at spaces (and between Japanese characters) only: a
     word wider than the box gets a line of its own."""
-    lines: list[str] = []
-    line = ""
-    for word, glued in units(text):
-        trial = (f"{line}{word}" if glued else f"{line} {word}") if line else word
-        if line and text_length(trial, face) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    pieces = units(text)
+    found = _wrap_units(pieces, face, width, summed=True)
+    return found if found is not None else _wrap_units(pieces, face, width, summed=False) or []
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy word wrap to ``width`` pixels; paragraphs (``\\n``) are kept, over-long words are split.  A
-    paragraph in Japanese breaks between its characters instead (never with a hyphen)."""
+    paragraph in Japanese breaks between its characters instead (never with a hyphen).
+
+    A line's width is added up piece by piece (each word's width is kept, a trial line's rarely is) and measured
+    whole only near the edge; each line of several words is measured whole once it is complete, and a paragraph
+    where a sum was off is wrapped again measuring every trial, as a greedy wrap does."""
     lines: list[str] = []
     for para in text.split("\n"):
         if CJK.search(para):
             lines += wrap_words(para, face, width) or [""]
             continue
-        words = para.split()
+        words = [(word, False) for word in para.split()]
         if not words:
             lines.append("")
             continue
-        line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
-            if text_length(trial, face) <= width:
-                line = trial
+        found = _wrap_units(words, face, width, summed=True, split=True)
+        lines += found if found is not None else _wrap_units(words, face, width, summed=False, split=True) or []
+    return lines
+
+
+def _wrap_units(pieces: list[tuple[str, bool]], face: ImageFont.FreeTypeFont, width: float, *, summed: bool,
+                split: bool = False) -> list[str] | None:
+    """Greedy wrap of (piece, glued) to ``width``; ``split``: a word wider than the box is cut with hyphens, else it
+    gets a line of its own.  ``summed``: widths added up (``_joined``), and None if a finished line measured whole
+    does not fit after all; otherwise every trial line is measured whole."""
+    lines: list[str] = []
+    line, line_w, joins, glued_since = "", 0.0, 0, 0
+    for word, glued in pieces:
+        if line:
+            if summed:
+                joined = _joined(line, line_w, glued_since, word, glued, face, width)
+            else:
+                whole = text_length(f"{line}{word}" if glued else f"{line} {word}", face)
+                joined = (whole, True) if whole <= width else None
+            if joined is not None:
+                line, line_w = (f"{line}{word}" if glued else f"{line} {word}"), joined[0]
+                joins, glued_since = joins + 1, 0 if joined[1] else glued_since + glued
                 continue
-            if line:
-                lines.append(line)
-            while text_length(word, face) > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and text_length(word[:cut] + "-", face) > width:
-                    cut -= 1
-                lines.append(word[:cut] + "-")
-                word = word[cut:]
-            line = word
+            if summed and joins and text_length(line, face) > width:
+                return None
+            lines.append(line)
+        while split and text_length(word, face) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and text_length(word[:cut] + "-", face) > width:
+                cut -= 1
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        line, line_w, joins, glued_since = word, text_length(word, face), 0, 0
+    if line:
+        if summed and joins and text_length(line, face) > width:
+            return None
         lines.append(line)
     return lines
 
