@@ -22,6 +22,8 @@ LAZY = {
     ("bot/front/offline.py", "readline"),  # not on every platform
     # the games' web page (Jinja2, its templates) is loaded only when it is switched on (WEB_PORT, --web)
     ("bot/front/client.py", "bot.web.server"), ("bot/front/offline.py", "bot.web.server"),
+    # the operators' port (aiohttp's server half) likewise only when HEALTH_PORT is set
+    ("bot/front/client.py", "bot.ops.health"),
     # Alembic (11 MB with the dialects it loads) only when a database made by an earlier release is upgraded
     ("bot/store/db.py", "alembic"), ("bot/store/db.py", "alembic.config"),
     *{("bot/__main__.py", m) for m in (

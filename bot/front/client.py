@@ -40,7 +40,6 @@ from bot.lang.translator import TabulaTranslator, locale_of, lookup
 from bot.longplay.service import ClockNews, LongGameService
 from bot.ops import allocator, metrics
 from bot.ops.config import Settings
-from bot.ops.health import start
 from bot.ops.shards import ShardLease, ShardPlan, lock_sqlite, shard_of
 from bot.ops.shutdown import Stopping
 from bot.service.play import Result
@@ -281,7 +280,9 @@ class TabulaBot(commands.AutoShardedBot):
         self.claims = Claimer(self.db.engine, owner=self.identity)
         metrics.instrument_database(self.db)
         metrics.count_errors()
-        if self.settings.health_port is not None:
+        if self.settings.health_port is not None:  # (aiohttp's server half is loaded only then, as bot.web's)
+            from bot.ops.health import start
+
             self.health = await start(self, self.settings.health_host, self.settings.health_port)
         if self.settings.web_port is not None:  # every game's web page (bot/web), off unless configured
             from bot.web.server import WebServer
