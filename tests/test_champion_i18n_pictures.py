@@ -10,8 +10,11 @@ import io
 import pytest
 from PIL import Image
 
+from render import cache as picture_cache
 from render import champion as art
+from render import common
 from render.champion import basemap
+from render.champion import cards as card_layer
 from render.common import fitting
 from rules.champion.content import CARD_TYPES, library, map_file
 from rules.champion.i18n import CATALOGUE, local
@@ -25,9 +28,19 @@ def _size(png: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(png)).size
 
 
+def _drawn_not_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card is drawn whole, labels and all, but written as a blank picture of its size: what a fit test reads
+    is every label drawn (``fitting``) and the card's size, and encoding each card (its palette, deflate at level
+    6) was a third of its time; ``test_every_real_card_renders`` encodes every card.  A cache of its own, so that
+    no blank outlives the test."""
+    monkeypatch.setattr(picture_cache, "_cache", picture_cache.PictureCache(None))
+    monkeypatch.setattr(card_layer, "_card_bytes", lambda img: common.png_bytes(Image.new("P", img.size)))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_card_fits_its_labels_in_every_language(lang: str) -> None:
+def test_every_card_fits_its_labels_in_every_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _drawn_not_encoded(monkeypatch)
     with using(lang), fitting() as drawn:
         lib = local(library())
         for story in lib.stories:
