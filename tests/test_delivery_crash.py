@@ -94,8 +94,11 @@ async def _play_lane(home: Path, db: Path, fake: FakeDiscord, rng: random.Random
     bot = await Bot.start(db, fake)
     spawned.append(bot)
 
-    async def spare() -> Bot:  # the next process, its imports done ahead, one or two crash points armed
-        made = await Bot.spawn(db, fake, TABULA_TEST_CRASH=",".join(rng.sample(AIMED, k=rng.choice((1, 2)))))
+    async def spare() -> Bot:
+        """The next process, its imports done ahead: one or two crash points armed, or none for the clean run that
+        ends the lane (when the process it follows is the last to be killed)."""
+        armed = ",".join(rng.sample(AIMED, k=rng.choice((1, 2)))) if lane.kills + 1 < wanted else ""
+        made = await Bot.spawn(db, fake, TABULA_TEST_CRASH=armed)
         spawned.append(made)
         return made
     following = await spare()
@@ -142,9 +145,8 @@ async def _play_lane(home: Path, db: Path, fake: FakeDiscord, rng: random.Random
         lane.kills += 1
         await bot.gone(fake)
     # A last clean run: everything owed is told, and every game plays on to its end.
-    following.kill()
-    await following.proc.wait()
-    bot = await Bot.start(db, fake)
+    bot = following
+    await bot.open(fake)
     worst = await settled(fake, db, timeout=20)
     assert not worst.problems and worst.owed == 0, worst
     for _ in range(200):
