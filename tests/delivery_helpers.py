@@ -36,6 +36,12 @@ def bot_env(db: Path, fake: FakeDiscord, **extra: str) -> dict[str, str]:
     env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{db}", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": fake.token,
                 ENV_VAR: fake.url, "TABULA_GAMES": "tests.plugins.race", "TIMEOUT_POLL_SECONDS": "1",
                 "GUILD_READY_TIMEOUT": "0.1"})
+    return with_shared_pictures(env, extra)
+
+
+def with_shared_pictures(env: dict[str, str], extra: dict[str, str]) -> dict[str, str]:
+    """``env`` with the run's shared picture folder as ``PICTURE_CACHE_DIR`` (when the run has one), then
+    ``extra`` over both (a test about the folder itself names its own)."""
     if os.environ.get(SHARED_PICTURES):
         env["PICTURE_CACHE_DIR"] = os.environ[SHARED_PICTURES]
     env.update(extra)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.ops.testing_endpoints import ENV_VAR
-from tests.delivery_helpers import SHARED_PICTURES
+from tests.delivery_helpers import with_shared_pictures
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,10 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", ENV_VAR)}
     env.update({"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", "PYTHONPATH": str(ROOT)})
-    if os.environ.get(SHARED_PICTURES):  # the run's shared picture folder (tests/delivery_helpers.py)
-        env["PICTURE_CACHE_DIR"] = os.environ[SHARED_PICTURES]
-    env.update(extra)
-    return env
+    return with_shared_pictures(env, extra)
 
 
 @pytest.mark.slow
