@@ -62,7 +62,7 @@ async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp
             if point is not None:
                 armed = await table.start(TABULA_TEST_CRASH=f"{point}:1")
                 await table.prepare()  # the process that takes over, its imports done meanwhile
-            table.wall.advance(31 * MINUTE if phase == "remind" else 30 * MINUTE)
+            await table.wall.advance(31 * MINUTE if phase == "remind" else 30 * MINUTE)
             if point is not None:
                 await table.until(lambda armed=armed: not armed.alive, alive=False)  # killed at the point
                 await table.start()
@@ -73,7 +73,7 @@ async def test_a_kill_9_while_the_clock_tells_loses_no_line_and_repeats_none(tmp
                     # The run-out is done again by the sweep that claims the game once the dead process's
                     # claim has run out (bot/store/claims.py): the strike and the line it owed are found, not
                     # written twice.
-                    table.wall.advance(CLAIM_SECONDS + 1)
+                    await table.wall.advance(CLAIM_SECONDS + 1)
             if phase == "remind":
                 reminded.append(absent)
                 await table.until(lambda: len(table.said(thread, "a reminder")) >= len(reminded))
@@ -114,7 +114,7 @@ async def test_a_seat_is_offered_once_kept_up_to_date_then_closed_or_taken(tmp_p
             return table.said(fake.channel_id, OFFER)
 
         for n in range(1, 2 * STRIKES_TO_OFFER + 3):  # both seats absent: 4 strikes in a row each
-            table.wall.advance(HOUR + MINUTE)
+            await table.wall.advance(HOUR + MINUTE)
             await table.until(lambda n=n: len(table.said(thread, RAN_OUT)) == n)
             offered = 0 if n < 2 * STRIKES_TO_OFFER - 1 else 1 if n == 2 * STRIKES_TO_OFFER - 1 else 2
             await table.until(lambda offered=offered: len(offers()) >= offered)
@@ -158,7 +158,7 @@ async def test_a_vacation_ended_early_gives_the_clock_back_with_the_days(tmp_pat
         gone = await vacation(1)
         assert not gone.ephemeral and "on vacation until" in gone.content
         assert table.deadline(game_id) == start + DAY
-        table.wall.advance(2 * HOUR)
+        await table.wall.advance(2 * HOUR)
         back = await vacation(0)
         assert not back.ephemeral and "back from vacation" in back.content
         after = table.deadline(game_id)
@@ -172,10 +172,10 @@ async def test_a_vacation_ended_early_gives_the_clock_back_with_the_days(tmp_pat
         recycled = table.deadline(game_id)
         assert recycled is not None and after <= recycled < after + SLACK
         # The clock runs out when it now says, not a day later.
-        table.wall.advance(recycled - table.wall.now() - 10 * MINUTE)
+        await table.wall.advance(recycled - table.wall.now() - 10 * MINUTE)
         await _quiet(table)
         assert not table.said(thread, RAN_OUT)
-        table.wall.advance(11 * MINUTE)
+        await table.wall.advance(11 * MINUTE)
         await table.until(lambda: len(table.said(thread, RAN_OUT)) == 1)
 
 
@@ -185,7 +185,7 @@ async def test_resume_pings_whoever_must_act_and_export_and_history_answer_at_on
         fake = table.fake
         game_id, thread = await table.new_game(clock="1h", policy="pause", seed=3)
         absent = table.to_act(thread)
-        table.wall.advance(HOUR + MINUTE)
+        await table.wall.advance(HOUR + MINUTE)
         await table.until(lambda: bool(table.said(thread, "waits for")))
         resumed = await table.ask(fake.slash(fake.alice, thread, "game", {}, subcommand="resume"))
         assert not resumed.ephemeral and "running again" in resumed.content

@@ -99,7 +99,7 @@ async def test_a_kill_while_tabula_thinks_plays_its_move_once_and_tells_it_once(
             await start  # answered ("thinking…") before the kill, or cut short by it: either way, nothing more
             # The dead process's sweep had claimed the game (it was due: Tabula to act) while the press thought;
             # the next process sweeps it once that claim has run out (bot/store/claims.py).
-            table.wall.advance(CLAIM_SECONDS + 1)
+            await table.wall.advance(CLAIM_SECONDS + 1)
             await table.until(lambda: bool(_tabula_rows(db, game_id)) and DEALT in _thread_text(fake, db, game_id)
                               and _owed(db) == 0, timeout=90)
             dealt = _tabula_rows(db, game_id)
