@@ -93,7 +93,9 @@ async def test_auto_is_a_short_demo_with_few_pictures(tmp_path: Path) -> None:
     assert 0 < written <= 40 // 10 * 3 + 3
     shown = len(list(tmp_path.glob("game-*/*.png")))  # (the picture cache's own files sit beside the database)
     assert written == shown - 1 or written == shown
-    assert list((tmp_path / "offline-pictures").glob("*/*.png")), "the terminal keeps a picture folder"
+    # The terminal keeps its picture folder beside its database (what a fresh process writes there is checked in
+    # test_web's terminal test): a demo draws only what it writes, here boards, which are not kept.
+    assert (tmp_path / "offline-pictures").is_dir(), "the terminal keeps a picture folder"
 
 
 async def test_picture_descriptions_only_with_alt_text(tmp_path: Path) -> None:

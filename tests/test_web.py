@@ -217,6 +217,8 @@ async def test_the_terminal_serves_the_page_and_it_follows_the_moves_typed(tmp_p
             proc.kill()
             await proc.wait()
     assert proc.returncode == 0 and b"Traceback" not in err, err.decode()
+    # Its pictures and the board's static layers are kept beside its database, for the next run to read back.
+    assert list((tmp_path / "images" / "offline-pictures").glob("*/*.png")), "the terminal keeps no picture folder"
 
 
 PG_URL = os.environ.get("TABULA_TEST_POSTGRES_URL", "")

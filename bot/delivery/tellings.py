@@ -108,7 +108,13 @@ def _one(moment: GameMoment[Any]) -> Telling:
 def telling_now(moment: GameMoment[Any]) -> Telling:
     """Blocking (Pillow draws here): call it from a worker thread on the event loop's side."""
     slowed()
-    return _pinging(_one(moment), [moment]).drawn()
+    return told(moment).drawn()
+
+
+def told(moment: GameMoment[Any]) -> Telling:
+    """The same telling as ``telling_now``, its pictures not drawn yet: each is drawn when its bytes are first
+    read, and one never read is never drawn (the terminal's demo writes only some)."""
+    return _pinging(_one(moment), [moment])
 
 
 def private_now(name: str, moment: GameMoment[Any], seat: int) -> Telling | None:
@@ -161,4 +167,4 @@ def run_telling(moments: Sequence[GameMoment[Any]]) -> Telling:
 
 
 __all__ = ["RUN_BUDGET", "private_now", "run_telling", "status_now", "still_choosing", "table_telling", "telling_now",
-           "undo_line", "undo_telling"]
+           "told", "undo_line", "undo_telling"]

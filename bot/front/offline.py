@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from sqlmodel import select
 
-from bot.delivery.tellings import telling_now
+from bot.delivery.tellings import told
 from bot.longplay.clock import CLOCK_OPTION
 from bot.longplay.service import LongGameService
 from bot.ops import allocator
@@ -364,8 +364,10 @@ class Terminal:
         self.show(telling)
 
     def show_moment(self, result: GameMoment[Any]) -> None:
+        # Each picture is drawn as ``save`` writes it: a demo, which writes the board only every tenth move,
+        # draws no picture it does not write.
         for m in (result, *result.followups):
-            self.show(telling_now(m))
+            self.show(told(m))
 
     # --- the terminal's own commands: the same services as Discord's `/game` subcommands and records ------------
 
@@ -391,14 +393,14 @@ class Terminal:
         standing = effective(await self.service.history(self.game_id))
         last = standing[-1].user_id if standing and standing[-1].user_id > 0 else moment.user_of(seat)
         done = await self._long().undo(self.game_id, last)
-        self.show(telling_now(done.moment))  # as the thread tells it: a secret move is not named
+        self.show(told(done.moment))  # as the thread tells it: a secret move is not named
 
     async def _leave(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         long = self._long()
         name = (await long.leave_game(self.game_id, moment.user_of(seat)))[1]
         self.say(_("{name} left the game; Tabula plays their seat from now on.", name=name))
         for m in await long.play_tabula(self.game_id):  # as on Discord, Tabula then plays what is due at once
-            self.show(telling_now(m))
+            self.show(told(m))
 
     async def _abandon(self, moment: GameMoment[Any], seat: int, args: dict[str, str]) -> None:
         info = await self.service.abandon(self.game_id, 0, can_manage=True)
