@@ -37,7 +37,7 @@ from bot.present.base import SeatName
 from bot.service.moment import GameMoment, moment_for
 from bot.service.play import GameService, Person
 from bot.store.db import Database, open_database
-from render.cache import configure, current, layer_draws
+from render.cache import configure, current, drawn_twice, layer_draws
 from rules import GameError
 from rules.core import Rng, SeatInfo, seed_state
 from rules.registry import games
@@ -324,7 +324,7 @@ async def picture_run(state: str, folder: Path | None, keys: list[str], seed: in
     current().flush()
     draws = layer_draws()
     return {"state": state, "games": games_run, "layers_drawn": sum(draws.values()),
-            "drawn_twice": sorted(f"{name} ×{n}" for (name, _key), n in draws.items() if n > 1),
+            "drawn_twice": drawn_twice(),
             "rss_mb": _rss_mb("VmRSS"), "peak_mb": _rss_mb("VmHWM")}
 
 

@@ -412,6 +412,11 @@ def layer_draws() -> Counter[tuple[str, str]]:
         return Counter(_draws)
 
 
+def drawn_twice() -> list[str]:
+    """The static layers this process drew more than once ("name ×n"): none, whatever the directory holds."""
+    return sorted(f"{name} ×{n}" for (name, _key), n in layer_draws().items() if n > 1)
+
+
 def _compact_size(compact: object) -> int:
     if isinstance(compact, _Packed):
         return compact.nbytes + 200
@@ -796,4 +801,5 @@ def default_directory(database_url: str) -> Path:
 
 
 __all__ = ["Compact", "Kept", "PictureCache", "compact", "configure", "current", "data", "default_directory",
-           "encoded", "kept", "kept_in", "key_of", "layer", "layer_draws", "recent", "renderer_version"]
+           "drawn_twice", "encoded", "kept", "kept_in", "key_of", "layer", "layer_draws", "recent",
+           "renderer_version"]

@@ -261,6 +261,7 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     from bot.delivery.tellings import status_now, telling_now
     from bot.ops.metrics import release_memory
     from bot.store.db import open_database
+    from render.cache import drawn_twice, layer_draws
     from render.idle import shed
     from rules import GameError
     from rules.core import Rng, seed_state
@@ -303,7 +304,8 @@ async def memory_figures(games_played: int, moves_per_game: int = 30, draw_every
     half = [s for s in samples if s[0] >= games_played // 2]
     slope = (half[-1][1] - half[0][1]) / max(1, half[-1][0] - half[0][0]) * 1024 if len(half) >= 2 else 0.0
     return {"samples": samples, "ready_mb": samples[0][1], "final_mb": samples[-1][1], "kb_per_game": slope,
-            "peak_mb": rss_mb(field="VmHWM"), "idle_mb": idle}
+            "peak_mb": rss_mb(field="VmHWM"), "idle_mb": idle,
+            "layers_drawn": sum(layer_draws().values()), "drawn_twice": drawn_twice()}
 
 
 async def _spawn(work: Any, fake: Any, port: int) -> Any:
