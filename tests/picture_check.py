@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from render import cache
-from render.common import Drawn
+from render.common import Drawn, png_bytes
 
 #: The width Discord shows a picture at on a phone, and the smallest sizes a mark may have there (pixels).
 PHONE = 500
@@ -119,6 +119,12 @@ def cold_caches() -> Iterator[None]:
         yield
     finally:
         cache._cache = kept  # the test's own cache goes; the process's comes back
+
+
+def blank_of_size(img: Image.Image) -> bytes:
+    """A blank PNG the size of ``img``: what a fit test writes for a card it drew whole (its labels and its size are
+    what it checks; the render tests encode every card)."""
+    return png_bytes(Image.new("P", img.size))
 
 
 def artifacts(tmp: Path) -> Path:

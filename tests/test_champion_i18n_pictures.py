@@ -12,7 +12,6 @@ from PIL import Image
 
 from render import cache as picture_cache
 from render import champion as art
-from render import common
 from render.champion import basemap
 from render.champion import cards as card_layer
 from render.common import fitting
@@ -20,6 +19,7 @@ from rules.champion.content import CARD_TYPES, library, map_file
 from rules.champion.i18n import CATALOGUE, local
 from rules.i18n import using
 from tests.champion_helpers import midgame, sample_hero
+from tests.picture_check import blank_of_size
 
 LANGUAGES = [lang for lang in CATALOGUE.languages()]
 
@@ -34,7 +34,7 @@ def _drawn_not_encoded(monkeypatch: pytest.MonkeyPatch) -> None:
     6) was a third of its time; ``test_every_real_card_renders`` encodes every card.  A cache of its own, so that
     no blank outlives the test."""
     monkeypatch.setattr(picture_cache, "_cache", picture_cache.PictureCache(None))
-    monkeypatch.setattr(card_layer, "_card_bytes", lambda img: common.png_bytes(Image.new("P", img.size)))
+    monkeypatch.setattr(card_layer, "_card_bytes", blank_of_size)
 
 
 @pytest.mark.slow

@@ -26,6 +26,7 @@ from rules.legend.ruleset import LegendRuleset
 from rules.legend.state import FightRoll, HeroRoll, State
 from rules.legend.view import HeroView, PartyView
 from tests.legend_helpers import play_moves
+from tests.picture_check import blank_of_size
 
 RULES = LegendRuleset()
 LANGS = ("en", "hu", "el", "ja")
@@ -109,7 +110,7 @@ def test_every_label_of_every_picture_fits_in_every_language(lang: str, monkeypa
     # each card drawn whole but written as a blank picture of its size: its labels are what is checked here, and
     # encoding each card (its palette, deflate at level 6) was a quarter of the test (every action card, hero and
     # spell is encoded in tests/test_render_legend.py and tests/test_render_legend_party.py)
-    monkeypatch.setattr(card_layer, "_card_bytes", lambda img: common.png_bytes(Image.new("P", img.size)))
+    monkeypatch.setattr(card_layer, "_card_bytes", blank_of_size)
     with using(lang), common.fitting() as drawn:
         for png in _pictures():
             assert png.startswith(b"\x89PNG")
